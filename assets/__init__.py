@@ -1,0 +1,1 @@
+"""Our own art, sounds and data; installed as the package ``doolhof.assets``."""

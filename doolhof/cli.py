@@ -1,0 +1,104 @@
+"""The ``doolhof`` command: ``play`` (the default), ``simulate`` and ``screenshot``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from .engine.variants import VARIANTS
+
+COMMANDS = ("play", "simulate", "screenshot")
+
+
+def _size(text: str) -> tuple[int, int]:
+    """Parse ``WxH`` (e.g. ``1280x800``) into a window size."""
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size; write WIDTHxHEIGHT, e.g. 1280x800") from None
+    if not (160 <= w <= 10000 and 160 <= h <= 10000):
+        raise argparse.ArgumentTypeError(f"{text!r}: width and height must be 160 to 10000 pixels")
+    return w, h
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``doolhof`` command."""
+    parser = argparse.ArgumentParser(prog="doolhof", description="Doolhof: a maze that changes every turn.")
+    sub = parser.add_subparsers(dest="command")
+
+    play = sub.add_parser("play", help="open the game window (the default)")
+    play.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
+    play.add_argument("--size", type=_size, help="window size, e.g. 1280x800")
+    play.add_argument("--lang", choices=("en", "nl", "de", "sv"), help="language of the texts for parents")
+    play.add_argument("--mute", action="store_true", help="start without sound")
+
+    sim = sub.add_parser("simulate", help="play many games automatically and check the rules")
+    sim.add_argument("--variant", choices=sorted(VARIANTS), default="junior")
+    sim.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+    sim.add_argument("--games", type=_positive, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--max-turns", type=_positive, default=10_000, help="stop a game after this many turns")
+    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+    shot = sub.add_parser("screenshot", help="render a scene to a PNG without a window")
+    shot.add_argument("out", help="the PNG file to write")
+    shot.add_argument("--scene", choices=("setup", "play", "end"), default="play")
+    shot.add_argument("--seed", type=int, default=1)
+    shot.add_argument("--size", type=_size, default=(1280, 800))
+    shot.add_argument("--turns", type=int, default=0, help="random turns played before the picture (play)")
+    shot.add_argument("--variant", choices=sorted(VARIANTS), default="junior")
+    shot.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+    shot.add_argument("--lang", choices=("en", "nl", "de", "sv"))
+    return parser
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from .engine.simulate import simulate
+
+    summary = simulate(args.variant, args.players, args.games, args.seed, max_turns=args.max_turns)
+    figures = summary.as_dict()
+    if args.json:
+        print(json.dumps(figures, indent=2))
+    else:
+        print(f"{figures['games']} games of {args.variant} with {args.players} players (seed {args.seed})")
+        print(f"  finished:             {figures['finished']}")
+        print(f"  turns per game:       {figures['turns_mean']:.1f} on average, {figures['turns_max']} at most")
+        print(f"  wins per seat:        {figures['wins']}")
+        print(f"  invariant violations: {figures['invariant_violations']}")
+        for example in figures["violation_examples"]:  # type: ignore[attr-defined]
+            print(f"    {example}")
+        print(f"  speed:                {figures['games_per_s']:.1f} games/s")
+    return 1 if summary.invariant_violations else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``doolhof`` command; returns the exit status."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if not args_list or (args_list[0] not in COMMANDS and args_list[0] not in ("-h", "--help")):
+        args_list.insert(0, "play")
+    args = build_parser().parse_args(args_list)
+    if args.command == "simulate":
+        return _simulate(args)
+    if args.command == "screenshot":
+        from .gui.screenshot import render_screenshot
+
+        return render_screenshot(args)
+    from .gui.app import run
+
+    return run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Computer players (see the computer-players issue); pure engine code."""

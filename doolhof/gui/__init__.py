@@ -1,0 +1,1 @@
+"""The pygame front end: app loop, scenes, drawing, input, animation and sound."""
