@@ -135,10 +135,10 @@ class App:
                 events = pygame.event.get()
                 dt = self.clock.tick(FPS) / 1000
             else:
-                first = pygame.event.wait()
-                events = [first, *pygame.event.get()]
-                self.clock.tick()
-                dt = 0.0
+                wake = self.scene.wake_after()
+                first = pygame.event.wait() if wake is None else pygame.event.wait(max(1, int(wake * 1000)))
+                events = [e for e in (first, *pygame.event.get()) if e.type != pygame.NOEVENT]
+                dt = self.clock.tick() / 1000
             self.step(events, min(dt, 0.1))
 
 

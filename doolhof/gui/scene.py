@@ -47,5 +47,9 @@ class Scene:
         """True while something moves, so the app keeps drawing frames."""
         return False
 
+    def wake_after(self) -> float | None:
+        """Seconds until the scene wants an update while idle (a timed hint, say); None: sleep."""
+        return None
+
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the whole scene onto *surface*. Must not change state."""
