@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine import VARIANTS, Game
+
 LEVELS = ("gentle", "clever", "expert")
 
 
@@ -31,3 +33,50 @@ class SeatConfig:
             level = data.get("level") if data.get("level") in LEVELS else "clever"
             return cls(str(kind), str(level))
         return cls()
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """Everything the parent chose on the setup screen: enough to start (or restart) a game."""
+
+    variant: str = "junior"
+    seats: tuple[SeatConfig, ...] = (SeatConfig(), SeatConfig("computer", "gentle"))
+    secrets: int | None = None  # None: all of the variant's pictures
+    first_player: int = 0
+
+    def new_game(self, seed: int | None = None) -> Game:
+        """A fresh game for this table."""
+        return Game.new(
+            variant=self.variant, players=len(self.seats), secrets=self.secrets, seed=seed,
+            first_player=self.first_player,
+        )
+
+    def with_secrets(self, secrets: int | None) -> TableSetup:
+        """The same table with another number of secrets (e.g. the half-secrets decider)."""
+        return TableSetup(self.variant, self.seats, secrets, self.first_player)
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-safe form."""
+        return {
+            "variant": self.variant, "seats": [s.to_dict() for s in self.seats],
+            "secrets": self.secrets, "first_player": self.first_player,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> TableSetup:
+        """Read :meth:`to_dict` data; raises ValueError when it cannot be a table."""
+        if not isinstance(data, dict):
+            raise ValueError("the table setup is damaged")
+        seats = data.get("seats")
+        if not isinstance(seats, list) or not 2 <= len(seats) <= 4:
+            raise ValueError("the table setup needs 2 to 4 seats")
+        variant = data.get("variant")
+        if variant not in VARIANTS:
+            raise ValueError(f"unknown variant {variant!r}")
+        secrets = data.get("secrets")
+        if secrets is not None and (not isinstance(secrets, int) or isinstance(secrets, bool)):
+            raise ValueError("the number of secrets is damaged")
+        first = data.get("first_player", 0)
+        if not isinstance(first, int) or not 0 <= first < len(seats):
+            first = 0
+        return cls(str(variant), tuple(SeatConfig.from_dict(s) for s in seats), secrets, first)

@@ -1,0 +1,77 @@
+"""Shared helpers for headless GUI tests: an app on the dummy video driver and synthetic input."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from doolhof.gui.app import App
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+FRAME = 1 / 60
+
+
+@pytest.fixture(autouse=True)
+def _doolhof_home(tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep settings and saved games of tests out of the real user folders."""
+    monkeypatch.setenv("DOOLHOF_HOME", str(tmp_path))
+
+
+@pytest.fixture
+def make_app() -> Iterator[object]:
+    """A factory: ``make_app((w, h))`` returns an :class:`App` on a dummy display, muted."""
+    pygame.init()
+
+    def factory(size: tuple[int, int] = (1280, 800)) -> App:
+        import argparse
+
+        screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        return App(screen, argparse.Namespace(mute=True, size=size, fullscreen=False, lang="en"))
+
+    yield factory
+    pygame.quit()
+
+
+def mouse(kind: str, pos: tuple[int, int], button: int = 1, touch: bool = False) -> pygame.event.Event:
+    """A synthetic mouse event: kind is ``down``, ``up`` or ``move``."""
+    if kind == "move":
+        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0), touch=touch)
+    etype = pygame.MOUSEBUTTONDOWN if kind == "down" else pygame.MOUSEBUTTONUP
+    return pygame.event.Event(etype, pos=pos, button=button, touch=touch)
+
+
+def run(app: App, seconds: float = 0.0, events: list[pygame.event.Event] | None = None) -> None:
+    """Feed *events* in one frame, then step the app for *seconds* of fixed 60 Hz frames."""
+    app.step(list(events or []), FRAME)
+    for _ in range(int(seconds / FRAME)):
+        app.step([], FRAME)
+
+
+def tap(app: App, pos: tuple[int, int]) -> None:
+    """Press and release the left button at *pos* (one frame each)."""
+    run(app, 0, [mouse("move", pos), mouse("down", pos)])
+    run(app, 0, [mouse("up", pos)])
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 12) -> None:
+    """Press at *start*, move in *steps* frames to *end*, release there."""
+    run(app, 0, [mouse("move", start), mouse("down", start)])
+    for k in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * k // steps
+        y = start[1] + (end[1] - start[1]) * k // steps
+        run(app, 0, [mouse("move", (x, y))])
+    run(app, 0, [mouse("up", end)])
+
+
+def settle(app: App, limit: float = 30.0) -> None:
+    """Step frames until the scene is no longer busy (animations and computer turns done)."""
+    waited = 0.0
+    while app.scene.busy() and waited < limit:
+        app.step([], FRAME)
+        waited += FRAME
+    assert not app.scene.busy(), "the scene never settled"
