@@ -4,8 +4,9 @@ from __future__ import annotations
 
 Color = tuple[int, int, int]
 
-#: Figure colours, one per seat: Okabe-Ito vermillion, sky blue, yellow, bluish green.
-SEAT_COLORS: tuple[Color, ...] = ((213, 94, 0), (86, 180, 233), (240, 228, 66), (0, 158, 115))
+#: Figure colours, one per seat: Okabe-Ito vermillion, sky blue, yellow and a deeper bluish green
+#: (#008860 instead of #009E73, so it stays apart from sky blue under tritanopia; see test_seat_colors).
+SEAT_COLORS: tuple[Color, ...] = ((213, 94, 0), (86, 180, 233), (240, 228, 66), (0, 136, 96))
 #: Figure silhouettes, one per seat (the SVGs in assets/figures draw them).
 SEAT_SHAPES = ("round", "square", "triangle-hat", "star-ears")
 
