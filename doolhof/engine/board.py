@@ -265,15 +265,29 @@ class Board:
 
 def cells_of_bits(bits: int, size: int) -> list[Cell]:
     """The cells whose bits are set, in reading order."""
-    cells = _size_geometry(size).cells
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(cells[low.bit_length() - 1])
-        bits ^= low
+    out: list[Cell] = []
+    # A byte at a time from a table: several times faster than peeling off one bit at a time.
+    for chunk in _byte_cells(size):
+        if not bits:
+            break
+        byte = bits & 255
+        if byte:
+            out.extend(chunk[byte])
+        bits >>= 8
     return out
 
 
+@cache
+def _byte_cells(size: int) -> tuple[tuple[tuple[Cell, ...], ...], ...]:
+    """For each group of 8 cells, the cells of each of the 256 bytes."""
+    cells = _size_geometry(size).cells
+    return tuple(
+        tuple(tuple(cells[k + j] for j in range(8) if byte >> j & 1 and k + j < len(cells)) for byte in range(256))
+        for k in range(0, len(cells), 8)
+    )
+
+
+@cache
 def line_cells(size: int, side: str, index: int) -> tuple[Cell, ...]:
     """The cells of the line pushed at (side, index), from the pushed-in end to the pushed-out end."""
     cells = _size_geometry(size).cells

@@ -6,6 +6,7 @@ import random
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from . import events as ev
@@ -301,17 +302,19 @@ class Game:
 
     def arrows(self) -> list[tuple[str, int]]:
         """Every yellow arrow (side, index) of the board (R2), allowed or not."""
-        return [(side, i) for side in SIDES for i in self.variant.shift_lines]
+        return list(_legal_arrows(self.variant.shift_lines, None))
 
     def legal_arrows(self) -> list[tuple[str, int]]:
         """The arrows that may be used now: all but the forbidden one; none outside the push phase."""
         if self._phase != "push":
             return []
-        return [a for a in self.arrows() if a != self._forbidden]
+        return list(_legal_arrows(self.variant.shift_lines, self._forbidden))
 
     def legal_pushes(self) -> list[Push]:
         """Every allowed push now: each allowed arrow with each of the 4 rotations."""
-        return [Push(side, i, r) for side, i in self.legal_arrows() for r in range(4)]
+        if self._phase != "push":
+            return []
+        return list(_legal_pushes(self.variant.shift_lines, self._forbidden))
 
     def target_picture(self, seat: int | None = None) -> str | None:
         """The picture *seat* (default: the mover) is looking for, or None (game over, pile empty)."""
@@ -365,12 +368,12 @@ class Game:
         if not isinstance(push, Push):
             raise IllegalMoveError(f"{push!r} is not a Push")
         side, index, rotation = push.side, push.index, push.rotation
-        if side not in SIDES:
+        if not isinstance(side, str) or side not in SIDES:
             raise IllegalMoveError(f"{side!r} is not a side; use N, E, S or W")
-        if index not in self.variant.shift_lines:
+        if not _is_int(index) or index not in self.variant.shift_lines:
             lines = ", ".join(map(str, self.variant.shift_lines))
             raise IllegalMoveError(f"line {index!r} cannot be shifted; the movable lines are {lines}")
-        if rotation not in (0, 1, 2, 3):
+        if not _is_int(rotation) or rotation not in (0, 1, 2, 3):
             raise IllegalMoveError(f"rotation must be 0 to 3 quarter turns, not {rotation!r}")
         if (side, index) == self._forbidden:
             raise IllegalMoveError(
@@ -387,7 +390,7 @@ class Game:
             ev.LineShifted(side, index, cells),
             ev.CardPushedOut(cells[-1], out_mask, out_picture),
         ]
-        where = {cell: k for k, cell in enumerate(cells)}
+        where = _line_index(cells)
         last = len(cells) - 1
         for seat, pos in enumerate(self._positions):
             k = where.get(pos)
@@ -583,6 +586,29 @@ class Game:
             f"<Game {self.variant.name} {self.players} players, turn {self._turn},"
             f" seat {self._current} to {self._phase}>"
         )
+
+
+@cache
+def _legal_arrows(lines: tuple[int, ...], forbidden: tuple[str, int] | None) -> tuple[tuple[str, int], ...]:
+    """Every arrow of a board with shiftable *lines* except *forbidden* (shared, so immutable)."""
+    return tuple((side, i) for side in SIDES for i in lines if (side, i) != forbidden)
+
+
+@cache
+def _legal_pushes(lines: tuple[int, ...], forbidden: tuple[str, int] | None) -> tuple[Push, ...]:
+    """The pushes of :func:`_legal_arrows` with all four rotations (Push is frozen, so sharing is safe)."""
+    return tuple(Push(side, i, r) for side, i in _legal_arrows(lines, forbidden) for r in range(4))
+
+
+@cache
+def _line_index(cells: tuple[Cell, ...]) -> dict[Cell, int]:
+    """Where each cell sits in a pushed line (read only)."""
+    return {cell: k for k, cell in enumerate(cells)}
+
+
+def _is_int(value: object) -> bool:
+    """A real integer: ``True`` and ``1.0`` are not line numbers or turns."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _variant(name: object) -> Variant:

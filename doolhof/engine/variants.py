@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from types import MappingProxyType
 
 from .tiles import CORNER, STRAIGHT, T_SHAPE, mask
@@ -41,12 +42,17 @@ class Variant:
     @property
     def shift_lines(self) -> tuple[int, ...]:
         """The row/column indices that can be shifted (R1): the odd ones."""
-        return tuple(range(1, self.size, 2))
+        return _odd_lines(self.size)
 
     def home(self, seat: int) -> tuple[int, int]:
         """The start corner of *seat*: clockwise from the top left."""
         last = self.size - 1
         return ((0, 0), (0, last), (last, last), (last, 0))[seat]
+
+
+@cache
+def _odd_lines(size: int) -> tuple[int, ...]:
+    return tuple(range(1, size, 2))
 
 
 def _cards(count: int, openings: int, pictures: tuple[str, ...] = ()) -> list[tuple[int, str | None]]:
