@@ -33,6 +33,19 @@ def _positive(text: str) -> int:
     return value
 
 
+def _levels(text: str) -> list[str]:
+    """Parse ``expert,random`` into computer levels, one per seat."""
+    from .engine.ai import LEVELS
+
+    levels = [part.strip() for part in text.split(",")]
+    for level in levels:
+        if level not in LEVELS:
+            raise argparse.ArgumentTypeError(f"{level!r} is not a computer level; choose from {', '.join(LEVELS)}")
+    if not 2 <= len(levels) <= 4:
+        raise argparse.ArgumentTypeError(f"give 2 to 4 levels, one per seat, not {len(levels)}")
+    return levels
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``doolhof`` command."""
     parser = argparse.ArgumentParser(prog="doolhof", description="Doolhof: a maze that changes every turn.")
@@ -46,7 +59,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help="play many games automatically and check the rules")
     sim.add_argument("--variant", choices=sorted(VARIANTS), default="junior")
-    sim.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+    sim.add_argument("--players", type=int, choices=(2, 3, 4),
+                     help="seats at the table (default 4, or one per --ai level)")
+    sim.add_argument("--ai", type=_levels, metavar="LEVEL,LEVEL,...",
+                     help="one computer level per seat: random, gentle, clever or expert (default: all random)")
+    sim.add_argument("--swap-seats", action="store_true",
+                     help="play every deal once per seat rotation, so a first-move edge cancels")
     sim.add_argument("--games", type=_positive, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--max-turns", type=_positive, default=10_000, help="stop a game after this many turns")
@@ -67,15 +85,25 @@ def build_parser() -> argparse.ArgumentParser:
 def _simulate(args: argparse.Namespace) -> int:
     from .engine.simulate import simulate
 
-    summary = simulate(args.variant, args.players, args.games, args.seed, max_turns=args.max_turns)
+    players = args.players or (len(args.ai) if args.ai else 4)
+    if args.ai and len(args.ai) != players:
+        print(f"doolhof simulate: --ai names {len(args.ai)} levels for {players} players", file=sys.stderr)
+        return 2
+    summary = simulate(
+        args.variant, players, args.games, args.seed, max_turns=args.max_turns, levels=args.ai,
+        swap_seats=args.swap_seats,
+    )
     figures = summary.as_dict()
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
-        print(f"{figures['games']} games of {args.variant} with {args.players} players (seed {args.seed})")
+        print(f"{figures['games']} games of {args.variant} with {players} players (seed {args.seed})")
         print(f"  finished:             {figures['finished']}")
         print(f"  turns per game:       {figures['turns_mean']:.1f} on average, {figures['turns_max']} at most")
         print(f"  wins per seat:        {figures['wins']}")
+        if args.ai:
+            print(f"  wins per level:       {figures['wins_by_level']} (decided alone: {figures['decided']})")
+            print(f"  decided wins:         {figures['decided_wins_by_level']}")
         print(f"  invariant violations: {figures['invariant_violations']}")
         for example in figures["violation_examples"]:  # type: ignore[attr-defined]
             print(f"    {example}")

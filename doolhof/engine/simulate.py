@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -118,6 +118,12 @@ class Summary:
     invariant_violations: int = 0
     violation_examples: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    #: Games with exactly one winner.
+    decided: int = 0
+    #: Level name -> games won (a shared win counts for every winner).
+    wins_by_level: dict[str, int] = field(default_factory=dict)
+    #: Level name -> games won alone (only decided games).
+    decided_wins_by_level: dict[str, int] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, object]:
         """JSON-safe figures."""
@@ -131,6 +137,9 @@ class Summary:
             "violation_examples": self.violation_examples[:5],
             "games_per_s": self.games / self.seconds if self.seconds else 0.0,
             "seconds": self.seconds,
+            "decided": self.decided,
+            "wins_by_level": dict(self.wins_by_level),
+            "decided_wins_by_level": dict(self.decided_wins_by_level),
         }
 
 
@@ -171,16 +180,41 @@ def simulate(
     make_players: Callable[[int, int], list[Player]] | None = None,
     check: bool = True,
     max_turns: int = 10_000,
+    levels: Sequence[str] | None = None,
+    swap_seats: bool = False,
 ) -> Summary:
-    """Play *games* games; *make_players(game_number, seed)* gives the seats' players."""
+    """Play *games* games and count wins per seat and per level.
+
+    *make_players(game_number, seed)* gives the seats' players; otherwise *levels* names one
+    computer level per seat (see :data:`doolhof.engine.ai.LEVELS`), and without either every
+    seat is a :class:`RandomPlayer`. With *swap_seats* every deal is played *players* times in
+    a row with the levels rotated one seat further each time, so a first-move edge cancels
+    (game ``n`` deals cards from ``n // players`` and rotates by ``n % players``).
+    """
+    if levels is not None and len(levels) != players:
+        raise ValueError(f"give one level per seat: {players} seats, {len(levels)} levels")
+    if levels is not None and make_players is not None:
+        raise ValueError("give either levels or make_players, not both")
+    build = _level_players(levels) if levels is not None else None
+    seat_levels = list(levels) if levels is not None else ["random"] * players
     summary = Summary(wins=[0] * players)
+    for level in seat_levels:
+        summary.wins_by_level.setdefault(level, 0)
+        summary.decided_wins_by_level.setdefault(level, 0)
     start = time.perf_counter()
     for n in range(games):
-        game_seed = seed * 1_000_003 + n
+        deal, turn = (n // players, n % players) if swap_seats else (n, 0)
+        game_seed = seed * 1_000_003 + deal
         game = Game.new(variant=variant, players=players, seed=game_seed)
-        seats: list[Player] = (
-            make_players(n, game_seed) if make_players else [RandomPlayer(game_seed * 7 + s) for s in range(players)]
-        )
+        # Seat s plays the level written for seat (s - turn): rotating moves every level one seat on.
+        order = [seat_levels[(s - turn) % players] for s in range(players)]
+        player_seed = game_seed * 7 + turn * 1_009
+        if make_players:
+            seats = make_players(n, game_seed)
+        elif build:
+            seats = [build(order[s], player_seed + s) for s in range(players)]
+        else:
+            seats = [RandomPlayer(player_seed + s) for s in range(players)]
         problems: list[str] = []
         try:
             play_game(game, seats, max_turns=max_turns, check=check, on_problem=problems.append)
@@ -193,11 +227,25 @@ def simulate(
             summary.finished += 1
             for seat in outcome.winners:
                 summary.wins[seat] += 1
+                summary.wins_by_level[order[seat]] += 1
+            if len(outcome.winners) == 1:
+                summary.decided += 1
+                summary.decided_wins_by_level[order[next(iter(outcome.winners))]] += 1
         if problems:
             summary.invariant_violations += len(problems)
             summary.violation_examples.extend(f"game {n}: {p}" for p in problems[:2])
     summary.seconds = time.perf_counter() - start
     return summary
+
+
+def _level_players(levels: Sequence[str]) -> Callable[[str, int], Player]:
+    """The computer-player factory, checked against the known levels (imported late: the AI imports us)."""
+    from .ai import LEVELS, make_player
+
+    unknown = [level for level in levels if level not in LEVELS]
+    if unknown:
+        raise ValueError(f"unknown computer level {unknown[0]!r}; choose from {', '.join(LEVELS)}")
+    return make_player
 
 
 __all__ = ["Player", "RandomPlayer", "Summary", "check_invariants", "play_game", "simulate"]

@@ -1,0 +1,111 @@
+"""The computer players, one class per level, and :func:`make_player` to build one by name.
+
+Every player keeps only its own seeded random generator: the same seed and the same game give
+the same choices, and two players never share mutable state (safe in worker threads). None of
+them changes the game it is given.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from ..board import Cell, cells_of_bits
+from ..game import Game, Push
+from ..simulate import Player, RandomPlayer
+from .lookahead import goal_cell, known_goal, manhattan
+from .search import Rated, deepen, rate_pushes, require_phase, walk_choice
+
+#: The level names, weakest first.
+LEVELS: Final = ("random", "gentle", "clever", "expert")
+
+
+def _pick(rated: list[Rated], rng: random.Random) -> Rated:
+    """The best-rated push; equal values are decided by *rng* so seeds vary the play."""
+    top = rated[0].value
+    return rng.choice([r for r in rated if r.value >= top - 1e-9])
+
+
+class GentlePlayer:
+    """Plays sensibly but kindly: only sometimes looks for the best push, never blocks.
+
+    On a "seeking" turn (probability *seek*) it plays like :class:`CleverPlayer`; otherwise it
+    pushes at random. It always walks onto the goal when it can, else towards it.
+    """
+
+    name = "gentle"
+
+    def __init__(self, seed: int | None = None, seek: float = 0.3):
+        """A gentle player; *seek* is the share of turns on which it searches for a good push."""
+        self.rng = random.Random(seed)
+        self.seek = seek
+
+    def choose_push(self, game: Game) -> Push:
+        """A good push on seeking turns, a random legal one otherwise."""
+        require_phase(game, "push")
+        if self.rng.random() < self.seek:
+            return _pick(rate_pushes(game), self.rng).push
+        return self.rng.choice(game.legal_pushes())
+
+    def choose_walk(self, game: Game) -> Cell:
+        """The goal when reachable, else the reachable cell nearest to it (as the crow flies)."""
+        require_phase(game, "walk")
+        seat = game.current_player
+        start = game.positions[seat]
+        target = goal_cell(game.board, known_goal(game, seat))
+        reach = cells_of_bits(game.board.reach_bits(start), game.board.size)
+        if target is None:
+            return start
+        return min(reach, key=lambda cell: (manhattan(cell, target), cell))
+
+
+class CleverPlayer:
+    """One turn deep: scores whenever some push allows it, else leaves itself best placed."""
+
+    name = "clever"
+
+    def __init__(self, seed: int | None = None):
+        """A clever player; the seed only decides between equally good pushes."""
+        self.rng = random.Random(seed)
+
+    def choose_push(self, game: Game) -> Push:
+        """The scoring push if there is one, else the best-placed one (see :func:`rate_pushes`)."""
+        return _pick(rate_pushes(game), self.rng).push
+
+    def choose_walk(self, game: Game) -> Cell:
+        """The goal when reachable, else the best-placed cell."""
+        return walk_choice(game)
+
+
+class ExpertPlayer:
+    """Clever plus the opponents: avoids handing the next player the secret, searches deeper with two."""
+
+    name = "expert"
+
+    def __init__(self, seed: int | None = None):
+        """An expert player; the seed only decides between equally good pushes."""
+        self.rng = random.Random(seed)
+
+    def choose_push(self, game: Game) -> Push:
+        """The scoring push if any; else the safest well-placed push (two players: one ply deeper)."""
+        rated = rate_pushes(game, opponents=True)
+        if game.players == 2:
+            rated = deepen(game, rated)
+        return _pick(rated, self.rng).push
+
+    def choose_walk(self, game: Game) -> Cell:
+        """The goal when reachable, else the best-placed cell (walking never helps an opponent)."""
+        return walk_choice(game)
+
+
+def make_player(level: str, seed: int | None = None) -> Player:
+    """A computer player of *level* (one of :data:`LEVELS`) with its own seeded generator."""
+    if level == "random":
+        return RandomPlayer(seed)
+    if level == "gentle":
+        return GentlePlayer(seed)
+    if level == "clever":
+        return CleverPlayer(seed)
+    if level == "expert":
+        return ExpertPlayer(seed)
+    raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}")
