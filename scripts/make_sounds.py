@@ -241,13 +241,23 @@ def make_pop(rng: random.Random) -> list[int]:
     return finish(body, -12.0, fade_out=0.03)
 
 
-def make_step(rng: random.Random) -> list[int]:
-    """One footstep: a soft felt tap (a low 'tup', audible on laptop speakers)."""
-    body = tone(250.0, 0.09, partials=((1.0, 1.0, 1.0), (2.0, 0.4, 1.6), (3.1, 0.12, 2.2)), decay=42.0,
-                attack=0.002, glide_from=380.0, glide_time=0.025)
+def _footstep(rng: random.Random, pitch: float, peak_dbfs: float) -> list[int]:
+    """A soft felt tap (a low 'tup', still audible on laptop speakers) at *pitch* Hz."""
+    body = tone(pitch, 0.09, partials=((1.0, 1.0, 1.0), (2.0, 0.4, 1.6), (3.1, 0.12, 2.2)), decay=42.0,
+                attack=0.002, glide_from=pitch * 1.52, glide_time=0.025)
     pad = envelope(lowpass(lowpass(white_noise(0.09, rng), 1100.0), 1800.0), lambda t: math.exp(-110.0 * t))
     mix_into(body, pad, gain=2.0)
-    return finish(body, -16.0, fade_out=0.02)
+    return finish(body, peak_dbfs, fade_out=0.02)
+
+
+def make_step(rng: random.Random) -> list[int]:
+    """One footstep (the left foot)."""
+    return _footstep(rng, 250.0, -16.0)
+
+
+def make_step_2(rng: random.Random) -> list[int]:
+    """The other foot, a little lower, so a walk sounds like feet rather than a machine."""
+    return _footstep(rng, 228.0, -17.5)
 
 
 def make_collect(rng: random.Random) -> list[int]:
@@ -326,6 +336,7 @@ SOUNDS: dict[str, Callable[[random.Random], list[int]]] = {
     "slide": make_slide,
     "pop": make_pop,
     "step": make_step,
+    "step_2": make_step_2,
     "collect": make_collect,
     "fanfare": make_fanfare,
     "nope": make_nope,
@@ -333,7 +344,7 @@ SOUNDS: dict[str, Callable[[random.Random], list[int]]] = {
     "turn_start": make_turn_start,
     "hint": make_hint,
 }
-"""Every sound by name (the names are the API of ``doolhof.gui.sound``)."""
+"""Every sound file by name: the names of ``doolhof.gui.sound.SOUND_NAMES`` plus alternates (``step_2``)."""
 
 
 # ----- writing and inspecting -------------------------------------------------------------------

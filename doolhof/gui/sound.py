@@ -8,7 +8,7 @@ Their names, in :data:`SOUND_NAMES`, are the API:
 ``turn``                the sliding card turned a quarter (wooden tock)
 ``slide``               a row or column glides (soft whoosh, ~0.35 s)
 ``pop``                 the pushed-out card pops out (gentle bloop)
-``step``                one footstep; play once per cell walked
+``step``                one footstep; play once per cell walked (alternates feet)
 ``collect``             a secret collected (bright arpeggio)
 ``fanfare``             somebody won (cheerful, ~2 s)
 ``nope``                a soft "not there" (two low boops, never scolding)
@@ -57,6 +57,14 @@ SOUND_NAMES: tuple[str, ...] = (
 )
 """Every sound the game has; ``assets/sounds/<name>.wav`` exists for each."""
 
+ALTERNATES: dict[str, tuple[str, ...]] = {"step": ("step", "step_2")}
+"""Sounds that take turns between several files (left foot, right foot), so repeats sound alive."""
+
+SOUND_FILES: tuple[str, ...] = tuple(dict.fromkeys(
+    file for name in SOUND_NAMES for file in ALTERNATES.get(name, (name,))
+))
+"""Every file stem in ``assets/sounds/``: the names plus their alternates."""
+
 MIXER_SETTINGS: tuple[int, int, int, int] = (44100, -16, 1, 512)
 """Arguments for ``pygame.mixer.pre_init``: frequency, sample size, channels, buffer (~12 ms)."""
 
@@ -98,6 +106,7 @@ class SoundPlayer:
         self._clock = clock
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._last_start: dict[str, float] = {}
+        self._next_alternate: dict[str, int] = {}
         self._mixer_state: str = "unknown"  # "unknown" → "ready" or "unavailable"
         self._warned: set[str] = set()
 
@@ -141,7 +150,7 @@ class SoundPlayer:
 
     @property
     def loaded_names(self) -> frozenset[str]:
-        """The sounds read from disk so far."""
+        """The sound files read from disk so far (alternates such as ``step_2`` included)."""
         return frozenset(self._sounds)
 
     # ----- playing ---------------------------------------------------------------------------
@@ -151,9 +160,14 @@ class SoundPlayer:
         Returns False, without raising, when muted, without audio, for an unknown name or a
         missing file (both logged once), or when the sound is over its voice or repeat budget.
         """
-        if self._muted or self._volume <= 0.0:
+        if self._muted or self._volume <= 0.0 or not self._mixer_ready():
             return False
-        sound = self._load(name)
+        if name not in SOUND_NAMES:
+            self._warn_once(f"name:{name}", "unknown sound %r ignored (known: %s)", name, ", ".join(SOUND_NAMES))
+            return False
+        files = ALTERNATES.get(name, (name,))
+        turn = self._next_alternate.get(name, 0)
+        sound = self._load(files[turn % len(files)])
         if sound is None:
             return False
         now = self._clock()
@@ -161,7 +175,8 @@ class SoundPlayer:
         if last is not None and now - last < MIN_GAP.get(name, 0.0):
             return False
         try:
-            if sound.get_num_channels() >= VOICES.get(name, DEFAULT_VOICES):
+            playing = sum(self._sounds[f].get_num_channels() for f in files if f in self._sounds)
+            if playing >= VOICES.get(name, DEFAULT_VOICES):
                 return False
             channel = pygame.mixer.find_channel(name in PRIORITY)
             if channel is None:
@@ -172,20 +187,25 @@ class SoundPlayer:
             self._warn_once(f"play:{name}", "could not play sound %r: %s", name, error)
             return False
         self._last_start[name] = now
+        self._next_alternate[name] = turn + 1
         return True
 
     def preload(self, names: Iterable[str] = SOUND_NAMES) -> None:
         """Read *names* (default: all sounds) from disk now, so the first play does no file work."""
-        if self._muted:
+        if self._muted or not self._mixer_ready():
             return
         for name in names:
-            self._load(name)
+            for file in ALTERNATES.get(name, (name,)):
+                self._load(file)
 
     def stop(self, name: str) -> None:
         """Stop every copy of *name* that is playing."""
-        sound = self._sounds.get(name)
-        if sound is not None and _mixer_open():
-            sound.stop()
+        if not _mixer_open():
+            return
+        for file in ALTERNATES.get(name, (name,)):
+            sound = self._sounds.get(file)
+            if sound is not None:
+                sound.stop()
 
     def stop_all(self) -> None:
         """Stop all of our sounds that are playing."""
@@ -201,13 +221,11 @@ class SoundPlayer:
         return asset("sounds", f"{name}.wav")
 
     def _load(self, name: str) -> pygame.mixer.Sound | None:
-        """The loaded sound *name*, or None (logged once) if it cannot be had."""
-        if not self._mixer_ready():
-            return None
+        """The loaded sound file *name* (mixer open), or None (logged once) if it cannot be had."""
         sound = self._sounds.get(name)
         if sound is not None:
             return sound
-        if name not in SOUND_NAMES:
+        if name not in SOUND_FILES:
             self._warn_once(f"name:{name}", "unknown sound %r ignored (known: %s)", name, ", ".join(SOUND_NAMES))
             return None
         path = self._path(name)

@@ -21,18 +21,18 @@ import pytest
 
 from doolhof.assets_path import asset
 from doolhof.gui import sound as sound_module
-from doolhof.gui.sound import SOUND_NAMES, SoundPlayer
+from doolhof.gui.sound import SOUND_FILES, SOUND_NAMES, SoundPlayer
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "make_sounds.py"
 
 BUDGET_SECONDS = {
-    "turn": 0.15, "slide": 0.45, "pop": 0.25, "step": 0.15, "collect": 1.0,
+    "turn": 0.15, "slide": 0.45, "pop": 0.25, "step": 0.15, "step_2": 0.15, "collect": 1.0,
     "fanfare": 2.5, "nope": 0.6, "tap": 0.12, "turn_start": 1.2, "hint": 1.2,
 }
 """The longest each sound may be: nothing long."""
 
-FREQUENT = ("turn", "slide", "pop", "step", "tap", "nope")
+FREQUENT = ("turn", "slide", "pop", "step", "step_2", "tap", "nope")
 CELEBRATIONS = ("collect", "fanfare")
 
 
@@ -77,7 +77,8 @@ def generated(script: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> P
 
 
 def test_script_makes_exactly_the_sounds_the_player_knows(script: ModuleType) -> None:
-    assert tuple(script.SOUNDS) == SOUND_NAMES
+    assert tuple(script.SOUNDS) == SOUND_FILES
+    assert set(SOUND_NAMES) <= set(SOUND_FILES)
 
 
 def test_generation_is_deterministic(generated: Path, tmp_path: Path) -> None:
@@ -85,7 +86,7 @@ def test_generation_is_deterministic(generated: Path, tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONHASHSEED": "12345"}
     subprocess.run([sys.executable, str(SCRIPT), "--out", str(tmp_path)], check=True, env=env,
                    capture_output=True, timeout=120)
-    for name in SOUND_NAMES:
+    for name in SOUND_FILES:
         first = (generated / f"{name}.wav").read_bytes()
         second = (tmp_path / f"{name}.wav").read_bytes()
         assert first == second, f"{name}.wav differs between two runs of make_sounds.py"
@@ -94,7 +95,7 @@ def test_generation_is_deterministic(generated: Path, tmp_path: Path) -> None:
 def test_committed_sounds_match_the_script(generated: Path) -> None:
     # Exact on this machine; up to 1 LSB is allowed so another platform's libm (last-bit differences
     # in sin/exp that flip a rounding) does not fail the test. A forgotten regeneration differs by far more.
-    for name in SOUND_NAMES:
+    for name in SOUND_FILES:
         committed = asset("sounds", f"{name}.wav")
         assert committed.is_file(), f"{committed} missing: run python scripts/make_sounds.py and commit"
         fresh_params, fresh = read_wav(generated / f"{name}.wav")
@@ -105,14 +106,14 @@ def test_committed_sounds_match_the_script(generated: Path) -> None:
 
 
 def test_sound_files_are_small() -> None:
-    total = sum(asset("sounds", f"{name}.wav").stat().st_size for name in SOUND_NAMES)
+    total = sum(asset("sounds", f"{name}.wav").stat().st_size for name in SOUND_FILES)
     assert total < 1_000_000
 
 
 # ----- every sound is short, soft and click-free -------------------------------------------------
 
 
-@pytest.mark.parametrize("name", SOUND_NAMES)
+@pytest.mark.parametrize("name", SOUND_FILES)
 def test_sound_is_a_short_clean_wav(name: str) -> None:
     params, samples = read_wav(asset("sounds", f"{name}.wav"))
     rate = params.framerate
@@ -133,7 +134,7 @@ def test_sound_is_a_short_clean_wav(name: str) -> None:
     assert dbfs(tail) < -36.0, f"{name}: still {dbfs(tail):.1f} dBFS in the last 5 ms"
 
 
-@pytest.mark.parametrize("name", SOUND_NAMES)
+@pytest.mark.parametrize("name", SOUND_FILES)
 def test_sound_is_not_harsh(script: ModuleType, name: str) -> None:
     params, samples = read_wav(asset("sounds", f"{name}.wav"))
     figures = script.analyse(samples, params.framerate)
@@ -217,7 +218,7 @@ def test_play_does_not_block(mixer: None) -> None:
     clock = FakeClock()
     player = SoundPlayer(clock=clock)
     player.preload()
-    assert player.loaded_names == set(SOUND_NAMES)
+    assert player.loaded_names == set(SOUND_FILES)
     start = time.perf_counter()
     for k in range(300):
         clock.now += 0.1
@@ -232,6 +233,7 @@ def test_footsteps_do_not_pile_up(mixer: None) -> None:
     assert not player.play("step"), "a repeat within the minimum gap is skipped"
     clock.now += 0.1
     assert player.play("step")
+    assert player.loaded_names == {"step", "step_2"}, "the feet take turns"
     # Only one fanfare at a time, however much (fake) time passes: the real one is still playing.
     assert player.play("fanfare")
     clock.now += 10
