@@ -132,16 +132,16 @@ class Game:
         left out.
         """
         v = _variant(variant)
-        if not isinstance(players, int) or not 2 <= players <= 4:
+        if not _is_int(players) or not 2 <= players <= 4:
             raise IllegalMoveError(f"Doolhof is played by 2 to 4 players, not {players!r}")
         total = len(v.pictures)
         if secrets is None:
             secrets = total
-        if not isinstance(secrets, int) or not 1 <= secrets <= total:
+        if not _is_int(secrets) or not 1 <= secrets <= total:
             raise IllegalMoveError(f"the number of secrets must be 1 to {total}, not {secrets!r}")
         if v.own_piles and secrets < players:
             raise IllegalMoveError(f"with own piles every player needs a secret: use at least {players}")
-        if not isinstance(first_player, int) or not 0 <= first_player < players:
+        if not _is_int(first_player) or not 0 <= first_player < players:
             raise IllegalMoveError(f"the first player must be a seat from 0 to {players - 1}")
         rng = random.Random(seed)
         cards = list(v.movable)
@@ -417,7 +417,7 @@ class Game:
         try:
             r, c = cell
             goal = (int(r), int(c))
-            if (r, c) != goal:
+            if (r, c) != goal or isinstance(r, bool) or isinstance(c, bool):
                 raise ValueError
         except (TypeError, ValueError):
             raise IllegalMoveError(f"{cell!r} is not a cell; give (row, column)") from None
@@ -489,7 +489,7 @@ class Game:
         """Rebuild a game from :meth:`to_dict` data; malformed or foreign data raises ValueError."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ValueError("this is not a saved Doolhof game")
-        if data.get("version") != VERSION:
+        if not _is_int(data.get("version")) or data.get("version") != VERSION:
             raise ValueError(
                 f"saved game version {data.get('version')!r} is not supported (this program reads {VERSION})"
             )
@@ -507,7 +507,7 @@ class Game:
             forbidden = data["forbidden"]
             if forbidden is not None:
                 if not (isinstance(forbidden, list) and len(forbidden) == 2
-                        and isinstance(forbidden[0], str) and isinstance(forbidden[1], int)):
+                        and isinstance(forbidden[0], str) and _is_int(forbidden[1])):
                     raise ValueError("the closed arrow is damaged")
                 forbidden = (forbidden[0], forbidden[1])
             players = len(positions)
@@ -525,6 +525,8 @@ class Game:
                                ("spare_picture", (str, type(None))), ("face_up", (str, type(None)))):
                 if not isinstance(data[key], kinds) or isinstance(data[key], bool):
                     raise ValueError(f"the {key} is damaged")
+            if data["turn"] < 0:
+                raise ValueError("the turn is damaged")
             game = cls(
                 v, Board(v.size, cells, pictures), data["spare"], data["spare_picture"],
                 [tuple(p) for p in positions], current_player=data["current"], phase=data["phase"],
