@@ -17,7 +17,7 @@ Their names, in :data:`SOUND_NAMES`, are the API:
 ``hint``                a hint is shown (magical sparkle)
 ======================  ===================================================
 
-How the app sets it up (``doolhof.gui.app.run`` does this)::
+How the app sets it up (``doolhof.gui.app.run`` pre-inits with these same values)::
 
     pygame.mixer.pre_init(*MIXER_SETTINGS)   # before pygame.init(): small buffer = low latency
     pygame.init()                             # also opens the mixer when an audio device exists
@@ -32,8 +32,8 @@ tries ``pygame.mixer.init()`` once, on the first :meth:`SoundPlayer.play`. When 
 exceptions, no further attempts. With ``SDL_AUDIODRIVER=dummy`` (tests, headless runs) the mixer
 opens and everything works, it just makes no noise. While muted the player never touches the mixer.
 
-Sounds are loaded lazily (a few KiB each) and played with ``Sound.play`` on a free channel, which
-returns at once. A small budget keeps repeated sounds from piling up into noise: each sound has a
+Sounds are loaded lazily (a few KiB each, ~1 ms) and played with ``Channel.play`` on a free channel,
+which returns at once. A small budget keeps repeated sounds from piling up into noise: each sound has a
 maximum number of simultaneous voices (:data:`VOICES`) and a minimum gap between starts
 (:data:`MIN_GAP`); a play over budget is skipped. Celebrations (:data:`PRIORITY`) take the oldest
 channel if all channels are busy; everything else is skipped instead.
