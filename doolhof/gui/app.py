@@ -1,19 +1,50 @@
-"""The application: window, scene stack and the frame loop that sleeps when nothing moves."""
+"""The application: window, scene stack and the frame loop that sleeps when nothing moves.
+
+Robustness: every call into a scene goes through :meth:`App.guard`, so a bug in a scene is logged
+and the game goes on. Set ``DOOLHOF_STRICT=1`` (the GUI tests do) to have such errors raised.
+
+Environment switches for tools: ``DOOLHOF_EXIT_AFTER_FIRST_FRAME=1`` makes :func:`run` print
+``first-frame <seconds since the interpreter started>`` and leave right after the first frame
+(``scripts/bench_frames.py`` measures start-up with it).
+"""
 
 from __future__ import annotations
 
 import argparse
+import logging
 import os
+import time
+import warnings
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 
 from .pointer import Pointer
 from .scene import Scene
 
+log = logging.getLogger(__name__)
+
 FPS = 60
 MIN_SIZE = (640, 480)
+#: Set to 1 to let exceptions inside scenes propagate (tests), instead of logging them.
+STRICT_VARIABLE = "DOOLHOF_STRICT"
+#: Set to 1 to leave right after the first frame has been shown (start-up benchmark).
+FIRST_FRAME_VARIABLE = "DOOLHOF_EXIT_AFTER_FIRST_FRAME"
+
+T = TypeVar("T")
+
+
+class _Silent:
+    """Stands in for the sound player when it cannot be created: plays nothing."""
+
+    muted = True
+
+    def play(self, name: str, *args: Any, **kwargs: Any) -> None:
+        """Do nothing."""
+
+    def __getattr__(self, name: str) -> Callable[..., None]:
+        return lambda *args, **kwargs: None
 
 
 class App:
@@ -29,6 +60,12 @@ class App:
         self.running = True
         self.dirty = True
         self.frame_hook: Callable[[App], None] | None = None
+        #: How many frames have been drawn (tests count them to check the idle loop sleeps).
+        self.frames_drawn = 0
+        #: How many scene errors were caught and logged (non-strict mode).
+        self.errors = 0
+        self.fullscreen = bool(getattr(self.options, "fullscreen", False))
+        self._windowed_size: tuple[int, int] = screen.get_size() if not self.fullscreen else (1280, 800)
         self._art: Any = None
         self._sound: Any = None
 
@@ -44,12 +81,25 @@ class App:
 
     @property
     def sound(self) -> Any:
-        """The sound player (created on first use)."""
+        """The sound player (created on first use; a silent stand-in if sound cannot start)."""
         if self._sound is None:
-            from .sound import SoundPlayer
+            try:
+                from .sound import SoundPlayer
 
-            self._sound = SoundPlayer(muted=bool(getattr(self.options, "mute", False)))
+                self._sound = SoundPlayer(muted=bool(getattr(self.options, "mute", False)))
+            except Exception as error:  # no sound module or no audio device: play on in silence
+                log.warning("sound is off: %s", error)
+                self._sound = _Silent()
         return self._sound
+
+    def play_sound(self, name: str) -> None:
+        """Play the short sound *name* (``"tap"``, ``"fanfare"`` ...); never fails."""
+        try:
+            self.sound.play(name)
+        except Exception as error:
+            log.debug("cannot play %s: %s", name, error)
+            if os.environ.get(STRICT_VARIABLE) == "1":
+                raise
 
     # ----- scenes --------------------------------------------------------------------------
     @property
@@ -60,27 +110,41 @@ class App:
     def push_scene(self, scene: Scene) -> None:
         """Put *scene* on top (the one below stays, paused)."""
         if self.scenes:
-            self.scene.exit()
+            self.guard(self.scene.exit)
         self.pointer.cancel()
         self.scenes.append(scene)
-        scene.resize(self.screen.get_size())
-        scene.enter()
+        self.guard(scene.resize, self.screen.get_size())
+        self.guard(scene.enter)
         self.dirty = True
 
     def pop_scene(self) -> None:
         """Remove the top scene and return to the one below."""
-        self.scenes.pop().exit()
+        self.guard(self.scenes.pop().exit)
         self.pointer.cancel()
         if self.scenes:
-            self.scene.resize(self.screen.get_size())
-            self.scene.enter()
+            self.guard(self.scene.resize, self.screen.get_size())
+            self.guard(self.scene.enter)
         self.dirty = True
 
     def replace_scene(self, scene: Scene) -> None:
         """Swap the top scene for *scene*."""
         if self.scenes:
-            self.scenes.pop().exit()
+            self.guard(self.scenes.pop().exit)
         self.push_scene(scene)
+
+    def start_game(self, game: Any, table: Any) -> None:
+        """Show the play scene for *game* (a fresh or continued game of *table*) in place of the top scene."""
+        from .play_scene import PlayScene
+
+        self.replace_scene(PlayScene(self, game, table))
+
+    def next_seed(self) -> int:
+        """A seed for the next new game: counts up from ``--seed`` when given (tests), else from the clock."""
+        given = getattr(self.options, "seed", None)
+        if isinstance(given, int) and not isinstance(given, bool):
+            self.options.seed = given + 1
+            return given
+        return time.time_ns() % 2**31
 
     def request_redraw(self) -> None:
         """Draw a frame soon even if nothing is busy."""
@@ -90,6 +154,42 @@ class App:
         """Leave the loop after this frame."""
         self.running = False
 
+    def guard(self, call: Callable[..., T], *args: Any) -> T | None:
+        """Run a scene callback; log an unexpected error instead of crashing (raise it when strict)."""
+        try:
+            return call(*args)
+        except Exception:
+            if os.environ.get(STRICT_VARIABLE) == "1":
+                raise
+            self.errors += 1
+            log.exception("a scene failed in %s; carrying on", getattr(call, "__qualname__", call))
+            self.dirty = True
+            return None
+
+    # ----- the window ----------------------------------------------------------------------
+    def toggle_fullscreen(self) -> None:
+        """Switch between full screen (desktop size) and the last window size (F11)."""
+        if self.fullscreen:
+            size, flags = self._windowed_size, pygame.RESIZABLE
+        else:
+            self._windowed_size = self.screen.get_size()
+            size, flags = (0, 0), pygame.FULLSCREEN
+        try:
+            self.screen = pygame.display.set_mode(size, flags)
+        except pygame.error as error:
+            log.warning("cannot switch full screen: %s", error)
+            return
+        self.fullscreen = not self.fullscreen
+        apply_minimum_size()
+        self._relayout()
+
+    def _relayout(self) -> None:
+        self.screen = pygame.display.get_surface() or self.screen
+        size = self.screen.get_size()
+        for scene in self.scenes:
+            self.guard(scene.resize, size)
+        self.dirty = True
+
     # ----- the loop ------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
         """Route one pygame event to the app or the top scene."""
@@ -97,19 +197,21 @@ class App:
             self.quit()
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            self.screen = pygame.display.get_surface() or self.screen
-            for scene in self.scenes:
-                scene.resize(self.screen.get_size())
-            self.dirty = True
+            self._relayout()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
             self.dirty = True
+        if not self.scenes:
+            return
         pointer_event = self.pointer.translate(event)
         if pointer_event is not None:
-            self.scene.handle_pointer(pointer_event)
+            self.guard(self.scene.handle_pointer, pointer_event)
             self.dirty = True
         elif event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-            self.scene.handle_event(event)
+            self.guard(self.scene.handle_event, event)
             if event.type in (pygame.KEYDOWN, pygame.MOUSEWHEEL):
                 self.dirty = True
 
@@ -117,29 +219,47 @@ class App:
         """One frame: dispatch *events*, update by *dt* seconds, draw if needed."""
         for event in events:
             self.dispatch(event)
-            if not self.running:
+            if not self.running or not self.scenes:
                 return
         scene = self.scene
-        scene.update(dt)
-        if self.dirty or scene.busy():
-            scene.draw(self.screen)
-            pygame.display.flip()
+        self.guard(scene.update, dt)
+        scene = self.scene  # update may have changed scenes (a game that just ended)
+        if self.dirty or self.guard(scene.busy):
             self.dirty = False
+            self.guard(scene.draw, self.screen)
+            pygame.display.flip()
+            self.frames_drawn += 1
         if self.frame_hook is not None:
             self.frame_hook(self)
+
+    def is_idle(self) -> bool:
+        """True when nothing needs drawing: the loop may sleep until the next event."""
+        return not self.dirty and not self.guard(self.scene.busy)
 
     def run(self) -> None:
         """Run until :meth:`quit`: frame-rate while busy, asleep on events otherwise."""
         while self.running and self.scenes:
-            if self.dirty or self.scene.busy():
+            if not self.is_idle():
                 events = pygame.event.get()
                 dt = self.clock.tick(FPS) / 1000
             else:
-                wake = self.scene.wake_after()
+                wake = self.guard(self.scene.wake_after)
                 first = pygame.event.wait() if wake is None else pygame.event.wait(max(1, int(wake * 1000)))
                 events = [e for e in (first, *pygame.event.get()) if e.type != pygame.NOEVENT]
                 dt = self.clock.tick() / 1000
             self.step(events, min(dt, 0.1))
+
+
+def apply_minimum_size(size: tuple[int, int] = MIN_SIZE) -> None:
+    """Ask the window manager not to let the window shrink below *size* (best effort)."""
+    try:
+        with warnings.catch_warnings():
+            # from_display_module is the 2.5 way to reach the set_mode window; it warns about its future.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = pygame.Window.from_display_module()
+        window.minimum_size = size
+    except (AttributeError, pygame.error) as error:
+        log.debug("no minimum window size: %s", error)
 
 
 def default_window_size() -> tuple[int, int]:
@@ -153,24 +273,62 @@ def default_window_size() -> tuple[int, int]:
     return (max(MIN_SIZE[0], w), max(MIN_SIZE[1], h))
 
 
-def run(options: argparse.Namespace) -> int:
-    """Open the window and play until the window is closed; returns the exit status."""
+def open_window(options: argparse.Namespace) -> pygame.Surface:
+    """Initialise the display and open the game window as *options* ask (size, full screen)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    pygame.mixer.pre_init(44100, -16, 1, 512)
-    pygame.init()
+    # Only what the first frame needs; sound starts later, on first use.
+    pygame.display.init()
+    pygame.font.init()
     pygame.display.set_caption("Doolhof")
     size = getattr(options, "size", None) or default_window_size()
     flags = pygame.RESIZABLE
     if getattr(options, "fullscreen", False):
-        flags |= pygame.FULLSCREEN
+        flags = pygame.FULLSCREEN
         size = (0, 0)
     screen = pygame.display.set_mode(size, flags)
+    apply_minimum_size()
+    return screen
+
+
+def run(options: argparse.Namespace) -> int:
+    """Open the window and play until the window is closed; returns the exit status."""
+    lang = getattr(options, "lang", None)
+    try:
+        from doolhof.i18n import set_language
+
+        set_language(lang)
+    except ImportError:
+        pass
+    screen = open_window(options)
     app = App(screen, options)
+    if getattr(options, "fullscreen", False):
+        app._windowed_size = default_window_size()
     from .setup_scene import SetupScene
 
     app.push_scene(SetupScene(app))
+    if os.environ.get(FIRST_FRAME_VARIABLE) == "1":
+        app.step([], 0.0)
+        print(f"first-frame {time.perf_counter() - _process_start():.4f}", flush=True)
+        pygame.quit()
+        return 0
     try:
         app.run()
     finally:
         pygame.quit()
     return 0
+
+
+def _process_start() -> float:
+    """The ``time.perf_counter`` value when this process started (Linux), else when Python got here."""
+    try:
+        with open("/proc/self/stat", encoding="ascii") as handle:
+            start_ticks = int(handle.read().rsplit(")", 1)[1].split()[19])
+        with open("/proc/uptime", encoding="ascii") as handle:
+            uptime = float(handle.read().split()[0])
+        age = uptime - start_ticks / os.sysconf("SC_CLK_TCK")
+        return time.perf_counter() - max(0.0, age)
+    except (OSError, ValueError, IndexError, AttributeError):
+        return _IMPORTED_AT
+
+
+_IMPORTED_AT = time.perf_counter()
