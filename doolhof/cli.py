@@ -79,6 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--variant", choices=sorted(VARIANTS), default="junior")
     shot.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     shot.add_argument("--lang", choices=("en", "nl", "de", "sv"))
+    shot.add_argument("--mid-turn", action="store_true", help="push once more, so the reachable cells are lit (play)")
     return parser
 
 
