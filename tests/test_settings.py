@@ -1,0 +1,228 @@
+"""Settings: exact round trip, defaults for anything missing or wrong, damaged files moved aside."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+
+from doolhof import paths
+from doolhof.gui.seats import LEVELS, SeatConfig, TableSetup
+from doolhof.i18n import LANGUAGES, set_language
+from doolhof.settings import (
+    ANIMATION_SPEEDS,
+    LABELS,
+    Settings,
+    SettingsResult,
+    load_settings,
+    save_settings,
+    secrets_label,
+    speed_label,
+)
+
+ASIDE = re.compile(r"^settings\.json\.corrupt-\d{8}-\d{6}(-\d+)?$")
+CHANGED = Settings(
+    language="sv", sound=False, volume=0.35, animation_speed="slow", reduced_motion=True, auto_hint=False,
+    fullscreen=True,
+    table=TableSetup("junior-own", (SeatConfig("computer", "expert"), SeatConfig(), SeatConfig("computer", "gentle")),
+                     5, 0),
+)
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DOOLHOF_HOME", str(tmp_path))
+    set_language("en")
+
+
+def write(data: object) -> Path:
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return path
+
+
+def aside_files(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith("settings.json.corrupt"))
+
+
+def test_missing_file_gives_the_defaults_silently() -> None:
+    assert load_settings() == SettingsResult(Settings(), None)
+
+
+def test_every_setting_differs_from_its_default_in_the_round_trip_example() -> None:
+    default = Settings()
+    assert all(getattr(CHANGED, name) != getattr(default, name) for name in Settings.__dataclass_fields__)
+
+
+def test_round_trip(tmp_path: Path) -> None:
+    assert save_settings(CHANGED) is None
+    assert (tmp_path / "settings.json").is_file()
+    assert load_settings() == SettingsResult(CHANGED, None)
+    # And again from what was read: the file does not drift.
+    first = (tmp_path / "settings.json").read_text(encoding="utf-8")
+    save_settings(load_settings().settings)
+    assert (tmp_path / "settings.json").read_text(encoding="utf-8") == first
+
+
+@hypothesis_settings(max_examples=60, deadline=None)
+@given(
+    language=st.sampled_from([None, *LANGUAGES]),
+    flags=st.tuples(st.booleans(), st.booleans(), st.booleans(), st.booleans()),
+    volume=st.floats(0.0, 1.0),
+    speed=st.sampled_from(sorted(ANIMATION_SPEEDS)),
+    seats=st.lists(st.builds(SeatConfig, st.sampled_from(["person", "computer"]), st.sampled_from(LEVELS)),
+                   min_size=2, max_size=4),
+    secrets=st.one_of(st.none(), st.integers(1, 12)),
+)
+def test_round_trip_is_exact_for_any_valid_settings(
+    language: str | None, flags: tuple[bool, bool, bool, bool], volume: float, speed: str,
+    seats: list[SeatConfig], secrets: int | None,
+) -> None:
+    original = Settings(language, flags[0], volume, speed, flags[1], flags[2], flags[3],
+                        TableSetup("junior", tuple(seats), secrets, len(seats) - 1))
+    data = json.loads(json.dumps(original.to_dict()))
+    assert Settings.from_dict(data) == (original, [])
+
+
+def test_unknown_keys_are_ignored() -> None:
+    write({**CHANGED.to_dict(), "colour": "red", "future_feature": {"x": 1}})
+    assert load_settings() == SettingsResult(CHANGED, None)
+
+
+def test_missing_keys_get_their_defaults() -> None:
+    write({"format": "doolhof.settings", "version": 1, "sound": False})
+    assert load_settings().settings == replace(Settings(), sound=False)
+
+
+@pytest.mark.parametrize(
+    ("name", "bad"),
+    [
+        ("language", "fr"), ("language", 3), ("sound", "yes"), ("sound", 1), ("sound", None),
+        ("volume", "loud"), ("volume", True), ("volume", 1.5), ("volume", -0.1), ("volume", None),
+        ("animation_speed", "warp"), ("animation_speed", ["slow"]), ("reduced_motion", 0), ("auto_hint", "false"),
+        ("fullscreen", {}), ("table", "junior"), ("table", {"variant": "junior", "seats": [{}]}),
+        ("table", {"variant": "chess", "seats": [{}, {}]}), ("table", {"variant": "junior", "seats": [{}, {}],
+                                                                        "secrets": 13}),
+        ("table", {"variant": "junior", "seats": [{}, {}], "secrets": "6"}),
+    ],
+)
+def test_a_wrong_value_is_replaced_by_its_default_with_a_warning(
+    name: str, bad: object, caplog: pytest.LogCaptureFixture
+) -> None:
+    write({**CHANGED.to_dict(), name: bad})
+    with caplog.at_level(logging.WARNING):
+        result = load_settings()
+    assert result.message is None
+    assert result.settings == replace(CHANGED, **{name: getattr(Settings(), name)})
+    assert name in caplog.text and "not valid" in caplog.text
+
+
+def test_whole_numbers_are_fine_for_the_volume() -> None:
+    write({**Settings().to_dict(), "volume": 1})
+    volume = load_settings().settings.volume
+    assert volume == 1.0 and isinstance(volume, float)
+
+
+def test_a_newer_file_is_read_as_far_as_understood(caplog: pytest.LogCaptureFixture, tmp_path: Path) -> None:
+    write({**CHANGED.to_dict(), "version": 7, "haptics": True})
+    with caplog.at_level(logging.WARNING):
+        assert load_settings() == SettingsResult(CHANGED, None)
+    assert "version 7" in caplog.text and not aside_files(tmp_path)
+
+
+@pytest.mark.parametrize(
+    "content",
+    ['{"format": "doolhof.settings", "sound": ', "", "[]", '"text"', '{"sound": false}',
+     '{"format": "other", "version": 1}', "\udcff"],
+)
+def test_a_damaged_file_is_moved_aside_with_a_message(content: str, tmp_path: Path,
+                                                      caplog: pytest.LogCaptureFixture) -> None:
+    path = paths.settings_path()
+    path.write_bytes(content.encode("utf-8", "surrogateescape"))
+    with caplog.at_level(logging.ERROR):
+        result = load_settings()
+    assert result.settings == Settings()
+    [aside] = aside_files(tmp_path)
+    assert ASIDE.match(aside) and not path.exists()
+    assert (tmp_path / aside).read_bytes() == content.encode("utf-8", "surrogateescape")
+    assert result.message == (
+        f"The settings could not be read, so the usual settings are used. The old file was kept as {aside}."
+    )
+    assert aside in caplog.text
+    assert load_settings() == SettingsResult(Settings(), None)
+
+
+def test_an_unreadable_file_is_left_alone(tmp_path: Path) -> None:
+    paths.settings_path().mkdir()
+    result = load_settings()
+    assert result.settings == Settings() and result.message is not None and "could not be read" in result.message
+    assert not aside_files(tmp_path)
+
+
+def test_a_crash_before_the_rename_keeps_the_old_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    save_settings(CHANGED)
+
+    def crash(src: object, dst: object) -> None:
+        raise OSError(5, "simulated crash")
+
+    monkeypatch.setattr(os, "replace", crash)
+    message = save_settings(Settings())
+    monkeypatch.undo()
+    monkeypatch.setenv("DOOLHOF_HOME", str(tmp_path))
+    assert message == "The settings could not be saved (simulated crash)."
+    assert load_settings().settings == CHANGED
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.json"]
+
+
+def test_unwritable_folder_gives_a_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           caplog: pytest.LogCaptureFixture) -> None:
+    (tmp_path / "file").write_text("x")
+    monkeypatch.setenv("DOOLHOF_HOME", str(tmp_path / "file" / "sub"))
+    with caplog.at_level(logging.ERROR):
+        message = save_settings(CHANGED)
+    assert message is not None and message.startswith("The settings could not be saved")
+    assert "cannot save" in caplog.text
+
+
+def test_folders_follow_the_platform(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    env = {"HOME": "/home/ann"}
+    assert paths.config_dir(platform="linux", environ=env) == Path("/home/ann/.config/doolhof")
+    assert paths.data_dir(platform="linux", environ=env) == Path("/home/ann/.local/share/doolhof")
+    xdg = {**env, "XDG_CONFIG_HOME": "/cfg", "XDG_DATA_HOME": "/dat"}
+    assert paths.config_dir(platform="linux", environ=xdg) == Path("/cfg/doolhof")
+    assert paths.data_dir(platform="linux", environ=xdg) == Path("/dat/doolhof")
+    relative = {**env, "XDG_CONFIG_HOME": "relative/cfg"}  # invalid by the XDG spec: ignored
+    assert paths.config_dir(platform="linux", environ=relative) == Path("/home/ann/.config/doolhof")
+    mac = Path("/Users/ann/Library/Application Support/Doolhof")
+    assert paths.config_dir(platform="darwin", environ={"HOME": "/Users/ann"}) == mac
+    assert paths.data_dir(platform="darwin", environ={"HOME": "/Users/ann"}) == mac
+    win = {"APPDATA": r"C:\Users\ann\AppData\Roaming", "USERPROFILE": r"C:\Users\ann"}
+    assert paths.config_dir(platform="win32", environ=win) == Path(r"C:\Users\ann\AppData\Roaming") / "Doolhof"
+    assert paths.data_dir(platform="win32", environ=win) == Path(r"C:\Users\ann\AppData\Roaming") / "Doolhof"
+    for platform in ("linux", "darwin", "win32"):
+        override = {**win, **xdg, "DOOLHOF_HOME": "/tmp/dh"}
+        assert paths.config_dir(platform=platform, environ=override) == Path("/tmp/dh")
+        assert paths.data_dir(platform=platform, environ=override) == Path("/tmp/dh")
+    assert paths.settings_path() == tmp_path / "settings.json"
+    assert paths.game_path() == tmp_path / "game.json"
+
+
+def test_labels_are_translated_when_shown() -> None:
+    assert speed_label("slow") == "Slow" and secrets_label(1) == "1 secret" and secrets_label(6) == "6 secrets"
+    assert Settings().language_label() == "Same as the computer" and CHANGED.language_label() == "Svenska"
+    set_language("de")
+    try:
+        assert speed_label("fast") == "Schnell"
+        assert secrets_label(1) == "1 Geheimnis" and secrets_label(12) == "12 Geheimnisse"
+        assert set(LABELS) <= set(Settings.__dataclass_fields__)
+    finally:
+        set_language("en")
