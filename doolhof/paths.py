@@ -121,6 +121,28 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+def remove_stale_temp_files(path: Path, min_age: float = 60.0) -> int:
+    """Delete temporary files that :func:`atomic_write_text` left beside *path* when killed mid-write.
+
+    Only files older than *min_age* seconds go, so a save in progress elsewhere is not disturbed.
+    Returns how many were removed; problems are ignored (this is tidying, nothing depends on it).
+    """
+    removed = 0
+    cutoff = time.time() - min_age
+    try:
+        candidates = list(path.parent.glob(f".{path.name}.*.tmp"))
+    except OSError:
+        return 0
+    for candidate in candidates:
+        try:
+            if candidate.stat().st_mtime <= cutoff:
+                candidate.unlink()
+                removed += 1
+        except OSError:
+            pass
+    return removed
+
+
 def move_aside(path: Path, reason: str = "corrupt", now: float | None = None) -> Path:
     """Rename a damaged file to ``<name>.<reason>-YYYYMMDD-HHMMSS`` beside it and return the new path.
 

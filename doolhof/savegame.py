@@ -27,6 +27,7 @@ from typing import Any
 
 from . import paths
 from .engine import Game
+from .engine.game import VERSION as ENGINE_VERSION
 from .gui.seats import TableSetup
 from .i18n import N_, _
 
@@ -95,6 +96,9 @@ class SavedGame:
             raise ValueError(f"bad version {version!r}")
         if version > VERSION:
             raise NewerVersionError(f"version {version} is newer than this program's {VERSION}")
+        engine_version = data.get("game", {}).get("version") if isinstance(data.get("game"), dict) else None
+        if isinstance(engine_version, int) and not isinstance(engine_version, bool) and engine_version > ENGINE_VERSION:
+            raise NewerVersionError(f"the game's version {engine_version} is newer than the engine's {ENGINE_VERSION}")
         try:
             game = Game.from_dict(data["game"])
             undo = Game.from_dict(data["undo"]) if data["undo"] is not None else None
@@ -148,8 +152,10 @@ def load_game(path: Path | None = None) -> LoadResult:
 
     No file: ``LoadResult(None, None)``. A damaged, foreign or newer file is moved aside and
     ``LoadResult(None, message)`` returned; an unreadable one (e.g. no permission) is left alone.
+    Temporary files left by a save that was killed mid-write are tidied away.
     """
     path = paths.game_path() if path is None else path
+    paths.remove_stale_temp_files(path)
     try:
         raw = path.read_bytes()
     except FileNotFoundError:

@@ -157,6 +157,7 @@ def load_settings(path: Path | None = None) -> SettingsResult:
     logged warning. A file that is not JSON, or not a settings file of ours, is moved aside.
     """
     path = paths.settings_path() if path is None else path
+    paths.remove_stale_temp_files(path)
     try:
         raw = path.read_bytes()
     except FileNotFoundError:

@@ -13,6 +13,7 @@ import pytest
 
 from doolhof import paths, savegame
 from doolhof.engine import Game
+from doolhof.engine.game import VERSION as ENGINE_VERSION
 from doolhof.gui.seats import SeatConfig, TableSetup
 from doolhof.i18n import set_language
 from doolhof.savegame import LoadResult, SavedGame, clear_game, has_saved_game, load_game, save_game
@@ -167,6 +168,16 @@ def test_a_crash_while_writing_leaves_the_old_file(tmp_path: Path, monkeypatch: 
     assert load_game().game.game == first.game  # type: ignore[union-attr]
 
 
+def test_temporary_files_of_a_killed_save_are_tidied_away(tmp_path: Path) -> None:
+    save_game(state())
+    old, fresh = tmp_path / ".game.json.abc123.tmp", tmp_path / ".game.json.def456.tmp"
+    old.write_text('{"half": ')
+    fresh.write_text('{"half": ')
+    os.utime(old, (1_000_000_000, 1_000_000_000))
+    assert load_game().game is not None
+    assert not old.exists() and fresh.exists()  # a fresh one may belong to a save in progress
+
+
 def test_unwritable_folder_gives_a_message_not_a_crash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                        caplog: pytest.LogCaptureFixture) -> None:
     blocker = tmp_path / "not-a-folder"
@@ -218,7 +229,7 @@ def damaged_files() -> dict[str, str]:
     game = dict(data["game"])  # type: ignore[call-overload]
     cases["engine-invalid game"] = json.dumps({**data, "game": {**game, "cells": game["cells"][:-1]}})
     cases["engine-invalid undo"] = json.dumps({**data, "undo": {**game, "positions": [[9, 9]] * 3}})
-    cases["foreign engine version"] = json.dumps({**data, "game": {**game, "version": 99}})
+    cases["foreign engine version"] = json.dumps({**data, "game": {**game, "version": "one"}})
     return cases
 
 
@@ -250,6 +261,14 @@ def test_a_newer_file_says_so(tmp_path: Path) -> None:
     [aside] = aside_files(tmp_path)
     assert result.game is None
     assert result.message is not None and "newer version of Doolhof" in result.message and aside in result.message
+
+
+def test_a_game_from_a_newer_engine_says_so(tmp_path: Path) -> None:
+    data = good_data()
+    write_raw(json.dumps({**data, "game": {**data["game"], "version": ENGINE_VERSION + 1}}))  # type: ignore[dict-item]
+    result = load_game()
+    assert result.game is None and result.message is not None and "newer version" in result.message
+    assert len(aside_files(tmp_path)) == 1
 
 
 def test_two_damaged_files_in_the_same_second_both_stay(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
