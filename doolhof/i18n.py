@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 __all__ = [
-    "DEFAULT_LANGUAGE", "LANGUAGES", "N_", "_", "current_language", "gettext_", "locale_dir", "ngettext",
+    "DEFAULT_LANGUAGE", "LANGUAGES", "N_", "_", "current_language", "locale_dir", "ngettext",
     "set_language", "system_language",
 ]
 
@@ -56,11 +56,6 @@ def locale_dir() -> Path:
 
 def _(message: str) -> str:
     """*message* in the current language (the English text itself until a language is set)."""
-    return _translations.gettext(message)
-
-
-def gettext_(message: str) -> str:
-    """The same as :func:`_`, for code that prefers a spelled-out name."""
     return _translations.gettext(message)
 
 

@@ -35,7 +35,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DOMAIN = "doolhof"
-SINGULAR_FUNCTIONS = frozenset({"_", "N_", "gettext", "gettext_"})
+SINGULAR_FUNCTIONS = frozenset({"_", "N_", "gettext"})
 PLURAL_FUNCTIONS = frozenset({"ngettext"})
 #: Plural rules of the languages we know; others get the common two-form rule, to be checked.
 PLURAL_FORMS = {
