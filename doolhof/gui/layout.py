@@ -1,0 +1,196 @@
+"""Where everything of the play screen goes: pure functions of the window and board size.
+
+The board (with a band for the yellow arrows around it) fills the short side of the window;
+the side panel takes the rest: to the right in a wide window, below in a tall one. The panel
+holds, in reading order, the turn block (big portrait of whose turn it is and the picture they
+look for), the sliding-card block (the spare and its rotate button) and the players' trays. A
+strip of small corner icons (sound, hint, parent menu) sits at the panel's far corner.
+
+Nothing here draws or needs a display: the rects are plain :class:`pygame.Rect` values.
+
+>>> lay = play_layout((1280, 800), 5, 2)
+>>> lay.wide, lay.cell >= 64
+(True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+Cell = tuple[int, int]
+
+#: Depth of the arrow band around the board, in cells.
+BAND = 0.62
+#: Gap between window edge, board and panel, as a fraction of the short window side.
+PAD = 0.012
+#: Corner icon slots, from the far corner inwards.
+CORNER_ICONS = ("menu", "sound", "hint")
+
+
+@dataclass(frozen=True)
+class PlayLayout:
+    """The rects of one window size. Coordinates are window pixels."""
+
+    window: pygame.Rect
+    #: True: panel right of the board; False: panel below it.
+    wide: bool
+    #: Cells per board side (5 Junior, 7 Classic).
+    size: int
+    #: Edge of one cell in pixels.
+    cell: int
+    #: Depth of the arrow band in pixels.
+    band: int
+    #: The cells only.
+    board: pygame.Rect
+    #: The board plus the arrow band around it.
+    frame: pygame.Rect
+    #: The whole side panel.
+    panel: pygame.Rect
+    #: The turn block: big portrait of the mover.
+    portrait: pygame.Rect
+    #: The picture the mover looks for.
+    target: pygame.Rect
+    #: The sliding card's home spot.
+    spare: pygame.Rect
+    #: The round button beside the spare (rotate while pushing, stay while walking).
+    rotate: pygame.Rect
+    #: One tray per seat.
+    trays: tuple[pygame.Rect, ...]
+    #: Small corner icons by name (see :data:`CORNER_ICONS`).
+    icons: dict[str, pygame.Rect]
+
+    def cell_rect(self, cell: tuple[float, float]) -> pygame.Rect:
+        """The rect of board cell (row, col); fractional and outside cells are allowed."""
+        r, c = cell
+        return pygame.Rect(
+            round(self.board.x + c * self.cell), round(self.board.y + r * self.cell), self.cell, self.cell
+        )
+
+    def cell_center(self, cell: tuple[float, float]) -> tuple[float, float]:
+        """The centre of (row, col) in pixels; fractional and outside cells are allowed."""
+        r, c = cell
+        return (self.board.x + (c + 0.5) * self.cell, self.board.y + (r + 0.5) * self.cell)
+
+    def cell_at(self, pos: tuple[int, int]) -> Cell | None:
+        """The board cell under *pos*, or None."""
+        if not self.board.collidepoint(pos):
+            return None
+        return ((pos[1] - self.board.y) // self.cell, (pos[0] - self.board.x) // self.cell)
+
+    def entry_cell(self, side: str, index: int) -> Cell:
+        """The cell just outside the board where a card waits to go in at (side, index)."""
+        last = self.size
+        return {"N": (-1, index), "S": (last, index), "W": (index, -1), "E": (index, last)}[side]
+
+    def arrow_rect(self, side: str, index: int) -> pygame.Rect:
+        """Where the arrow for (side, index) is drawn: one cell wide, the band deep."""
+        b, c, d = self.board, self.cell, self.band
+        if side == "N":
+            return pygame.Rect(b.x + index * c, b.y - d, c, d)
+        if side == "S":
+            return pygame.Rect(b.x + index * c, b.bottom, c, d)
+        if side == "W":
+            return pygame.Rect(b.x - d, b.y + index * c, d, c)
+        return pygame.Rect(b.right, b.y + index * c, d, c)
+
+    def arrow_hit(self, side: str, index: int) -> pygame.Rect:
+        """The generous hit area of an arrow: its slot, widened and reaching to the window edge side."""
+        rect = self.arrow_rect(side, index)
+        grow = self.cell // 5
+        if side in ("N", "S"):
+            rect = rect.inflate(2 * grow, 0)
+            rect.height += grow
+            if side == "N":
+                rect.y -= grow
+        else:
+            rect = rect.inflate(0, 2 * grow)
+            rect.width += grow
+            if side == "W":
+                rect.x -= grow
+        return rect.clip(self.window)
+
+
+def play_layout(window: tuple[int, int], size: int, players: int) -> PlayLayout:
+    """The layout for a *window* (w, h), a board of *size* cells and *players* trays."""
+    w, h = max(1, window[0]), max(1, window[1])
+    pad = max(6, round(min(w, h) * PAD))
+    wide_side, tall_side = _board_side(w, h, pad, True), _board_side(h, w, pad, True)
+    wide = wide_side >= tall_side
+    side = wide_side if wide else tall_side
+    cell = max(8, int(side / (size + 2 * BAND)))
+    band = round(cell * BAND)
+    frame_side = size * cell + 2 * band
+    if wide:
+        frame = pygame.Rect(pad, (h - frame_side) // 2, frame_side, frame_side)
+        panel = pygame.Rect(frame.right + pad, pad, w - frame.right - 2 * pad, h - 2 * pad)
+    else:
+        frame = pygame.Rect((w - frame_side) // 2, pad, frame_side, frame_side)
+        panel = pygame.Rect(pad, frame.bottom + pad, w - 2 * pad, h - frame.bottom - 2 * pad)
+    board = pygame.Rect(frame.x + band, frame.y + band, size * cell, size * cell)
+    blocks = _panel_blocks(panel, wide, players, pad)
+    return PlayLayout(
+        window=pygame.Rect(0, 0, w, h), wide=wide, size=size, cell=cell, band=band, board=board,
+        frame=frame, panel=panel, **blocks,
+    )
+
+
+def _board_side(long: int, short: int, pad: int, _wide: bool) -> int:
+    """The frame side when the panel sits along the *long* axis next to the board."""
+    panel_min = max(190, int(long * 0.28))
+    return max(40, min(short - 2 * pad, long - panel_min - 3 * pad))
+
+
+def _panel_blocks(panel: pygame.Rect, wide: bool, players: int, pad: int) -> dict[str, object]:
+    """Split the panel into icon strip, turn block, spare block and trays."""
+    icon = max(32, min(56, min(panel.w, panel.h) // 6))
+    gap = max(4, pad)
+    # The icon strip runs along the panel's top edge, icons packed into the far (right) corner.
+    strip = pygame.Rect(panel.x, panel.y, panel.w, icon)
+    icons = {
+        name: pygame.Rect(strip.right - (k + 1) * icon - k * gap // 2, strip.y, icon, icon)
+        for k, name in enumerate(CORNER_ICONS)
+    }
+    body = pygame.Rect(panel.x, strip.bottom + gap, panel.w, panel.bottom - strip.bottom - gap)
+    if wide:
+        turn_h = int(body.h * 0.30)
+        spare_h = int(body.h * 0.27)
+        turn = pygame.Rect(body.x, body.y, body.w, turn_h)
+        spare_block = pygame.Rect(body.x, turn.bottom + gap, body.w, spare_h)
+        trays_area = pygame.Rect(body.x, spare_block.bottom + gap, body.w, body.bottom - spare_block.bottom - gap)
+        trays = _stack(trays_area, players, gap, vertical=True)
+    else:
+        top_h = int(body.h * 0.55)
+        turn = pygame.Rect(body.x, body.y, body.w // 2 - gap // 2, top_h)
+        spare_block = pygame.Rect(turn.right + gap, body.y, body.right - turn.right - gap, top_h)
+        trays_area = pygame.Rect(body.x, turn.bottom + gap, body.w, body.bottom - turn.bottom - gap)
+        trays = _stack(trays_area, players, gap, vertical=False)
+    portrait, target = _pair(turn, gap, 1.0, 1.0)
+    spare, rotate = _pair(spare_block, gap, 1.0, 0.55)
+    return {"portrait": portrait, "target": target, "spare": spare, "rotate": rotate,
+            "trays": trays, "icons": icons}
+
+
+def _pair(block: pygame.Rect, gap: int, first: float, second: float) -> tuple[pygame.Rect, pygame.Rect]:
+    """Two squares side by side, sized *first* : *second*, as large as fit, centred in *block*."""
+    side = int(min(block.h, (block.w - gap) / (first + second)))
+    a = max(8, int(side * first))
+    b = max(8, int(side * second))
+    total = a + gap + b
+    x = block.x + (block.w - total) // 2
+    ra = pygame.Rect(x, block.centery - a // 2, a, a)
+    rb = pygame.Rect(ra.right + gap, block.centery - b // 2, b, b)
+    return ra, rb
+
+
+def _stack(area: pygame.Rect, count: int, gap: int, vertical: bool) -> tuple[pygame.Rect, ...]:
+    """*count* equal trays filling *area*, one under the other (or side by side)."""
+    count = max(1, count)
+    if vertical:
+        each = (area.h - (count - 1) * gap) // count
+        each = min(each, max(area.w // 3, 48))  # not taller than sensible
+        top = area.y + (area.h - (count * each + (count - 1) * gap)) // 2
+        return tuple(pygame.Rect(area.x, top + k * (each + gap), area.w, each) for k in range(count))
+    each = (area.w - (count - 1) * gap) // count
+    return tuple(pygame.Rect(area.x + k * (each + gap), area.y, each, area.h) for k in range(count))
