@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from functools import lru_cache
 from pathlib import Path
 
@@ -10,9 +11,8 @@ from pathlib import Path
 def assets_dir() -> Path:
     """The folder holding ``pictures/``, ``figures/``, ``sounds/`` and the other assets."""
     try:
-        import doolhof.assets as package
-
-        return Path(package.__file__).resolve().parent
+        package = importlib.import_module("doolhof.assets")  # the installed package maps assets/ here
+        return Path(str(package.__file__)).resolve().parent
     except ImportError:
         return Path(__file__).resolve().parent.parent / "assets"
 

@@ -10,6 +10,7 @@ import pytest
 
 from doolhof.engine.variants import VARIANTS
 from doolhof.gui.art import FIGURE_SEATS, ICON_NAMES, Art, placeholder
+from doolhof.gui.theme import SEAT_COLORS
 
 ALL_PICTURES = sorted({name for variant in VARIANTS.values() for name in variant.pictures})
 
@@ -95,9 +96,8 @@ def test_figures_and_robot_render(art: Art) -> None:
 
 
 def test_figures_have_their_seat_colour(art: Art) -> None:
-    """The most common opaque colour of each figure is its Okabe-Ito seat colour."""
-    expected = [(0xD5, 0x5E, 0x00), (0x56, 0xB4, 0xE9), (0xF0, 0xE4, 0x42), (0x00, 0x9E, 0x73)]
-    for seat, colour in enumerate(expected):
+    """The most common opaque colour of each figure is its seat colour from the theme."""
+    for seat, colour in enumerate(SEAT_COLORS):
         surface = art.figure(seat, 64)
         counts: dict[tuple[int, int, int], int] = {}
         for x in range(64):
