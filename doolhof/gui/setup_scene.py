@@ -221,7 +221,7 @@ class SetupScene(Scene):
         self._layout_bottom(self.panels["bottom"], pad)
 
     def _layout_header(self, area: pygame.Rect) -> None:
-        side = max(1, int(area.height * 0.8))
+        side = max(1, area.height)
         self.fullscreen_button.rect = pygame.Rect(area.right - side, area.centery - side // 2, side, side)
 
     def _layout_players(self, panel: pygame.Rect, pad: int) -> None:
@@ -236,8 +236,8 @@ class SetupScene(Scene):
             card = pygame.Rect(cards.x + k * (card_w + gap), cards.y, card_w, cards.height)
             self.seat_cards.append(card)
             body = card.inflate(-max(2, pad // 2), -max(2, pad // 2))
-            figure_h = int(body.height * 0.50)
-            kind_h = int(body.height * 0.24)
+            figure_h = int(body.height * 0.46)
+            kind_h = int(body.height * 0.26)
             level_h = body.height - figure_h - kind_h - 2 * max(1, pad // 3)
             self.figure_buttons[k].rect = pygame.Rect(body.x, body.y, body.width, figure_h)
             y = body.y + figure_h + max(1, pad // 3)

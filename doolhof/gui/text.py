@@ -14,7 +14,6 @@ smallest readable size is too wide (one endless word), the rendering is scaled d
 from __future__ import annotations
 
 from collections import OrderedDict
-from functools import cache
 
 import pygame
 
@@ -32,16 +31,28 @@ LINE_SPACING = 1.05
 _cache: OrderedDict[tuple[str, int, int, int, Color, bool, str], pygame.Surface] = OrderedDict()
 
 
-@cache
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
 def font(px: int, bold: bool = True) -> pygame.font.Font:
-    """The UI font at a height of about *px* pixels (cached per size)."""
+    """The UI font at a height of about *px* pixels (cached per size, renewed after ``pygame.quit``)."""
     if not pygame.font.get_init():
         pygame.font.init()
+    key = (max(1, int(px)), bold)
+    f = _fonts.get(key)
+    if f is not None:
+        try:
+            f.size("")
+            return f
+        except pygame.error:  # the font module was shut down and restarted since: every font is stale
+            _fonts.clear()
+            _cache.clear()
     custom = asset("fonts", "ui.ttf")
-    f = pygame.font.Font(str(custom) if custom.is_file() else None, max(1, px))
+    f = pygame.font.Font(str(custom) if custom.is_file() else None, key[0])
     # The bundled default font is already bold; only a custom one needs the style.
     if custom.is_file():
         f.bold = bold
+    _fonts[key] = f
     return f
 
 

@@ -12,6 +12,8 @@ from doolhof.gui.app import App
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# Errors inside scenes are raised in tests instead of being logged and survived (see App.guard).
+os.environ.setdefault("DOOLHOF_STRICT", "1")
 
 FRAME = 1 / 60
 
@@ -75,3 +77,37 @@ def settle(app: App, limit: float = 30.0) -> None:
         app.step([], FRAME)
         waited += FRAME
     assert not app.scene.busy(), "the scene never settled"
+
+
+def center(rect: pygame.Rect) -> tuple[int, int]:
+    """The middle of *rect*, as a tap position."""
+    return (rect.centerx, rect.centery)
+
+
+class SoundLog:
+    """A stand-in sound player that records what was played: ``app._sound = SoundLog()``."""
+
+    muted = True
+
+    def __init__(self) -> None:
+        """Nothing played yet."""
+        self.played: list[str] = []
+
+    def play(self, name: str, *args: object, **kwargs: object) -> None:
+        """Remember *name*."""
+        self.played.append(name)
+
+
+def start_play(app: App, game: object, table: object, ambient: float = 0.0) -> object:
+    """Put a :class:`PlayScene` for *game* on *app* and draw its first frame.
+
+    *ambient* is how long the gentle idle motion runs after input (0 keeps :func:`settle` quick).
+    """
+    from doolhof.gui.play_scene import PlayScene
+
+    scene = PlayScene(app, game, table)  # type: ignore[arg-type]
+    scene.ambient_time = ambient
+    scene.ambient_until = ambient
+    app.push_scene(scene)
+    app.step([], FRAME)
+    return scene

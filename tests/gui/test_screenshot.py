@@ -1,0 +1,58 @@
+"""``doolhof screenshot`` writes a PNG of exactly the asked size for every scene; bad paths exit with 2."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from doolhof.cli import build_parser
+from doolhof.gui.screenshot import render_screenshot
+
+
+def _args(out: Path, *extra: str) -> object:
+    return build_parser().parse_args(["screenshot", str(out), *extra])
+
+
+def _size_of(path: Path) -> tuple[int, int]:
+    return pygame.image.load(str(path)).get_size()
+
+
+def test_command_line_writes_the_png(tmp_path: Path) -> None:
+    out = tmp_path / "setup.png"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    done = subprocess.run([sys.executable, "-m", "doolhof", "screenshot", str(out), "--scene", "setup",
+                           "--size", "800x600"], capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert _size_of(out) == (800, 600)
+
+
+@pytest.mark.parametrize(("scene", "size", "extra"), [
+    ("setup", (1920, 1080), ()),
+    ("setup", (800, 1280), ("--variant", "classic", "--players", "2", "--lang", "de")),
+    ("end", (1280, 800), ("--players", "3")),
+    ("end", (800, 600), ("--variant", "junior-own", "--players", "2")),
+    ("play", (1280, 800), ("--turns", "5", "--mid-turn")),
+    ("play", (801, 599), ("--variant", "classic", "--turns", "3")),
+])
+def test_every_scene_renders_at_exactly_the_size(tmp_path: Path, scene: str, size: tuple[int, int],
+                                                  extra: tuple[str, ...]) -> None:
+    if scene == "play":
+        pytest.importorskip("doolhof.gui.play_scene")
+    out = tmp_path / f"{scene}.png"
+    status = render_screenshot(_args(out, "--scene", scene, "--size", f"{size[0]}x{size[1]}", *extra))
+    assert status == 0
+    assert _size_of(out) == size
+
+
+@pytest.mark.parametrize("name", ["no/such/folder/x.png", "picture.jpg", "."])
+def test_bad_output_paths_exit_with_2(tmp_path: Path, name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / name
+    assert render_screenshot(_args(out, "--scene", "setup")) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("doolhof screenshot: error:")
+    assert not out.is_file()
