@@ -96,20 +96,13 @@ class PlayLayout:
         return pygame.Rect(b.right, b.y + index * c, d, c)
 
     def arrow_hit(self, side: str, index: int) -> pygame.Rect:
-        """The generous hit area of an arrow: its slot, widened and reaching to the window edge side."""
+        """The generous hit area of an arrow: its slot, widened, and reaching a little onto the board.
+
+        Arrows only count while pushing, when the board cells themselves do nothing.
+        """
         rect = self.arrow_rect(side, index)
         grow = self.cell // 5
-        if side in ("N", "S"):
-            rect = rect.inflate(2 * grow, 0)
-            rect.height += grow
-            if side == "N":
-                rect.y -= grow
-        else:
-            rect = rect.inflate(0, 2 * grow)
-            rect.width += grow
-            if side == "W":
-                rect.x -= grow
-        return rect.clip(self.window)
+        return rect.inflate(2 * grow, 2 * grow).clip(self.frame)
 
 
 def play_layout(window: tuple[int, int], size: int, players: int) -> PlayLayout:

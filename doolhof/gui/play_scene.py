@@ -89,6 +89,8 @@ class PlayScene(Scene):
         self.rotation = 0  # quarter turns the player gave the spare (kept until the push)
         self.angle = 0.0  # the spare's drawn angle in degrees, chasing rotation * 90
         self.clock = 0.0
+        #: Seconds of ambient motion after input or a turn change (tests set 0 to settle fast).
+        self.ambient_time = AMBIENT
         self.ambient_until = AMBIENT
         self._press: tuple[object, ...] | None = None
         self._drag: str | None = None  # "spare" or "figure"
@@ -608,7 +610,7 @@ class PlayScene(Scene):
 
     # ----- time --------------------------------------------------------------------------------
     def _wake(self) -> None:
-        self.ambient_until = self.clock + AMBIENT
+        self.ambient_until = self.clock + self.ambient_time
 
     def update(self, dt: float) -> None:
         """Advance the clock, animations, effects and computer turns."""
