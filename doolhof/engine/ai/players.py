@@ -35,7 +35,7 @@ class GentlePlayer:
 
     name = "gentle"
 
-    def __init__(self, seed: int | None = None, seek: float = 0.3):
+    def __init__(self, seed: int | None = None, seek: float = 0.25):
         """A gentle player; *seek* is the share of turns on which it searches for a good push."""
         self.rng = random.Random(seed)
         self.seek = seek
