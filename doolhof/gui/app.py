@@ -67,6 +67,8 @@ class App:
         #: How many scene errors were caught and logged (non-strict mode).
         self.errors = 0
         self.fullscreen = bool(getattr(self.options, "fullscreen", False))
+        #: The parents' settings (:class:`doolhof.settings.Settings`) when :func:`run` loaded them, else None.
+        self.settings: Any = None
         self._windowed_size: tuple[int, int] = screen.get_size() if not self.fullscreen else (1280, 800)
         self._art: Any = None
         self._sound: Any = None
@@ -88,7 +90,8 @@ class App:
             try:
                 from .sound import SoundPlayer
 
-                self._sound = SoundPlayer(muted=bool(getattr(self.options, "mute", False)))
+                volume = getattr(self.settings, "volume", 0.8)
+                self._sound = SoundPlayer(volume=volume, muted=bool(getattr(self.options, "mute", False)))
             except Exception as error:  # no sound module or no audio device: play on in silence
                 log.warning("sound is off: %s", error)
                 self._sound = _Silent()
@@ -140,6 +143,22 @@ class App:
 
         self.replace_scene(PlayScene(self, game, table))
 
+    def remember_table(self, table: Any) -> None:
+        """Keep *table* in the settings so the next setup screen starts from it (when settings are loaded)."""
+        self._save_settings(table=table)
+
+    def _save_settings(self, **changes: Any) -> None:
+        if self.settings is None:
+            return
+        from dataclasses import replace
+
+        from doolhof.settings import save_settings
+
+        self.settings = replace(self.settings, **changes)
+        problem = save_settings(self.settings)
+        if problem:
+            log.warning("%s", problem)
+
     def next_seed(self) -> int:
         """A seed for the next new game: counts up from ``--seed`` when given (tests), else from the clock."""
         given = getattr(self.options, "seed", None)
@@ -183,6 +202,7 @@ class App:
             return
         self.fullscreen = not self.fullscreen
         apply_minimum_size()
+        self._save_settings(fullscreen=self.fullscreen)
         self._relayout()
 
     def _relayout(self) -> None:
@@ -308,21 +328,27 @@ def open_window(options: argparse.Namespace) -> pygame.Surface:
 
 
 def run(options: argparse.Namespace) -> int:
-    """Open the window and play until the window is closed; returns the exit status."""
-    lang = getattr(options, "lang", None)
-    try:
-        from doolhof.i18n import set_language
+    """Open the window and play until the window is closed; returns the exit status.
 
-        set_language(lang)
-    except ImportError:
-        pass
+    The parents' settings fill in what the command line leaves open (language, full screen,
+    sound) and pre-fill the setup screen with the last table.
+    """
+    settings = _load_settings()
+    if settings is not None:
+        options.lang = getattr(options, "lang", None) or settings.language
+        options.fullscreen = bool(getattr(options, "fullscreen", False) or settings.fullscreen)
+        options.mute = bool(getattr(options, "mute", False) or not settings.sound)
+    from doolhof.i18n import set_language
+
+    set_language(getattr(options, "lang", None))
     screen = open_window(options)
     app = App(screen, options)
+    app.settings = settings
     if getattr(options, "fullscreen", False):
         app._windowed_size = default_window_size()
     from .setup_scene import SetupScene
 
-    app.push_scene(SetupScene(app))
+    app.push_scene(SetupScene(app, settings.table if settings is not None else None))
     if os.environ.get(FIRST_FRAME_VARIABLE) == "1":
         app.step([], 0.0)
         print(f"first-frame {time.perf_counter() - _process_start():.4f}", flush=True)
@@ -333,6 +359,20 @@ def run(options: argparse.Namespace) -> int:
     finally:
         pygame.quit()
     return 0
+
+
+def _load_settings() -> Any:
+    """The saved settings, or None when they cannot be read at all (defaults are used then)."""
+    try:
+        from doolhof.settings import load_settings
+
+        result = load_settings()
+    except Exception as error:  # settings are a comfort: never let them stop the game
+        log.warning("settings not loaded: %s", error)
+        return None
+    if result.message:
+        log.warning("%s", result.message)
+    return result.settings
 
 
 def _process_start() -> float:

@@ -162,6 +162,7 @@ class SetupScene(Scene):
     def start(self) -> None:
         """Start a new game with the chosen table."""
         table = self.table()
+        self.app.remember_table(table)
         game = table.new_game(self.app.next_seed())
         self.app.start_game(game, table)
 

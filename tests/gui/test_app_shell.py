@@ -110,3 +110,32 @@ def test_sound_failure_is_silent() -> None:
     app.options = Options()  # type: ignore[assignment]
     app._sound = None
     assert app.sound is not None
+
+
+def test_run_shows_the_first_frame_and_can_leave_at_once(monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from doolhof.gui.app import run as run_app
+
+    monkeypatch.setenv("DOOLHOF_EXIT_AFTER_FIRST_FRAME", "1")
+    options = argparse.Namespace(size=(800, 600), fullscreen=False, mute=True, lang="de")
+    assert run_app(options) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("first-frame ")
+    assert 0 < float(out.split()[1]) < 60
+
+
+def test_the_chosen_table_is_remembered_in_the_settings(make_app: Any) -> None:
+    settings = pytest.importorskip("doolhof.settings")
+    from doolhof.gui.seats import SeatConfig, TableSetup
+
+    app = make_app()
+    app.settings = settings.Settings()
+    table = TableSetup("classic", (SeatConfig(), SeatConfig("computer", "expert")), 8)
+    setup = SetupScene(app, table)
+    app.push_scene(setup)
+    app.start_game = lambda game, chosen: None
+    tap(app, setup.play_button.rect.center)
+    assert settings.load_settings().settings.table == table
+    assert SetupScene(app, settings.load_settings().settings.table).table() == table
