@@ -221,7 +221,7 @@ class EndScene(Scene):
         draw_text(surface, title, pygame.Rect(stage.x, stage.y, stage.width, title_h), theme.PANEL,
                   shadow=theme.HEDGE_DARK)
         area = pygame.Rect(stage.x, stage.y + title_h, stage.width, stage.height - title_h)
-        px = int(min(area.height * 0.72, area.width / (count + 0.5)))
+        px = int(min(area.height * 0.88, area.width / (count + 0.5)))
         amplitude = area.height * 0.16 * (1 - self.time / CELEBRATION)
         trophy = safe_icon(art, "trophy", max(8, px // 3))
         for k, seat in enumerate(self.winners):
