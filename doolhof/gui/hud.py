@@ -122,22 +122,19 @@ def draw_trays(surface: pygame.Surface, lay: PlayLayout, shown: Shown, view: Boa
 
 def _draw_pile(surface: pygame.Surface, box: pygame.Rect, count: int, size: int) -> None:
     """The face-down secrets still to find, as a little stack at the tray's far end."""
-    w, h = int(size * 0.62), int(size * 0.8)
-    step = max(2, size // 14)
+    w, h = int(size * 0.56), int(size * 0.76)
+    step = max(3, size // 7)
     base = pygame.Rect(0, 0, w, h)
-    base.bottomright = (box.right - size // 4, box.centery + h // 2)
+    base.bottomright = (box.right - size // 5, box.centery + h // 2)
     for k in range(count):
-        card = base.move(-k * step // 2, -k * step)
-        if card.top < box.top:
-            break
+        card = base.move(-k * step, 0)
         pygame.draw.rect(surface, theme.INK, card, border_radius=max(3, w // 6))
         pygame.draw.rect(surface, theme.PANEL_BACK, card.inflate(-4, -4), border_radius=max(3, w // 6))
 
 
 def draw_spare_slot(surface: pygame.Surface, lay: PlayLayout) -> None:
     """The place where the sliding card rests."""
-    slot = lay.spare.inflate(lay.spare.w // 10, lay.spare.h // 10)
-    rounded_block(surface, slot, theme.PANEL_DARK)
+    rounded_block(surface, lay.spare_box, theme.PANEL_DARK)
     pygame.draw.rect(surface, theme.HEDGE_DARK, lay.spare, border_radius=max(6, lay.spare.w // 8))
 
 

@@ -48,6 +48,10 @@ class PlayLayout:
     frame: pygame.Rect
     #: The whole side panel.
     panel: pygame.Rect
+    #: The block holding portrait and target (drawn as one panel).
+    turn_box: pygame.Rect
+    #: The block holding the spare and its round button.
+    spare_box: pygame.Rect
     #: The turn block: big portrait of the mover.
     portrait: pygame.Rect
     #: The picture the mover looks for.
@@ -79,10 +83,14 @@ class PlayLayout:
             return None
         return ((pos[1] - self.board.y) // self.cell, (pos[0] - self.board.x) // self.cell)
 
-    def entry_cell(self, side: str, index: int) -> Cell:
-        """The cell just outside the board where a card waits to go in at (side, index)."""
-        last = self.size
-        return {"N": (-1, index), "S": (last, index), "W": (index, -1), "E": (index, last)}[side]
+    def entry_cell(self, side: str, index: int) -> tuple[float, float]:
+        """Where a card waits to go in at (side, index): centred on the arrow band, just off the board.
+
+        Fractional (row, col), e.g. about (-0.8, 1) for the north arrow of column 1.
+        """
+        off = 0.5 + self.band / (2 * self.cell)
+        last = self.size - 1
+        return {"N": (-off, index), "S": (last + off, index), "W": (index, -off), "E": (index, last + off)}[side]
 
     def arrow_rect(self, side: str, index: int) -> pygame.Rect:
         """Where the arrow for (side, index) is drawn: one cell wide, the band deep."""
@@ -159,10 +167,11 @@ def _panel_blocks(panel: pygame.Rect, wide: bool, players: int, pad: int) -> dic
         spare_block = pygame.Rect(turn.right + gap, body.y, body.right - turn.right - gap, top_h)
         trays_area = pygame.Rect(body.x, turn.bottom + gap, body.w, body.bottom - turn.bottom - gap)
         trays = _stack(trays_area, players, gap, vertical=False)
-    portrait, target = _pair(turn, gap, 1.0, 1.0)
-    spare, rotate = _pair(spare_block, gap, 1.0, 0.55)
-    return {"portrait": portrait, "target": target, "spare": spare, "rotate": rotate,
-            "trays": trays, "icons": icons}
+    inner = max(4, min(turn.w, turn.h) // 16)
+    portrait, target = _pair(turn.inflate(-2 * inner, -2 * inner), gap, 1.0, 1.0)
+    spare, rotate = _pair(spare_block.inflate(-2 * inner, -2 * inner), gap, 1.0, 0.55)
+    return {"turn_box": turn, "spare_box": spare_block, "portrait": portrait, "target": target, "spare": spare,
+            "rotate": rotate, "trays": trays, "icons": icons}
 
 
 def _pair(block: pygame.Rect, gap: int, first: float, second: float) -> tuple[pygame.Rect, pygame.Rect]:

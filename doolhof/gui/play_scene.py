@@ -18,7 +18,7 @@ import pygame
 
 from ..engine import Game, IllegalMoveError, Push
 from ..engine import events as ev
-from ..engine.tiles import rotate
+from ..engine.tiles import OPPOSITE, rotate
 from . import theme
 from .anim import (
     Clip,
@@ -379,8 +379,7 @@ class PlayScene(Scene):
         wrapped = [e for e in events if isinstance(e, ev.FigureWrapped)]
         cells = shifted.cells
         entry = self.layout.entry_cell(shifted.side, shifted.index)
-        dr, dc = cells[1][0] - cells[0][0], cells[1][1] - cells[0][1]
-        exit_cell = (cells[-1][0] + dr, cells[-1][1] + dc)
+        exit_cell = self.layout.entry_cell(OPPOSITE[shifted.side], shifted.index)
         base = rotate(pushed_in.openings, -pushed_in.rotation)
         end_angle = pushed_in.rotation * 90.0
         clips: list[Clip] = []
@@ -398,12 +397,15 @@ class PlayScene(Scene):
                      hide_figures=frozenset(e.seat for e in carried + wrapped))
         shift.sprites.append(Sprite("tile", [Key(0, ("cell", *entry), angle=end_angle),
                                              Key(SHIFT_TIME, ("cell", *cells[0]), angle=pushed_in.rotation * 90.0)],
-                                    {"mask": base, "picture": pushed_in.picture}))
+                                    {"mask": base, "picture": pushed_in.picture}, layer=1))
         board = before.board
         for k, cell in enumerate(cells):
-            target = cells[k + 1] if k + 1 < len(cells) else exit_cell
+            last = k + 1 == len(cells)
+            target = exit_cell if last else cells[k + 1]
+            # The card leaving slides under its neighbour (it only goes as far as the arrow band).
             shift.sprites.append(Sprite("tile", [Key(0, ("cell", *cell)), Key(SHIFT_TIME, ("cell", *target))],
-                                        {"mask": board.mask_at(cell), "picture": board.picture_at(cell)}))
+                                        {"mask": board.mask_at(cell), "picture": board.picture_at(cell)},
+                                        layer=-1 if last else 0))
         for e in carried:
             shift.sprites.append(Sprite("figure", [Key(0, ("cell", *e.start)), Key(SHIFT_TIME, ("cell", *e.end))],
                                         {"seat": e.seat}, layer=2))
@@ -739,8 +741,7 @@ class PlayScene(Scene):
                 self._blit_tile(bg, board.mask_at(cell), board.picture_at(cell), lay.cell_center(cell), lay.cell,
                                 cell=cell)
         # Panel: turn block, spare slot, trays, corner icons.
-        turn_block = lay.portrait.union(lay.target).inflate(lay.portrait.w // 8, lay.portrait.h // 8)
-        rounded_block(bg, turn_block, theme.PANEL_DARK)
+        rounded_block(bg, lay.turn_box, theme.PANEL_DARK)
         draw_spare_slot(bg, lay)
         draw_trays(bg, lay, self.shown, self.view, [self._is_computer(k) for k in range(self.game.players)],
                    self.shown.current)

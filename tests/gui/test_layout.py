@@ -32,6 +32,14 @@ def test_nothing_overlaps_or_leaves_the_window(size: tuple[int, int], cells: int
     for (a, ra), (b, rb) in itertools.combinations(rects.items(), 2):
         assert not ra.colliderect(rb), f"{a} {ra} overlaps {b} {rb} at {size}"
     assert lay.frame.contains(lay.board)
+    # The panel blocks hold their parts and stay apart.
+    assert not lay.turn_box.colliderect(lay.spare_box)
+    for box in (lay.turn_box, lay.spare_box):
+        assert lay.panel.contains(box)
+    assert lay.turn_box.contains(lay.portrait) and lay.turn_box.contains(lay.target)
+    assert lay.spare_box.contains(lay.spare) and lay.spare_box.contains(lay.rotate)
+    for tray in lay.trays:
+        assert not tray.colliderect(lay.turn_box) and not tray.colliderect(lay.spare_box)
     # Arrow hit areas stay apart from each other and from the panel.
     arrows = [(side, i) for side in "NESW" for i in range(1, cells, 2)]
     hits = [lay.arrow_hit(side, i) for side, i in arrows]
@@ -73,10 +81,13 @@ def test_cells_and_entry_slots_line_up() -> None:
     assert lay.cell_rect((0, 0)).topleft == lay.board.topleft
     assert lay.cell_at(lay.cell_rect((3, 1)).center) == (3, 1)
     assert lay.cell_at((0, 0)) is None
-    assert lay.entry_cell("N", 1) == (-1, 1)
-    assert lay.entry_cell("E", 3) == (3, 5)
+    row, col = lay.entry_cell("N", 1)
+    assert col == 1 and -1 < row < -0.5
+    row, col = lay.entry_cell("E", 3)
+    assert row == 3 and 4.5 < col < 5
     entry = lay.cell_rect(lay.entry_cell("W", 1))
-    assert entry.colliderect(lay.arrow_rect("W", 1))
+    assert entry.center == lay.arrow_rect("W", 1).center or entry.colliderect(lay.arrow_rect("W", 1))
+    assert lay.frame.contains(entry.inflate(-2, -2).clip(lay.frame))
 
 
 def test_tiny_and_odd_windows_still_give_a_layout() -> None:
