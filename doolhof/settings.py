@@ -70,6 +70,8 @@ class Settings:
     fullscreen: bool = False
     #: The last table set up: variant, seats (person/computer + level), number of secrets.
     table: TableSetup = field(default_factory=TableSetup)
+    #: True once the child's first-game tutorial was finished or skipped (it is offered only before that).
+    tutorial_done: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe data, with our format name and version."""
@@ -119,7 +121,7 @@ def _check(name: str, value: Any) -> Any:
     """The stored *value* of setting *name* in its proper type, or ``_INVALID``."""
     if name == "language":
         return value if value is None or (isinstance(value, str) and value in LANGUAGES) else _INVALID
-    if name in ("sound", "reduced_motion", "auto_hint", "fullscreen"):
+    if name in ("sound", "reduced_motion", "auto_hint", "fullscreen", "tutorial_done"):
         return value if isinstance(value, bool) else _INVALID
     if name == "volume":
         ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)

@@ -34,6 +34,7 @@ CHANGED = Settings(
     fullscreen=True,
     table=TableSetup("junior-own", (SeatConfig("computer", "expert"), SeatConfig(), SeatConfig("computer", "gentle")),
                      5, 0),
+    tutorial_done=True,
 )
 
 
