@@ -211,3 +211,25 @@ def test_players_in_threads_agree_with_sequential_play() -> None:
     for t in threads:
         t.join()
     assert got == expected
+
+
+def _next_player_can_score(game: Game, push: Push) -> bool:
+    """Brute force: after *push* (and staying put), can the next player reach the shared secret?"""
+    after = game.copy()
+    after.push(push)
+    after.walk(after.positions[after.current_player])
+    return not after.is_over() and bool(scoring_pushes(after))
+
+
+def test_expert_does_not_hand_the_next_player_the_secret_when_it_can_avoid_it() -> None:
+    checked = 0
+    for n, game in enumerate(random_positions("junior", 60, seed=17)):
+        if scoring_pushes(game):
+            continue
+        safe = [p for p in game.legal_pushes() if not _next_player_can_score(game, p)]
+        if not safe or len(safe) == len(game.legal_pushes()):
+            continue
+        checked += 1
+        push = make_player("expert", seed=n).choose_push(game)
+        assert push in safe, f"position {n}: the expert gave the next player the secret"
+    assert checked >= 3

@@ -37,7 +37,8 @@ DISTANCE_WEIGHT = 0.15
 #: Weight of the reachable area (share of the board) in a push's value.
 AREA_WEIGHT = 0.05
 #: Penalty for a push after which the next player can take the secret, plus a share per reply.
-THREAT_PENALTY = 0.8
+#: Larger than any placement value plus the deeper search's gain, so a safe push always wins.
+THREAT_PENALTY = 3.0
 THREAT_WEIGHT = 0.6
 #: Penalty (times the share of possible next secrets) for a scoring push that leaves the next player many.
 NEXT_SECRET_WEIGHT = 0.5
