@@ -73,18 +73,19 @@ def tray_parts(lay: PlayLayout, seat: int, slots: int) -> tuple[pygame.Rect, int
         side = min(tray.w, tray.h // 3)
         portrait = pygame.Rect(tray.centerx - side // 2, tray.y + side // 10, side, side)
         area = pygame.Rect(tray.x, portrait.bottom + side // 6, tray.w, tray.bottom - portrait.bottom - side // 6)
-    size = max(8, min(int(side * 0.72), area.h if area.w >= area.h else area.w))
+    size = max(8, min(int(side * 0.72), area.h, area.w))
     slots = max(1, slots)
-    horizontal = area.w >= area.h
-    length = area.w if horizontal else area.h
-    step = min(size * 1.08, (length - size) / max(1, slots - 1)) if slots > 1 else size
-    centres = []
-    for k in range(slots):
-        offset = size / 2 + k * step
-        if horizontal:
-            centres.append((round(area.x + offset), area.centery))
-        else:
-            centres.append((area.centerx, round(area.y + offset)))
+    pitch = size * 1.08
+    per_row = max(1, int((area.w - size) / pitch) + 1)
+    rows = -(-slots // per_row)
+    if rows * pitch > area.h + size * 0.1:
+        # Not enough room for a grid: one row, the tokens overlapping a little.
+        rows, per_row = 1, slots
+        pitch = min(pitch, (area.w - size) / max(1, slots - 1))
+    top = area.centery - (rows - 1) * pitch / 2
+    centres = [
+        (round(area.x + size / 2 + (k % per_row) * pitch), round(top + (k // per_row) * pitch)) for k in range(slots)
+    ]
     return portrait, size, centres
 
 

@@ -689,12 +689,14 @@ class PlayScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene (caches may fill; the game and the scene's state do not change)."""
         lay = self.layout
-        hidden = self.timeline.hidden_cells()
-        key = self._background_key(hidden, surface.get_size())
+        key = self._background_key(surface.get_size())
         if self._bg is None or self._bg_key != key:
-            self._bg = self._paint_background(hidden, surface.get_size())
+            self._bg = self._paint_background(surface.get_size())
             self._bg_key = key
         surface.blit(self._bg, (0, 0))
+        # Cards that move this clip are drawn as sprites: leave their slots empty underneath.
+        for cell in self.timeline.hidden_cells():
+            surface.fill(theme.BOARD_BASE_DARK, lay.cell_rect(cell))
         ambient = self.clock < self.ambient_until
         if self._lit_now():
             self._draw_reach(surface)
@@ -716,18 +718,23 @@ class PlayScene(Scene):
             img = self.view.figure(seat, int(lay.cell * FIGURE * 1.15))
             surface.blit(img, img.get_rect(center=self._drag_pos))
 
-    def _background_key(self, hidden: frozenset[Cell], size: tuple[int, int]) -> tuple[object, ...]:
+    def _background_key(self, size: tuple[int, int]) -> tuple[object, ...]:
         s = self.shown
         return (
-            size, id(self.layout), tuple(s.board.masks()), tuple(s.board.pictures()), hidden,
+            size, id(self.layout), tuple(s.board.masks()), tuple(s.board.pictures()),
             tuple(tuple(c) for c in s.collected), tuple(s.piles), s.current,
             tuple(self._is_computer(k) for k in range(self.game.players)),
             tuple(self._corner_icon(name)[0] if self._corner_icon(name) else None for name in lay_icons(self.layout)),
         )
 
-    def _paint_background(self, hidden: frozenset[Cell], size: tuple[int, int]) -> pygame.Surface:
+    def _paint_background(self, size: tuple[int, int]) -> pygame.Surface:
         lay = self.layout
-        bg = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+        bg = self._bg
+        if bg is None or bg.get_size() != size:
+            # Allocating and converting a full-window surface costs milliseconds: reuse it while the size holds.
+            bg = pygame.Surface(size)
+            if pygame.display.get_surface() is not None:
+                bg = bg.convert()
         bg.fill(theme.BACKGROUND)
         frame = lay.frame
         radius = max(8, lay.band // 2)
@@ -737,9 +744,7 @@ class PlayScene(Scene):
                          border_radius=max(4, lay.cell // 10))
         board = self.shown.board
         for cell in board.cells():
-            if cell not in hidden:
-                self._blit_tile(bg, board.mask_at(cell), board.picture_at(cell), lay.cell_center(cell), lay.cell,
-                                cell=cell)
+            self._blit_tile(bg, board.mask_at(cell), board.picture_at(cell), lay.cell_center(cell), lay.cell, cell=cell)
         # Panel: turn block, spare slot, trays, corner icons.
         rounded_block(bg, lay.turn_box, theme.PANEL_DARK)
         draw_spare_slot(bg, lay)
