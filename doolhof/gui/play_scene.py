@@ -102,6 +102,8 @@ class PlayScene(Scene):
         self._finished = False
         self._bg: pygame.Surface | None = None
         self._bg_key: tuple[object, ...] | None = None
+        self._reach_layer: pygame.Surface | None = None
+        self._reach_key: tuple[object, ...] | None = None
         if game.is_over():
             self.timeline.add(self._celebration_clip(game.outcome().winners if game.outcome() else frozenset()))
 
@@ -785,13 +787,20 @@ class PlayScene(Scene):
     def _draw_reach(self, surface: pygame.Surface) -> None:
         lay = self.layout
         reach = self.game.reachable()
-        dim, lit = self.view.dim(lay.cell), self.view.lit(lay.cell)
+        key = (reach, lay.cell, lay.board.size)
+        if self._reach_key != key or self._reach_layer is None:
+            # One board-sized layer per reachable set: a single blit a frame instead of one per cell.
+            layer = pygame.Surface(lay.board.size, pygame.SRCALPHA)
+            dim, lit = self.view.dim(lay.cell), self.view.lit(lay.cell)
+            for cell in self.shown.board.cells():
+                rect = lay.cell_rect(cell).move(-lay.board.x, -lay.board.y)
+                layer.blit(lit if cell in reach else dim, rect)
+            self._reach_layer = layer.convert_alpha() if pygame.display.get_surface() else layer
+            self._reach_key = key
+        surface.blit(self._reach_layer, lay.board.topleft)
         hover = lay.cell_at(self._drag_pos) if self._drag == "figure" else None
-        for cell in self.shown.board.cells():
-            rect = lay.cell_rect(cell)
-            surface.blit(lit if cell in reach else dim, rect)
-            if cell == hover and cell in reach:
-                surface.blit(lit, rect)
+        if hover is not None and hover in reach:
+            surface.blit(self.view.lit(lay.cell), lay.cell_rect(hover))
 
     def _draw_target_glow(self, surface: pygame.Surface, ambient: bool) -> None:
         s = self.shown
@@ -822,12 +831,16 @@ class PlayScene(Scene):
         if pushing and ambient:
             level = round((math.sin(self.clock * 3.2) + 1) / 2 * (BREATH_LEVELS - 1))
         shakes = {e.target: e for e in self.effects if e.kind == "shake"}
+        hover = None
+        if pushing and self._drag is None and self._accepting():
+            pos = self.app.pointer.pos
+            hover = next((a for a in legal if lay.arrow_hit(*a).collidepoint(pos)), None)
         for side, index in self.game.arrows():
             rect = lay.arrow_rect(side, index)
             arrow_id = (side, index)
             if arrow_id == forbidden:
                 state = "closed"
-            elif self._drag == "spare" and arrow_id == self._snap:
+            elif (self._drag == "spare" and arrow_id == self._snap) or arrow_id == hover:
                 state = "hot"
             else:
                 state = "open"

@@ -333,3 +333,41 @@ def test_resizing_keeps_the_game_and_the_geometry_consistent(make_app) -> None: 
     settle(app)
     assert game.current_player == 1
     app.step([], FRAME)
+
+
+def test_the_sound_icon_toggles_and_corner_hooks_are_called(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((1280, 800))
+    game = PEOPLE.new_game(seed=17)
+    scene = start_play(app, game, PEOPLE)
+    muted = app.sound.muted
+    tap(app, _center(scene.layout.icons["sound"]))
+    assert app.sound.muted is not muted
+    tap(app, _center(scene.layout.icons["sound"]))
+    assert app.sound.muted is muted
+    calls: list[str] = []
+    scene.corner_buttons["hint"] = ("hint", lambda: calls.append("hint"))
+    # Corner icons work even while something moves.
+    tap(app, _center(scene.arrow_rect("N", 1)))
+    assert scene.timeline.busy()
+    tap(app, _center(scene.layout.icons["hint"]))
+    assert calls == ["hint"]
+    settle(app)
+    tap(app, _center(scene.layout.icons["menu"]))  # an empty slot does nothing
+    assert calls == ["hint"] and game.phase == "walk"
+
+
+def test_every_size_draws_every_phase(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Smoke: push, mid-shift, walk and the closed arrow draw at the sizes the layout tests cover."""
+    for size in [(640, 480), (800, 1280), (1920, 1080)]:
+        app = make_app(size)
+        table = TableSetup(variant="classic", seats=(SeatConfig(), SeatConfig(), SeatConfig("computer")))
+        game = table.new_game(seed=18)
+        scene = start_play(app, game, table, ambient=0.5)
+        tap(app, _center(scene.arrow_rect("E", 5)))
+        run(app, 0.6)
+        settle(app)
+        assert scene._lit_now()
+        before = game.to_dict()
+        tap(app, _center(scene.arrow_rect("W", 3)))  # arrows do nothing while walking
+        settle(app)
+        assert game.to_dict() == before
