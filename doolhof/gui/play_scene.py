@@ -997,6 +997,25 @@ class PlayScene(Scene):
     def _home_mask(self, seat: int) -> int:
         return self.game.variant.fixed[self.game.home(seat)][0]
 
+    # ----- undo hook (added for the parents' undo; see doolhof/gui/autosave.py) -----------------
+    def restore(self, game: Game) -> None:
+        """Show *game* instead of the current one at once (undo): animations, drags and thinking are dropped."""
+        self.game = game
+        self.timeline.clear()
+        self.effects = []
+        self._thinking = None
+        self._pending_walk = None
+        self._press = None
+        self._drag = None
+        self._snap = None
+        self._finished = False
+        self.rotation = 0
+        self.angle = 0.0
+        self._bg_key = None
+        self._reach_key = None
+        self._sync()
+        self._wake()
+
 
 def lay_icons(lay: PlayLayout) -> tuple[str, ...]:
     """The corner icon slot names of a layout."""
