@@ -3,9 +3,16 @@
 Robustness: every call into a scene goes through :meth:`App.guard`, so a bug in a scene is logged
 and the game goes on. Set ``DOOLHOF_STRICT=1`` (the GUI tests do) to have such errors raised.
 
+Family safety: the game in progress is kept by a :class:`~doolhof.gui.autosave.GameKeeper` (saved
+after every push and walk, one step of undo for people); the parents' corner
+(:class:`~doolhof.gui.parent_menu.ParentControls`) sits over the play and setup screens: the menu
+opens only after a two-second hold, Escape never quits, and closing the window saves first.
+
 Environment switches for tools: ``DOOLHOF_EXIT_AFTER_FIRST_FRAME=1`` makes :func:`run` print
 ``first-frame <seconds since the interpreter started>`` and leave right after the first frame
-(``scripts/bench_frames.py`` measures start-up with it).
+(``scripts/bench_frames.py`` measures start-up with it). ``DOOLHOF_AUTOPLAY=1`` (tests) continues
+the saved game, or starts one with two computer seats, plays it ten times faster than normal and
+prints ``saved <turn> <phase> <fingerprint>`` after every save (``resumed ...`` for a continued game).
 """
 
 from __future__ import annotations
@@ -33,6 +40,10 @@ IDLE_POLL_MS = 10
 STRICT_VARIABLE = "DOOLHOF_STRICT"
 #: Set to 1 to leave right after the first frame has been shown (start-up benchmark).
 FIRST_FRAME_VARIABLE = "DOOLHOF_EXIT_AFTER_FIRST_FRAME"
+#: Set to 1 to let computers play a game fast and report every save on stdout (autosave tests).
+AUTOPLAY_VARIABLE = "DOOLHOF_AUTOPLAY"
+#: How much longer (>1) or shorter (<1) animations last at each animation speed setting.
+ANIMATION_TIME_SCALE = {"slow": 1.5, "normal": 1.0, "fast": 0.6}
 
 T = TypeVar("T")
 
@@ -67,8 +78,16 @@ class App:
         #: How many scene errors were caught and logged (non-strict mode).
         self.errors = 0
         self.fullscreen = bool(getattr(self.options, "fullscreen", False))
-        #: The parents' settings (:class:`doolhof.settings.Settings`) when :func:`run` loaded them, else None.
-        self.settings: Any = None
+        #: The parents' settings (:class:`doolhof.settings.Settings`): loaded by :func:`run`, else the defaults.
+        #: The play scene reads ``animation_speed``, ``reduced_motion`` and ``auto_hint`` from here.
+        self.settings: Any = _default_settings()
+        #: Messages for the parent (a damaged file was moved aside ...); the setup screen shows and clears them.
+        self.notes: list[str] = []
+        #: The keeper of the game being played (autosave and undo), and the play scene it belongs to.
+        self.keeper: Any = None
+        self.keeper_scene: Scene | None = None
+        self._carry_undo: tuple[Any, Any] | None = None
+        self._controls: Any = None
         self._windowed_size: tuple[int, int] = screen.get_size() if not self.fullscreen else (1280, 800)
         self._art: Any = None
         self._sound: Any = None
@@ -96,6 +115,20 @@ class App:
                 log.warning("sound is off: %s", error)
                 self._sound = _Silent()
         return self._sound
+
+    @property
+    def controls(self) -> Any:
+        """The parents' corner over the top scene (menu hold-button and undo); created on first use."""
+        if self._controls is None:
+            from .parent_menu import ParentControls
+
+            self._controls = ParentControls(self)
+        return self._controls
+
+    @property
+    def animation_time_scale(self) -> float:
+        """Multiply animation durations by this: from ``settings.animation_speed`` (slow 1.5, fast 0.6)."""
+        return ANIMATION_TIME_SCALE.get(getattr(self.settings, "animation_speed", "normal"), 1.0)
 
     def play_sound(self, name: str) -> None:
         """Play the short sound *name* (``"tap"``, ``"fanfare"`` ...); never fails."""
@@ -138,10 +171,77 @@ class App:
         self.push_scene(scene)
 
     def start_game(self, game: Any, table: Any) -> None:
-        """Show the play scene for *game* (a fresh or continued game of *table*) in place of the top scene."""
+        """Show the play scene for *game* (a fresh or continued game of *table*) in place of the top scene.
+
+        The game is saved at once (a new game replaces the saved one) and after every push and
+        walk; the parents' menu button goes into the play scene's corner.
+        """
+        from .autosave import GameKeeper
         from .play_scene import PlayScene
 
-        self.replace_scene(PlayScene(self, game, table))
+        undo = None
+        if self._carry_undo is not None and self._carry_undo[0] is game:
+            undo = self._carry_undo[1]
+        self._carry_undo = None
+        scene = PlayScene(self, game, table)
+        keeper = GameKeeper(game, table, undo, on_saved=self._on_saved)
+        scene.on_action = keeper.record
+        corner_buttons = getattr(scene, "corner_buttons", None)
+        if isinstance(corner_buttons, dict):
+            # The play scene draws the resting icon; the parents' corner layer takes the pointer there.
+            corner_buttons["menu"] = ("menu", lambda: None)
+        self.keeper, self.keeper_scene = keeper, scene
+        keeper.save()
+        self.replace_scene(scene)
+
+    def resume_game(self, saved: Any) -> None:
+        """Continue a :class:`doolhof.savegame.SavedGame`, with its undo snapshot."""
+        self._carry_undo = (saved.game, saved.undo)
+        self.start_game(saved.game, saved.table)
+        self._carry_undo = None
+
+    def _on_saved(self, game: Any) -> None:
+        if os.environ.get(AUTOPLAY_VARIABLE) == "1":
+            from .autosave import fingerprint
+
+            print(f"saved {game.turn} {game.phase} {fingerprint(game)}", flush=True)
+
+    def save_game_now(self) -> str | None:
+        """Save the game being played, if one is on the scene stack and not over; a message on failure."""
+        keeper = self.keeper
+        if keeper is None or self.keeper_scene not in self.scenes:
+            return None
+        return keeper.save()
+
+    def undo_last(self) -> bool:
+        """Take back a person's last action (see :class:`~doolhof.gui.autosave.GameKeeper`); False when refused."""
+        keeper, scene = self.keeper, self.keeper_scene
+        restore = getattr(scene, "restore", None)
+        if keeper is None or scene not in self.scenes or restore is None or not keeper.can_undo():
+            return False
+        game = keeper.take_undo()
+        self.guard(restore, game)
+        self.play_sound("turn")
+        self.dirty = True
+        return True
+
+    def leave_to_setup(self) -> None:
+        """Back to the setup screen from the game (and any menus over it); the game stays saved."""
+        from .setup_scene import SetupScene
+
+        table = getattr(self.keeper, "table", None) or getattr(self.settings, "table", None)
+        self.save_game_now()
+        while len(self.scenes) > 1 and self.scenes[-1] is not self.keeper_scene:
+            self.pop_scene()
+        self.keeper, self.keeper_scene = None, None
+        self.replace_scene(SetupScene(self, table))
+
+    def request_quit(self) -> None:
+        """Close the program on purpose (the parents' menu or the window's close button): save first."""
+        problem = self.save_game_now()
+        if problem:
+            log.warning("%s", problem)
+        self.quit()
 
     def remember_table(self, table: Any) -> None:
         """Keep *table* in the settings so the next setup screen starts from it (when settings are loaded)."""
@@ -158,6 +258,35 @@ class App:
         problem = save_settings(self.settings)
         if problem:
             log.warning("%s", problem)
+
+    def apply_settings(self, settings: Any) -> str | None:
+        """Use *settings* from now on: save them and apply what changed at once.
+
+        Language from the next frame (:func:`doolhof.i18n.set_language`), sound and volume on the
+        sound player, full screen on the window. Animation speed, reduced motion and automatic
+        hints are only stored on :attr:`settings` for the play scene to read. Returns a message for
+        the parent when the file could not be written (the settings still apply).
+        """
+        from doolhof.i18n import set_language
+        from doolhof.settings import save_settings
+
+        old = self.settings
+        self.settings = settings
+        if old is None or old.language != settings.language:
+            set_language(settings.language)
+        if old is None or old.sound != settings.sound or old.volume != settings.volume:
+            try:
+                self.sound.set_muted(not settings.sound)
+                self.sound.set_volume(settings.volume)
+            except Exception as error:  # the sound player is a comfort; settings still apply
+                log.warning("cannot apply the sound settings: %s", error)
+        if bool(settings.fullscreen) != self.fullscreen:
+            self.toggle_fullscreen()  # saves the settings with the state it reached
+        problem = save_settings(self.settings)
+        if problem:
+            log.warning("%s", problem)
+        self.dirty = True
+        return problem
 
     def next_seed(self) -> int:
         """A seed for the next new game: counts up from ``--seed`` when given (tests), else from the clock."""
@@ -215,8 +344,8 @@ class App:
     # ----- the loop ------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
         """Route one pygame event to the app or the top scene."""
-        if event.type == pygame.QUIT:
-            self.quit()
+        if event.type == pygame.QUIT:  # the window's close button still works, but the game is saved first
+            self.request_quit()
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self._relayout()
@@ -230,7 +359,8 @@ class App:
             return
         pointer_event = self.pointer.translate(event)
         if pointer_event is not None:
-            self.guard(self.scene.handle_pointer, pointer_event)
+            if not self.guard(self.controls.handle_pointer, pointer_event):
+                self.guard(self.scene.handle_pointer, pointer_event)
             self.dirty = True
         elif event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             self.guard(self.scene.handle_event, event)
@@ -245,10 +375,14 @@ class App:
                 return
         scene = self.scene
         self.guard(scene.update, dt)
-        scene = self.scene  # update may have changed scenes (a game that just ended)
-        if self.dirty or self.guard(scene.busy):
+        self.guard(self.controls.update, dt)
+        if not self.running or not self.scenes:
+            return
+        scene = self.scene  # update may have changed scenes (a game that just ended, the menu opened)
+        if self.dirty or self.guard(scene.busy) or self.guard(self.controls.busy):
             self.dirty = False
             self.guard(scene.draw, self.screen)
+            self.guard(self.controls.draw, self.screen)
             pygame.display.flip()
             self.frames_drawn += 1
         if self.frame_hook is not None:
@@ -256,7 +390,7 @@ class App:
 
     def is_idle(self) -> bool:
         """True when nothing needs drawing: the loop may sleep until the next event."""
-        return not self.dirty and not self.guard(self.scene.busy)
+        return not self.dirty and not self.guard(self.scene.busy) and not self.guard(self.controls.busy)
 
     def run(self) -> None:
         """Run until :meth:`quit`: frame-rate while busy, asleep on events otherwise."""
@@ -333,7 +467,7 @@ def run(options: argparse.Namespace) -> int:
     The parents' settings fill in what the command line leaves open (language, full screen,
     sound) and pre-fill the setup screen with the last table.
     """
-    settings = _load_settings()
+    settings, settings_message = _load_settings()
     if settings is not None:
         options.lang = getattr(options, "lang", None) or settings.language
         options.fullscreen = bool(getattr(options, "fullscreen", False) or settings.fullscreen)
@@ -343,12 +477,17 @@ def run(options: argparse.Namespace) -> int:
     set_language(getattr(options, "lang", None))
     screen = open_window(options)
     app = App(screen, options)
-    app.settings = settings
+    if settings is not None:
+        app.settings = settings
+    if settings_message:
+        app.notes.append(settings_message)
     if getattr(options, "fullscreen", False):
         app._windowed_size = default_window_size()
     from .setup_scene import SetupScene
 
     app.push_scene(SetupScene(app, settings.table if settings is not None else None))
+    if os.environ.get(AUTOPLAY_VARIABLE) == "1":
+        _start_autoplay(app)
     if os.environ.get(FIRST_FRAME_VARIABLE) == "1":
         app.step([], 0.0)
         print(f"first-frame {time.perf_counter() - _process_start():.4f}", flush=True)
@@ -361,18 +500,53 @@ def run(options: argparse.Namespace) -> int:
     return 0
 
 
-def _load_settings() -> Any:
-    """The saved settings, or None when they cannot be read at all (defaults are used then)."""
+def _load_settings() -> tuple[Any, str | None]:
+    """The saved settings (None when they cannot be read at all) and a message for the parent, if any."""
     try:
         from doolhof.settings import load_settings
 
         result = load_settings()
     except Exception as error:  # settings are a comfort: never let them stop the game
         log.warning("settings not loaded: %s", error)
-        return None
+        return None, None
     if result.message:
         log.warning("%s", result.message)
-    return result.settings
+    return result.settings, result.message
+
+
+def _default_settings() -> Any:
+    """The default settings, or None if the settings module cannot be used."""
+    try:
+        from doolhof.settings import Settings
+
+        return Settings()
+    except Exception as error:  # never let a settings problem stop the game
+        log.warning("no settings: %s", error)
+        return None
+
+
+def _start_autoplay(app: App) -> None:
+    """Test hook (``DOOLHOF_AUTOPLAY=1``): continue the saved game or start a computers-only one, fast."""
+    from .autosave import fingerprint
+    from .seats import SeatConfig, TableSetup
+
+    setup = app.scene
+    saved = getattr(setup, "saved_game", None)
+    if saved is not None:
+        print(f"resumed {saved.game.turn} {saved.game.phase} {fingerprint(saved.game)}", flush=True)
+        app.resume_game(saved)
+    else:
+        table = TableSetup("junior", (SeatConfig("computer", "gentle"), SeatConfig("computer", "gentle")))
+        print("new", flush=True)
+        app.start_game(table.new_game(app.next_seed()), table)
+
+    def fast_forward(app: App) -> None:
+        # Nine extra tenth-seconds per frame: the game runs about ten times faster than normal.
+        for _ in range(9):
+            if app.scenes:
+                app.guard(app.scene.update, 0.1)
+
+    app.frame_hook = fast_forward
 
 
 def _process_start() -> float:

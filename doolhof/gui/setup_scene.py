@@ -10,6 +10,11 @@ Everything is a big tap target (at least 64 px on a 1280x800 window):
 - three game cards with a little board picture: Junior, Junior with own secrets, the big 7x7 board;
 - the number of secrets: all, half, or any number with - and +;
 - Play (and Continue when a saved game is waiting).
+
+In the top corner sits the parents' menu button (opened by a two-second hold; the app's
+:class:`~doolhof.gui.parent_menu.ParentControls` handles it at :attr:`SetupScene.parent_menu_rect`).
+A message for the parent (a damaged saved game was moved aside, say) is shown on a card over the
+screen until the parent taps OK.
 """
 
 from __future__ import annotations
@@ -69,7 +74,19 @@ class SetupScene(Scene):
         self.variant = table.variant if table.variant in VARIANTS else "junior"
         self.secrets: int | None = table.secrets
         self.first_player = table.first_player if table.first_player < self.count else 0
-        self.saved, self.saved_message = find_saved_game()
+        self.saved_game, self.saved_message = load_saved_game()
+        #: The saved game and its table when one can be continued (None otherwise).
+        self.saved = (self.saved_game.game, self.saved_game.table) if self.saved_game is not None else None
+        #: Messages for the parent, shown one after the other on a card until tapped away.
+        self.notes: list[str] = [*getattr(app, "notes", [])]
+        if self.saved_message:
+            self.notes.append(self.saved_message)
+        if isinstance(getattr(app, "notes", None), list):
+            app.notes.clear()
+        #: Where the parents' menu button sits (the app's parent controls read it).
+        self.parent_menu_rect = pygame.Rect(0, 0, 0, 0)
+        self.note_rect = pygame.Rect(0, 0, 0, 0)
+        self.note_text_rect = pygame.Rect(0, 0, 0, 0)
         self.size = (0, 0)
         self.panels: dict[str, pygame.Rect] = {}
         self._background: pygame.Surface | None = None
@@ -92,6 +109,10 @@ class SetupScene(Scene):
                                           style=SECONDARY, name="continue"))
         self.fullscreen_button = add(Button(self.app.toggle_fullscreen, icon="fullscreen", style=QUIET,
                                             name="fullscreen"))
+        self.note_button = Button(self.dismiss_note, icon="check", label=lambda: _("OK"), style=PRIMARY,
+                                  name="note-ok")
+        self.note_buttons = ButtonSet(on_press=lambda: self.app.play_sound("tap"))
+        self.note_buttons.add(self.note_button)
         self.sync()
 
     # ----- the choices ---------------------------------------------------------------------
@@ -167,10 +188,20 @@ class SetupScene(Scene):
         self.app.start_game(game, table)
 
     def resume(self) -> None:
-        """Continue the saved game."""
-        if self.saved is not None:
-            game, table = self.saved
-            self.app.start_game(game, table)
+        """Continue the saved game (with its undo step)."""
+        if self.saved_game is None:
+            return
+        resume_game = getattr(self.app, "resume_game", None)
+        if resume_game is not None:
+            resume_game(self.saved_game)
+        else:
+            self.app.start_game(self.saved_game.game, self.saved_game.table)
+
+    def dismiss_note(self) -> None:
+        """The parent has read the message on top: show the next one, or the screen."""
+        if self.notes:
+            self.notes.pop(0)
+        self.app.request_redraw()
 
     # ----- keeping the buttons in step -----------------------------------------------------
     def sync(self) -> None:
@@ -188,6 +219,8 @@ class SetupScene(Scene):
         self.minus_button.enabled = n > self.min_secrets()
         self.plus_button.enabled = n < self.total_secrets()
         self.continue_button.visible = self.saved is not None
+        # Leaving full screen is for parents (the menu); here it can only be entered.
+        self.fullscreen_button.visible = not getattr(self.app, "fullscreen", False)
         self.app.request_redraw()
 
     # ----- scene lifecycle -----------------------------------------------------------------
@@ -220,10 +253,28 @@ class SetupScene(Scene):
         self._layout_variants(self.panels["variant"], pad)
         self._layout_secrets(self.panels["secrets"], pad)
         self._layout_bottom(self.panels["bottom"], pad)
+        self._layout_note(w, h, pad)
+
+    def _layout_note(self, w: int, h: int, pad: int) -> None:
+        note_w = min(w - 4 * pad, max(300, int(w * 0.6)))
+        note_h = min(h - 4 * pad, max(200, int(h * 0.45)))
+        self.note_rect = pygame.Rect(0, 0, note_w, note_h)
+        self.note_rect.center = (w // 2, h // 2)
+        inner = self.note_rect.inflate(-3 * pad, -3 * pad)
+        button_h = max(1, min(int(inner.h * 0.3), max(64, h // 9)))
+        button_w = min(inner.w, button_h * 3)
+        self.note_button.rect = pygame.Rect(0, 0, button_w, button_h)
+        self.note_button.rect.midbottom = inner.midbottom
+        self.note_text_rect = pygame.Rect(inner.x, inner.y, inner.w, max(1, inner.h - button_h - pad))
 
     def _layout_header(self, area: pygame.Rect) -> None:
         side = max(1, area.height)
-        self.fullscreen_button.rect = pygame.Rect(area.right - side, area.centery - side // 2, side, side)
+        menu = max(1, min(side, 56))
+        self.parent_menu_rect = pygame.Rect(area.right - menu, area.centery - menu // 2, menu, menu)
+        gap = max(4, side // 3)
+        self.fullscreen_button.rect = pygame.Rect(self.parent_menu_rect.x - gap - side, area.centery - side // 2,
+                                                  side, side)
+        self.fullscreen_button.visible = not getattr(self.app, "fullscreen", False)
 
     def _layout_players(self, panel: pygame.Rect, pad: int) -> None:
         inner = panel.inflate(-pad, -pad)
@@ -290,13 +341,19 @@ class SetupScene(Scene):
         self.play_button.rect = play
 
     def handle_pointer(self, event: PointerEvent) -> None:
-        """Buttons take the pointer."""
+        """Buttons take the pointer (only the OK button while a message is shown)."""
+        if self.notes:
+            self.note_buttons.handle(event)
+            return
         self.buttons.handle(event)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Enter or space start the game (for parents with a keyboard)."""
+        """Enter starts the game (for parents with a keyboard), or closes a message first."""
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.play_button.tap()
+            if self.notes:
+                self.dismiss_note()
+            else:
+                self.play_button.tap()
 
     # ----- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -318,6 +375,23 @@ class SetupScene(Scene):
             _seat_card(surface, card, k, k < self.count)
         self.buttons.draw(surface, art)
         self._draw_count(surface, art)
+        if self.parent_menu_rect.width > 0:
+            from .parent_menu import draw_corner_icon
+
+            draw_corner_icon(surface, self.parent_menu_rect, art, "menu")
+        if self.notes:
+            self._draw_note(surface, art)
+
+    def _draw_note(self, surface: pygame.Surface, art: Any) -> None:
+        """The message on top, on a card over the dimmed screen, with an OK button."""
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((20, 30, 24, 140))
+        surface.blit(shade, (0, 0))
+        from .parent_menu import draw_card
+
+        draw_card(surface, self.note_rect)
+        draw_text(surface, self.notes[0], self.note_text_rect, theme.INK, max_px=max(14, self.note_rect.h // 9))
+        self.note_buttons.draw(surface, art)
 
     def _draw_header_pictures(self, surface: pygame.Surface, header: pygame.Rect, art: Any) -> None:
         px = int(header.height * 0.62)
@@ -501,10 +575,11 @@ class VariantButton(Button):
                                  border_radius=max(2, card.height // 5))
 
 
-def find_saved_game() -> tuple[tuple[Game, TableSetup] | None, str | None]:
-    """The saved game and its table if one can be continued (else None), and a message for the parent.
+def load_saved_game() -> tuple[Any, str | None]:
+    """The :class:`doolhof.savegame.SavedGame` if one can be continued (else None), and a message for the parent.
 
-    Reads :func:`doolhof.savegame.load_game`; a finished game is not offered. Never raises.
+    Reads :func:`doolhof.savegame.load_game` (which moves a damaged or newer file aside and says
+    so); a finished game is not offered. Never raises.
     """
     try:
         from doolhof.savegame import load_game
@@ -516,7 +591,13 @@ def find_saved_game() -> tuple[tuple[Game, TableSetup] | None, str | None]:
     saved = result.game
     if saved is None or saved.game.is_over():
         return None, result.message
-    return (saved.game, saved.table), result.message
+    return saved, result.message
+
+
+def find_saved_game() -> tuple[tuple[Game, TableSetup] | None, str | None]:
+    """The saved game and its table if one can be continued (else None), and a message for the parent."""
+    saved, message = load_saved_game()
+    return ((saved.game, saved.table) if saved is not None else None), message
 
 
 def _bands(top: int, bottom: int, gap: int, weights: tuple[float, ...]) -> list[tuple[int, int]]:
