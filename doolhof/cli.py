@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
 from .engine.variants import VARIANTS
+
+# pygame prints a greeting on import unless told not to; players and scripts need no banner.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 COMMANDS = ("play", "simulate", "screenshot")
 
