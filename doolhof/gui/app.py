@@ -190,9 +190,13 @@ class App:
         if isinstance(corner_buttons, dict):
             # The play scene draws the resting icon; the parents' corner layer takes the pointer there.
             corner_buttons["menu"] = ("menu", lambda: None)
-        self.keeper, self.keeper_scene = keeper, scene
+        # Issue 5 hook: the first-game tutorial wraps the play scene until it is done (else the scene itself).
+        from .tutorial import offer_tutorial
+
+        shown = offer_tutorial(self, scene)
+        self.keeper, self.keeper_scene = keeper, shown
         keeper.save()
-        self.replace_scene(scene)
+        self.replace_scene(shown)
 
     def resume_game(self, saved: Any) -> None:
         """Continue a :class:`doolhof.savegame.SavedGame`, with its undo snapshot."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -33,7 +34,10 @@ def make_app() -> Iterator[object]:
         import argparse
 
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        return App(screen, argparse.Namespace(mute=True, size=size, fullscreen=False, lang="en"))
+        app = App(screen, argparse.Namespace(mute=True, size=size, fullscreen=False, lang="en"))
+        if app.settings is not None:  # games start without the first-game tutorial (tests/gui/test_tutorial.py)
+            app.settings = replace(app.settings, tutorial_done=True)
+        return app
 
     yield factory
     pygame.quit()

@@ -1,0 +1,210 @@
+"""The first-game tutorial: it shows the push, then the walk, waits for the child, can be skipped, never blocks."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from doolhof.engine import Game, Push
+from doolhof.gui.play_scene import PlayScene
+from doolhof.gui.seats import SeatConfig, TableSetup
+from doolhof.gui.tutorial import (
+    Tutorial,
+    TutorialScene,
+    choose_arrow,
+    choose_cell,
+    offer_tutorial,
+    request_tutorial,
+    wants_tutorial,
+)
+from doolhof.settings import Settings, load_settings
+
+from .conftest import FRAME, center, drag, run, tap
+
+PEOPLE = TableSetup(seats=(SeatConfig(), SeatConfig()))
+COMPUTER_FIRST = TableSetup(seats=(SeatConfig("computer", "gentle"), SeatConfig()))
+
+
+def start(app, table: TableSetup = PEOPLE, seed: int = 3) -> tuple[TutorialScene, PlayScene, Tutorial]:  # type: ignore[no-untyped-def]
+    app.settings = Settings()
+    play = PlayScene(app, table.new_game(seed=seed), table)
+    play.ambient_time = play.ambient_until = 0.0
+    scene = offer_tutorial(app, play)
+    assert isinstance(scene, TutorialScene)
+    app.push_scene(scene)
+    run(app, 1.0)
+    return scene, play, scene.tutorial
+
+
+def wait_until(app, condition, limit: float = 20.0) -> None:  # type: ignore[no-untyped-def]
+    waited = 0.0
+    while not condition() and waited < limit:
+        app.step([], FRAME)
+        waited += FRAME
+    assert condition(), "never happened"
+
+
+def test_offered_only_before_it_was_done_and_only_with_a_person(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((800, 600))
+    play = PlayScene(app, PEOPLE.new_game(seed=1), PEOPLE)
+    app.settings = None  # no settings module at all: never
+    assert offer_tutorial(app, play) is play
+    app.settings = Settings()
+    assert wants_tutorial(app, play)
+    computers = TableSetup(seats=(SeatConfig("computer"), SeatConfig("computer")))
+    assert not wants_tutorial(app, PlayScene(app, computers.new_game(seed=1), computers))
+    app.settings = Settings(tutorial_done=True)
+    assert offer_tutorial(app, play) is play
+
+
+def test_the_hand_shows_the_push_until_the_child_pushes_then_the_walk(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((1280, 800))
+    _scene, play, tutorial = start(app)
+    game = play.game
+    assert tutorial.step == "push" and tutorial.ready() and tutorial.busy()
+    arrow = tutorial.plan()
+    assert arrow in game.legal_arrows()
+    # Turning the card or tapping the board is not pushing: the hand keeps showing the push.
+    tap(app, center(play.spare_rect()))
+    tap(app, center(play.cell_rect((2, 2))))
+    run(app, 3.0)
+    assert tutorial.step == "push" and play.rotation == 1
+    # The child drags the card (the hand never takes the input).
+    drag(app, center(play.spare_rect()), center(play.arrow_rect(*arrow)))
+    assert game.phase == "walk" and tutorial.step == "walk"
+    settle_tutorial(app, tutorial)
+    assert tutorial.ready()
+    cell = tutorial.plan()
+    assert cell in game.reachable()
+    run(app, 2.0)
+    assert tutorial.step == "walk"
+    tap(app, center(play.cell_rect(cell)) if cell != game.positions[0] else play.figure_center(0))
+    assert game.phase == "push" and game.turn == 1
+    assert tutorial.step == "cheer"
+    wait_until(app, lambda: tutorial.done)
+    assert not tutorial.skipped
+    assert app.scene is play  # the wrapper stepped aside
+    assert app.settings.tutorial_done and load_settings().settings.tutorial_done
+
+
+def settle_tutorial(app, tutorial: Tutorial) -> None:  # type: ignore[no-untyped-def]
+    wait_until(app, lambda: not tutorial.scene.timeline.busy())
+    run(app, 0.1)
+
+
+def test_a_tap_on_an_arrow_counts_as_pushing(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((800, 600))
+    scene, play, tutorial = start(app)
+    side, index = play.game.legal_arrows()[-1]
+    tap(app, center(play.arrow_rect(side, index)))
+    assert play.game.phase == "walk" and tutorial.step == "walk"
+    assert app.scene is scene and scene.game is play.game  # the wrapper shows the play scene's face
+
+
+def test_skip_ends_it_at_once_and_the_board_does_not_get_the_tap(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((800, 600))
+    _scene, play, tutorial = start(app)
+    before = play.game.to_dict()
+    rect = tutorial.skip_rect()
+    assert pygame.Rect((0, 0), app.screen.get_size()).contains(rect)
+    for side, index in play.game.arrows():  # it sits where no arrow is
+        assert not rect.colliderect(play.layout.arrow_rect(side, index))
+    tap(app, center(rect))
+    assert tutorial.done and tutorial.skipped
+    assert play.game.to_dict() == before
+    run(app, 0.1)
+    assert app.scene is play
+    assert load_settings().settings.tutorial_done
+    assert not wants_tutorial(app, PlayScene(app, PEOPLE.new_game(seed=2), PEOPLE))
+
+
+def test_it_waits_during_computer_turns(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((800, 600))
+    _scene, play, tutorial = start(app, COMPUTER_FIRST)
+    game = play.game
+    wait_until(app, lambda: game.current_player == 1 and not play.timeline.busy() and play.shown.phase == "push")
+    assert tutorial.step == "push"  # the computer's push and walk taught nobody anything
+    run(app, 1.0)
+    assert tutorial.ready() and tutorial.busy()
+    tap(app, center(play.arrow_rect(*tutorial.plan())))
+    assert tutorial.step == "walk"
+
+
+def test_the_hand_hides_while_a_finger_is_down(make_app) -> None:  # type: ignore[no-untyped-def]
+    from .conftest import mouse
+
+    app = make_app((800, 600))
+    _scene, play, tutorial = start(app)
+    assert tutorial.ready()
+    run(app, 0, [mouse("move", center(play.cell_rect((2, 2)))), mouse("down", center(play.cell_rect((2, 2))))])
+    assert not tutorial.ready()
+    run(app, 0, [mouse("up", center(play.cell_rect((2, 2))))])
+    assert tutorial.ready()
+
+
+def test_request_tutorial_offers_it_again(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((800, 600))
+    app.settings = Settings(tutorial_done=True)
+    play = PlayScene(app, PEOPLE.new_game(seed=1), PEOPLE)
+    assert not wants_tutorial(app, play)
+    request_tutorial(app)
+    assert wants_tutorial(app, play) and not load_settings().settings.tutorial_done
+
+
+def test_a_resumed_game_in_the_walk_phase_starts_with_walking(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((800, 600))
+    game = PEOPLE.new_game(seed=5)
+    game.push(Push("N", 1, 0))
+    tutorial = Tutorial(PlayScene(app, game, PEOPLE))
+    assert tutorial.step == "walk"
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_demonstrated_moves_are_legal_and_helpful(seed: int) -> None:
+    game = Game.new("junior", players=2, seed=seed)
+    arrow = choose_arrow(game)
+    assert arrow in game.legal_arrows()
+    reaches = []
+    for side, index in game.legal_arrows():
+        after = game.copy()
+        after.push(Push(side, index, 0))
+        reaches.append(after.target() in after.reachable())
+    after = game.copy()
+    after.push(Push(arrow[0], arrow[1], 0))
+    assert (after.target() in after.reachable()) == any(reaches)
+    cell = choose_cell(after)
+    assert cell in after.reachable()
+    if after.target() in after.reachable():
+        assert cell == after.target()
+
+
+def test_draws_every_step_at_two_sizes(make_app) -> None:  # type: ignore[no-untyped-def]
+    for size in ((800, 600), (1280, 800)):
+        app = make_app(size)
+        scene, play, tutorial = start(app)
+        for _ in range(12):  # through a whole push demonstration
+            run(app, 0.25)
+            scene.draw(app.screen)
+        tap(app, center(play.arrow_rect(*tutorial.plan())))
+        settle_tutorial(app, tutorial)
+        for _ in range(8):
+            run(app, 0.25)
+            scene.draw(app.screen)
+        assert tutorial.step == "walk"
+
+
+def test_the_app_offers_it_when_a_game_starts_and_keeps_saving(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((800, 600))
+    app.settings = Settings()
+    app.start_game(PEOPLE.new_game(seed=4), PEOPLE)
+    wrapper = app.scene
+    assert isinstance(wrapper, TutorialScene) and app.keeper_scene is wrapper
+    run(app, 1.0)
+    tap(app, center(wrapper.tutorial.skip_rect()))
+    run(app, 0.1)
+    play = wrapper.play
+    assert app.scene is play and app.keeper_scene is play
+    assert app.save_game_now() is None
+    # The next game starts without it.
+    app.start_game(PEOPLE.new_game(seed=5), PEOPLE)
+    assert isinstance(app.scene, PlayScene)
