@@ -235,7 +235,7 @@ class RulesScene(Scene):
 
     def text_max_px(self) -> int:
         """The largest text size for this window (grows with it, but stays a comfortable reading size)."""
-        return max(MIN_TEXT_PX, min(44, int(min(self.size) * 0.056)))
+        return max(MIN_TEXT_PX, min(64, int(min(self.size) * 0.058)))
 
     def text_block(self, page: int | None = None) -> TextBlock:
         """The text of *page* (default: the current one) laid out for the text box, in the current language."""
