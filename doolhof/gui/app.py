@@ -42,8 +42,6 @@ STRICT_VARIABLE = "DOOLHOF_STRICT"
 FIRST_FRAME_VARIABLE = "DOOLHOF_EXIT_AFTER_FIRST_FRAME"
 #: Set to 1 to let computers play a game fast and report every save on stdout (autosave tests).
 AUTOPLAY_VARIABLE = "DOOLHOF_AUTOPLAY"
-#: How much longer (>1) or shorter (<1) animations last at each animation speed setting.
-ANIMATION_TIME_SCALE = {"slow": 1.5, "normal": 1.0, "fast": 0.6}
 
 T = TypeVar("T")
 
@@ -124,11 +122,6 @@ class App:
 
             self._controls = ParentControls(self)
         return self._controls
-
-    @property
-    def animation_time_scale(self) -> float:
-        """Multiply animation durations by this: from ``settings.animation_speed`` (slow 1.5, fast 0.6)."""
-        return ANIMATION_TIME_SCALE.get(getattr(self.settings, "animation_speed", "normal"), 1.0)
 
     def play_sound(self, name: str) -> None:
         """Play the short sound *name* (``"tap"``, ``"fanfare"`` ...); never fails."""

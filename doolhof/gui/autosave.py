@@ -113,7 +113,10 @@ class GameKeeper:
         if self.problem is None:
             self.saves += 1
             if self.on_saved is not None:
-                self.on_saved(self.game)
+                try:
+                    self.on_saved(self.game)
+                except Exception:  # a listener's failure must not break the play scene mid-action
+                    log.exception("on_saved failed")
         else:
             log.warning("%s", self.problem)
         return self.problem

@@ -537,7 +537,7 @@ class VariantButton(Button):
 
     def draw_content(self, surface: pygame.Surface, area: pygame.Rect, ink: tuple[int, int, int], art: Any) -> None:
         """Board picture on top, name below."""
-        text_h = int(area.height * 0.26)
+        text_h = int(area.height * 0.3)
         picture_area = pygame.Rect(area.x, area.y, area.width, area.height - text_h)
         side = max(1, min(picture_area.height, int(picture_area.width * 0.62)))
         board = mini_board(self.variant, side)

@@ -1,0 +1,188 @@
+"""The parents' menu: only a two-second hold opens it; it offers back, settings, rules, new game,
+full screen and quit (which saves first)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from doolhof import savegame
+from doolhof.gui.hold_button import HOLD_SECONDS, HoldButton
+from doolhof.gui.parent_menu import ParentMenuScene, rules_available
+from doolhof.gui.pointer import PointerEvent
+from doolhof.gui.settings_scene import SettingsScene
+from doolhof.gui.setup_scene import SetupScene
+from tests.gui.conftest import center, mouse, run, tap
+from tests.gui.family import person_push, start_game, table_of
+
+
+def hold(app: Any, pos: tuple[int, int], seconds: float, release: bool = True) -> None:
+    """Press at *pos*, keep the button down for *seconds* of frames, then release (when asked)."""
+    run(app, seconds, [mouse("move", pos), mouse("down", pos)])
+    if release:
+        run(app, 0, [mouse("up", pos)])
+
+
+def open_menu(app: Any) -> ParentMenuScene:
+    """Hold the menu button of the top scene until the menu opens."""
+    rect = app.controls.menu.rect
+    assert rect.width > 0, "the scene has a menu corner"
+    hold(app, center(rect), HOLD_SECONDS + 0.1)
+    assert isinstance(app.scene, ParentMenuScene)
+    return app.scene
+
+
+def test_hold_button_alone() -> None:
+    fired: list[int] = []
+    button = HoldButton(lambda: fired.append(1))
+    button.rect.update(10, 10, 40, 40)
+    assert button.handle(PointerEvent("down", (20, 20)))
+    button.update(1.0)
+    assert 0.45 < button.progress < 0.55 and not fired
+    button.handle(PointerEvent("up", (20, 20)))
+    assert not fired and button.wiggle > 0, "released early: a wiggle, nothing else"
+    button.update(1.0)
+    assert not button.busy()
+    button.handle(PointerEvent("down", (20, 20)))
+    button.handle(PointerEvent("move", (200, 200)))
+    button.update(3.0)
+    assert not fired, "sliding off cancels the hold"
+    assert not button.handle(PointerEvent("down", (200, 200))), "a press elsewhere is not taken"
+    button.handle(PointerEvent("down", (20, 20)))
+    for _ in range(25):
+        button.update(0.1)
+    assert fired == [1], "fires once after the hold, however long the finger stays"
+    button.handle(PointerEvent("up", (20, 20)))
+    assert button.wiggle == 0
+
+
+@pytest.mark.parametrize("where", ["play", "setup"])
+def test_short_tap_wiggles_and_a_two_second_hold_opens(make_app: Any, where: str) -> None:
+    app = make_app()
+    if where == "play":
+        scene = start_game(app, table_of("person", "computer"))
+        assert app.controls.menu.rect == scene.layout.icons["menu"]
+    else:
+        scene = SetupScene(app)
+        app.push_scene(scene)
+        run(app)
+        assert app.controls.menu.rect == scene.parent_menu_rect
+    pos = center(app.controls.menu.rect)
+    tap(app, pos)
+    assert app.scene is scene and app.controls.menu.wiggle > 0, "a tap only wiggles"
+    hold(app, pos, 1.5)
+    assert app.scene is scene, "1.5 seconds is not enough"
+    hold(app, pos, HOLD_SECONDS + 0.1, release=False)
+    assert isinstance(app.scene, ParentMenuScene), "two seconds open the menu"
+    run(app, 0, [mouse("up", pos)])
+    assert isinstance(app.scene, ParentMenuScene)
+
+
+def test_the_ring_fills_while_holding(make_app: Any) -> None:
+    app = make_app()
+    start_game(app, table_of("person", "computer"))
+    pos = center(app.controls.menu.rect)
+    hold(app, pos, 1.0, release=False)
+    assert 0.4 < app.controls.menu.progress < 0.6
+    assert app.controls.busy() and not app.is_idle(), "frames are drawn while the ring fills"
+    run(app, 0, [mouse("up", pos)])
+
+
+def test_holding_does_not_touch_the_game(make_app: Any) -> None:
+    app = make_app()
+    scene = start_game(app, table_of("person", "computer"))
+    before = scene.game.copy()
+    menu = open_menu(app)
+    tap(app, center(menu.back_button.rect))
+    assert app.scene is scene and scene.game == before
+
+
+def test_the_game_waits_while_the_menu_is_open(make_app: Any) -> None:
+    app = make_app()
+    scene = start_game(app, table_of("person", "computer"))
+    person_push(app, scene)
+    walk = next(iter(scene.game.reachable()))
+    tap(app, center(scene.cell_rect(walk)))
+    open_menu(app)
+    frozen = scene.game.copy()
+    assert not frozen.is_over()
+    run(app, 5.0)
+    assert scene.game == frozen, "the computer waits for the parent"
+    app.pop_scene()
+    run(app, 5.0)
+    assert scene.game != frozen, "and plays on when the menu closes"
+
+
+def test_new_game_goes_to_setup_and_keeps_the_game_saved(make_app: Any) -> None:
+    app = make_app()
+    scene = start_game(app, table_of("person", "computer"))
+    person_push(app, scene)
+    menu = open_menu(app)
+    assert menu.new_game_button.visible
+    tap(app, center(menu.new_game_button.rect))
+    setup = app.scene
+    assert isinstance(setup, SetupScene) and len(app.scenes) == 1
+    assert setup.continue_button.visible, "the game can still be continued"
+    saved = savegame.load_game().game
+    assert saved is not None and saved.game == scene.game
+
+
+def test_quit_from_the_menu_saves_and_leaves(make_app: Any) -> None:
+    app = make_app()
+    scene = start_game(app, table_of("person", "computer"))
+    person_push(app, scene)
+    savegame.clear_game()
+    menu = open_menu(app)
+    tap(app, center(menu.quit_button.rect))
+    assert not app.running
+    saved = savegame.load_game().game
+    assert saved is not None and saved.game == scene.game
+
+
+def test_leaving_full_screen_is_in_the_menu(make_app: Any) -> None:
+    app = make_app()
+    app.toggle_fullscreen()
+    assert app.fullscreen
+    setup = SetupScene(app)
+    app.push_scene(setup)
+    run(app)
+    assert not setup.fullscreen_button.visible, "the setup screen cannot leave full screen with a tap"
+    menu = open_menu(app)
+    assert "Leave" in menu.fullscreen_button.label()
+    tap(app, center(menu.fullscreen_button.rect))
+    assert not app.fullscreen
+    assert app.settings.fullscreen is False
+
+
+def test_menu_from_setup_has_no_new_game_and_escape_closes_it(make_app: Any) -> None:
+    import pygame
+
+    app = make_app((800, 600))
+    setup = SetupScene(app)
+    app.push_scene(setup)
+    run(app)
+    menu = open_menu(app)
+    assert not menu.new_game_button.visible
+    buttons = menu.visible_buttons()
+    for button in buttons:
+        assert menu.panel.contains(button.rect), button
+        assert button.rect.height >= 56, button
+    run(app, 0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=41)])
+    assert app.scene is setup and app.running
+
+
+def test_settings_and_rules_open_from_the_menu(make_app: Any) -> None:
+    app = make_app()
+    start_game(app, table_of("person", "computer"))
+    menu = open_menu(app)
+    tap(app, center(menu.settings_button.rect))
+    assert isinstance(app.scene, SettingsScene)
+    tap(app, center(app.scene.done_button.rect))
+    assert app.scene is menu
+    assert menu.rules_button.visible == rules_available()
+    if rules_available():
+        tap(app, center(menu.rules_button.rect))
+        assert type(app.scene).__name__ == "RulesScene"
+        app.pop_scene()
+        assert app.scene is menu

@@ -1,0 +1,125 @@
+"""Undo: a person's last action can be taken back until the next player acts; never a computer's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from doolhof import savegame
+from doolhof.gui.autosave import GameKeeper
+from doolhof.gui.setup_scene import SetupScene
+from tests.gui.conftest import center, run, settle, tap
+from tests.gui.family import person_push, person_walk, start_game, table_of
+
+
+def test_keeper_snapshots_only_person_actions() -> None:
+    table = table_of("person", "computer")
+    game = table.new_game(3)
+    keeper = GameKeeper(game, table, autosave=False)
+    before_push = game.copy()
+    game.push(game.legal_pushes()[0])
+    keeper.record(game)
+    assert keeper.can_undo() and keeper.undo_state() == before_push
+    before_walk = game.copy()
+    game.walk(game.positions[0])
+    keeper.record(game)
+    assert keeper.undo_state() == before_walk, "the walk replaced the push as the action to undo"
+    game.push(game.legal_pushes()[0])  # the computer's push
+    keeper.record(game)
+    assert not keeper.can_undo() and keeper.take_undo() is None, "a computer acted: nothing to undo"
+
+
+def test_undo_button_restores_exactly_the_state_before_the_push(make_app: Any) -> None:
+    app = make_app()
+    scene = start_game(app, table_of("person", "computer"))
+    assert app.controls.undo_rect.width == 0, "nothing to undo at the start"
+    before = scene.game.copy()
+    person_push(app, scene)
+    run(app)
+    rect = app.controls.undo_rect
+    assert rect.width > 0, "the undo button is offered after a person's push"
+    assert not rect.colliderect(scene.layout.board), "undo sits in the corner, away from the board"
+    tap(app, center(rect))
+    assert scene.game == before and scene.game.phase == "push"
+    assert scene.shown.phase == "push" and not scene.timeline.busy()
+    run(app)
+    assert app.controls.undo_rect.width == 0, "one step of undo"
+    saved = savegame.load_game().game
+    assert saved is not None and saved.game == before and saved.undo is None, "the undone state is saved"
+
+
+def test_undo_of_a_walk_and_it_disappears_once_the_computer_acts(make_app: Any) -> None:
+    app = make_app()
+    scene = start_game(app, table_of("person", "computer"))
+    person_push(app, scene)
+    after_push = scene.game.copy()
+    person_walk(app, scene)
+    assert scene.game.current_player == 1
+    run(app)
+    assert app.controls.undo_rect.width > 0, "offered until the next player has acted"
+    assert app.undo_last()
+    assert scene.game == after_push, "back to choosing where to walk"
+    assert scene.game.phase == "walk" and scene._lit_now(), "the reachable cells are lit again"
+    person_walk(app, scene)
+    settle(app)  # the computer plays its whole turn
+    assert scene.game.current_player == 0
+    assert not app.keeper.can_undo() and app.controls.undo_rect.width == 0
+    assert not app.undo_last(), "a computer's action is never undone"
+
+
+def test_undo_while_the_push_still_plays(make_app: Any) -> None:
+    app = make_app()
+    scene = start_game(app, table_of("person", "person"))
+    before = scene.game.copy()
+    side, index = scene.game.legal_arrows()[0]
+    tap(app, center(scene.arrow_rect(side, index)))
+    assert scene.timeline.busy()
+    tap(app, center(app.controls.undo_rect))
+    assert scene.game == before and not scene.timeline.busy()
+    person_push(app, scene)  # and play goes on normally
+    assert scene.game.turn == before.turn
+
+
+def test_a_computer_action_is_never_offered(make_app: Any) -> None:
+    app = make_app()
+    scene = start_game(app, table_of("computer", "person"))
+    assert scene.game.current_player == 0
+    for _ in range(600):  # the computer's push
+        run(app)
+        if scene.game.phase == "walk":
+            break
+    assert scene.game.phase == "walk" and scene.game.current_player == 0
+    assert not app.keeper.can_undo() and app.controls.undo_rect.width == 0
+    settle(app)
+    assert scene.game.current_player == 1 and not app.keeper.can_undo()
+
+
+def test_second_person_undoes_only_their_own_action(make_app: Any) -> None:
+    app = make_app()
+    scene = start_game(app, table_of("person", "person"))
+    person_push(app, scene)
+    person_walk(app, scene)
+    settle(app)
+    before = scene.game.copy()
+    person_push(app, scene)  # the second person pushes: now that is what undo takes back
+    assert app.undo_last() and scene.game == before and scene.game.current_player == 1
+
+
+def test_the_saved_file_carries_the_undo_step_over_a_restart(make_app: Any) -> None:
+    app = make_app()
+    scene = start_game(app, table_of("person", "computer"))
+    before = scene.game.copy()
+    person_push(app, scene)
+    saved = savegame.load_game().game
+    assert saved is not None and saved.undo == before and saved.game == scene.game
+    # Start again: Continue brings back the game and its undo step.
+    app2 = make_app()
+    setup = SetupScene(app2)
+    app2.push_scene(setup)
+    run(app2)
+    tap(app2, center(setup.continue_button.rect))
+    resumed = app2.scene
+    resumed.ambient_time = resumed.ambient_until = 0.0
+    run(app2)
+    assert resumed.game == saved.game and resumed.game.phase == "walk"
+    assert app2.controls.undo_rect.width > 0
+    assert app2.undo_last() and resumed.game == before
