@@ -240,3 +240,36 @@ def bounce_height(progress: float) -> float:
     if progress < 0.6:
         return 0.35 * hop(progress / 0.6)
     return 0.15 * hop((progress - 0.6) / 0.4)
+
+
+#: Duration factor of each animation speed setting (slow lasts longer, fast shorter).
+SPEED_SCALE = {"slow": 1.5, "normal": 1.0, "fast": 0.6}
+#: Reduced motion also shortens every animation a little (calmer, quicker to settle).
+REDUCED_SCALE = 0.8
+
+
+@dataclass(frozen=True)
+class Motion:
+    """How the play scene moves: *scale* multiplies every duration; *reduced* asks for calm motion.
+
+    Calm motion means no bounces or overshoots, no breathing or pulsing, no hops while walking, no
+    repeating hint loops; every change still moves from cause to effect, only shorter.
+
+    >>> Motion.of("slow", False).scale, Motion.of("fast", True).reduced
+    (1.5, True)
+    """
+
+    scale: float = 1.0
+    reduced: bool = False
+
+    @classmethod
+    def of(cls, speed: object, reduced: object) -> Motion:
+        """From the settings' ``animation_speed`` and ``reduced_motion`` (unknown values: normal, full motion)."""
+        scale = SPEED_SCALE.get(speed, 1.0) if isinstance(speed, str) else 1.0
+        calm = reduced is True
+        return cls(scale * (REDUCED_SCALE if calm else 1.0), calm)
+
+    @classmethod
+    def from_settings(cls, settings: object) -> Motion:
+        """From a :class:`doolhof.settings.Settings` (or None: the defaults)."""
+        return cls.of(getattr(settings, "animation_speed", "normal"), getattr(settings, "reduced_motion", False))

@@ -145,6 +145,27 @@ class BoardArt:
         """A little four-pointed star for celebrations."""
         return self._cached(("sparkle", px), lambda: _sparkle(px))
 
+    def ghost(self, mask: int, picture: str | None, px: int) -> pygame.Surface:
+        """The hint's ghost of the sliding card: the card and its picture in a golden glow (1.4 *px* square)."""
+        px = max(8, int(px))
+
+        def make() -> pygame.Surface:
+            side = round(px * 1.4)
+            surface = pygame.Surface((side, side), pygame.SRCALPHA)
+            halo = _halo(side, theme.REACH_GLOW, 0.9)
+            surface.blit(halo, (0, 0))
+            card = self.corridor(mask, px, plate=picture is not None).copy()
+            if picture is not None:
+                img = self.picture(picture, int(px * 0.52))
+                card.blit(img, img.get_rect(center=(px // 2, px // 2)))
+            rect = card.get_rect(center=(side // 2, side // 2))
+            surface.blit(card, rect)
+            pygame.draw.rect(surface, theme.REACH_RING, rect.inflate(4, 4), width=max(3, px // 16),
+                             border_radius=round(px * 0.14))
+            return surface
+
+        return self._cached(("ghost", mask, picture, px), make)
+
     def token(self, name: str, px: int) -> pygame.Surface:
         """A round secret token showing picture *name*."""
         return self._cached(("token", name, px), lambda: _token(self.picture(name, int(px * 0.72)), px))

@@ -1,8 +1,13 @@
-"""Computer turns off the frame loop: a worker thread thinks on a copy of the game.
+"""Computer turns and hints off the frame loop: a worker thread thinks on a copy of the game.
 
 The scene asks :class:`ComputerTurn` to start when a computer seat is to move, polls
 :meth:`ComputerTurn.result` every frame, and then plays the chosen push and walk through exactly
-the same animation path as a person's move. The thread never touches the real game.
+the same animation path as a person's move. The thread never touches the real game, and the frame
+loop keeps drawing meanwhile. A thread that takes far too long (:data:`THINK_LIMIT`) is given up
+on: a random legal push is played instead, so a demo between computers never stalls.
+
+:class:`HintJob` does the same for a person's hint: ``suggest_push`` before the push,
+``suggest_walk`` after it (the very search the computer players use).
 """
 
 from __future__ import annotations
@@ -14,8 +19,11 @@ from typing import Any
 from ..engine import Game, Push
 from ..engine.simulate import RandomPlayer
 
-#: A computer "thinks" at least this long, so a child can follow whose turn it is.
+#: A computer "thinks" at least this long, so a child can follow whose turn it is (scene seconds:
+#: the play scene scales them with the animation speed).
 MIN_THINK = 0.7
+#: After this many scene seconds of thinking the computer gives up and plays a random legal push.
+THINK_LIMIT = 6.0
 
 
 def make_computer(level: str, seed: int) -> Any:
@@ -28,6 +36,14 @@ def make_computer(level: str, seed: int) -> Any:
         return make_player(level, seed=seed)
     except (TypeError, ValueError):
         return RandomPlayer(seed)
+
+
+def _random_decision(game: Game, seed: int) -> Decision:
+    """A random legal push and staying put: what a computer that thinks too long plays instead."""
+    push = RandomPlayer(seed).choose_push(game)
+    after = game.copy()
+    after.push(push)  # the mover may ride round (R9): stay where the push leaves them
+    return Decision(push, after.positions[after.current_player])
 
 
 @dataclass(frozen=True)
@@ -48,6 +64,7 @@ class ComputerTurn:
         self.elapsed = 0.0
         self._decision: Decision | None = None
         self.error: BaseException | None = None
+        self._fallback = _random_decision(game, self.turn)
         self._thread = threading.Thread(target=self._think, args=(player, game.copy()), daemon=True)
         self._thread.start()
 
@@ -78,7 +95,73 @@ class ComputerTurn:
         self.elapsed += dt
 
     def result(self) -> Decision | None:
-        """The decision once the thread is done and the minimum think time has passed."""
-        if self.elapsed < MIN_THINK or self._thread.is_alive():
+        """The decision once the thread is done and the minimum think time has passed.
+
+        Past :data:`THINK_LIMIT` a thread still busy is abandoned for a random push (staying put).
+        """
+        if self.elapsed < MIN_THINK:
             return None
+        if self._thread.is_alive():
+            if self.elapsed < THINK_LIMIT or self._decision is not None:
+                return None
+            self.error = TimeoutError(f"no decision after {THINK_LIMIT} s")
+            self._decision = self._fallback
         return self._decision
+
+    @property
+    def thinking(self) -> bool:
+        """True while the worker thread still runs."""
+        return self._thread.is_alive()
+
+
+@dataclass(frozen=True)
+class HintAdvice:
+    """A hint: the push to make (push phase) or the cell to walk to (walk phase), for *seat* on *turn*."""
+
+    seat: int
+    turn: int
+    phase: str
+    push: Push | None = None
+    cell: tuple[int, int] | None = None
+
+
+def _advise(game: Game) -> HintAdvice:
+    """The hint for *game* from the computer players' search (random fallback without the AI package)."""
+    seat, turn, phase = game.current_player, game.turn, game.phase
+    try:
+        from ..engine.ai import suggest_push, suggest_walk
+    except ImportError:
+        player = RandomPlayer(turn)
+        if phase == "push":
+            return HintAdvice(seat, turn, phase, push=player.choose_push(game))
+        return HintAdvice(seat, turn, phase, cell=player.choose_walk(game))
+    if phase == "push":
+        return HintAdvice(seat, turn, phase, push=suggest_push(game))
+    r, c = suggest_walk(game)
+    return HintAdvice(seat, turn, phase, cell=(int(r), int(c)))
+
+
+class HintJob:
+    """A hint being worked out in a daemon thread, on a copy of the game."""
+
+    def __init__(self, game: Game) -> None:
+        """Start working out the hint for the mover of *game* in its current phase."""
+        self.seat, self.turn, self.phase = game.current_player, game.turn, game.phase
+        self._advice: HintAdvice | None = None
+        self.error: BaseException | None = None
+        self._thread = threading.Thread(target=self._work, args=(game.copy(),), daemon=True)
+        self._thread.start()
+
+    def _work(self, game: Game) -> None:
+        try:
+            self._advice = _advise(game)
+        except Exception as error:  # no hint is better than a crash; the button can be pressed again
+            self.error = error
+
+    def done(self) -> bool:
+        """True once the thread has finished (with or without advice)."""
+        return not self._thread.is_alive()
+
+    def result(self) -> HintAdvice | None:
+        """The advice once ready (None while working, or when working it out failed)."""
+        return None if self._thread.is_alive() else self._advice

@@ -5,12 +5,19 @@ them and returns events; the events become clips on a :class:`~doolhof.gui.anim.
 the screen shows (:class:`~doolhof.gui.hud.Shown`) lags the game until the clips have played, so
 nothing jumps. The scene never decides a rule: arrows come from ``game.legal_arrows()`` and lit
 cells from ``game.reachable()``. Computer seats think in a worker thread and then play through
-the very same animation path.
+the very same animation path: their card travels to the arrow, turns there and goes in, as if a
+child had dragged it.
+
+Hints (the light bulb in the corner, or by themselves after :data:`AUTO_HINT_DELAY` idle seconds
+when the parents turned that on) come from the computer players' search, worked out in a thread
+too; :mod:`doolhof.gui.hint_view` draws them. Every duration follows the parents' animation speed
+and reduced-motion settings (:class:`~doolhof.gui.anim.Motion`).
 """
 
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -24,6 +31,7 @@ from .anim import (
     Clip,
     Effect,
     Key,
+    Motion,
     Sprite,
     Timeline,
     bounce_height,
@@ -34,7 +42,8 @@ from .anim import (
     shake_offset,
 )
 from .board_view import BREATH_LEVELS, BoardArt
-from .computer import ComputerTurn, make_computer
+from .computer import ComputerTurn, Decision, HintJob, make_computer
+from .hint_view import HintShow, draw_line_glow, draw_look_here, draw_path, draw_ring, shortest_turn
 from .hud import Shown, draw_spare_slot, draw_target, draw_trays, draw_turn_block, rounded_block, tray_parts, tray_slots
 from .layout import PlayLayout, play_layout
 from .pointer import PointerEvent
@@ -53,11 +62,18 @@ DRAG_START = 12
 #: Seconds: the row glides, the card travels, each walking step.
 SHIFT_TIME = 0.36
 TRAVEL_TIME = 0.42
+#: A computer's card: travels to its arrow, turns there a quarter at a time, waits a moment, goes in.
 COMPUTER_TRAVEL_TIME = 0.8
+COMPUTER_TURN_TIME = 0.3
+COMPUTER_AIM_TIME = 0.3
+#: The same, with reduced motion.
+CALM_TRAVEL_TIME = 0.5
 SETTLE_TIME = 0.42
 STEP_TIME = 0.2
 #: Quarter turn of the spare (seconds).
 TURN_TIME = 0.16
+#: Seconds without input on a person's turn before the automatic hint (when the parents allow it).
+AUTO_HINT_DELAY = 12.0
 #: Figure size on the board, as a fraction of a cell.
 FIGURE = 0.64
 #: Where several figures sharing a cell stand (cell fractions), by how many share it.
@@ -104,6 +120,20 @@ class PlayScene(Scene):
         self._bg_key: tuple[object, ...] | None = None
         self._reach_layer: pygame.Surface | None = None
         self._reach_key: tuple[object, ...] | None = None
+        self._aim: tuple[str, int] | None = None  # the arrow a computer's card waits at
+        self.corner_buttons["hint"] = ("hint", self.show_hint)
+        #: The hint on screen, or None (see :mod:`doolhof.gui.hint_view`).
+        self.hint: HintShow | None = None
+        self._hint_job: HintJob | None = None
+        self._hint_turn: int | None = None  # the turn on which the mover asked for help
+        self._hint_asked: tuple[int, str] | None = None  # (turn, phase) a hint was last worked out for
+        #: False keeps the automatic hint away (e.g. while a tutorial shows the way itself).
+        self.auto_hint_allowed = True
+        #: Wall clock for the idle time: while the app sleeps it caps each step's dt at 0.1 s, so
+        #: scene time alone would never reach the delay (tests step scene time; the larger counts).
+        self.wall_clock: Callable[[], float] = time.monotonic
+        self._idle_since = (0.0, self.wall_clock())
+        self._idle_key: tuple[int, str] | None = None
         if game.is_over():
             self.timeline.add(self._celebration_clip(game.outcome().winners if game.outcome() else frozenset()))
 
@@ -129,11 +159,128 @@ class PlayScene(Scene):
         x, y = self._figure_spot(seat)
         return (round(x), round(y))
 
+    def card_center(self) -> tuple[float, float]:
+        """Where the sliding card is drawn now: its slot, or where a clip carries it (tests, screenshots)."""
+        if self.timeline.hides_spare():
+            for sprite, t in self.timeline.sprites():
+                if sprite.kind == "tile" and sprite.layer == 1:
+                    x, y, _ = self._sprite_spot(sprite, t)
+                    return (x, y)
+        return (float(self.layout.spare.centerx), float(self.layout.spare.centery))
+
+    @property
+    def motion(self) -> Motion:
+        """The parents' animation speed and reduced-motion choice, as read now."""
+        return Motion.from_settings(getattr(self.app, "settings", None))
+
     def busy(self) -> bool:
-        """True while anything moves or a computer is thinking."""
+        """True while anything moves or a computer is thinking (or a hint is worked out or moves)."""
+        ambient = self.clock < self.ambient_until and not self.motion.reduced
         return (
             self.timeline.busy() or bool(self.effects) or self._thinking is not None or self._computer_due()
-            or abs(self.angle - self.rotation * 90) > 0.01 or self.clock < self.ambient_until
+            or abs(self.angle - self.rotation * 90) > 0.01 or ambient or self._hint_job is not None
+            or self._hint_due() or (self._hint_visible() and self.hint is not None and self.hint.moving(self.motion))
+        )
+
+    def wake_after(self) -> float | None:
+        """Seconds until the automatic hint is due, while it is on and a person ponders; else None."""
+        if not self._auto_hint_waiting():
+            return None
+        return max(0.05, AUTO_HINT_DELAY - self._idle_time())
+
+    # ----- hints -------------------------------------------------------------------------------
+    def hint_available(self) -> bool:
+        """True when the light bulb may help: a person's turn in a game still going."""
+        return not self._finished and not self.game.is_over() and not self._is_computer(self.game.current_player)
+
+    def show_hint(self) -> None:
+        """Help the person to move (the light bulb): the push to make now, then the cell to walk to.
+
+        Asked again, the hint plays once more. It is worked out in a thread as soon as nothing moves.
+        """
+        if not self.hint_available():
+            return
+        self._hint_turn = self.game.turn
+        self._hint_asked = None
+        if self.hint is not None:
+            self.hint.age = 0.0
+            self._play("hint")
+        self._wake()
+
+    def ghost_pose(self) -> tuple[float, float, float, float] | None:
+        """The hint's ghost card now: (x, y, angle in degrees clockwise, opacity 0..1), or None."""
+        hint = self.hint
+        if hint is None or hint.push is None or not self._hint_visible():
+            return None
+        pose = hint.ghost_pose(self.motion)
+        lay = self.layout
+        sx, sy = lay.spare.center
+        ex, ey = lay.cell_center(lay.entry_cell(hint.push.side, hint.push.index))
+        angle = hint.start_angle + (hint.end_angle - hint.start_angle) * pose.turn
+        return (sx + (ex - sx) * pose.u, sy + (ey - sy) * pose.u, angle, pose.alpha)
+
+    def _hint_visible(self) -> bool:
+        """True when the hint on screen belongs to what the screen shows now."""
+        hint = self.hint
+        if hint is None or hint.advice.turn != self.game.turn or hint.advice.phase != self.game.phase:
+            return False
+        if hint.advice.phase == "push":
+            return self._accepting() and self._drag is None
+        return self._lit_now()
+
+    def _hint_due(self) -> bool:
+        """True when help was asked for this turn and this phase still lacks it."""
+        return (
+            self._hint_turn == self.game.turn and self.hint_available() and self._hint_job is None
+            and (self.hint is None or self.hint.advice.phase != self.game.phase)
+            and self._hint_asked != (self.game.turn, self.game.phase)
+        )
+
+    def _drive_hint(self, mdt: float) -> None:
+        if self.hint is not None:
+            self.hint.age += mdt
+        job = self._hint_job
+        if job is not None:
+            if not job.done():
+                return
+            self._hint_job = None
+            advice = job.result()
+            game = self.game
+            if advice is None or (advice.turn, advice.phase, advice.seat) != (game.turn, game.phase,
+                                                                             game.current_player):
+                return
+            path: tuple[Cell, ...] = ()
+            if advice.cell is not None:
+                path = game.board.path(game.positions[game.current_player], advice.cell) or ()
+            self.hint = HintShow(advice, start_angle=self.angle, path=path)
+            self._play("hint")
+            return
+        if self._hint_due() and self._accepting() and (self.game.phase == "push" or self._lit_now()):
+            self._hint_asked = (self.game.turn, self.game.phase)
+            self._hint_job = HintJob(self.game)
+            return
+        if self._auto_hint_waiting() and self._idle_time() >= AUTO_HINT_DELAY:
+            self.show_hint()
+
+    def _clear_hint(self) -> None:
+        self.hint = None
+        self._hint_job = None
+
+    # ----- idle time (the automatic hint) ------------------------------------------------------
+    def _note_input(self) -> None:
+        """The person did something: the idle time starts again."""
+        self._idle_since = (self.clock, self.wall_clock())
+
+    def _idle_time(self) -> float:
+        clock, wall = self._idle_since
+        return max(self.clock - clock, self.wall_clock() - wall)
+
+    def _auto_hint_waiting(self) -> bool:
+        """True while the automatic hint is on and waits for a person who does nothing."""
+        return (
+            bool(getattr(getattr(self.app, "settings", None), "auto_hint", False)) and self.auto_hint_allowed
+            and self.hint_available() and self._hint_turn != self.game.turn and self._accepting()
+            and self._drag is None and self._press is None
         )
 
     def start_push(self, side: str, index: int) -> bool:
@@ -146,6 +293,7 @@ class PlayScene(Scene):
     def enter(self) -> None:
         """Start the gentle ambient motion; a computer to move starts thinking on the next update."""
         self._wake()
+        self._note_input()  # back from the parents' menu: give the child time before any automatic hint
 
     def exit(self) -> None:
         """Drop a half-finished press; a thinking thread is simply forgotten."""
@@ -171,6 +319,8 @@ class PlayScene(Scene):
     def handle_pointer(self, event: PointerEvent) -> None:
         """Taps and drags: icons always; board and card only on a person's turn between animations."""
         self._wake()
+        if event.kind != "move":
+            self._note_input()
         if event.kind == "cancel":
             self._release_drag(None)
             return
@@ -296,6 +446,7 @@ class PlayScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         """Keys and the wheel: R (or the wheel) turns the card."""
         self._wake()
+        self._note_input()
         if not self._accepting() or self.game.phase != "push" or self._drag is not None:
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
@@ -312,7 +463,10 @@ class PlayScene(Scene):
             if sound is None:
                 return None
             return ("sound_off" if getattr(sound, "muted", False) else "sound_on", self._toggle_sound)
-        return self.corner_buttons.get(name)
+        button = self.corner_buttons.get(name)
+        if name == "hint" and button is not None and button[1] == self.show_hint and not self.hint_available():
+            return None  # no light bulb on a computer's turn or once the game is over
+        return button
 
     def _toggle_sound(self) -> None:
         sound = self._sound_service()
@@ -333,15 +487,20 @@ class PlayScene(Scene):
         self.effects.append(Effect("shake", (side, index), 0.45))
         self._play("nope")
 
-    def _push(self, push: Push, start: tuple[object, ...], travel: bool) -> bool:
-        """Ask the engine to push; animate what happened. False (and nothing changes) if refused."""
+    def _push(self, push: Push, start: tuple[object, ...], travel: bool, start_angle: float | None = None) -> bool:
+        """Ask the engine to push; animate what happened. False (and nothing changes) if refused.
+
+        *start* is where the card is drawn now, at *start_angle* (default: the spare's drawn angle).
+        """
         before = self.shown
-        start_angle = self.angle
+        start_angle = self.angle if start_angle is None else start_angle
         try:
             events = self.game.push(push)
         except IllegalMoveError:
             self._refuse(push.side, push.index)
             return False
+        self._aim = None
+        self.hint = None
         self.rotation = 0
         self.angle = 0.0
         self._notify()
@@ -354,6 +513,7 @@ class PlayScene(Scene):
             events = self.game.walk(cell)
         except IllegalMoveError:
             return False
+        self.hint = None
         self._notify()
         self.timeline.add(*self._walk_clips(events, glide))
         return True
@@ -383,11 +543,10 @@ class PlayScene(Scene):
         entry = self.layout.entry_cell(shifted.side, shifted.index)
         exit_cell = self.layout.entry_cell(OPPOSITE[shifted.side], shifted.index)
         base = rotate(pushed_in.openings, -pushed_in.rotation)
-        end_angle = pushed_in.rotation * 90.0
+        end_angle = start_angle + shortest_turn(start_angle, pushed_in.rotation * 90.0)
         clips: list[Clip] = []
-        computer = self._is_computer(before.current)
         if travel:
-            duration = COMPUTER_TRAVEL_TIME if computer else TRAVEL_TIME
+            duration = TRAVEL_TIME
             go = Clip(duration, hide_spare=True, name="travel")
             go.sprites.append(Sprite("tile", [
                 Key(0, start, angle=start_angle), Key(duration, ("cell", *entry), angle=end_angle, ease=ease_in_out),
@@ -397,8 +556,9 @@ class PlayScene(Scene):
             end_angle = start_angle  # a dragged card is already drawn at its rotation
         shift = Clip(SHIFT_TIME, hide_cells=frozenset(cells), hide_spare=True, name="shift",
                      hide_figures=frozenset(e.seat for e in carried + wrapped))
+        final_angle = end_angle + shortest_turn(end_angle, pushed_in.rotation * 90.0)
         shift.sprites.append(Sprite("tile", [Key(0, ("cell", *entry), angle=end_angle),
-                                             Key(SHIFT_TIME, ("cell", *cells[0]), angle=pushed_in.rotation * 90.0)],
+                                             Key(SHIFT_TIME, ("cell", *cells[0]), angle=final_angle)],
                                     {"mask": base, "picture": pushed_in.picture}, layer=1))
         board = before.board
         for k, cell in enumerate(cells):
@@ -456,18 +616,21 @@ class PlayScene(Scene):
 
     def _walk_clip(self, e: ev.FigureWalked, glide: bool) -> Clip:
         path = e.path
+        calm = self.motion.reduced
         if glide or len(path) == 1:
-            # Dropped by hand, or staying put: a little hop on the spot.
+            # Dropped by hand, or staying put: a little hop on the spot (calm: it swells a moment).
             clip = Clip(0.3, hide_figures=frozenset({e.seat}), name="walk")
-            clip.sprites.append(Sprite("figure", [Key(0, ("cell", *path[-1])),
-                                                  Key(0.3, ("cell", *path[-1]), lift=0.22, ease=linear)],
-                                       {"seat": e.seat}, layer=2))
+            here = ("cell", *path[-1])
+            keys = ([Key(0, here), Key(0.15, here, scale=1.12), Key(0.3, here)] if calm
+                    else [Key(0, here), Key(0.3, here, lift=0.22, ease=linear)])
+            clip.sprites.append(Sprite("figure", keys, {"seat": e.seat}, layer=2))
             clip.cue(0, lambda: self._play("step"))
         else:
             steps = len(path) - 1
             clip = Clip(steps * STEP_TIME, hide_figures=frozenset({e.seat}), name="walk")
             keys = [Key(0, ("cell", *path[0]))]
-            keys += [Key(k * STEP_TIME, ("cell", *path[k]), lift=0.16, ease=ease_in_out) for k in range(1, steps + 1)]
+            hop = 0.0 if calm else 0.16
+            keys += [Key(k * STEP_TIME, ("cell", *path[k]), lift=hop, ease=ease_in_out) for k in range(1, steps + 1)]
             clip.sprites.append(Sprite("figure", keys, {"seat": e.seat}, layer=2))
             for k in range(steps):
                 clip.cue(k * STEP_TIME, lambda: self._play("step"))
@@ -484,10 +647,13 @@ class PlayScene(Scene):
         seat = e.seat
         k = len(self.game.collected[seat]) - 1
         clip = Clip(0.75, name="collect")
-        clip.sprites.append(Sprite("token", [Key(0, ("cell", *e.cell), scale=0.4),
-                                             Key(0.18, ("cell", *e.cell), scale=0.75, ease=ease_out_back),
-                                             Key(0.75, ("tray", seat, k), ease=ease_in_out)],
-                                   {"picture": e.picture}, layer=3))
+        if self.motion.reduced:  # straight to the tray, no pop
+            token_keys = [Key(0, ("cell", *e.cell), scale=0.75), Key(0.75, ("tray", seat, k), ease=ease_in_out)]
+        else:
+            token_keys = [Key(0, ("cell", *e.cell), scale=0.4),
+                          Key(0.18, ("cell", *e.cell), scale=0.75, ease=ease_out_back),
+                          Key(0.75, ("tray", seat, k), ease=ease_in_out)]
+        clip.sprites.append(Sprite("token", token_keys, {"picture": e.picture}, layer=3))
         clip.sprites.append(Sprite("sparkle", [Key(0, ("cell", *e.cell)), Key(0.75, ("cell", *e.cell), ease=linear)],
                                    {}, layer=4))
 
@@ -509,7 +675,8 @@ class PlayScene(Scene):
 
         def start() -> None:
             self.shown.target_picture = e.picture
-            self.effects.append(Effect("pop", "target", 0.4))
+            if not self.motion.reduced:
+                self.effects.append(Effect("pop", "target", 0.4))
             self._play("pop")
 
         clip.on_start = start
@@ -520,10 +687,12 @@ class PlayScene(Scene):
 
         def start() -> None:
             self._sync()
-            self.effects.append(Effect("pop", "portrait", 0.45))
-            self.effects.append(Effect("bounce", e.seat, 0.6))
+            if not self.motion.reduced:
+                self.effects.append(Effect("pop", "portrait", 0.45))
+                self.effects.append(Effect("bounce", e.seat, 0.6))
             self._play("turn_start")
             self._wake()
+            self._note_input()  # a new turn: the idle time for the automatic hint starts now
 
         clip.on_start = start
         return clip
@@ -536,8 +705,9 @@ class PlayScene(Scene):
 
         def start() -> None:
             self._sync()
-            for seat in winners:
-                self.effects.append(Effect("jump", seat, 2.0))
+            if not self.motion.reduced:
+                for seat in winners:
+                    self.effects.append(Effect("jump", seat, 2.0))
             self._play("fanfare")
 
         clip.on_start = start
@@ -599,9 +769,40 @@ class PlayScene(Scene):
         self._thinking = None
         if self.game.is_over() or self.game.phase != "push":
             return
-        self._pending_walk = decision.walk
-        if not self._push(decision.push, ("spare",), travel=True):
-            self._pending_walk = None
+        self._computer_push(decision)
+
+    def _computer_push(self, decision: Decision) -> None:
+        """Carry the computer's card to its arrow, turn it there, and push as a dropped card would.
+
+        The engine hears of the push only when the card is at the arrow, so a child sees it coming.
+        """
+        push = decision.push
+        entry = ("cell", *self.layout.entry_cell(push.side, push.index))
+        calm = self.motion.reduced
+        travel_time = CALM_TRAVEL_TIME if calm else COMPUTER_TRAVEL_TIME
+        go = Clip(travel_time, hide_spare=True, name="travel")
+        go.sprites.append(self._spare_sprite([(0, ("spare",), 0.0), (travel_time, entry, 0.0)]))
+        go.on_start = lambda: setattr(self, "_aim", push.arrow)
+        quarters = push.rotation % 4
+        turns = -1 if quarters == 3 else quarters  # three quarters right look like one to the left
+        step = COMPUTER_TURN_TIME * (0.6 if calm else 1.0)
+        aim = Clip(abs(turns) * step + COMPUTER_AIM_TIME, hide_spare=True, name="turn")
+        sign = 1 if turns >= 0 else -1
+        keys: list[tuple[float, tuple[object, ...], float]] = [(0.0, entry, 0.0)]
+        keys += [(k * step, entry, sign * k * 90.0) for k in range(1, abs(turns) + 1)]
+        keys.append((aim.duration, entry, turns * 90.0))
+        aim.sprites.append(self._spare_sprite(keys))
+        for k in range(abs(turns)):
+            aim.cue(k * step, lambda: self._play("turn"))
+
+        def push_now() -> None:
+            self._pending_walk = decision.walk
+            if not self._push(push, entry, travel=False, start_angle=turns * 90.0):
+                self._pending_walk = None
+                self._aim = None
+
+        aim.on_end = push_now
+        self.timeline.add(go, aim)
 
     def _safe_walk(self, player: object) -> Cell:
         stay = self.game.positions[self.game.current_player]
@@ -617,18 +818,27 @@ class PlayScene(Scene):
         self.ambient_until = self.clock + self.ambient_time
 
     def update(self, dt: float) -> None:
-        """Advance the clock, animations, effects and computer turns."""
+        """Advance the clock, animations, effects, hints and computer turns.
+
+        Motion runs on scaled time (slow: 1.5 times longer, fast: 0.6), the computer's thinking pause too.
+        """
         dt = max(0.0, min(float(dt), 0.1))
         self.clock += dt
-        self.timeline.update(dt)
+        key = (self.game.turn, self.game.phase)
+        if key != self._idle_key or self.timeline.busy() or self._thinking is not None:
+            self._idle_key = key
+            self._note_input()  # the child watches (or has just acted): not idle
+        mdt = dt / max(0.05, self.motion.scale)
+        self.timeline.update(mdt)
         for effect in self.effects:
-            effect.age += dt
+            effect.age += mdt
         self.effects = [e for e in self.effects if not e.done]
         goal = self.rotation * 90.0
         if self.angle != goal:
-            step = 90.0 / TURN_TIME * dt
+            step = 90.0 / TURN_TIME * mdt
             self.angle = goal if abs(goal - self.angle) <= step else self.angle + math.copysign(step, goal - self.angle)
-        self._drive_computer(dt)
+        self._drive_computer(mdt)
+        self._drive_hint(mdt)
 
     def _sound_service(self) -> object | None:
         try:
@@ -699,10 +909,13 @@ class PlayScene(Scene):
         # Cards that move this clip are drawn as sprites: leave their slots empty underneath.
         for cell in self.timeline.hidden_cells():
             surface.fill(theme.BOARD_BASE_DARK, lay.cell_rect(cell))
-        ambient = self.clock < self.ambient_until
+        ambient = self.clock < self.ambient_until and not self.motion.reduced
         if self._lit_now():
             self._draw_reach(surface)
         self._draw_target_glow(surface, ambient)
+        hint = self.hint if self._hint_visible() else None
+        if hint is not None:
+            self._draw_hint_under(surface, hint)
         self._draw_arrows(surface, ambient)
         sprites = self.timeline.sprites()
         for sprite, t in sprites:
@@ -713,6 +926,8 @@ class PlayScene(Scene):
             if sprite.layer >= 2:
                 self._draw_sprite(surface, sprite, t)
         self._draw_panel_live(surface)
+        if hint is not None:
+            self._draw_hint_over(surface, hint)
         if self._drag == "spare":
             self._draw_dragged_spare(surface)
         elif self._drag == "figure":
@@ -814,6 +1029,8 @@ class PlayScene(Scene):
             return
         lay = self.layout
         level = 0.7 + 0.3 * math.sin(self.clock * 2.6) if ambient else 0.85
+        if self.hint is not None and self._hint_visible() and self.hint.push is not None:
+            level = 0.6 + 0.4 * self.hint.pulse(self.motion)
         centre = lay.cell_rect(cell).center
         halo = self.view.halo(int(lay.cell * 0.98), int(level * 8))
         surface.blit(halo, halo.get_rect(center=centre))
@@ -835,12 +1052,15 @@ class PlayScene(Scene):
         if pushing and self._drag is None and self._accepting():
             pos = self.app.pointer.pos
             hover = next((a for a in legal if lay.arrow_hit(*a).collidepoint(pos)), None)
+        hinted = None
+        if self.hint is not None and self.hint.push is not None and self._hint_visible():
+            hinted = self.hint.push.arrow
         for side, index in self.game.arrows():
             rect = lay.arrow_rect(side, index)
             arrow_id = (side, index)
             if arrow_id == forbidden:
                 state = "closed"
-            elif (self._drag == "spare" and arrow_id == self._snap) or arrow_id == hover:
+            elif (self._drag == "spare" and arrow_id == self._snap) or arrow_id in (hover, self._aim, hinted):
                 state = "hot"
             else:
                 state = "open"
@@ -851,7 +1071,7 @@ class PlayScene(Scene):
             dx = 0.0
             shake = shakes.get(arrow_id)
             if shake is not None:
-                dx = shake_offset(shake.progress, lay.cell * 0.12)
+                dx = shake_offset(shake.progress, lay.cell * (0.05 if self.motion.reduced else 0.12))
             offset = (dx, 0) if side in ("N", "S") else (0, dx)
             surface.blit(img, img.get_rect(center=(rect.centerx + offset[0], rect.centery + offset[1])))
             if state == "closed":
@@ -888,15 +1108,21 @@ class PlayScene(Scene):
         img = self.view.figure(seat, size)
         surface.blit(img, img.get_rect(center=(round(x), round(y))))
 
-    def _draw_sprite(self, surface: pygame.Surface, sprite: Sprite, t: float) -> None:
+    def _sprite_spot(self, sprite: Sprite, t: float) -> tuple[float, float, float]:
+        """(x, y, size) in pixels of *sprite* at clip time *t*, hop included."""
         pose = sprite.pose(t)
         ax, ay, asize = self._resolve(pose.a)
         bx, by, bsize = self._resolve(pose.b)
         u = pose.u
         x, y = ax + (bx - ax) * u, ay + (by - ay) * u
         size = (asize + (bsize - asize) * u) * pose.scale
+        return x, y - pose.lift * self.layout.cell, size
+
+    def _draw_sprite(self, surface: pygame.Surface, sprite: Sprite, t: float) -> None:
+        pose = sprite.pose(t)
+        x, y, size = self._sprite_spot(sprite, t)
+        u = pose.u
         lay = self.layout
-        y -= pose.lift * lay.cell
         data = sprite.data
         if sprite.kind == "tile":
             mask = int(data["mask"])  # type: ignore[call-overload]
@@ -952,11 +1178,62 @@ class PlayScene(Scene):
         if self._is_computer(self.shown.current):
             badge = self.view.robot(max(16, lay.portrait.w // 3))
             surface.blit(badge, badge.get_rect(bottomright=lay.portrait.bottomright))
+            if self._thinking is not None:
+                self._draw_thinking(surface)
         if not self.timeline.hides_spare() and self._drag != "spare":
             angle = self.angle
             self._blit_scaled_tile(surface, self.shown.spare, self.shown.spare_picture, lay.spare.center,
                                    lay.spare.w, angle)
         self._draw_round_button(surface)
+
+    def _draw_thinking(self, surface: pygame.Surface) -> None:
+        """Three dots over the computer's portrait, rising in turn: "I am thinking"."""
+        rect = self.layout.portrait
+        r = max(4, rect.w // 16)
+        calm = self.motion.reduced
+        for k in range(3):
+            x = rect.centerx + (k - 1) * r * 3
+            phase = (self.clock * 2.2 - k * 0.25) % 1.0
+            up = 0.0 if calm else max(0.0, math.sin(phase * 2 * math.pi)) * r * 1.2
+            y = rect.top + r * 2 - up
+            pygame.draw.circle(surface, theme.INK, (round(x), round(y)), r + 2)
+            pygame.draw.circle(surface, theme.PANEL, (round(x), round(y)), r)
+
+    def _draw_hint_under(self, surface: pygame.Surface, hint: HintShow) -> None:
+        """Under the arrows and figures: the picture to find, the line that will move, the cell and path."""
+        lay = self.layout
+        motion = self.motion
+        pulse = hint.pulse(motion)
+        if hint.push is not None:
+            draw_line_glow(surface, self._line_rect(hint.push.side, hint.push.index), lay.cell, pulse)
+            s = self.shown
+            cell = s.board.find_picture(s.target_picture) if s.target_picture is not None else None
+            if s.target_home:
+                cell = self.game.home(s.current)
+            if cell is not None:
+                draw_look_here(surface, lay.cell_rect(cell).center, lay.cell, pulse)
+            elif s.target_picture is not None and s.target_picture == s.spare_picture:
+                draw_look_here(surface, lay.spare.center, lay.spare.w, pulse)  # it is on the sliding card
+        elif hint.cell is not None:
+            points = [lay.cell_center(c) for c in hint.path]
+            draw_path(surface, points, lay.cell, hint.age, hint.moving(motion))
+            draw_ring(surface, lay.cell_rect(hint.cell), pulse)
+
+    def _draw_hint_over(self, surface: pygame.Surface, hint: HintShow) -> None:
+        """Over everything: the glowing ghost of the sliding card on its way to the hinted arrow."""
+        pose = self.ghost_pose()
+        if pose is None or hint.push is None:
+            return
+        x, y, angle, alpha = pose
+        lay = self.layout
+        px = lay.cell + (lay.spare.w - lay.cell) * max(0.0, 1 - math.dist((x, y), lay.spare.center) / max(1, lay.cell))
+        img = self.view.ghost(self.shown.spare, self.shown.spare_picture, lay.cell)
+        if abs(px - lay.cell) > 1 or angle % 360:
+            img = pygame.transform.rotozoom(img, -angle, px / lay.cell)
+        else:
+            img = img.copy()
+        img.set_alpha(round(255 * alpha))
+        surface.blit(img, img.get_rect(center=(round(x), round(y))))
 
     def _draw_round_button(self, surface: pygame.Surface) -> None:
         """Rotate while a person pushes; stay while a person walks; nothing for computers."""
@@ -1005,6 +1282,9 @@ class PlayScene(Scene):
         self.effects = []
         self._thinking = None
         self._pending_walk = None
+        self._clear_hint()
+        self._hint_turn = None
+        self._aim = None
         self._press = None
         self._drag = None
         self._snap = None
