@@ -13,6 +13,7 @@ on: a random legal push is played instead, so a demo between computers never sta
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +23,9 @@ from ..engine.simulate import RandomPlayer
 #: A computer "thinks" at least this long, so a child can follow whose turn it is (scene seconds:
 #: the play scene scales them with the animation speed).
 MIN_THINK = 0.7
-#: After this many scene seconds of thinking the computer gives up and plays a random legal push.
+#: After this many seconds of thinking (scene time *and* wall time, so a test stepping scene time
+#: quickly never gives up on a thread that merely waits for the processor) the computer gives up
+#: and plays a random legal push.
 THINK_LIMIT = 6.0
 
 
@@ -62,6 +65,7 @@ class ComputerTurn:
         self.seat = game.current_player
         self.turn = game.turn
         self.elapsed = 0.0
+        self._started = time.monotonic()
         self._decision: Decision | None = None
         self.error: BaseException | None = None
         self._fallback = _random_decision(game, self.turn)
@@ -102,7 +106,8 @@ class ComputerTurn:
         if self.elapsed < MIN_THINK:
             return None
         if self._thread.is_alive():
-            if self.elapsed < THINK_LIMIT or self._decision is not None:
+            waited = time.monotonic() - self._started
+            if self.elapsed < THINK_LIMIT or waited < THINK_LIMIT or self._decision is not None:
                 return None
             self.error = TimeoutError(f"no decision after {THINK_LIMIT} s")
             self._decision = self._fallback

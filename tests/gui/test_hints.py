@@ -1,0 +1,304 @@
+"""Hints on the play screen: the ghost card, the hinted cell, the automatic hint, speed and calm motion."""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import replace
+
+import pygame
+
+from doolhof.engine import Push
+from doolhof.engine.ai import suggest_push, suggest_walk
+from doolhof.gui import hint_view
+from doolhof.gui.play_scene import AUTO_HINT_DELAY
+from doolhof.gui.seats import SeatConfig, TableSetup
+
+from .conftest import FRAME, SoundLog, run, settle, start_play, tap
+
+PEOPLE = TableSetup(seats=(SeatConfig(), SeatConfig()))
+
+
+def _center(rect: pygame.Rect) -> tuple[int, int]:
+    return (rect.centerx, rect.centery)
+
+
+def _settings(app, **changes: object) -> None:  # type: ignore[no-untyped-def]
+    app.settings = replace(app.settings, **changes)
+
+
+def _wait_for_hint(app, scene, seconds: float = 5.0) -> None:  # type: ignore[no-untyped-def]
+    """Step frames until the hint shows; the worker thread needs real time, so wait in wall-clock time."""
+    deadline = time.monotonic() + seconds
+    while scene.hint is None and time.monotonic() < deadline:
+        app.step([], FRAME)
+        if scene._hint_job is not None:
+            time.sleep(0.002)
+    assert scene.hint is not None, "no hint appeared"
+
+
+def _same_angle(a: float, b: float) -> bool:
+    return abs((a - b + 180) % 360 - 180) < 0.5
+
+
+def test_the_light_bulb_sends_a_ghost_card_to_the_suggested_push(make_app) -> None:  # type: ignore[no-untyped-def]
+    for size in [(800, 600), (1280, 800)]:
+        app = make_app(size)
+        app._sound = SoundLog()
+        game = PEOPLE.new_game(seed=21)
+        scene = start_play(app, game, PEOPLE)
+        before = game.to_dict()
+        expected = suggest_push(game.copy())
+        assert expected.rotation != 0, "pick a seed whose hint turns the card (the test checks the rotation)"
+        tap(app, _center(scene.layout.icons["hint"]))
+        _wait_for_hint(app, scene)
+        assert scene.hint.push == expected
+        assert "hint" in app.sound.played
+        # The ghost starts at the card's slot, then flies to the suggested arrow turning as suggested.
+        x, y, angle, alpha = scene.ghost_pose()
+        assert math.dist((x, y), scene.spare_rect().center) < scene.layout.cell * 0.3
+        entry = scene.layout.cell_center(scene.layout.entry_cell(expected.side, expected.index))
+        run(app, hint_view.GHOST_FLY * 0.5)
+        mid = scene.ghost_pose()
+        assert math.dist(mid[:2], entry) < math.dist((x, y), entry) - scene.layout.cell  # on its way
+        run(app, hint_view.GHOST_FLY * 0.6)
+        x, y, angle, alpha = scene.ghost_pose()
+        assert math.dist((x, y), entry) < 2
+        assert _same_angle(angle, expected.rotation * 90) and alpha > 0.5
+        # Only a hint: the child still turns and pushes the card.
+        assert game.to_dict() == before and scene.rotation == 0
+        # It stops moving after a while so the loop can rest, but stays on screen.
+        settle(app)
+        assert scene.ghost_pose() is not None and not scene.busy()
+
+
+def test_after_the_push_the_hinted_cell_is_the_picture_when_reachable(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((1280, 800))
+    game = PEOPLE.new_game(seed=21)
+    scene = start_play(app, game, PEOPLE)
+    tap(app, _center(scene.layout.icons["hint"]))
+    _wait_for_hint(app, scene)
+    push = scene.hint.push
+    trial = game.copy()
+    trial.push(push)
+    assert trial.target() in trial.reachable(), "pick a seed where the hinted push reaches the picture"
+    for _ in range(push.rotation):
+        tap(app, _center(scene.rotate_rect()))
+    tap(app, _center(scene.arrow_rect(push.side, push.index)))
+    assert scene.hint is None  # the push hint goes as soon as the child pushes
+    settle(app)
+    assert game.phase == "walk"
+    # The help asked for this turn goes on: the cell to walk to lights up by itself.
+    _wait_for_hint(app, scene)
+    assert scene.hint.cell == game.target() == suggest_walk(game.copy())
+    path = scene.hint.path
+    assert path[0] == game.positions[0] and path[-1] == game.target()
+    assert all(c in game.reachable() for c in path)
+    run(app, 1.0)  # the ring pulses and the path shows (drawn without trouble)
+    tap(app, _center(scene.cell_rect(game.target())))
+    assert scene.hint is None
+    settle(app)
+    assert game.scores[0] == 1
+
+
+def test_a_hint_asked_while_walking_shows_the_best_cell(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((800, 600))
+    game = PEOPLE.new_game(seed=6)
+    scene = start_play(app, game, PEOPLE)
+    tap(app, _center(scene.arrow_rect("N", 1)))
+    settle(app)
+    assert scene.hint is None and game.phase == "walk"
+    tap(app, _center(scene.layout.icons["hint"]))
+    _wait_for_hint(app, scene)
+    assert scene.hint.push is None and scene.hint.cell == suggest_walk(game.copy())
+    assert scene.hint.cell in game.reachable()
+
+
+def test_no_light_bulb_on_a_computers_turn(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((800, 600))
+    table = TableSetup(seats=(SeatConfig("computer", "clever"), SeatConfig()))
+    game = table.new_game(seed=3)
+    scene = start_play(app, game, table)
+    assert scene._corner_icon("hint") is None and not scene.hint_available()
+    scene.show_hint()
+    run(app, 0.5)
+    assert scene.hint is None and scene._hint_job is None
+    settle(app)
+    assert game.current_player == 1
+    assert scene._corner_icon("hint") is not None
+
+
+def test_the_automatic_hint_comes_after_the_delay_only_when_on(make_app) -> None:  # type: ignore[no-untyped-def]
+    for enabled in (True, False):
+        app = make_app((800, 600))
+        _settings(app, auto_hint=enabled)
+        game = PEOPLE.new_game(seed=21)
+        scene = start_play(app, game, PEOPLE)
+        scene.wall_clock = lambda: 0.0  # scene time only: deterministic
+        if enabled:
+            assert 0 < scene.wake_after() <= AUTO_HINT_DELAY
+        else:
+            assert scene.wake_after() is None
+        run(app, AUTO_HINT_DELAY - 2)
+        tap(app, _center(scene.spare_rect()))  # input starts the wait again
+        run(app, AUTO_HINT_DELAY - 1)
+        assert scene.hint is None and scene._hint_job is None
+        run(app, 1.5)
+        if enabled:
+            _wait_for_hint(app, scene)
+            assert scene.hint.push == suggest_push(game.copy())
+        else:
+            run(app, AUTO_HINT_DELAY)
+            assert scene.hint is None and scene._hint_job is None
+
+
+def test_the_automatic_hint_wakes_the_sleeping_loop(make_app) -> None:  # type: ignore[no-untyped-def]
+    """While the app sleeps it passes at most 0.1 s per step: the wall clock carries the delay."""
+    app = make_app((800, 600))
+    _settings(app, auto_hint=True)
+    game = PEOPLE.new_game(seed=21)
+    scene = start_play(app, game, PEOPLE)
+    now = [100.0]
+    scene.wall_clock = lambda: now[0]
+    scene._note_input()
+    settle(app)
+    assert not scene.busy()
+    wait = scene.wake_after()
+    assert wait is not None and AUTO_HINT_DELAY - 1 < wait <= AUTO_HINT_DELAY
+    now[0] += wait  # the loop slept that long ...
+    app.step([], 0.1)  # ... and wakes with a capped step
+    assert scene.busy()
+    _wait_for_hint(app, scene)
+
+
+def test_no_automatic_hint_for_computers(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((800, 600))
+    _settings(app, auto_hint=True, animation_speed="slow")
+    table = TableSetup(seats=(SeatConfig("computer", "gentle"), SeatConfig("computer", "gentle")))
+    game = table.new_game(seed=5)
+    scene = start_play(app, game, table)
+    scene.wall_clock = lambda: 0.0
+    for _ in range(int(3 * AUTO_HINT_DELAY / FRAME)):
+        app.step([], FRAME)
+        assert scene.wake_after() is None
+        assert scene.hint is None and scene._hint_job is None
+    assert game.turn >= 2
+
+
+def _push_time(app, scene) -> float:  # type: ignore[no-untyped-def]
+    tap(app, _center(scene.arrow_rect("N", 1)))
+    t = FRAME
+    while scene.timeline.busy():
+        app.step([], FRAME)
+        t += FRAME
+    return t
+
+
+def test_animation_speed_scales_every_duration(make_app) -> None:  # type: ignore[no-untyped-def]
+    times = {}
+    thinks = {}
+    for speed in ("slow", "normal", "fast"):
+        app = make_app((800, 600))
+        _settings(app, animation_speed=speed, auto_hint=False)
+        table = TableSetup(seats=(SeatConfig(), SeatConfig("computer", "clever")))
+        game = table.new_game(seed=7)
+        scene = start_play(app, game, table)
+        times[speed] = _push_time(app, scene)
+        tap(app, scene.figure_center(0))
+        while game.current_player == 0 or scene.timeline.busy():
+            app.step([], FRAME)
+        t = 0.0
+        while scene.timeline.current is None or scene.timeline.current.name != "travel":
+            app.step([], FRAME)
+            t += FRAME
+        thinks[speed] = t
+    normal = times["normal"]
+    assert abs(times["slow"] - 1.5 * normal) < 3 * FRAME
+    assert abs(times["fast"] - 0.6 * normal) < 3 * FRAME
+    assert thinks["slow"] > thinks["normal"] > thinks["fast"]
+    assert abs(thinks["slow"] - 1.5 * thinks["normal"]) < 3 * FRAME
+
+
+def test_reduced_motion_is_calm_but_still_moves(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((800, 600))
+    _settings(app, reduced_motion=True, auto_hint=False)
+    game = PEOPLE.new_game(seed=6)
+    scene = start_play(app, game, PEOPLE, ambient=3.0)
+    assert not scene.busy()  # no breathing arrows
+    calm = _push_time(app, scene)
+    assert game.phase == "walk"
+    start = game.positions[0]
+    goal = max(game.reachable(), key=lambda c: abs(c[0] - start[0]) + abs(c[1] - start[1]))
+    tap(app, _center(scene.cell_rect(goal)))
+    lifts = []
+    while scene.timeline.busy():
+        for sprite, t in scene.timeline.sprites():
+            if sprite.kind == "figure":
+                lifts.append(sprite.pose(t).lift)
+        if scene.timeline.current and scene.timeline.current.name == "handover":
+            app.step([], FRAME)
+            assert not any(e.kind in ("bounce", "pop") for e in scene.effects)
+        app.step([], FRAME)
+    assert lifts and max(lifts) == 0.0  # the figure glides cell by cell, no hops
+    # Shorter than full motion at the same speed, but still there.
+    app2 = make_app((800, 600))
+    _settings(app2, auto_hint=False)
+    scene2 = start_play(app2, PEOPLE.new_game(seed=6), PEOPLE)
+    full = _push_time(app2, scene2)
+    assert 0.5 * full < calm < full
+
+
+def test_reduced_motion_ghost_glides_once_and_rests(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((800, 600))
+    _settings(app, reduced_motion=True)
+    game = PEOPLE.new_game(seed=21)
+    scene = start_play(app, game, PEOPLE)
+    tap(app, _center(scene.layout.icons["hint"]))
+    _wait_for_hint(app, scene)
+    push = scene.hint.push
+    run(app, hint_view.CALM_FLY * scene.motion.scale + 0.1)
+    assert not scene.busy()
+    x, y, angle, _ = scene.ghost_pose()
+    entry = scene.layout.cell_center(scene.layout.entry_cell(push.side, push.index))
+    assert math.dist((x, y), entry) < 2 and _same_angle(angle, push.rotation * 90)
+
+
+def test_hint_pose_math() -> None:
+    from doolhof.gui.anim import Motion
+    from doolhof.gui.computer import HintAdvice
+
+    show = hint_view.HintShow(HintAdvice(0, 0, "push", push=Push("W", 1, 3)), start_angle=0.0)
+    assert show.end_angle == -90.0  # three quarters right: the short way is one to the left
+    full = Motion()
+    assert show.ghost_pose(full).u == 0.0
+    show.age = hint_view.GHOST_FLY
+    assert show.ghost_pose(full).u == 1.0
+    cycle = hint_view.GHOST_FLY + hint_view.GHOST_HOLD + hint_view.GHOST_FADE
+    show.age = cycle + 0.01  # the second loop starts again at the slot
+    assert show.ghost_pose(full).u < 0.01
+    show.age = 100.0
+    assert not show.moving(full) and show.ghost_pose(full).u == 1.0
+    assert hint_view.shortest_turn(350, 10) == 20 and hint_view.shortest_turn(0, 180) == 180
+
+
+def test_a_game_with_hints_every_turn_reaches_the_end(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Follow the light bulb only: every hint is legal and leads to a finished game."""
+    app = make_app((800, 600))
+    table = TableSetup(seats=(SeatConfig(), SeatConfig()), secrets=2)
+    game = table.new_game(seed=22)
+    scene = start_play(app, game, table)
+    replaced: list[object] = []
+    app.replace_scene = replaced.append  # type: ignore[method-assign]
+    for _ in range(80):
+        if game.is_over():
+            break
+        tap(app, _center(scene.layout.icons["hint"]))
+        _wait_for_hint(app, scene)
+        push = scene.hint.push
+        scene.rotation = push.rotation
+        assert scene.start_push(push.side, push.index)
+        settle(app)
+        _wait_for_hint(app, scene)
+        tap(app, _center(scene.cell_rect(scene.hint.cell)))
+        settle(app)
+    assert game.is_over() and replaced
