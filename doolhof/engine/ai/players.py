@@ -35,8 +35,12 @@ class GentlePlayer:
 
     name = "gentle"
 
-    def __init__(self, seed: int | None = None, seek: float = 0.25):
-        """A gentle player; *seek* is the share of turns on which it searches for a good push."""
+    def __init__(self, seed: int | None = None, seek: float = 0.1):
+        """A gentle player; *seek* is the share of turns on which it searches for a good push.
+
+        0.1 keeps a four-year-old in the game: against a child stand-in (random push, then walk
+        as close to the picture as possible) it wins about two in three decided games (0.25: 84 %).
+        """
         self.rng = random.Random(seed)
         self.seek = seek
 
