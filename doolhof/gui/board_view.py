@@ -155,13 +155,18 @@ class BoardArt:
             halo = _halo(side, theme.REACH_GLOW, 0.9)
             surface.blit(halo, (0, 0))
             card = self.corridor(mask, px, plate=picture is not None).copy()
+            # Golden: the ghost must not look like one more card of the board.
+            card.fill((70, 56, 0, 0), special_flags=pygame.BLEND_RGBA_ADD)
             if picture is not None:
                 img = self.picture(picture, int(px * 0.52))
                 card.blit(img, img.get_rect(center=(px // 2, px // 2)))
             rect = card.get_rect(center=(side // 2, side // 2))
             surface.blit(card, rect)
-            pygame.draw.rect(surface, theme.REACH_RING, rect.inflate(4, 4), width=max(3, px // 16),
-                             border_radius=round(px * 0.14))
+            rim = max(3, px // 12)
+            radius = round(px * 0.14)
+            pygame.draw.rect(surface, theme.ARROW_OUTLINE, rect.inflate(rim + 2, rim + 2), width=rim + 2,
+                             border_radius=radius)
+            pygame.draw.rect(surface, theme.REACH_RING, rect.inflate(rim, rim), width=rim, border_radius=radius)
             return surface
 
         return self._cached(("ghost", mask, picture, px), make)

@@ -20,8 +20,9 @@ from itertools import pairwise
 import pygame
 
 from ..engine import Push
+from ..engine.tiles import rotate
 from . import theme
-from .anim import Motion, ease_in_out, ease_out
+from .anim import Motion, ease_in_out, ease_out, hop
 from .computer import HintAdvice
 
 Cell = tuple[int, int]
@@ -34,19 +35,26 @@ GHOST_LOOPS = 3
 #: With reduced motion the ghost glides once, more quickly, and then rests at the arrow.
 CALM_FLY = 0.5
 #: How opaque the ghost is while it flies, and once it rests at the arrow.
-GHOST_ALPHA = 0.85
-REST_ALPHA = 0.6
+GHOST_ALPHA = 0.95
+REST_ALPHA = 0.8
+#: How far (0 .. 1 of the dip) the resting ghost stays dipped in, so its shape shows beside the arrow.
+REST_NUDGE = 0.6
 #: The ring on the cell to walk to pulses this long, then stays lit.
 WALK_PULSE = 4.5
 
 
 @dataclass(frozen=True)
 class GhostPose:
-    """Where the ghost card is: *u* 0 (slot) .. 1 (arrow), *turn* 0 .. 1 of its turning, *alpha*."""
+    """Where the ghost card is: *u* 0 (slot) .. 1 (arrow), *turn* 0 .. 1 of its turning, *alpha*.
+
+    *nudge* 0 .. 1 is how far it dips into the board at the arrow ("push here"), as a share of the
+    scene's nudge distance.
+    """
 
     u: float
     turn: float
     alpha: float
+    nudge: float = 0.0
 
 
 @dataclass
@@ -59,6 +67,8 @@ class HintShow:
     #: Cells from the figure to the hinted cell (walk hints), both included.
     path: tuple[Cell, ...] = ()
     age: float = 0.0
+    #: The ghost's final drawn angle when known (see :func:`nearest_look`); else from the push alone.
+    turn_to: float | None = None
 
     @property
     def push(self) -> Push | None:
@@ -75,6 +85,8 @@ class HintShow:
         """The ghost's final drawn angle: the suggested rotation, reached by the shortest turn."""
         if self.push is None:
             return self.start_angle
+        if self.turn_to is not None:
+            return self.turn_to
         return self.start_angle + shortest_turn(self.start_angle, self.push.rotation * 90.0)
 
     def active_time(self, motion: Motion) -> float:
@@ -94,10 +106,10 @@ class HintShow:
         t = self.age
         if motion.reduced:
             u = ease_out(min(1.0, t / CALM_FLY))
-            return GhostPose(u, u, REST_ALPHA + (GHOST_ALPHA - REST_ALPHA) * (1 - u))
+            return GhostPose(u, u, REST_ALPHA + (GHOST_ALPHA - REST_ALPHA) * (1 - u), REST_NUDGE * u)
         cycle = GHOST_FLY + GHOST_HOLD + GHOST_FADE
         if t >= self.active_time(motion):
-            return GhostPose(1.0, 1.0, REST_ALPHA)
+            return GhostPose(1.0, 1.0, REST_ALPHA, REST_NUDGE)
         k = t % cycle
         last = t >= (GHOST_LOOPS - 1) * cycle
         if k < GHOST_FLY:
@@ -105,7 +117,10 @@ class HintShow:
             u = ease_in_out(raw)
             return GhostPose(u, u, GHOST_ALPHA * min(1.0, raw / 0.15))
         if k < GHOST_FLY + GHOST_HOLD or last:
-            return GhostPose(1.0, 1.0, GHOST_ALPHA)
+            held = min(1.0, (k - GHOST_FLY) / GHOST_HOLD)
+            if last:  # the last time it dips in and stays there
+                return GhostPose(1.0, 1.0, GHOST_ALPHA, REST_NUDGE * ease_in_out(held))
+            return GhostPose(1.0, 1.0, GHOST_ALPHA, hop(held))
         fade = (k - GHOST_FLY - GHOST_HOLD) / GHOST_FADE
         return GhostPose(1.0, 1.0, GHOST_ALPHA * (1 - fade))
 
@@ -114,6 +129,21 @@ class HintShow:
         if motion.reduced or not self.moving(motion):
             return 1.0
         return 0.5 + 0.5 * math.cos(self.age * 2 * math.pi / 1.1)
+
+
+def nearest_look(base: int, rotation: int, from_angle: float) -> float:
+    """The drawn angle nearest *from_angle* at which card *base* looks turned *rotation* quarters.
+
+    A straight turned twice looks the same as not turned, so it need not spin (pictures stay upright).
+    """
+    want = rotate(base, rotation % 4)
+    best = from_angle + shortest_turn(from_angle, rotation * 90.0)
+    for q in range(4):
+        if rotate(base, q) == want:
+            angle = from_angle + shortest_turn(from_angle, q * 90.0)
+            if abs(angle - from_angle) < abs(best - from_angle):
+                best = angle
+    return best
 
 
 def shortest_turn(start: float, goal: float) -> float:
@@ -158,9 +188,8 @@ def draw_path(surface: pygame.Surface, points: list[tuple[float, float]], cell: 
         return
     dots: list[tuple[float, float]] = []
     for (ax, ay), (bx, by) in pairwise(points):
-        for f in (0.0, 1 / 3, 2 / 3):
+        for f in (1 / 3, 2 / 3):  # between cells: the pictures on the path stay visible
             dots.append((ax + (bx - ax) * f, ay + (by - ay) * f))
-    dots = dots[1:]  # not on the figure itself
     radius = max(3, cell // 13)
     wave = (age * 8.0) % (len(dots) + 6) if moving else -99.0
     for k, (x, y) in enumerate(dots):

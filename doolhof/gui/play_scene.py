@@ -43,7 +43,7 @@ from .anim import (
 )
 from .board_view import BREATH_LEVELS, BoardArt
 from .computer import ComputerTurn, Decision, HintJob, make_computer
-from .hint_view import HintShow, draw_line_glow, draw_look_here, draw_path, draw_ring, shortest_turn
+from .hint_view import HintShow, draw_line_glow, draw_look_here, draw_path, draw_ring, nearest_look
 from .hud import Shown, draw_spare_slot, draw_target, draw_trays, draw_turn_block, rounded_block, tray_parts, tray_slots
 from .layout import PlayLayout, play_layout
 from .pointer import PointerEvent
@@ -217,7 +217,9 @@ class PlayScene(Scene):
         sx, sy = lay.spare.center
         ex, ey = lay.cell_center(lay.entry_cell(hint.push.side, hint.push.index))
         angle = hint.start_angle + (hint.end_angle - hint.start_angle) * pose.turn
-        return (sx + (ex - sx) * pose.u, sy + (ey - sy) * pose.u, angle, pose.alpha)
+        dx, dy = {"N": (0, 1), "S": (0, -1), "W": (1, 0), "E": (-1, 0)}[hint.push.side]
+        dip = pose.nudge * lay.cell * 0.5  # it dips towards the board: "push in here"
+        return (sx + (ex - sx) * pose.u + dx * dip, sy + (ey - sy) * pose.u + dy * dip, angle, pose.alpha)
 
     def _hint_visible(self) -> bool:
         """True when the hint on screen belongs to what the screen shows now."""
@@ -252,7 +254,8 @@ class PlayScene(Scene):
             path: tuple[Cell, ...] = ()
             if advice.cell is not None:
                 path = game.board.path(game.positions[game.current_player], advice.cell) or ()
-            self.hint = HintShow(advice, start_angle=self.angle, path=path)
+            turn_to = nearest_look(self.shown.spare, advice.push.rotation, self.angle) if advice.push else None
+            self.hint = HintShow(advice, start_angle=self.angle, path=path, turn_to=turn_to)
             self._play("hint")
             return
         if self._hint_due() and self._accepting() and (self.game.phase == "push" or self._lit_now()):
@@ -543,7 +546,7 @@ class PlayScene(Scene):
         entry = self.layout.entry_cell(shifted.side, shifted.index)
         exit_cell = self.layout.entry_cell(OPPOSITE[shifted.side], shifted.index)
         base = rotate(pushed_in.openings, -pushed_in.rotation)
-        end_angle = start_angle + shortest_turn(start_angle, pushed_in.rotation * 90.0)
+        end_angle = nearest_look(base, pushed_in.rotation, start_angle)
         clips: list[Clip] = []
         if travel:
             duration = TRAVEL_TIME
@@ -556,7 +559,7 @@ class PlayScene(Scene):
             end_angle = start_angle  # a dragged card is already drawn at its rotation
         shift = Clip(SHIFT_TIME, hide_cells=frozenset(cells), hide_spare=True, name="shift",
                      hide_figures=frozenset(e.seat for e in carried + wrapped))
-        final_angle = end_angle + shortest_turn(end_angle, pushed_in.rotation * 90.0)
+        final_angle = nearest_look(base, pushed_in.rotation, end_angle)
         shift.sprites.append(Sprite("tile", [Key(0, ("cell", *entry), angle=end_angle),
                                              Key(SHIFT_TIME, ("cell", *cells[0]), angle=final_angle)],
                                     {"mask": base, "picture": pushed_in.picture}, layer=1))
@@ -783,8 +786,8 @@ class PlayScene(Scene):
         go = Clip(travel_time, hide_spare=True, name="travel")
         go.sprites.append(self._spare_sprite([(0, ("spare",), 0.0), (travel_time, entry, 0.0)]))
         go.on_start = lambda: setattr(self, "_aim", push.arrow)
-        quarters = push.rotation % 4
-        turns = -1 if quarters == 3 else quarters  # three quarters right look like one to the left
+        # The fewest quarter turns that give the card its look (three right = one left; a straight has two).
+        turns = round(nearest_look(self.shown.spare, push.rotation, 0.0) / 90)
         step = COMPUTER_TURN_TIME * (0.6 if calm else 1.0)
         aim = Clip(abs(turns) * step + COMPUTER_AIM_TIME, hide_spare=True, name="turn")
         sign = 1 if turns >= 0 else -1
@@ -1234,6 +1237,11 @@ class PlayScene(Scene):
             img = img.copy()
         img.set_alpha(round(255 * alpha))
         surface.blit(img, img.get_rect(center=(round(x), round(y))))
+        # The arrow to tap stays visible on top of the ghost resting on it (see-through: the card shows too).
+        rect = lay.arrow_rect(hint.push.side, hint.push.index)
+        arrow = self.view.arrow(hint.push.side, rect.w, rect.h, "hot").copy()
+        arrow.set_alpha(170)
+        surface.blit(arrow, arrow.get_rect(center=rect.center))
 
     def _draw_round_button(self, surface: pygame.Surface) -> None:
         """Rotate while a person pushes; stay while a person walks; nothing for computers."""

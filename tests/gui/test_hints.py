@@ -10,6 +10,7 @@ import pygame
 
 from doolhof.engine import Push
 from doolhof.engine.ai import suggest_push, suggest_walk
+from doolhof.engine.tiles import rotate
 from doolhof.gui import hint_view
 from doolhof.gui.play_scene import AUTO_HINT_DELAY
 from doolhof.gui.seats import SeatConfig, TableSetup
@@ -41,6 +42,13 @@ def _same_angle(a: float, b: float) -> bool:
     return abs((a - b + 180) % 360 - 180) < 0.5
 
 
+def _looks_turned(spare: int, angle: float, rotation: int) -> bool:
+    """True when the card *spare* drawn at *angle* looks as pushed with *rotation* (a straight turned twice looks
+    unturned)."""
+    quarters = round(angle / 90)
+    return _same_angle(angle, quarters * 90) and rotate(spare, quarters % 4) == rotate(spare, rotation)
+
+
 def test_the_light_bulb_sends_a_ghost_card_to_the_suggested_push(make_app) -> None:  # type: ignore[no-untyped-def]
     for size in [(800, 600), (1280, 800)]:
         app = make_app(size)
@@ -63,8 +71,8 @@ def test_the_light_bulb_sends_a_ghost_card_to_the_suggested_push(make_app) -> No
         assert math.dist(mid[:2], entry) < math.dist((x, y), entry) - scene.layout.cell  # on its way
         run(app, hint_view.GHOST_FLY * 0.6)
         x, y, angle, alpha = scene.ghost_pose()
-        assert math.dist((x, y), entry) < 2
-        assert _same_angle(angle, expected.rotation * 90) and alpha > 0.5
+        assert math.dist((x, y), entry) <= scene.layout.cell * 0.5 + 1  # at the arrow, dipping in ("push here")
+        assert _looks_turned(game.spare, angle, expected.rotation) and alpha > 0.5
         # Only a hint: the child still turns and pushes the card.
         assert game.to_dict() == before and scene.rotation == 0
         # It stops moving after a while so the loop can rest, but stays on screen.
@@ -260,7 +268,8 @@ def test_reduced_motion_ghost_glides_once_and_rests(make_app) -> None:  # type: 
     assert not scene.busy()
     x, y, angle, _ = scene.ghost_pose()
     entry = scene.layout.cell_center(scene.layout.entry_cell(push.side, push.index))
-    assert math.dist((x, y), entry) < 2 and _same_angle(angle, push.rotation * 90)
+    dipped = scene.layout.cell * 0.5 * hint_view.REST_NUDGE  # resting a little way in, beside its arrow
+    assert abs(math.dist((x, y), entry) - dipped) < 2 and _looks_turned(game.spare, angle, push.rotation)
 
 
 def test_hint_pose_math() -> None:
@@ -279,6 +288,11 @@ def test_hint_pose_math() -> None:
     show.age = 100.0
     assert not show.moving(full) and show.ghost_pose(full).u == 1.0
     assert hint_view.shortest_turn(350, 10) == 20 and hint_view.shortest_turn(0, 180) == 180
+    straight, corner = 0b0101, 0b0011  # N+S, N+E
+    assert hint_view.nearest_look(straight, 2, 0.0) == 0.0  # no spin for a look that does not change
+    assert hint_view.nearest_look(straight, 3, 0.0) in (90.0, -90.0)
+    assert hint_view.nearest_look(corner, 3, 0.0) == -90.0
+    assert hint_view.nearest_look(corner, 2, 350.0) == 180.0
 
 
 def test_a_game_with_hints_every_turn_reaches_the_end(make_app) -> None:  # type: ignore[no-untyped-def]
