@@ -29,7 +29,9 @@ class _LineGeometry:
     in_cell: int  # index of the cell pushed in
     cells: tuple[int, ...]  # the line's cell indices in push direction (in_cell first)
     spread: tuple[int, ...]  # opening mask (0-15) -> its bits placed at in_cell
-    out_bits: tuple[int, ...]  # the four bit positions of out_cell, N E S W
+    gather: dict[int, int]  # out_cell's four bits, shifted down to bit 0, area, 2 area, 3 area -> mask
+    picture_dst: slice  # where the line's pictures move to ...
+    picture_src: slice  # ... from (one cell towards the pushed-in end)
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,13 @@ def _size_geometry(size: int) -> _SizeGeometry:
 
 
 @cache
+def _spaced_nibble(size: int) -> int:
+    """Bits 0, area, 2 area and 3 area: one cell's four direction bits, shifted down to cell 0."""
+    area = size * size
+    return sum(1 << (d * area) for d in range(4))
+
+
+@cache
 def _line_geometry(size: int, side: str, index: int) -> _LineGeometry:
     area = size * size
     if side in ("W", "E"):
@@ -77,8 +86,15 @@ def _line_geometry(size: int, side: str, index: int) -> _LineGeometry:
     spread = tuple(
         sum(1 << (d * area + in_cell) for d in range(4) if m >> d & 1) for m in range(16)
     )
-    out_bits = tuple(d * area + out_cell for d in range(4))
-    return _LineGeometry(line, keep, step, out_cell, in_cell, tuple(cells), spread, out_bits)
+    gather = {sum(1 << (d * area) for d in range(4) if m >> d & 1): m for m in range(16)}
+    # The pictures shift one cell along the line; as slices, the list does the moving in C.
+    first, last = min(cells), max(cells)
+    stride = abs(step)
+    if step > 0:
+        dst, src = slice(first + stride, last + 1, stride), slice(first, last + 1 - stride, stride)
+    else:
+        dst, src = slice(first, last + 1 - stride, stride), slice(first + stride, last + 1, stride)
+    return _LineGeometry(line, keep, step, out_cell, in_cell, tuple(cells), spread, gather, dst, src)
 
 
 class Board:
@@ -193,18 +209,15 @@ class Board:
             raise ValueError(f"there is no line {index} on side {side!r}")
         geo = _line_geometry(self.size, side, index)
         b = self._bits
-        out = 0
-        for d, pos in enumerate(geo.out_bits):
-            out |= (b >> pos & 1) << d
+        out = geo.gather[b >> geo.out_cell & _spaced_nibble(self.size)]
         moved = b & geo.keep
         moved = moved << geo.shift if geo.shift > 0 else moved >> -geo.shift
         self._bits = (b & ~geo.line) | moved | geo.spread[card]
         self._conn = None
         pics = self._pictures
         out_picture = pics[geo.out_cell]
-        values = [pics[i] for i in geo.cells]
-        for i, value in zip(geo.cells, [picture] + values[:-1]):
-            pics[i] = value
+        pics[geo.picture_dst] = pics[geo.picture_src]
+        pics[geo.in_cell] = picture
         return out, out_picture
 
     # ----- walking -------------------------------------------------------------------------
