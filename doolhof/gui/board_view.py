@@ -109,15 +109,20 @@ class BoardArt:
         return surface
 
     # ----- arrows and glows ------------------------------------------------------------------
-    def arrow(self, side: str, w: int, h: int, state: str, level: int = BREATH_LEVELS - 1) -> pygame.Surface:
+    def arrow(self, side: str, w: int, h: int, state: str, level: int = BREATH_LEVELS - 1,
+              alpha: int = 255) -> pygame.Surface:
         """The arrow in a (w, h) slot pointing into the board from *side*.
 
-        *state* is ``"open"``, ``"hot"`` (the card hovers over it) or ``"closed"``; *level*
-        (0 .. BREATH_LEVELS-1) is the breathing size.
+        *state* is ``"open"``, ``"hot"`` (the card hovers over it), ``"rest"`` (not time to push) or
+        ``"closed"``; *level* (0 .. BREATH_LEVELS-1) is the breathing size; *alpha* its opacity.
         """
-        key = ("arrow", side, w, h, state, level)
+        key = ("arrow", side, w, h, state, level, alpha)
         surface = self._misc.get(key)
-        if surface is None:
+        if surface is None and alpha < 255:
+            surface = self.arrow(side, w, h, state, level).copy()
+            surface.set_alpha(alpha)
+            self._misc[key] = surface
+        elif surface is None:
             turns = SIDE_TURNS[side]
             along, depth = (w, h) if side in ("N", "S") else (h, w)
             scale = 0.86 + 0.14 * level / (BREATH_LEVELS - 1)

@@ -59,7 +59,7 @@ def test_a_game_saved_mid_turn_resumes_with_the_reachable_cells_lit(make_app: An
     scene = app.scene
     assert scene.game == game and scene.game.phase == "walk"
     run(app)
-    assert scene._lit_now(), "the walk phase shows the lit cells at once"
+    assert scene.lit_now(), "the walk phase shows the lit cells at once"
     cell = sorted(game.reachable())[-1]
     tap(app, center(scene.cell_rect(cell)))
     assert scene.game.positions[0] == cell and scene.game.current_player == 1

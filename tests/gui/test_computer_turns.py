@@ -58,12 +58,12 @@ def test_the_computers_card_travels_to_the_arrow_before_the_engine_hears_of_it(m
         scene = start_play(app, game, BOT_FIRST)
         before = game.to_dict()
         waited = 0.0
-        while scene._aim is None and waited < 10:
+        while scene.aim is None and waited < 10:
             app.step([], FRAME)
             waited += FRAME
             time.sleep(0.001)  # let the thinking thread run
-        assert scene._aim is not None and scene.timeline.current.name == "travel"
-        entry = scene.layout.cell_center(scene.layout.entry_cell(*scene._aim))
+        assert scene.aim is not None and scene.timeline.current.name == "travel"
+        entry = scene.layout.cell_center(scene.layout.entry_cell(*scene.aim))
         distances = []
         while game.phase == "push":
             distances.append(math.dist(scene.card_center(), entry))

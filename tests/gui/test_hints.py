@@ -33,7 +33,7 @@ def _wait_for_hint(app, scene, seconds: float = 5.0) -> None:  # type: ignore[no
     deadline = time.monotonic() + seconds
     while scene.hint is None and time.monotonic() < deadline:
         app.step([], FRAME)
-        if scene._hint_job is not None:
+        if scene.hints.job is not None:
             time.sleep(0.002)
     assert scene.hint is not None, "no hint appeared"
 
@@ -127,13 +127,13 @@ def test_no_light_bulb_on_a_computers_turn(make_app) -> None:  # type: ignore[no
     table = TableSetup(seats=(SeatConfig("computer", "clever"), SeatConfig()))
     game = table.new_game(seed=3)
     scene = start_play(app, game, table)
-    assert scene._corner_icon("hint") is None and not scene.hint_available()
+    assert scene.corner_icon("hint") is None and not scene.hint_available()
     scene.show_hint()
     run(app, 0.5)
-    assert scene.hint is None and scene._hint_job is None
+    assert scene.hint is None and scene.hints.job is None
     settle(app)
     assert game.current_player == 1
-    assert scene._corner_icon("hint") is not None
+    assert scene.corner_icon("hint") is not None
 
 
 def test_the_automatic_hint_comes_after_the_delay_only_when_on(make_app) -> None:  # type: ignore[no-untyped-def]
@@ -150,14 +150,14 @@ def test_the_automatic_hint_comes_after_the_delay_only_when_on(make_app) -> None
         run(app, AUTO_HINT_DELAY - 2)
         tap(app, _center(scene.spare_rect()))  # input starts the wait again
         run(app, AUTO_HINT_DELAY - 1)
-        assert scene.hint is None and scene._hint_job is None
+        assert scene.hint is None and scene.hints.job is None
         run(app, 1.5)
         if enabled:
             _wait_for_hint(app, scene)
             assert scene.hint.push == suggest_push(game.copy())
         else:
             run(app, AUTO_HINT_DELAY)
-            assert scene.hint is None and scene._hint_job is None
+            assert scene.hint is None and scene.hints.job is None
 
 
 def test_the_automatic_hint_wakes_the_sleeping_loop(make_app) -> None:  # type: ignore[no-untyped-def]
@@ -168,7 +168,7 @@ def test_the_automatic_hint_wakes_the_sleeping_loop(make_app) -> None:  # type: 
     scene = start_play(app, game, PEOPLE)
     now = [100.0]
     scene.wall_clock = lambda: now[0]
-    scene._note_input()
+    scene.hints.note_input()
     settle(app)
     assert not scene.busy()
     wait = scene.wake_after()
@@ -189,7 +189,7 @@ def test_no_automatic_hint_for_computers(make_app) -> None:  # type: ignore[no-u
     for _ in range(int(3 * AUTO_HINT_DELAY / FRAME)):
         app.step([], FRAME)
         assert scene.wake_after() is None
-        assert scene.hint is None and scene._hint_job is None
+        assert scene.hint is None and scene.hints.job is None
     assert game.turn >= 2
 
 

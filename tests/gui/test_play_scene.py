@@ -250,7 +250,7 @@ def test_a_game_between_two_computers_runs_as_a_demo(make_app) -> None:  # type:
         waited += FRAME
     assert game.is_over()
     settle(app)
-    assert scene._finished
+    assert scene.finished
     outcome = game.outcome()
     assert outcome is not None and outcome.winners
     if replaced:
@@ -287,7 +287,7 @@ def test_a_whole_game_through_taps_reaches_the_end(make_app) -> None:  # type: i
     assert game.is_over()
     scores = game.scores
     assert game.outcome().winners == {s for s in range(2) if scores[s] == max(scores)}  # type: ignore[union-attr]
-    assert scene._finished
+    assert scene.finished
     if replaced:
         assert type(replaced[0]).__name__ == "EndScene"
         assert app.scene is replaced[0]
@@ -311,7 +311,7 @@ def test_a_walk_phase_game_lights_its_cells_at_once(make_app) -> None:  # type: 
     game = PEOPLE.new_game(seed=15)
     game.push(Push("N", 1))
     scene = start_play(app, game, PEOPLE)
-    assert scene._lit_now()
+    assert scene.lit_now()
     goal = sorted(game.reachable())[-1]
     tap(app, _center(scene.cell_rect(goal)))
     settle(app)
@@ -366,7 +366,7 @@ def test_every_size_draws_every_phase(make_app) -> None:  # type: ignore[no-unty
         tap(app, _center(scene.arrow_rect("E", 5)))
         run(app, 0.6)
         settle(app)
-        assert scene._lit_now()
+        assert scene.lit_now()
         before = game.to_dict()
         tap(app, _center(scene.arrow_rect("W", 3)))  # arrows do nothing while walking
         settle(app)

@@ -58,7 +58,7 @@ def test_undo_of_a_walk_and_it_disappears_once_the_computer_acts(make_app: Any) 
     assert app.controls.undo_rect.width > 0, "offered until the next player has acted"
     assert app.undo_last()
     assert scene.game == after_push, "back to choosing where to walk"
-    assert scene.game.phase == "walk" and scene._lit_now(), "the reachable cells are lit again"
+    assert scene.game.phase == "walk" and scene.lit_now(), "the reachable cells are lit again"
     person_walk(app, scene)
     settle(app)  # the computer plays its whole turn
     assert scene.game.current_player == 0
