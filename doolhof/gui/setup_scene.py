@@ -9,7 +9,7 @@ Everything is a big tap target (at least 64 px on a 1280x800 window):
   expert; tap to cycle);
 - three game cards with a little board picture: Junior, Junior with own secrets, the big 7x7 board;
 - the number of secrets: all, half, or any number with - and +;
-- Play (and Continue when a saved game is waiting).
+- Play; when a saved game is waiting, Continue is the big button and Play becomes a smaller "New game".
 
 In the top corner sits the parents' menu button (opened by a two-second hold; the app's
 :class:`~doolhof.gui.parent_menu.ParentControls` handles it at :attr:`SetupScene.parent_menu_rect`).
@@ -103,7 +103,9 @@ class SetupScene(Scene):
                                       name="half", label=lambda: str(self.total_secrets() // 2)))
         self.minus_button = add(Button(lambda: self.step_secrets(-1), icon="minus", style=QUIET, name="minus"))
         self.plus_button = add(Button(lambda: self.step_secrets(+1), icon="plus", style=QUIET, name="plus"))
-        self.play_button = add(Button(self.start, icon="play", label=lambda: _("Play!"), style=PRIMARY,
+        # With a saved game waiting, Continue is the big yellow button and this one says "New game":
+        # a returning family (or a child tapping the brightest button) must not lose the saved game.
+        self.play_button = add(Button(self.start, icon="play", label=self._play_label, style=PRIMARY,
                                       name="play"))
         self.continue_button = add(Button(self.resume, icon="again", label=lambda: _("Continue"),
                                           style=SECONDARY, name="continue"))
@@ -187,6 +189,9 @@ class SetupScene(Scene):
         game = table.new_game(self.app.next_seed())
         self.app.start_game(game, table)
 
+    def _play_label(self) -> str:
+        return _("New game") if self.saved is not None else _("Play!")
+
     def resume(self) -> None:
         """Continue the saved game (with its undo step)."""
         if self.saved_game is None:
@@ -218,7 +223,10 @@ class SetupScene(Scene):
         self.half_button.enabled = self.total_secrets() // 2 >= self.min_secrets()
         self.minus_button.enabled = n > self.min_secrets()
         self.plus_button.enabled = n < self.total_secrets()
-        self.continue_button.visible = self.saved is not None
+        waiting = self.saved is not None
+        self.continue_button.visible = waiting
+        self.continue_button.style = PRIMARY if waiting else SECONDARY
+        self.play_button.style = SECONDARY if waiting else PRIMARY
         # Leaving full screen is for parents (the menu); here it can only be entered.
         self.fullscreen_button.visible = not getattr(self.app, "fullscreen", False)
         self.app.request_redraw()
@@ -331,10 +339,12 @@ class SetupScene(Scene):
         w = min(area.width, max(int(area.width * 0.34), int(area.height * 3.2)))
         play = pygame.Rect(0, area.y, w, area.height)
         if self.saved is not None:
-            cw = min(int(w * 0.8), (area.width - w - pad))
-            total = w + pad + cw
-            cont = pygame.Rect(area.centerx - total // 2, area.y + area.height // 10, cw, area.height * 8 // 10)
-            play.x = cont.right + pad
+            # Continue is the main button (full size, on the right); a new game is the smaller one.
+            cont = play
+            nw = min(int(w * 0.8), (area.width - w - pad))
+            total = w + pad + nw
+            play = pygame.Rect(area.centerx - total // 2, area.y + area.height // 10, nw, area.height * 8 // 10)
+            cont.x = play.right + pad
             self.continue_button.rect = cont
         else:
             play.centerx = area.centerx
@@ -348,10 +358,12 @@ class SetupScene(Scene):
         self.buttons.handle(event)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Enter starts the game (for parents with a keyboard), or closes a message first."""
+        """Enter continues the saved game, else starts the game (for parents with a keyboard); a message first."""
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.notes:
                 self.dismiss_note()
+            elif self.saved is not None:
+                self.continue_button.tap()
             else:
                 self.play_button.tap()
 
