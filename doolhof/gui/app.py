@@ -167,7 +167,8 @@ class App:
         """Show the play scene for *game* (a fresh or continued game of *table*) in place of the top scene.
 
         The game is saved at once (a new game replaces the saved one) and after every push and
-        walk; the parents' menu button goes into the play scene's corner.
+        walk; the parents' menu button goes into the play scene's corner; a child's first game
+        starts with the tutorial over the board (:func:`~doolhof.gui.tutorial.offer_tutorial`).
         """
         from .autosave import GameKeeper
         from .play_scene import PlayScene
@@ -183,13 +184,13 @@ class App:
         if isinstance(corner_buttons, dict):
             # The play scene draws the resting icon; the parents' corner layer takes the pointer there.
             corner_buttons["menu"] = ("menu", lambda: None)
-        # Issue 5 hook: the first-game tutorial wraps the play scene until it is done (else the scene itself).
+        # The first-game tutorial, when wanted, is an overlay of the play scene (scene.overlays).
         from .tutorial import offer_tutorial
 
-        shown = offer_tutorial(self, scene)
-        self.keeper, self.keeper_scene = keeper, shown
+        offer_tutorial(self, scene)
+        self.keeper, self.keeper_scene = keeper, scene
         keeper.save()
-        self.replace_scene(shown)
+        self.replace_scene(scene)
 
     def resume_game(self, saved: Any) -> None:
         """Continue a :class:`doolhof.savegame.SavedGame`, with its undo snapshot."""

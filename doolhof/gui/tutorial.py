@@ -6,16 +6,13 @@ picture when it can be reached) until the child walks once. A few sparkles, and 
 A small round "x" in the board's top-left corner (an empty corner of the arrow band) skips it.
 
 The tutorial never takes input from the board: it only *watches* the game (phase, turn, whose
-turn) after every update, so it needs no hook inside the play scene. It waits while a computer
-seat plays or an animation runs, and hides the hand while a finger is down.
+turn) after every update. It waits while a computer seat plays or an animation runs, and hides
+the hand while a finger is down.
 
-Two pieces:
-
-- :class:`Tutorial` is the overlay itself: ``update(dt)``, ``draw(surface)``, ``busy()``,
-  ``handle_pointer(event) -> bool`` (True only for the skip button), ``on_push()``/``on_walk()``.
-- :class:`TutorialScene` wraps a :class:`~doolhof.gui.play_scene.PlayScene` on the scene stack:
-  everything goes to the play scene, the tutorial draws on top. Once the tutorial is over the
-  wrapper puts the bare play scene back in its place on the stack.
+:class:`Tutorial` is an overlay of the play scene (see :class:`~doolhof.gui.play_scene.Overlay`):
+it sits in ``scene.overlays``, sees pointer events first (it takes only those of its skip
+button), updates after the scene, draws over it, and is removed by the scene once done. While it
+shows the way, the scene's automatic hint keeps away (``scene.auto_hint_allowed``).
 
 The app offers it with :func:`offer_tutorial` when a game starts (``settings.tutorial_done`` is
 False); finishing or skipping sets the flag and saves the settings. :func:`request_tutorial`
@@ -35,9 +32,9 @@ import pygame
 from ..engine import Game, Push
 from ..engine.tiles import rotate
 from . import theme
+from .play_draw import draw_round_button, draw_sparkle_ring
 from .pointer import PointerEvent
 from .rules_pages import draw_hand
-from .scene import Scene
 
 if TYPE_CHECKING:
     from .play_scene import PlayScene
@@ -129,6 +126,8 @@ class Tutorial:
         self._seen = self._snapshot()
         self._plan_key: tuple[object, ...] | None = None
         self._plan: tuple[str, int] | Cell | None = None
+        if not self.done:
+            scene.auto_hint_allowed = False  # the hand shows the way; no bulb hint on top of it
 
     # ----- watching the game ---------------------------------------------------------------
     def _snapshot(self) -> tuple[int, str, int]:
@@ -146,12 +145,21 @@ class Tutorial:
         if now == self._seen:
             return
         self._seen = now
+        if self.step in ("push", "walk") and now[1] in ("push", "walk") and self._went_back(turn, phase, now):
+            self.step = now[1]  # the parents' undo took the move back: show it again
+            self.shown_for = -FIRST_DELAY
+            return
         if not self._is_person(mover):
             return
         if phase == "push" and now[1] == "walk" and now[0] == turn:
             self.on_push()
         elif phase == "walk" and (now[0] > turn or now[1] == "over"):
             self.on_walk(mover)
+
+    @staticmethod
+    def _went_back(turn: int, phase: str, now: tuple[int, str, int]) -> bool:
+        """True when the game now is earlier than (turn, phase): an undo."""
+        return now[0] < turn or (now[0] == turn and phase == "walk" and now[1] == "push")
 
     def on_push(self) -> None:
         """The child pushed: on to walking."""
@@ -175,6 +183,7 @@ class Tutorial:
 
     def _finish(self) -> None:
         self.step = "done"
+        self.scene.auto_hint_allowed = True
         if self.on_done is not None:
             callback, self.on_done = self.on_done, None
             callback(self.skipped)
@@ -367,14 +376,8 @@ class Tutorial:
         cell = scene.layout.cell
         u = min(1.0, self.cheer_age / CHEER_TIME)
         star = scene.view.sparkle(max(10, int(cell * 0.34)))
-        if u > 0.6:
-            star = star.copy()
-            star.set_alpha(int(255 * (1 - u) / 0.4))
-        radius = cell * (0.3 + 0.9 * _smooth(u))
-        for k in range(10):
-            a = k * math.tau / 10 + u * 2.0
-            surface.blit(star, star.get_rect(center=(round(x + math.cos(a) * radius),
-                                                     round(y + math.sin(a) * radius * 0.8))))
+        alpha = int(255 * (1 - u) / 0.4) if u > 0.6 else None
+        draw_sparkle_ring(surface, star, (x, y), cell * (0.3 + 0.9 * _smooth(u)), 10, u * 2.0, alpha, squash=0.8)
         # A big green tick pops up over the figure: well done.
         grow = min(1.0, self.cheer_age / 0.35)
         pop = 1 + 0.25 * math.sin(math.pi * grow) if grow < 1 else 1.0
@@ -386,86 +389,9 @@ class Tutorial:
 
     def _draw_skip(self, surface: pygame.Surface) -> None:
         rect = self.skip_rect()
-        r = rect.w // 2
-        pygame.draw.circle(surface, theme.PANEL_EDGE, (rect.centerx, rect.centery + max(1, r // 10)), r)
-        pygame.draw.circle(surface, theme.PANEL, rect.center, r)
-        pygame.draw.circle(surface, theme.INK_SOFT, rect.center, r, width=max(1, r // 10))
-        icon = self.scene.view.icon("cross", int(rect.w * 0.6))
-        surface.blit(icon, icon.get_rect(center=rect.center))
-
-
-class TutorialScene(Scene):
-    """A play scene with the tutorial on top: input and time go to both, the tutorial draws last.
-
-    Attributes it does not have itself are read from the play scene (``game``, ``arrow_rect`` ...),
-    so tools that look at ``app.scene`` keep working. Once the tutorial is over, the bare play
-    scene takes this wrapper's place on the scene stack.
-    """
-
-    def __init__(self, app: Any, play: PlayScene) -> None:
-        """Wrap *play*; the tutorial marks itself done in the settings when it ends."""
-        super().__init__(app)
-        self.play = play
-        self.tutorial = Tutorial(play, on_done=lambda skipped: mark_tutorial_done(app))
-
-    def __getattr__(self, name: str) -> Any:
-        # Only called for attributes the wrapper lacks: look them up on the play scene.
-        if name in ("play", "tutorial", "app"):
-            raise AttributeError(name)
-        return getattr(self.play, name)
-
-    def enter(self) -> None:
-        """The play scene enters."""
-        self.play.enter()
-
-    def exit(self) -> None:
-        """The play scene exits."""
-        self.play.exit()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        """The play scene lays out (the tutorial reads its layout)."""
-        self.play.resize(size)
-
-    def handle_pointer(self, event: PointerEvent) -> None:
-        """The skip button takes its own presses; everything else goes to the board as usual."""
-        if self.tutorial.handle_pointer(event):
-            self.app.request_redraw()
-            return
-        self.play.handle_pointer(event)
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        """Keys and the wheel go to the play scene."""
-        self.play.handle_event(event)
-
-    def update(self, dt: float) -> None:
-        """The play scene moves on, then the tutorial looks at what changed."""
-        self.play.update(dt)
-        self.tutorial.update(dt)
-        if self.tutorial.done:
-            self._unwrap()
-
-    def _unwrap(self) -> None:
-        """Put the bare play scene in this wrapper's place (not mid-press, and only while on top)."""
-        scenes = self.app.scenes
-        if self.tutorial.held or not scenes or scenes[-1] is not self:
-            return
-        scenes[-1] = self.play
-        if getattr(self.app, "keeper_scene", None) is self:  # the app saves and undoes the game of this scene
-            self.app.keeper_scene = self.play
-        self.app.request_redraw()
-
-    def busy(self) -> bool:
-        """Busy while either moves."""
-        return bool(self.play.busy() or self.tutorial.busy())
-
-    def wake_after(self) -> float | None:
-        """As the play scene."""
-        return self.play.wake_after()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """The play scene, then the tutorial over it."""
-        self.play.draw(surface)
-        self.tutorial.draw(surface)
+        edge = max(1, rect.w // 2 // 10)
+        draw_round_button(surface, rect, (theme.PANEL_EDGE, theme.PANEL, theme.INK_SOFT), edge, edge,
+                          self.scene.view.icon("cross", int(rect.w * 0.6)))
 
 
 # ----- offering it --------------------------------------------------------------------------
@@ -479,12 +405,14 @@ def wants_tutorial(app: Any, play: PlayScene) -> bool:
     return any(not seat.is_computer for seat in play.table.seats[: play.game.players])
 
 
-def offer_tutorial(app: Any, play: PlayScene) -> Scene:
-    """*play* wrapped with the tutorial when it is wanted (see :func:`wants_tutorial`), else *play* itself.
+def offer_tutorial(app: Any, play: PlayScene) -> PlayScene:
+    """Put the tutorial over *play* when it is wanted (see :func:`wants_tutorial`); returns *play*.
 
-    The app's ``start_game`` uses it: ``self.replace_scene(offer_tutorial(self, PlayScene(...)))``.
+    The app's ``start_game`` uses it. Finishing or skipping marks the tutorial done in the settings.
     """
-    return TutorialScene(app, play) if wants_tutorial(app, play) else play
+    if wants_tutorial(app, play) and not any(isinstance(overlay, Tutorial) for overlay in play.overlays):
+        play.overlays.append(Tutorial(play, on_done=lambda skipped: mark_tutorial_done(app)))
+    return play
 
 
 def mark_tutorial_done(app: Any) -> None:

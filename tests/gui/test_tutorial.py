@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
 from doolhof.engine import Game, Push
-from doolhof.gui.play_scene import PlayScene
+from doolhof.gui.play_scene import AUTO_HINT_DELAY, PlayScene
 from doolhof.gui.seats import SeatConfig, TableSetup
 from doolhof.gui.tutorial import (
     Tutorial,
-    TutorialScene,
     choose_arrow,
     choose_cell,
     offer_tutorial,
@@ -25,15 +26,17 @@ PEOPLE = TableSetup(seats=(SeatConfig(), SeatConfig()))
 COMPUTER_FIRST = TableSetup(seats=(SeatConfig("computer", "gentle"), SeatConfig()))
 
 
-def start(app, table: TableSetup = PEOPLE, seed: int = 3) -> tuple[TutorialScene, PlayScene, Tutorial]:  # type: ignore[no-untyped-def]
+def start(app, table: TableSetup = PEOPLE, seed: int = 3) -> tuple[PlayScene, PlayScene, Tutorial]:  # type: ignore[no-untyped-def]
     app.settings = Settings()
     play = PlayScene(app, table.new_game(seed=seed), table)
     play.ambient_time = play.ambient_until = 0.0
     scene = offer_tutorial(app, play)
-    assert isinstance(scene, TutorialScene)
+    assert scene is play and len(play.overlays) == 1
+    tutorial = play.overlays[0]
+    assert isinstance(tutorial, Tutorial)
     app.push_scene(scene)
     run(app, 1.0)
-    return scene, play, scene.tutorial
+    return scene, play, tutorial
 
 
 def wait_until(app, condition, limit: float = 20.0) -> None:  # type: ignore[no-untyped-def]
@@ -48,13 +51,13 @@ def test_offered_only_before_it_was_done_and_only_with_a_person(make_app) -> Non
     app = make_app((800, 600))
     play = PlayScene(app, PEOPLE.new_game(seed=1), PEOPLE)
     app.settings = None  # no settings module at all: never
-    assert offer_tutorial(app, play) is play
+    assert offer_tutorial(app, play) is play and not play.overlays
     app.settings = Settings()
     assert wants_tutorial(app, play)
     computers = TableSetup(seats=(SeatConfig("computer"), SeatConfig("computer")))
     assert not wants_tutorial(app, PlayScene(app, computers.new_game(seed=1), computers))
     app.settings = Settings(tutorial_done=True)
-    assert offer_tutorial(app, play) is play
+    assert offer_tutorial(app, play) is play and not play.overlays
 
 
 def test_the_hand_shows_the_push_until_the_child_pushes_then_the_walk(make_app) -> None:  # type: ignore[no-untyped-def]
@@ -83,7 +86,8 @@ def test_the_hand_shows_the_push_until_the_child_pushes_then_the_walk(make_app) 
     assert tutorial.step == "cheer"
     wait_until(app, lambda: tutorial.done)
     assert not tutorial.skipped
-    assert app.scene is play  # the wrapper stepped aside
+    run(app, 0.1)
+    assert app.scene is play and tutorial not in play.overlays  # the scene dropped the finished overlay
     assert app.settings.tutorial_done and load_settings().settings.tutorial_done
 
 
@@ -98,7 +102,7 @@ def test_a_tap_on_an_arrow_counts_as_pushing(make_app) -> None:  # type: ignore[
     side, index = play.game.legal_arrows()[-1]
     tap(app, center(play.arrow_rect(side, index)))
     assert play.game.phase == "walk" and tutorial.step == "walk"
-    assert app.scene is scene and scene.game is play.game  # the wrapper shows the play scene's face
+    assert app.scene is scene is play  # no wrapper: what tools read and write on app.scene is the play scene
 
 
 def test_skip_ends_it_at_once_and_the_board_does_not_get_the_tap(make_app) -> None:  # type: ignore[no-untyped-def]
@@ -113,7 +117,7 @@ def test_skip_ends_it_at_once_and_the_board_does_not_get_the_tap(make_app) -> No
     assert tutorial.done and tutorial.skipped
     assert play.game.to_dict() == before
     run(app, 0.1)
-    assert app.scene is play
+    assert app.scene is play and not play.overlays
     assert load_settings().settings.tutorial_done
     assert not wants_tutorial(app, PlayScene(app, PEOPLE.new_game(seed=2), PEOPLE))
 
@@ -182,6 +186,7 @@ def test_draws_every_step_at_two_sizes(make_app) -> None:  # type: ignore[no-unt
     for size in ((800, 600), (1280, 800)):
         app = make_app(size)
         scene, play, tutorial = start(app)
+        assert scene is play
         for _ in range(12):  # through a whole push demonstration
             run(app, 0.25)
             scene.draw(app.screen)
@@ -197,14 +202,44 @@ def test_the_app_offers_it_when_a_game_starts_and_keeps_saving(make_app) -> None
     app = make_app((800, 600))
     app.settings = Settings()
     app.start_game(PEOPLE.new_game(seed=4), PEOPLE)
-    wrapper = app.scene
-    assert isinstance(wrapper, TutorialScene) and app.keeper_scene is wrapper
+    play = app.scene
+    assert isinstance(play, PlayScene) and app.keeper_scene is play
+    tutorial = play.overlays[0]
+    assert isinstance(tutorial, Tutorial)
     run(app, 1.0)
-    tap(app, center(wrapper.tutorial.skip_rect()))
+    tap(app, center(tutorial.skip_rect()))
     run(app, 0.1)
-    play = wrapper.play
-    assert app.scene is play and app.keeper_scene is play
+    assert app.scene is play and app.keeper_scene is play and not play.overlays
     assert app.save_game_now() is None
     # The next game starts without it.
     app.start_game(PEOPLE.new_game(seed=5), PEOPLE)
-    assert isinstance(app.scene, PlayScene)
+    assert isinstance(app.scene, PlayScene) and not app.scene.overlays
+
+
+def test_no_automatic_hint_while_the_hand_shows_the_way(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((800, 600))
+    _scene, play, tutorial = start(app)
+    app.settings = replace(app.settings, auto_hint=True)
+    play.wall_clock = lambda: 0.0  # scene time only: deterministic
+    assert not play.auto_hint_allowed and play.wake_after() is None
+    run(app, AUTO_HINT_DELAY + 2.0)
+    assert play.hint is None and play.hints.job is None
+    tutorial.skip()
+    assert play.auto_hint_allowed and play.wake_after() is not None
+
+
+def test_undo_after_the_push_shows_the_push_again(make_app) -> None:  # type: ignore[no-untyped-def]
+    app = make_app((800, 600))
+    app.settings = Settings()
+    app.start_game(PEOPLE.new_game(seed=4), PEOPLE)
+    play = app.scene
+    play.ambient_time = play.ambient_until = 0.0
+    tutorial = play.overlays[0]
+    run(app, 1.0)
+    tap(app, center(play.arrow_rect(*tutorial.plan())))
+    settle_tutorial(app, tutorial)
+    assert tutorial.step == "walk"
+    assert app.undo_last() and play.game.phase == "push"
+    run(app, 1.0)
+    assert tutorial.step == "push" and tutorial.ready() and tutorial.plan() in play.game.legal_arrows()
+    assert play.overlays == [tutorial]
