@@ -193,7 +193,11 @@ class Gestures:
                 self._hold(table)
             return []
         press, self.press = self.press, None
-        if self.drag == "figure":
+        # Where it is let go counts, not the last move: the window may have been resized in between.
+        if self.drag == "spare":
+            self.pos = event.pos
+            self.snap = nearest_arrow(table.layout, table.game.legal_arrows(), event.pos)
+        elif self.drag == "figure":
             self.pos = event.pos
             self._hold(table)
         if self.drag is not None:
