@@ -5,7 +5,8 @@ rows of collected pictures, one row per figure, so nobody needs to read. Confett
 collected pictures drifts down once and comes to rest; the fanfare plays once. Three buttons:
 
 - **again**: the same table, a new seed;
-- **decider**: the same table with half the secrets (the rule text's quick decider);
+- **decider** (only after a tie): the same table with half the secrets (the rule text's quick
+  second game for a tie);
 - **new setup**: back to the setup screen, pre-filled with this table.
 """
 
@@ -20,7 +21,7 @@ from typing import Any
 import pygame
 
 from doolhof.engine import Game
-from doolhof.i18n import _
+from doolhof.i18n import _, ngettext
 
 from . import theme
 from .pointer import PointerEvent
@@ -89,7 +90,8 @@ class EndScene(Scene):
                                                     style=SECONDARY, name="setup"))
 
     def _decider_label(self) -> str:
-        return _("Decider: {n} secrets").format(n=half_secrets(self.game, self.table))
+        n = half_secrets(self.game, self.table)
+        return ngettext("Decider: {n} secret", "Decider: {n} secrets", n).format(n=n)
 
     # ----- what next -----------------------------------------------------------------------
     def again(self) -> None:
@@ -142,10 +144,18 @@ class EndScene(Scene):
             self.scores_rect.centery = band.centery
         row = pygame.Rect(pad, h - buttons_h - pad, w - 2 * pad, buttons_h)
         gap = pad
-        widths = (0.30, 0.40, 0.30)
-        usable = min(row.width - 2 * gap, int(row.height * 12))
-        x = row.centerx - (usable + 2 * gap) // 2
-        for button, share in zip((self.again_button, self.decider_button, self.setup_button), widths):
+        # The decider is the rule text's answer to a tie; after a clear win it would only puzzle.
+        tie = len(self.winners) > 1
+        self.decider_button.visible = tie
+        if tie:
+            shown, widths = (self.again_button, self.decider_button, self.setup_button), (0.30, 0.40, 0.30)
+        else:
+            shown, widths = (self.again_button, self.setup_button), (0.5, 0.5)
+            self.decider_button.rect = pygame.Rect(row.center, (0, 0))
+        gaps = gap * (len(shown) - 1)
+        usable = min(row.width - gaps, int(row.height * 4 * len(shown)))
+        x = row.centerx - (usable + gaps) // 2
+        for button, share in zip(shown, widths):
             bw = int(usable * share)
             button.rect = pygame.Rect(x, row.y, bw, row.height)
             x += bw + gap

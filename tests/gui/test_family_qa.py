@@ -69,3 +69,47 @@ def test_without_a_saved_game_play_is_the_big_button(make_app: Any) -> None:
     assert not scene.continue_button.visible
     assert scene.play_button.style is PRIMARY
     assert text_of(scene.play_button.label) == "Play!"
+
+
+def _won_by_one(table: TableSetup) -> Game:
+    """A finished game of *table* (3 seats, 4 secrets) that seat 1 won alone, 3 to 1."""
+    data = table.new_game(5).to_dict()
+    secrets = [data["face_up"], *data["deck"]]
+    data.update(deck=[], face_up=None, phase="over", winners=[1], collected=[secrets[:1], secrets[1:], []])
+    return Game.from_dict(data)
+
+
+def test_the_decider_is_offered_only_after_a_tie(make_app: Any) -> None:
+    """Seen: after a clear 1-0 win the end screen offered "Decider: 1 secrets" (a tie-breaker without a tie)."""
+    from doolhof.gui.end_scene import EndScene
+    from tests.gui.test_end_scene import TABLE, tied_game
+
+    app = make_app((1280, 800))
+    app.push_scene(EndScene(app, _won_by_one(TABLE), TABLE))
+    run(app)
+    scene = app.scene
+    assert not scene.decider_button.visible
+    assert scene.again_button.visible and scene.setup_button.visible
+    assert not scene.again_button.rect.colliderect(scene.setup_button.rect)
+    started = _record_starts(app)
+    tap(app, scene.decider_button.rect.center)
+    assert started == [], "the hidden decider cannot be tapped"
+    tied = EndScene(app, tied_game(), TABLE)
+    app.replace_scene(tied)
+    run(app)
+    assert tied.decider_button.visible
+
+
+def test_decider_label_counts_in_the_singular(make_app: Any) -> None:
+    from doolhof.gui.end_scene import EndScene
+
+    table = TableSetup("junior", (SeatConfig("person"), SeatConfig("person")), 2)
+    data = table.new_game(2).to_dict()
+    secrets = [data["face_up"], *data["deck"]]
+    data.update(deck=[], face_up=None, phase="over", winners=[0, 1], collected=[secrets[:1], secrets[1:]])
+    app = make_app((1280, 800))
+    scene = EndScene(app, Game.from_dict(data), table)
+    app.push_scene(scene)
+    run(app)
+    assert scene.decider_button.visible
+    assert text_of(scene.decider_button.label) == "Decider: 1 secret"
