@@ -254,6 +254,13 @@ class EndScene(Scene):
             if trophy is not None:
                 surface.blit(trophy, trophy.get_rect(midbottom=(rect.centerx + px // 3, rect.top + px // 6)))
 
+    def badges(self, seat: int) -> tuple[str, ...]:
+        """The icons at the end of *seat*'s score row, right to left: a trophy for a winner, and a house
+        when the win came from getting home first (own secrets), so a parent sees why an equal row lost."""
+        if seat not in self.winners:
+            return ()
+        return ("trophy", "home") if self.reason == "home" else ("trophy",)
+
     def _draw_scores(self, surface: pygame.Surface, art: Any) -> None:
         panel = self.scores_rect
         if panel.width <= 0 or panel.height <= 0:
@@ -281,10 +288,10 @@ class EndScene(Scene):
                 pygame.draw.circle(surface, color, (row.x + row_h // 2, row.centery), face_px // 2)
             left = row.x + row_h // 8 + face_px + row_h // 6
             right = row.right - row_h // 8
-            if won:
-                trophy = safe_icon(art, "trophy", int(row_h * 0.8))
-                if trophy is not None:
-                    surface.blit(trophy, trophy.get_rect(midright=(right, row.centery)))
+            for badge in self.badges(seat):
+                image = safe_icon(art, badge, int(row_h * 0.8))
+                if image is not None:
+                    surface.blit(image, image.get_rect(midright=(right, row.centery)))
                     right -= int(row_h * 0.9)
             pictures = collected[seat]
             if not pictures:

@@ -113,3 +113,23 @@ def test_decider_label_counts_in_the_singular(make_app: Any) -> None:
     run(app)
     assert scene.decider_button.visible
     assert text_of(scene.decider_button.label) == "Decider: 1 secret"
+
+
+def test_a_win_by_getting_home_shows_the_house(make_app: Any) -> None:
+    """Seen on the big board: the winner and another figure both had 6 pictures; nothing said why one won."""
+    from doolhof.gui.end_scene import EndScene
+    from tests.gui.test_end_scene import TABLE, played_out, tied_game
+
+    table = TableSetup("junior-own", (SeatConfig(), SeatConfig()), 2)
+    game = played_out(table, 4)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.reason == "home"
+    (winner,) = outcome.winners
+    app = make_app((1280, 800))
+    scene = EndScene(app, game, table)
+    app.push_scene(scene)
+    run(app)
+    assert scene.badges(winner) == ("trophy", "home")
+    assert scene.badges(1 - winner) == ()
+    tied = EndScene(app, tied_game(), TABLE)
+    assert tied.badges(0) == ("trophy",) and tied.badges(1) == ()
