@@ -42,6 +42,9 @@ THREAT_PENALTY = 3.0
 THREAT_WEIGHT = 0.6
 #: Penalty (times the share of possible next secrets) for a scoring push that leaves the next player many.
 NEXT_SECRET_WEIGHT = 0.5
+#: Penalty for a non-scoring push that pushes the goal's card out: the *next* player then places it,
+#: so the mover's own "next push" chances mean nothing. Larger than any placement value.
+GIVE_AWAY_PENALTY = 1.0
 #: How many of the best pushes the two-player expert looks at one ply deeper.
 DEEPEN = 4
 
@@ -123,6 +126,8 @@ def rate_pushes(game: Game, *, opponents: bool = False) -> list[Rated]:
         cell, value, scores, table = best_cell(
             opt.board, opt.spare, opt.spare_picture, arrows, goal, opt.carry(start)
         )
+        if not scores and goal is not None and goal_cell(opt.board, goal) is None:
+            value -= GIVE_AWAY_PENALTY
         threat = 0.0
         if opponents and scores and unseen:
             # The next secret is one of the unseen pictures: leave the next player few of them.
