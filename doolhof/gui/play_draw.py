@@ -297,7 +297,11 @@ class PlayPainter:
         scene = self.scene
         lay = scene.layout
         game = scene.game
-        pushing = game.phase == "push" and scene.shown.phase == "push" and not scene.timeline.busy()
+        # Bright, breathing arrows mean "your turn, push": only for a person (a computer's aim turns hot).
+        pushing = (
+            game.phase == "push" and scene.shown.phase == "push" and not scene.timeline.busy()
+            and not scene.is_computer(game.current_player)
+        )
         legal = set(game.legal_arrows()) if game.phase == "push" else set()
         forbidden = game.forbidden if game.phase == "push" else scene.shown.forbidden
         level = BREATH_LEVELS - 1

@@ -186,3 +186,27 @@ def _blank(app):  # type: ignore[no-untyped-def]
     from doolhof.gui.scene import Scene
 
     return Scene(app)
+
+
+def test_arrows_stay_quiet_while_a_computer_plays(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Bright "push now" arrows belong to a person's turn; during a computer's turn they rest (QA B3)."""
+    app = make_app((1280, 800))
+    game = BOT_FIRST.new_game(seed=32)
+    scene = start_play(app, game, BOT_FIRST)
+    states: list[str] = []
+    real = scene.view.arrow
+
+    def arrow(side, w, h, state, *args, **kwargs):  # type: ignore[no-untyped-def]
+        states.append(state)
+        return real(side, w, h, state, *args, **kwargs)
+
+    scene.view.arrow = arrow
+    while game.current_player == 0 and not game.is_over():  # the computer's whole turn
+        app.step([], FRAME)
+        time.sleep(0.001)
+    assert states and "open" not in states
+    states.clear()
+    settle(app)
+    app.request_redraw()
+    app.step([], FRAME)
+    assert "open" in states, "on the person's turn the arrows invite a push"
