@@ -18,6 +18,7 @@ prints ``saved <turn> <phase> <fingerprint>`` after every save (``resumed ...`` 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import logging
 import os
 import time
@@ -459,6 +460,18 @@ def open_window(options: argparse.Namespace) -> pygame.Surface:
     return screen
 
 
+def settings_shown(settings: Any, options: argparse.Namespace) -> Any:
+    """*settings* with this session's command-line choices (``--lang``, ``--mute``, ``--fullscreen``)
+    filled in, so the settings screen shows what is really in effect. Kept in memory; the file
+    changes only when a parent changes a setting."""
+    return dataclasses.replace(
+        settings,
+        language=getattr(options, "lang", None) or settings.language,
+        sound=settings.sound and not getattr(options, "mute", False),
+        fullscreen=settings.fullscreen or bool(getattr(options, "fullscreen", False)),
+    )
+
+
 def run(options: argparse.Namespace) -> int:
     """Open the window and play until the window is closed; returns the exit status.
 
@@ -476,7 +489,7 @@ def run(options: argparse.Namespace) -> int:
     screen = open_window(options)
     app = App(screen, options)
     if settings is not None:
-        app.settings = settings
+        app.settings = settings_shown(settings, options)
     if settings_message:
         app.notes.append(settings_message)
     if getattr(options, "fullscreen", False):

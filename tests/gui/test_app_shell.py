@@ -139,3 +139,16 @@ def test_the_chosen_table_is_remembered_in_the_settings(make_app: Any) -> None:
     tap(app, setup.play_button.rect.center)
     assert settings.load_settings().settings.table == table
     assert SetupScene(app, settings.load_settings().settings.table).table() == table
+
+
+def test_the_settings_screen_shows_the_command_lines_choices() -> None:
+    """``--lang en`` with Svenska saved: the settings in effect say English (QA B6); nothing else changes."""
+    import argparse
+
+    from doolhof.gui.app import settings_shown
+    from doolhof.settings import Settings
+
+    saved = Settings(language="sv", sound=True, fullscreen=False, volume=0.3)
+    shown = settings_shown(saved, argparse.Namespace(lang="en", mute=True, fullscreen=True))
+    assert (shown.language, shown.sound, shown.fullscreen, shown.volume) == ("en", False, True, 0.3)
+    assert settings_shown(saved, argparse.Namespace()) == saved
