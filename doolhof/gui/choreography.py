@@ -21,9 +21,22 @@ from ..engine.tiles import OPPOSITE, rotate
 from .anim import Clip, Effect, Key, Motion, Sprite, ease_in_out, ease_out, ease_out_back, linear
 from .hint_view import nearest_look
 from .hud import Shown
-from .layout import PlayLayout
+from .layout import PlayLayout, cluster_offset
 
 Cell = tuple[int, int]
+
+
+def spot(positions: list[Cell] | tuple[Cell, ...], seat: int, cell: tuple[float, float] | None = None) -> Anchor:
+    """The anchor of where *seat*'s figure stands (beside others sharing its cell), optionally on *cell*.
+
+    Figure sprites start and end on these spots, so a figure drawn still and the same figure
+    drawn moving meet at the same pixel (nothing jumps when two figures share a cell).
+    """
+    where = positions[seat] if cell is None else cell
+    if cell is not None and (cell[0] != int(cell[0]) or cell[1] != int(cell[1])):
+        return ("cell", *where)  # off the board (the arrow band): no one to stand beside
+    dx, dy = cluster_offset(positions, seat, (int(where[0]), int(where[1])))
+    return ("cell", *where, dx, dy)
 Anchor = tuple[object, ...]
 
 #: Seconds: the row glides, a tapped card travels to its arrow, the pushed-out card settles, each walking step.
@@ -157,9 +170,13 @@ class Choreography:
             shift.sprites.append(Sprite("tile", [Key(0, ("cell", *cell)), Key(SHIFT_TIME, ("cell", *target))],
                                         {"mask": board.mask_at(cell), "picture": board.picture_at(cell)},
                                         layer=-1 if last else 0))
-        for seat, a, b in [(e.seat, e.start, e.end) for e in carried] + [(e.seat, e.start, exit_cell) for e in wrapped]:
-            shift.sprites.append(Sprite("figure", [Key(0, ("cell", *a)), Key(SHIFT_TIME, ("cell", *b))],
-                                        {"seat": seat}, layer=2))
+        after = list(stage.game.positions)
+        for e in carried:
+            shift.sprites.append(Sprite("figure", [Key(0, spot(before.positions, e.seat)),
+                                                   Key(SHIFT_TIME, spot(after, e.seat))], {"seat": e.seat}, layer=2))
+        for e in wrapped:
+            shift.sprites.append(Sprite("figure", [Key(0, spot(before.positions, e.seat)),
+                                                   Key(SHIFT_TIME, ("cell", *exit_cell))], {"seat": e.seat}, layer=2))
         shift.cue(0, lambda: stage.play_sound("slide"))
         clips.append(shift)
         settle = Clip(SETTLE_TIME, hide_spare=True, hide_figures=frozenset(e.seat for e in wrapped), name="settle")
@@ -167,10 +184,12 @@ class Choreography:
                                               Key(SETTLE_TIME, ("spare",), ease=ease_in_out)],
                                      {"mask": pushed_out.openings, "picture": pushed_out.picture}, layer=1))
         for e in wrapped:
-            # R9: off the far edge, back in from the near edge, onto the card just pushed in.
+            # R9: off the far edge, back in from the near edge, onto the card just pushed in. It shrinks
+            # away before it crosses and grows back after (drawn at no size, it is not drawn at all).
             settle.sprites.append(Sprite("figure", [
-                Key(0, ("cell", *exit_cell)), Key(0.12, ("cell", *exit_cell), scale=0.2),
-                Key(0.12, ("cell", *entry), scale=0.2, ease=linear), Key(SETTLE_TIME, ("cell", *e.end), ease=ease_out),
+                Key(0, ("cell", *exit_cell)), Key(0.12, ("cell", *exit_cell), scale=0.0),
+                Key(0.12, ("cell", *entry), scale=0.0, ease=linear),
+                Key(SETTLE_TIME, spot(after, e.seat), ease=ease_out),
             ], {"seat": e.seat}, layer=2))
         settle.on_start = stage.sync_shown
         settle.on_end = stage.push_settled
@@ -183,8 +202,8 @@ class Choreography:
         """*seat*'s figure glides from screen point *start* onto *cell* (put down, or back home); then *then*."""
         duration = FIGURE_DROP_TIME if name == "figure drop" else FIGURE_BACK_TIME
         clip = Clip(duration, hide_figures=frozenset({seat}), name=name)
-        clip.sprites.append(Sprite("figure", [Key(0, ("screen", *start)), Key(duration, ("cell", *cell))],
-                                   {"seat": seat}, layer=2))
+        end = spot(self.stage.shown.positions, seat, cell)
+        clip.sprites.append(Sprite("figure", [Key(0, ("screen", *start)), Key(duration, end)], {"seat": seat}, layer=2))
         clip.on_end = then
         return clip
 
@@ -217,23 +236,30 @@ class Choreography:
         stage = self.stage
         path = e.path
         calm = stage.motion.reduced
+        before = list(stage.shown.positions)
+        after = list(before)
+        after[e.seat] = path[-1]
         if glide or len(path) == 1:
             # Dropped by hand, or staying put: a little hop on the spot (calm: it swells a moment).
-            clip = Clip(0.3, hide_figures=frozenset({e.seat}), name="walk")
-            here = ("cell", *path[-1])
+            duration = 0.3
+            here = spot(after, e.seat)
             keys = ([Key(0, here), Key(0.15, here, scale=1.12), Key(0.3, here)] if calm
                     else [Key(0, here), Key(0.3, here, lift=0.22, ease=linear)])
-            clip.sprites.append(Sprite("figure", keys, {"seat": e.seat}, layer=2))
-            clip.cue(0, lambda: stage.play_sound("step"))
+            cues = [0.0]
         else:
             steps = len(path) - 1
-            clip = Clip(steps * STEP_TIME, hide_figures=frozenset({e.seat}), name="walk")
-            keys = [Key(0, ("cell", *path[0]))]
+            duration = steps * STEP_TIME
             hop = 0.0 if calm else 0.16
-            keys += [Key(k * STEP_TIME, ("cell", *path[k]), lift=hop, ease=ease_in_out) for k in range(1, steps + 1)]
-            clip.sprites.append(Sprite("figure", keys, {"seat": e.seat}, layer=2))
-            for k in range(steps):
-                clip.cue(k * STEP_TIME, lambda: stage.play_sound("step"))
+            keys = [Key(0, spot(before, e.seat))]
+            keys += [Key(k * STEP_TIME, ("cell", *path[k]), lift=hop, ease=ease_in_out) for k in range(1, steps)]
+            keys.append(Key(duration, spot(after, e.seat), lift=hop, ease=ease_in_out))
+            cues = [k * STEP_TIME for k in range(steps)]
+        sprites = [Sprite("figure", keys, {"seat": e.seat}, layer=2)]
+        sprites += self._make_room(before, after, e.seat, path[0], duration, glide or len(path) == 1)
+        clip = Clip(duration, sprites=sprites, hide_figures=frozenset(int(sp.data["seat"]) for sp in sprites),  # type: ignore[call-overload]
+                    name="walk")
+        for t in cues:
+            clip.cue(t, lambda: stage.play_sound("step"))
         seat, goal = e.seat, path[-1]
 
         def arrive() -> None:
@@ -242,6 +268,31 @@ class Choreography:
 
         clip.on_end = arrive
         return clip
+
+    @staticmethod
+    def _make_room(before: list[Cell], after: list[Cell], walker: int, start: Cell, duration: float,
+                   on_the_spot: bool) -> list[Sprite]:
+        """The figures sharing the walker's old or new cell step to their new spots beside it.
+
+        The one left behind closes up as the walker sets off; the one reached makes room as it
+        arrives (put down by hand: while it hops).
+        """
+        sprites: list[Sprite] = []
+        for seat in range(len(before)):
+            if seat == walker:
+                continue
+            a, b = spot(before, seat), spot(after, seat)
+            if a == b:
+                continue
+            if on_the_spot:
+                span = (0.0, duration)
+            elif before[seat] == start:
+                span = (0.0, min(duration, STEP_TIME))
+            else:
+                span = (max(0.0, duration - STEP_TIME), duration)
+            sprites.append(Sprite("figure", [Key(0, a), Key(span[0], a), Key(span[1], b, ease=ease_in_out)],
+                                  {"seat": seat}, layer=2))
+        return sprites
 
     def _collect(self, e: ev.SecretCollected) -> Clip:
         stage = self.stage

@@ -27,6 +27,30 @@ BAND = 0.62
 PAD = 0.012
 #: Corner icon slots, from the far corner inwards.
 CORNER_ICONS = ("menu", "sound", "hint")
+#: Where several figures sharing a cell stand (cell fractions), by how many share it.
+CLUSTER = {
+    1: ((0.0, 0.0),),
+    2: ((-0.17, 0.0), (0.17, 0.0)),
+    3: ((-0.17, -0.12), (0.17, -0.12), (0.0, 0.16)),
+    4: ((-0.17, -0.15), (0.17, -0.15), (-0.17, 0.15), (0.17, 0.15)),
+}
+
+
+def cluster_offset(
+    positions: list[Cell] | tuple[Cell, ...], seat: int, cell: Cell | None = None
+) -> tuple[float, float]:
+    """(dx, dy) in cells of where *seat* stands on its cell among the figures sharing it.
+
+    With *cell*, as if *seat* stood there (the others where *positions* says).
+
+    >>> cluster_offset([(0, 0), (0, 0)], 1), cluster_offset([(0, 0), (0, 0)], 1, (2, 2))
+    ((0.17, 0.0), (0.0, 0.0))
+    """
+    spots = list(positions)
+    if cell is not None:
+        spots[seat] = cell
+    sharing = [s for s, p in enumerate(spots) if p == spots[seat]]
+    return CLUSTER[len(sharing)][sharing.index(seat)]
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from .anim import Sprite, bounce_height, ease_out_back, shake_offset
 from .board_view import BREATH_LEVELS
 from .hint_view import HintShow, draw_line_glow, draw_look_here, draw_path, draw_ring
 from .hud import Shown, draw_spare_slot, draw_target, draw_trays, draw_turn_block, rounded_block, tray_parts, tray_slots
-from .layout import PlayLayout
+from .layout import PlayLayout, cluster_offset
 
 if TYPE_CHECKING:
     from .play_scene import PlayScene
@@ -36,22 +36,13 @@ Cell = tuple[int, int]
 FIGURE = 0.64
 #: A figure held by the finger is drawn this much larger.
 HELD_SCALE = 1.15
-#: Where several figures sharing a cell stand (cell fractions), by how many share it.
-CLUSTER = {
-    1: ((0.0, 0.0),),
-    2: ((-0.17, 0.0), (0.17, 0.0)),
-    3: ((-0.17, -0.12), (0.17, -0.12), (0.0, 0.16)),
-    4: ((-0.17, -0.15), (0.17, -0.15), (-0.17, 0.15), (0.17, 0.15)),
-}
 
 
 # ----- where things are -----------------------------------------------------------------------
 def figure_spot(lay: PlayLayout, positions: list[Cell], seat: int) -> tuple[float, float]:
     """Where *seat*'s figure stands on *positions* (several on one cell stand apart)."""
-    cell = positions[seat]
-    sharing = [s for s, p in enumerate(positions) if p == cell]
-    dx, dy = CLUSTER[len(sharing)][sharing.index(seat)]
-    x, y = lay.cell_center(cell)
+    dx, dy = cluster_offset(positions, seat)
+    x, y = lay.cell_center(positions[seat])
     return (x + dx * lay.cell, y + dy * lay.cell)
 
 
@@ -59,7 +50,11 @@ def anchor_spot(lay: PlayLayout, shown: Shown, anchor: tuple[object, ...]) -> tu
     """(x, y, natural size) in pixels of an animation anchor under *lay*."""
     kind = anchor[0]
     if kind == "cell":
+        # ("cell", r, c) is the centre; ("cell", r, c, dx, dy) a figure's spot beside others on it.
         x, y = lay.cell_center((float(anchor[1]), float(anchor[2])))  # type: ignore[arg-type]
+        if len(anchor) >= 5:
+            x += float(anchor[3]) * lay.cell  # type: ignore[arg-type]
+            y += float(anchor[4]) * lay.cell  # type: ignore[arg-type]
         return x, y, lay.cell
     if kind == "spare":
         return lay.spare.centerx, lay.spare.centery, lay.spare.w
@@ -368,6 +363,8 @@ class PlayPainter:
             self._blit_figure(surface, seat, x, y - self._figure_lift(seat) * lay.cell, lay.cell * FIGURE)
 
     def _blit_figure(self, surface: pygame.Surface, seat: int, x: float, y: float, px: float) -> None:
+        if px < 3:
+            return  # shrunk away (a figure wrapping round the board)
         size = max(6, int(px))
         shadow_w = int(size * 0.7)
         shadow = pygame.Rect(0, 0, shadow_w, max(3, shadow_w // 3))
