@@ -35,6 +35,8 @@ class Shown:
     #: True when the mover's target is their home corner (own piles, pile empty).
     target_home: bool
     winners: frozenset[int]
+    #: True in the variants where each player has an own pile (the trays keep room for it).
+    own_piles: bool = False
 
     @classmethod
     def of(cls, game: Game) -> Shown:
@@ -50,6 +52,7 @@ class Shown:
             current=current, phase=game.phase, forbidden=game.forbidden, target_picture=picture,
             target_home=own and picture is None and not game.is_over(),
             winners=outcome.winners if outcome else frozenset(),
+            own_piles=own,
         )
 
 
@@ -62,8 +65,25 @@ def rounded_block(surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, i
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
 
 
-def tray_parts(lay: PlayLayout, seat: int, slots: int) -> tuple[pygame.Rect, int, list[tuple[int, int]]]:
-    """The portrait rect of *seat*'s tray, the token size and centres for *slots* tokens."""
+def pile_width(size: int) -> int:
+    """How wide the stack of face-down secrets at a tray's far end may be, for tokens of *size*.
+
+    The stack packs its cards closer when there are many, so this room never changes in a game
+    (collected tokens never shift, nor land on the stack).
+    """
+    return int(size * 0.56) + PILE_SPREAD * max(3, size // 7) + size // 5
+
+
+#: The face-down stack spreads over at most this many card steps.
+PILE_SPREAD = 3
+
+
+def tray_parts(lay: PlayLayout, seat: int, slots: int,
+               pile: bool = False) -> tuple[pygame.Rect, int, list[tuple[int, int]]]:
+    """The portrait rect of *seat*'s tray, the token size and centres for *slots* tokens.
+
+    *pile*: keep room at the far end for the stack of own secrets still to find.
+    """
     tray = lay.trays[seat].inflate(-max(4, lay.trays[seat].h // 10), -max(4, lay.trays[seat].h // 10))
     if lay.wide or tray.w >= tray.h:
         side = min(tray.h, tray.w // 3)
@@ -74,6 +94,9 @@ def tray_parts(lay: PlayLayout, seat: int, slots: int) -> tuple[pygame.Rect, int
         portrait = pygame.Rect(tray.centerx - side // 2, tray.y + side // 10, side, side)
         area = pygame.Rect(tray.x, portrait.bottom + side // 6, tray.w, tray.bottom - portrait.bottom - side // 6)
     size = max(8, min(int(side * 0.72), area.h, area.w))
+    if pile:
+        area.w = max(size, area.w - pile_width(size) - size // 10)
+        size = max(8, min(size, area.w))
     slots = max(1, slots)
     pitch = size * 1.08
     per_row = max(1, int((area.w - size) / pitch) + 1)
@@ -100,11 +123,11 @@ def draw_trays(surface: pygame.Surface, lay: PlayLayout, shown: Shown, view: Boa
     for seat, rect in enumerate(lay.trays):
         color = theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)]
         current = seat == raised
-        box = rect if current else rect.inflate(-max(4, rect.w // 30), -max(4, rect.h // 10))
+        box = tray_box(rect, current)
         rounded_block(surface, box, theme.PANEL if current else theme.PANEL_DARK)
         if current:
             pygame.draw.rect(surface, color, box, width=max(3, rect.h // 14), border_radius=max(6, box.h // 6))
-        portrait, size, centres = tray_parts(lay, seat, tray_slots(shown, seat))
+        portrait, size, centres = tray_parts(lay, seat, tray_slots(shown, seat), shown.own_piles)
         pygame.draw.circle(surface, _shade(color, 0.55), portrait.center, portrait.w // 2)
         pygame.draw.circle(surface, color, portrait.center, portrait.w // 2 - max(2, portrait.w // 14))
         figure = view.figure(seat, int(portrait.w * 0.86))
@@ -121,14 +144,24 @@ def draw_trays(surface: pygame.Surface, lay: PlayLayout, shown: Shown, view: Boa
             _draw_pile(surface, box, left, size)
 
 
-def _draw_pile(surface: pygame.Surface, box: pygame.Rect, count: int, size: int) -> None:
-    """The face-down secrets still to find, as a little stack at the tray's far end."""
+def pile_cards(box: pygame.Rect, count: int, size: int) -> list[pygame.Rect]:
+    """The rects of the face-down secrets still to find: a little stack at the far end of tray *box*."""
     w, h = int(size * 0.56), int(size * 0.76)
-    step = max(3, size // 7)
+    step = max(3, size // 7) * PILE_SPREAD / max(PILE_SPREAD, count - 1)
     base = pygame.Rect(0, 0, w, h)
     base.bottomright = (box.right - size // 5, box.centery + h // 2)
-    for k in range(count):
-        card = base.move(-k * step, 0)
+    return [base.move(-round(k * step), 0) for k in range(count)]
+
+
+def tray_box(rect: pygame.Rect, current: bool) -> pygame.Rect:
+    """The drawn block of a tray in slot *rect* (the current player's is raised to the full slot)."""
+    return rect if current else rect.inflate(-max(4, rect.w // 30), -max(4, rect.h // 10))
+
+
+def _draw_pile(surface: pygame.Surface, box: pygame.Rect, count: int, size: int) -> None:
+    """The face-down secrets still to find, as a little stack at the tray's far end."""
+    for card in pile_cards(box, count, size):
+        w = card.w
         pygame.draw.rect(surface, theme.INK, card, border_radius=max(3, w // 6))
         pygame.draw.rect(surface, theme.PANEL_BACK, card.inflate(-4, -4), border_radius=max(3, w // 6))
 

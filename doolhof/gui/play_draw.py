@@ -62,7 +62,7 @@ def anchor_spot(lay: PlayLayout, shown: Shown, anchor: tuple[object, ...]) -> tu
         return float(anchor[1]), float(anchor[2]), lay.cell  # type: ignore[arg-type]
     if kind == "tray":
         seat, k = int(anchor[1]), int(anchor[2])  # type: ignore[call-overload]
-        _, size, centres = tray_parts(lay, seat, max(tray_slots(shown, seat), k + 1))
+        _, size, centres = tray_parts(lay, seat, max(tray_slots(shown, seat), k + 1), shown.own_piles)
         x, y = centres[min(k, len(centres) - 1)]
         return x, y, size / 0.75
     if kind == "figure":

@@ -1,0 +1,40 @@
+"""The players' trays: collected secrets never land on the stack of own secrets still to find.
+
+Found playing 4 players on the big board in a tall window: the third and fourth token slid
+under the face-down stack at the tray's far end.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from doolhof.gui.hud import pile_cards, tray_box, tray_parts
+from doolhof.gui.layout import play_layout
+from doolhof.gui.seats import SeatConfig, TableSetup
+
+SIZES = [(800, 600), (1024, 768), (1280, 800), (800, 1280), (1920, 1080), (600, 1000)]
+
+
+@pytest.mark.parametrize("variant", ["classic", "junior-own"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_tokens_and_the_own_pile_never_overlap(variant: str, players: int) -> None:
+    game = TableSetup(variant, tuple(SeatConfig() for _ in range(players))).new_game(seed=1)
+    total = len(game.pile(0))
+    assert total >= 3
+    for window in SIZES:
+        lay = play_layout(window, game.board.size, players)
+        for seat in range(players):
+            for current in (True, False):
+                box = tray_box(lay.trays[seat], current)
+                for found in range(total + 1):
+                    portrait, size, centres = tray_parts(lay, seat, max(4, found + 1), pile=True)
+                    stack = pile_cards(box, total - found, size)
+                    for centre in centres[:found]:
+                        token = pygame.Rect(0, 0, size, size)
+                        token.center = centre
+                        token = token.inflate(-2, -2)  # anti-aliased rims may touch
+                        assert not any(token.colliderect(card) for card in stack), (
+                            f"{window} seat {seat}: token {found} lies on the pile ({total - found} left)")
+                        assert box.contains(token), f"{window} seat {seat}: token {found} sticks out of the tray"
+                    assert not portrait.colliderect(stack[-1]) if stack else True
