@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import pygame
+import pygame.freetype
 
 from .pointer import Pointer
 from .scene import Scene
@@ -448,7 +449,7 @@ def open_window(options: argparse.Namespace) -> pygame.Surface:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     # Only what the first frame needs; sound starts later, on first use.
     pygame.display.init()
-    pygame.font.init()
+    pygame.freetype.init()
     pygame.display.set_caption("Doolhof")
     size = getattr(options, "size", None) or default_window_size()
     flags = pygame.RESIZABLE

@@ -66,12 +66,13 @@ def _path_problem(out: Path) -> str | None:
 def render_scene(args: argparse.Namespace) -> Any:
     """Build the app and scene *args* ask for on the dummy display, settle it, and return the drawn surface."""
     import pygame
+    import pygame.freetype
 
     from .app import App
 
     size = tuple(args.size)
     pygame.display.init()
-    pygame.font.init()
+    pygame.freetype.init()
     screen = pygame.display.set_mode(size)
     options = argparse.Namespace(mute=True, size=size, fullscreen=False, lang=getattr(args, "lang", None),
                                  seed=args.seed)

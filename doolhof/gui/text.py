@@ -2,7 +2,9 @@
 
 Only pygame's own bundled font is used (no system font scan, which costs time at start-up, and
 nothing downloaded); it covers the Latin letters of our four languages (ä ö ü å é ë ß ...). A font
-file ``assets/fonts/ui.ttf`` is used instead when someone adds one.
+file ``assets/fonts/ui.ttf`` is used instead when someone adds one. Text is set with
+``pygame.freetype`` with kerning off: the bundled font's kerning table spaces letters unevenly
+("pic ture", "i f"), and ``pygame.font`` cannot switch kerning off in pygame-ce 2.5.
 
     surface = fit_text(_("Computer player"), (200, 64), INK)
     draw_text(screen, _("Play"), button_rect, WHITE)
@@ -16,6 +18,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 import pygame
+import pygame.freetype
 
 from doolhof.assets_path import asset
 
@@ -31,32 +34,65 @@ LINE_SPACING = 1.05
 _cache: OrderedDict[tuple[str, int, int, int, Color, bool, str], pygame.Surface] = OrderedDict()
 
 
-_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+#: ``pygame.font`` draws its bundled default font this much smaller than the size asked for;
+#: :class:`UIFont` does the same, so sizes mean what they meant with ``pygame.font``.
+DEFAULT_FONT_SCALE = 0.6875
 
 
-def font(px: int, bold: bool = True) -> pygame.font.Font:
+class UIFont:
+    """The few ``pygame.font.Font`` methods the screens use, set with ``pygame.freetype``, no kerning."""
+
+    def __init__(self, path: str | None, px: int, bold: bool) -> None:
+        """The font file at *path* (None: pygame's bundled font) about *px* pixels high."""
+        self._face = pygame.freetype.Font(path, px * DEFAULT_FONT_SCALE if path is None else px)
+        self._face.kerning = False
+        self._face.pad = True  # boxes as tall as the font, like pygame.font, so lines stack evenly
+        if path is not None:  # the bundled font is bold already
+            self._face.strong = bold
+
+    def size(self, text: str) -> tuple[int, int]:
+        """Width and height of *text* rendered in this font."""
+        if not text:
+            return (0, self.get_height())
+        box = self._face.get_rect(text)
+        return (box.width, box.height)
+
+    def render(self, text: str, antialias: bool, color: Color, background: Color | None = None) -> pygame.Surface:
+        """*text* in *color* on *background* (default transparent); *antialias* is always on."""
+        return self._face.render(text, fgcolor=color, bgcolor=background)[0]
+
+    def get_linesize(self) -> int:
+        """The distance from one baseline to the next."""
+        return int(self._face.get_sized_height())
+
+    def get_height(self) -> int:
+        """The height of a line of text (ascender to descender)."""
+        return int(self._face.get_sized_ascender() - self._face.get_sized_descender())
+
+
+_fonts: dict[tuple[int, bool], UIFont] = {}
+
+
+def font(px: int, bold: bool = True) -> UIFont:
     """The UI font at a height of about *px* pixels (cached per size, renewed after ``pygame.quit``)."""
-    if not pygame.font.get_init():
-        pygame.font.init()
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
     key = (max(1, int(px)), bold)
     f = _fonts.get(key)
     if f is not None:
         try:
-            f.size("")
+            f.get_linesize()
             return f
         except pygame.error:  # the font module was shut down and restarted since: every font is stale
             _fonts.clear()
             _cache.clear()
     custom = asset("fonts", "ui.ttf")
-    f = pygame.font.Font(str(custom) if custom.is_file() else None, key[0])
-    # The bundled default font is already bold; only a custom one needs the style.
-    if custom.is_file():
-        f.bold = bold
+    f = UIFont(str(custom) if custom.is_file() else None, key[0], bold)
     _fonts[key] = f
     return f
 
 
-def wrap(text: str, f: pygame.font.Font, width: int) -> list[str] | None:
+def wrap(text: str, f: UIFont, width: int) -> list[str] | None:
     """*text* broken on spaces into lines no wider than *width*; None when a single word is too wide.
 
     Explicit newlines are kept as line breaks.
@@ -124,11 +160,11 @@ def _render_fitting(
     return block
 
 
-def _block_height(f: pygame.font.Font, count: int) -> int:
+def _block_height(f: UIFont, count: int) -> int:
     return int(f.get_linesize() * LINE_SPACING * (count - 1)) + f.get_height()
 
 
-def _render_lines(lines: list[str], f: pygame.font.Font, color: Color, align: str) -> pygame.Surface:
+def _render_lines(lines: list[str], f: UIFont, color: Color, align: str) -> pygame.Surface:
     rendered = [f.render(line, True, color) for line in lines]
     width = max(1, *(s.get_width() for s in rendered))
     block = pygame.Surface((width, max(1, _block_height(f, len(lines)))), pygame.SRCALPHA)
