@@ -69,3 +69,12 @@ def test_draw_text_stays_inside_the_rect() -> None:
     for align in ("left", "center", "right"):
         where = draw_text(surface, "Computerspieler", rect, (255, 255, 255), align=align)
         assert rect.contains(where)
+
+
+def test_letters_are_spaced_evenly_without_the_fonts_kerning_table() -> None:
+    """The bundled font's kerning pairs open gaps inside words ("pic ture", "i f"): a line must be
+    as wide as its letters set one by one, give or take rounding."""
+    f = font(40)
+    for line in ("picture always if", "Schiebekarte", "already reached"):
+        letters = sum(f.size(ch)[0] for ch in line)
+        assert abs(f.size(line)[0] - letters) <= len(line) // 4, line
