@@ -78,11 +78,10 @@ class SetupScene(Scene):
         #: The saved game and its table when one can be continued (None otherwise).
         self.saved = (self.saved_game.game, self.saved_game.table) if self.saved_game is not None else None
         #: Messages for the parent, shown one after the other on a card until tapped away.
-        self.notes: list[str] = [*getattr(app, "notes", [])]
+        self.notes: list[str] = [*app.notes]
         if self.saved_message:
             self.notes.append(self.saved_message)
-        if isinstance(getattr(app, "notes", None), list):
-            app.notes.clear()
+        app.notes.clear()
         #: Where the parents' menu button sits (the app's parent controls read it).
         self.parent_menu_rect = pygame.Rect(0, 0, 0, 0)
         self.note_rect = pygame.Rect(0, 0, 0, 0)
@@ -196,11 +195,7 @@ class SetupScene(Scene):
         """Continue the saved game (with its undo step)."""
         if self.saved_game is None:
             return
-        resume_game = getattr(self.app, "resume_game", None)
-        if resume_game is not None:
-            resume_game(self.saved_game)
-        else:
-            self.app.start_game(self.saved_game.game, self.saved_game.table)
+        self.app.resume_game(self.saved_game)
 
     def dismiss_note(self) -> None:
         """The parent has read the message on top: show the next one, or the screen."""
@@ -228,7 +223,7 @@ class SetupScene(Scene):
         self.continue_button.style = PRIMARY if waiting else SECONDARY
         self.play_button.style = SECONDARY if waiting else PRIMARY
         # Leaving full screen is for parents (the menu); here it can only be entered.
-        self.fullscreen_button.visible = not getattr(self.app, "fullscreen", False)
+        self.fullscreen_button.visible = not self.app.fullscreen
         self.app.request_redraw()
 
     # ----- scene lifecycle -----------------------------------------------------------------
@@ -282,7 +277,7 @@ class SetupScene(Scene):
         gap = max(4, side // 3)
         self.fullscreen_button.rect = pygame.Rect(self.parent_menu_rect.x - gap - side, area.centery - side // 2,
                                                   side, side)
-        self.fullscreen_button.visible = not getattr(self.app, "fullscreen", False)
+        self.fullscreen_button.visible = not self.app.fullscreen
 
     def _layout_players(self, panel: pygame.Rect, pad: int) -> None:
         inner = panel.inflate(-pad, -pad)
