@@ -41,6 +41,23 @@ def make_computer(level: str, seed: int) -> Any:
         return RandomPlayer(seed)
 
 
+def safe_walk(player: Any, game: Game) -> tuple[tuple[int, int], BaseException | None]:
+    """Where *player* walks in *game*'s walk phase, and the error when it failed.
+
+    A faulty computer player (an error, or a cell out of reach) stays where it is rather than
+    crash the game; *game* itself is not changed.
+    """
+    stay = game.positions[game.current_player]
+    try:
+        r, c = player.choose_walk(game.copy())
+        walk = (int(r), int(c))
+        if walk not in game.reachable():
+            raise ValueError(f"the computer chose an unreachable cell {walk!r}")
+    except Exception as error:
+        return stay, error
+    return walk, None
+
+
 def _random_decision(game: Game, seed: int) -> Decision:
     """A random legal push and staying put: what a computer that thinks too long plays instead."""
     push = RandomPlayer(seed).choose_push(game)
@@ -81,17 +98,11 @@ class ComputerTurn:
                 raise ValueError(f"the computer chose an illegal push {push!r}")
         except Exception as error:
             self.error = error
-            push = RandomPlayer(self.turn).choose_push(game)
+            push = self._fallback.push
         game.push(push)
-        stay = game.positions[game.current_player]
-        try:
-            r, c = player.choose_walk(game)
-            walk = (int(r), int(c))
-            if walk not in game.reachable():
-                raise ValueError(f"the computer chose an unreachable cell {walk!r}")
-        except Exception as error:
+        walk, error = safe_walk(player, game)
+        if error is not None:
             self.error = error
-            walk = stay
         self._decision = Decision(push, walk)
 
     def tick(self, dt: float) -> None:
@@ -112,11 +123,6 @@ class ComputerTurn:
             self.error = TimeoutError(f"no decision after {THINK_LIMIT} s")
             self._decision = self._fallback
         return self._decision
-
-    @property
-    def thinking(self) -> bool:
-        """True while the worker thread still runs."""
-        return self._thread.is_alive()
 
 
 @dataclass(frozen=True)

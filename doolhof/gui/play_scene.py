@@ -34,7 +34,7 @@ from ..engine import Game, IllegalMoveError, Push
 from .anim import Effect, Motion, Timeline
 from .board_view import BoardArt
 from .choreography import COMPUTER_WALK_PAUSE, Choreography
-from .computer import ComputerTurn, Decision, make_computer
+from .computer import ComputerTurn, Decision, make_computer, safe_walk
 from .hint_view import HintShow
 from .hud import Shown
 from .layout import PlayLayout, play_layout
@@ -452,7 +452,7 @@ class PlayScene(Scene):
                 self._thinking = ComputerTurn(self._player_for(seat), self.game)
             else:  # resumed in the middle of a computer's turn: just walk
                 self._pending_walk = None
-                choice = self._safe_walk(self._player_for(seat))
+                choice, _ = safe_walk(self._player_for(seat), self.game)
                 self.timeline.add(self.choreography.pause(0.5, lambda: self._walk(choice)))
             return
         if self._thinking is None:
@@ -484,15 +484,6 @@ class PlayScene(Scene):
 
         clips[-1].on_end = push_now
         self.timeline.add(*clips)
-
-    def _safe_walk(self, player: object) -> Cell:
-        stay = self.game.positions[self.game.current_player]
-        try:
-            cell = player.choose_walk(self.game.copy())  # type: ignore[attr-defined]
-            cell = (int(cell[0]), int(cell[1]))
-        except Exception:  # a faulty computer player stays put rather than crash the game
-            return stay
-        return cell if cell in self.game.reachable() else stay
 
     # ----- time --------------------------------------------------------------------------------
     def wake(self) -> None:
