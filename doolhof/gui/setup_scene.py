@@ -74,9 +74,8 @@ class SetupScene(Scene):
         self.variant = table.variant if table.variant in VARIANTS else "junior"
         self.secrets: int | None = table.secrets
         self.first_player = table.first_player if table.first_player < self.count else 0
+        #: The saved game (:class:`doolhof.savegame.SavedGame`) when one can be continued, else None.
         self.saved_game, self.saved_message = load_saved_game()
-        #: The saved game and its table when one can be continued (None otherwise).
-        self.saved = (self.saved_game.game, self.saved_game.table) if self.saved_game is not None else None
         #: Messages for the parent, shown one after the other on a card until tapped away.
         self.notes: list[str] = [*app.notes]
         if self.saved_message:
@@ -189,7 +188,7 @@ class SetupScene(Scene):
         self.app.start_game(game, table)
 
     def _play_label(self) -> str:
-        return _("New game") if self.saved is not None else _("Play!")
+        return _("New game") if self.saved_game is not None else _("Play!")
 
     def resume(self) -> None:
         """Continue the saved game (with its undo step)."""
@@ -218,7 +217,7 @@ class SetupScene(Scene):
         self.half_button.enabled = self.total_secrets() // 2 >= self.min_secrets()
         self.minus_button.enabled = n > self.min_secrets()
         self.plus_button.enabled = n < self.total_secrets()
-        waiting = self.saved is not None
+        waiting = self.saved_game is not None
         self.continue_button.visible = waiting
         self.continue_button.style = PRIMARY if waiting else SECONDARY
         self.play_button.style = SECONDARY if waiting else PRIMARY
@@ -333,7 +332,7 @@ class SetupScene(Scene):
     def _layout_bottom(self, area: pygame.Rect, pad: int) -> None:
         w = min(area.width, max(int(area.width * 0.34), int(area.height * 3.2)))
         play = pygame.Rect(0, area.y, w, area.height)
-        if self.saved is not None:
+        if self.saved_game is not None:
             # Continue is the main button (full size, on the right); a new game is the smaller one.
             cont = play
             nw = min(int(w * 0.8), (area.width - w - pad))
@@ -357,7 +356,7 @@ class SetupScene(Scene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.notes:
                 self.dismiss_note()
-            elif self.saved is not None:
+            elif self.saved_game is not None:
                 self.continue_button.tap()
             else:
                 self.play_button.tap()
@@ -481,7 +480,8 @@ class KindButton(Button):
 
     def __init__(self, scene: SetupScene, k: int) -> None:
         """The switch of seat *k*."""
-        super().__init__(lambda: scene.toggle_kind(k), style=CHOICE, name=f"kind{k}")
+        super().__init__(lambda: scene.toggle_kind(k), style=CHOICE, name=f"kind{k}",
+                         label=lambda: _("Computer") if scene.slots[k].is_computer else _("Person"))
         self.scene, self.k = scene, k
 
     def draw(self, surface: pygame.Surface, art: Any = None) -> None:
@@ -489,7 +489,6 @@ class KindButton(Button):
         if not self.visible or self.rect.width <= 0:
             return
         computer = self.scene.slots[self.k].is_computer
-        self.label = (lambda: _("Computer")) if computer else (lambda: _("Person"))
         color = theme.SEAT_COLORS[self.k]
         face = lighten(color, 0.82) if not computer else (232, 236, 242)
         face_rect = draw_slab(surface, self.rect, face, darken(color, 0.25), self.pressed)
@@ -599,12 +598,6 @@ def load_saved_game() -> tuple[Any, str | None]:
     if saved is None or saved.game.is_over():
         return None, result.message
     return saved, result.message
-
-
-def find_saved_game() -> tuple[tuple[Game, TableSetup] | None, str | None]:
-    """The saved game and its table if one can be continued (else None), and a message for the parent."""
-    saved, message = load_saved_game()
-    return ((saved.game, saved.table) if saved is not None else None), message
 
 
 def _bands(top: int, bottom: int, gap: int, weights: tuple[float, ...]) -> list[tuple[int, int]]:
