@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Game, Push
+from ..engine.ai import make_player, suggest_push, suggest_walk
 from ..engine.simulate import RandomPlayer
 
 #: A computer "thinks" at least this long, so a child can follow whose turn it is (scene seconds:
@@ -30,11 +31,7 @@ THINK_LIMIT = 6.0
 
 
 def make_computer(level: str, seed: int) -> Any:
-    """The computer player for *level*; a random player while the AI package is not there."""
-    try:
-        from ..engine.ai import make_player
-    except ImportError:
-        return RandomPlayer(seed)
+    """The computer player for *level*; a random player for a level the AI package does not know."""
     try:
         return make_player(level, seed=seed)
     except (TypeError, ValueError):
@@ -137,15 +134,8 @@ class HintAdvice:
 
 
 def _advise(game: Game) -> HintAdvice:
-    """The hint for *game* from the computer players' search (random fallback without the AI package)."""
+    """The hint for *game* from the computer players' search."""
     seat, turn, phase = game.current_player, game.turn, game.phase
-    try:
-        from ..engine.ai import suggest_push, suggest_walk
-    except ImportError:
-        player = RandomPlayer(turn)
-        if phase == "push":
-            return HintAdvice(seat, turn, phase, push=player.choose_push(game))
-        return HintAdvice(seat, turn, phase, cell=player.choose_walk(game))
     if phase == "push":
         return HintAdvice(seat, turn, phase, push=suggest_push(game))
     r, c = suggest_walk(game)

@@ -115,12 +115,9 @@ class EndScene(Scene):
         if not self.fanfare_played:
             self.fanfare_played = True
             self.app.play_sound("fanfare")
-        try:
-            from doolhof.savegame import clear_game
+        from doolhof.savegame import clear_game
 
-            clear_game()
-        except ImportError:
-            pass
+        clear_game()
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay out the stage, the score rows and the buttons."""

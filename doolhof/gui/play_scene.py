@@ -332,18 +332,15 @@ class PlayScene(Scene):
     def corner_icon(self, name: str) -> tuple[str, Callable[[], None]] | None:
         """The icon and action of corner slot *name*, or None when the slot is empty now."""
         if name == "sound":
-            sound = self._sound_service()
-            if sound is None:
-                return None
-            return ("sound_off" if getattr(sound, "muted", False) else "sound_on", self._toggle_sound)
+            return ("sound_off" if getattr(self.app.sound, "muted", False) else "sound_on", self._toggle_sound)
         button = self.corner_buttons.get(name)
         if name == "hint" and button is not None and button[1] == self.show_hint and not self.hint_available():
             return None  # no light bulb on a computer's turn or once the game is over
         return button
 
     def _toggle_sound(self) -> None:
-        sound = self._sound_service()
-        if sound is not None and hasattr(sound, "toggle_muted"):
+        sound = self.app.sound
+        if hasattr(sound, "toggle_muted"):
             sound.toggle_muted()
             self.play_sound("tap")
 
@@ -392,10 +389,8 @@ class PlayScene(Scene):
 
     # ----- what the clips call back (see choreography.Stage) -----------------------------------
     def play_sound(self, name: str) -> None:
-        """Play the short sound *name* (when there is a sound player)."""
-        sound = self._sound_service()
-        if sound is not None:
-            sound.play(name)  # type: ignore[attr-defined]
+        """Play the short sound *name* (never fails; see :meth:`App.play_sound <doolhof.gui.app.App.play_sound>`)."""
+        self.app.play_sound(name)
 
     def sync_shown(self) -> None:
         """Show the game as it stands."""
@@ -414,21 +409,13 @@ class PlayScene(Scene):
             self.timeline.add(self.choreography.pause(COMPUTER_WALK_PAUSE, lambda: self._walk(cell)))
 
     def finish(self) -> None:
-        """The game is over and celebrated: on to the end scene (when it exists)."""
+        """The game is over and celebrated: on to the end scene."""
         if self.finished:
             return
         self.finished = True
-        try:
-            from .end_scene import EndScene
-        except ImportError:
-            return
-        self.app.replace_scene(EndScene(self.app, self.game, self.table))
+        from .end_scene import EndScene
 
-    def _sound_service(self) -> object | None:
-        try:
-            return self.app.sound
-        except ImportError:
-            return None
+        self.app.replace_scene(EndScene(self.app, self.game, self.table))
 
     # ----- computer seats ----------------------------------------------------------------------
     def _computer_due(self) -> bool:
