@@ -195,13 +195,10 @@ class EndScene(Scene):
                 (cx + radius * math.cos(a1), cy + radius * math.sin(a1)),
             ])
 
-    def _confetti_sprite(self, art: Any, name: str, px: int, turn: int) -> pygame.Surface | None:
+    def _confetti_sprite(self, art: Any, name: str, px: int, turn: int) -> pygame.Surface:
         key = (name, px)
         if key not in self._sprites:
-            try:
-                base = art.picture(name, px)
-            except Exception:
-                return None
+            base = art.picture(name, px)
             self._sprites[key] = [pygame.transform.rotate(base, k * 360 / ANGLES) for k in range(ANGLES)]
         return self._sprites[key][turn % ANGLES]
 
@@ -217,8 +214,7 @@ class EndScene(Scene):
             px = max(8, int(min(w, h) * c.size * 1.6))
             turn = int((c.phase + c.spin * travel * 3) / math.tau * ANGLES)
             sprite = self._confetti_sprite(art, c.picture, px, turn)
-            if sprite is not None:
-                surface.blit(sprite, sprite.get_rect(center=(int(x * w), int(y * h))))
+            surface.blit(sprite, sprite.get_rect(center=(int(x * w), int(y * h))))
 
     def _draw_winners(self, surface: pygame.Surface, art: Any) -> None:
         stage = self.stage
@@ -238,16 +234,9 @@ class EndScene(Scene):
             shadow = pygame.Rect(0, 0, int(px * 0.6), max(4, px // 10))
             shadow.center = (cx, base_y - shadow.height // 2)
             pygame.draw.ellipse(surface, theme.HEDGE_DARK, shadow)
-            try:
-                figure = art.figure(seat, px)
-            except Exception:
-                figure = None
             rect = pygame.Rect(0, 0, px, px)
             rect.midbottom = (cx, int(base_y - hop))
-            if figure is not None:
-                surface.blit(figure, rect)
-            else:
-                pygame.draw.circle(surface, theme.SEAT_COLORS[seat], rect.center, px // 2)
+            surface.blit(art.figure(seat, px), rect)
             if trophy is not None:
                 surface.blit(trophy, trophy.get_rect(midbottom=(rect.centerx + px // 3, rect.top + px // 6)))
 
@@ -278,11 +267,8 @@ class EndScene(Scene):
             if won:
                 pygame.draw.rect(surface, color, row, width=max(2, row_h // 16), border_radius=max(4, row_h // 4))
             face_px = int(row_h * 0.9)
-            try:
-                face = art.figure(seat, face_px)
-                surface.blit(face, face.get_rect(midleft=(row.x + row_h // 8, row.centery)))
-            except Exception:
-                pygame.draw.circle(surface, color, (row.x + row_h // 2, row.centery), face_px // 2)
+            face = art.figure(seat, face_px)
+            surface.blit(face, face.get_rect(midleft=(row.x + row_h // 8, row.centery)))
             left = row.x + row_h // 8 + face_px + row_h // 6
             right = row.right - row_h // 8
             for badge in self.badges(seat):
@@ -297,8 +283,5 @@ class EndScene(Scene):
             px = int(min(row_h * 0.78, room / (len(pictures) * 1.08)))
             step = px * 1.08
             for i, name in enumerate(pictures):
-                try:
-                    image = art.picture(name, max(4, px))
-                except Exception:
-                    continue
+                image = art.picture(name, max(4, px))
                 surface.blit(image, image.get_rect(midleft=(int(left + i * step), row.centery)))

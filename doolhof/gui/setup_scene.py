@@ -405,10 +405,7 @@ class SetupScene(Scene):
         for k, name in enumerate(("star", "apple", "fish", "key")):
             if x - k * (px + px // 4) < header.x + header.width * 0.3:
                 break
-            try:
-                image = art.picture(name, px)
-            except Exception:
-                return
+            image = art.picture(name, px)
             surface.blit(image, image.get_rect(midright=(x - k * (px + px // 4) + px, header.centery)))
 
     def _draw_count(self, surface: pygame.Surface, art: Any) -> None:
@@ -420,12 +417,9 @@ class SetupScene(Scene):
         pygame.draw.rect(surface, (196, 180, 150), rect, width=max(1, rect.height // 24),
                          border_radius=max(4, rect.height // 4))
         icon_px = int(rect.height * 0.55)
-        try:
-            picture = art.picture("star", icon_px)
-        except Exception:
-            picture = None
+        picture = art.picture("star", icon_px)
         text_rect = rect.inflate(-rect.height // 5, -rect.height // 4)
-        if picture is not None and rect.width > rect.height * 1.4:
+        if rect.width > rect.height * 1.4:
             surface.blit(picture, picture.get_rect(midleft=(rect.x + rect.height // 6, rect.centery)))
             text_rect.x += icon_px // 2 + rect.height // 10
             text_rect.width -= icon_px // 2 + rect.height // 10
