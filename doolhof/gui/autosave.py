@@ -56,8 +56,7 @@ class GameKeeper:
     # ----- what happened -------------------------------------------------------------------------
     def is_computer(self, seat: int) -> bool:
         """True when *seat* is played by the computer."""
-        seats = self.table.seats
-        return 0 <= seat < len(seats) and seats[seat].is_computer
+        return self.table.is_computer(seat)
 
     def record(self, game: Game) -> None:
         """An action (push or walk) was just applied to *game*: update the undo snapshot and save.

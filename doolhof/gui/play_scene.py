@@ -194,8 +194,7 @@ class PlayScene(Scene):
 
     def is_computer(self, seat: int) -> bool:
         """True when *seat* is played by the computer."""
-        seats = self.table.seats
-        return 0 <= seat < len(seats) and seats[seat].is_computer
+        return self.table.is_computer(seat)
 
     def start_push(self, side: str, index: int) -> bool:
         """Push at (side, index) as if the arrow were tapped; False when that is not possible now."""

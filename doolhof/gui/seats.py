@@ -51,6 +51,10 @@ class TableSetup:
             first_player=self.first_player,
         )
 
+    def is_computer(self, seat: int) -> bool:
+        """True when *seat* is played by the computer (False for a seat the table does not have)."""
+        return 0 <= seat < len(self.seats) and self.seats[seat].is_computer
+
     def with_secrets(self, secrets: int | None) -> TableSetup:
         """The same table with another number of secrets (e.g. the half-secrets decider)."""
         return TableSetup(self.variant, self.seats, secrets, self.first_player)

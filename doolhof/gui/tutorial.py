@@ -135,8 +135,7 @@ class Tutorial:
         return (game.turn, game.phase, game.current_player)
 
     def _is_person(self, seat: int) -> bool:
-        seats = self.scene.table.seats
-        return not (0 <= seat < len(seats) and seats[seat].is_computer)
+        return not self.scene.is_computer(seat)
 
     def _observe(self) -> None:
         """Compare the game with the last look: a push or a walk by a person moves the tutorial on."""
