@@ -8,10 +8,8 @@ art cache); the corridor underneath turns with the card.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -48,7 +46,6 @@ class BoardArt:
         self.art = art
         self._tiles: dict[tuple[object, ...], pygame.Surface] = {}
         self._misc: dict[tuple[object, ...], pygame.Surface] = {}
-        self._has_file: dict[tuple[str, str], bool] = {}
 
     def clear(self) -> None:
         """Forget every cached surface (after a resize)."""
@@ -77,29 +74,12 @@ class BoardArt:
         return self.art.icon(name, max(4, int(px)))
 
     def figure(self, seat: int, px: int) -> pygame.Surface:
-        """Seat *seat*'s figure; our own simple drawing while the SVG is not there."""
-        px = max(4, int(px))
-        if self._file_exists("figures", f"seat{seat}"):
-            return self.art.figure(seat, px)
-        return self._cached(("figure", seat, px), lambda: _draw_figure(seat, px))
+        """Seat *seat*'s figure from the SVG art."""
+        return self.art.figure(seat, max(4, int(px)))
 
     def robot(self, px: int) -> pygame.Surface:
         """The robot badge of computer seats."""
-        px = max(4, int(px))
-        if self._file_exists("figures", "robot"):
-            return self.art.robot(px)
-        return self._cached(("robot", px), lambda: _draw_robot(px))
-
-    def _file_exists(self, kind: str, name: str) -> bool:
-        key = (kind, name)
-        known = self._has_file.get(key)
-        if known is None:
-            try:
-                known = Path(self.art.path(kind, name)).is_file()
-            except (AttributeError, TypeError, OSError):
-                known = True
-            self._has_file[key] = known
-        return known
+        return self.art.robot(max(4, int(px)))
 
     def _cached(self, key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
         surface = self._misc.get(key)
@@ -322,53 +302,3 @@ def _token(picture: pygame.Surface, px: int) -> pygame.Surface:
     small = pygame.transform.smoothscale(surface, (px, px))
     small.blit(picture, picture.get_rect(center=(px // 2, px // 2)))
     return small
-
-
-def _draw_figure(seat: int, px: int) -> pygame.Surface:
-    """A simple chunky figure (used only while the SVG figures are missing)."""
-    big = px * 2
-    surface = pygame.Surface((big, big), pygame.SRCALPHA)
-    color = theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)]
-    ink = theme.INK
-    c = big / 2
-    body = pygame.Rect(0, 0, big * 0.62, big * 0.62)
-    body.center = (round(c), round(big * 0.58))
-    line = max(3, round(big * 0.05))
-    shape = theme.SEAT_SHAPES[seat % len(theme.SEAT_SHAPES)]
-    if shape == "square":
-        pygame.draw.rect(surface, color, body, border_radius=round(big * 0.08))
-        pygame.draw.rect(surface, ink, body, width=line, border_radius=round(big * 0.08))
-    else:
-        if shape == "triangle-hat":
-            hat = [(c, big * 0.02), (body.left + big * 0.06, body.top + big * 0.12),
-                   (body.right - big * 0.06, body.top + big * 0.12)]
-            pygame.draw.polygon(surface, _shade(color, 0.7), hat)
-            pygame.draw.polygon(surface, ink, hat, width=line)
-        if shape == "star-ears":
-            for sx in (-1, 1):
-                ear = [(c + sx * big * 0.30, big * 0.08), (c + sx * big * 0.08, body.top + big * 0.10),
-                       (c + sx * big * 0.30, body.top + big * 0.22)]
-                pygame.draw.polygon(surface, color, ear)
-                pygame.draw.polygon(surface, ink, ear, width=line)
-        pygame.draw.ellipse(surface, color, body)
-        pygame.draw.ellipse(surface, ink, body, width=line)
-    for sx in (-1, 1):
-        eye = (body.centerx + sx * big * 0.1, body.centery - big * 0.04)
-        pygame.draw.circle(surface, theme.WHITE, eye, big * 0.065)
-        pygame.draw.circle(surface, ink, eye, big * 0.035)
-    pygame.draw.arc(surface, ink, pygame.Rect(body.centerx - big * 0.1, body.centery, big * 0.2, big * 0.12),
-                    math.pi, 2 * math.pi, max(2, line // 2))
-    return pygame.transform.smoothscale(surface, (px, px))
-
-
-def _draw_robot(px: int) -> pygame.Surface:
-    big = px * 2
-    surface = pygame.Surface((big, big), pygame.SRCALPHA)
-    head = pygame.Rect(big * 0.15, big * 0.3, big * 0.7, big * 0.55)
-    pygame.draw.line(surface, theme.INK, (big / 2, big * 0.3), (big / 2, big * 0.1), max(2, big // 16))
-    pygame.draw.circle(surface, theme.ARROW_HOT, (big / 2, big * 0.1), big * 0.08)
-    pygame.draw.rect(surface, (190, 200, 210), head, border_radius=round(big * 0.1))
-    pygame.draw.rect(surface, theme.INK, head, width=max(2, big // 16), border_radius=round(big * 0.1))
-    for sx in (0.35, 0.65):
-        pygame.draw.circle(surface, theme.INK, (big * sx, big * 0.52), big * 0.07)
-    return pygame.transform.smoothscale(surface, (px, px))
