@@ -24,13 +24,16 @@ import os
 import time
 import warnings
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 import pygame.freetype
 
 from .pointer import Pointer
 from .scene import Scene
+
+if TYPE_CHECKING:
+    from .play_scene import PlayScene
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +88,7 @@ class App:
         self.notes: list[str] = []
         #: The keeper of the game being played (autosave and undo), and the play scene it belongs to.
         self.keeper: Any = None
-        self.keeper_scene: Scene | None = None
+        self.keeper_scene: PlayScene | None = None
         # (game, undo) that resume_game hands to start_game, which keeps its two arguments (tests stand in for it).
         self._carry_undo: tuple[Any, Any] | None = None
         self._controls: Any = None
@@ -215,11 +218,10 @@ class App:
     def undo_last(self) -> bool:
         """Take back a person's last action (see :class:`~doolhof.gui.autosave.GameKeeper`); False when refused."""
         keeper, scene = self.keeper, self.keeper_scene
-        restore = getattr(scene, "restore", None)
-        if keeper is None or scene not in self.scenes or restore is None or not keeper.can_undo():
+        if keeper is None or scene is None or scene not in self.scenes or not keeper.can_undo():
             return False
         game = keeper.take_undo()
-        self.guard(restore, game)
+        self.guard(scene.restore, game)
         self.play_sound("turn")
         self.dirty = True
         return True

@@ -244,7 +244,7 @@ class PlayScene(Scene):
         self.hints.note_input()  # back from the parents' menu: give the child time before any automatic hint
 
     def exit(self) -> None:
-        """Drop a half-finished press; a thinking thread is simply forgotten."""
+        """Drop a half-finished press (a computer's thinking is kept and collected once the scene is back on top)."""
         self.gestures.reset()
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -32,7 +32,7 @@ import pygame
 from ..engine import Game, Push
 from ..engine.tiles import rotate
 from . import theme
-from .play_draw import draw_round_button, draw_sparkle_ring
+from .play_draw import draw_round_button, draw_sparkle_ring, faded
 from .pointer import PointerEvent
 from .rules_pages import draw_hand
 
@@ -382,8 +382,7 @@ class Tutorial:
         pop = 1 + 0.25 * math.sin(math.pi * grow) if grow < 1 else 1.0
         tick = scene.view.icon("check", max(12, int(cell * 0.8 * grow * pop)))
         if u > 0.75:
-            tick = tick.copy()
-            tick.set_alpha(int(255 * (1 - u) / 0.25))
+            tick = faded(tick, int(255 * (1 - u) / 0.25))
         surface.blit(tick, tick.get_rect(midbottom=(round(x), round(y - cell * 0.35))))
 
     def _draw_skip(self, surface: pygame.Surface) -> None:
