@@ -16,7 +16,7 @@ shows the way, the scene's automatic hint keeps away (``scene.auto_hint_allowed`
 
 The app offers it with :func:`offer_tutorial` when a game starts (``settings.tutorial_done`` is
 False); finishing or skipping sets the flag and saves the settings. :func:`request_tutorial`
-clears the flag again (for a "learn" button on the setup screen).
+clears the flag again; no screen calls it yet (a "learn" button on the setup screen is not built).
 """
 
 from __future__ import annotations
@@ -419,7 +419,7 @@ def mark_tutorial_done(app: Any) -> None:
 
 
 def request_tutorial(app: Any) -> None:
-    """Offer the tutorial again at the next game start (a "learn" button on the setup screen)."""
+    """Offer the tutorial again at the next game start (not wired to any button yet)."""
     _set_flag(app, False)
 
 
