@@ -155,14 +155,6 @@ class ParentControls:
             self.menu.draw(surface, art)
 
 
-def draw_corner_icon(surface: pygame.Surface, rect: pygame.Rect, art: Any, icon: str) -> None:
-    """A resting corner icon as the play screen draws its own: a dark disc with the icon on it."""
-    pygame.draw.circle(surface, theme.PANEL_DARK, rect.center, rect.w // 2)
-    image = safe_icon(art, icon, int(rect.w * 0.7))
-    if image is not None:
-        surface.blit(image, image.get_rect(center=rect.center))
-
-
 def draw_card(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """A cream card with a soft shadow (the parents' menu, settings and notes sit on one)."""
     radius = max(8, min(rect.w, rect.h) // 16)

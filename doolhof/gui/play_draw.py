@@ -26,6 +26,7 @@ from .board_view import BREATH_LEVELS
 from .hint_view import HintShow, draw_line_glow, draw_look_here, draw_path, draw_ring
 from .hud import Shown, draw_spare_slot, draw_target, draw_trays, draw_turn_block, rounded_block, tray_parts, tray_slots
 from .layout import PlayLayout, cluster_offset
+from .widgets import draw_corner_icon
 
 if TYPE_CHECKING:
     from .play_scene import PlayScene
@@ -213,9 +214,7 @@ class PlayPainter:
         for name, rect in lay.icons.items():
             icon = scene.corner_icon(name)
             if icon is not None:
-                pygame.draw.circle(bg, theme.PANEL_DARK, rect.center, rect.w // 2)
-                img = scene.view.icon(icon[0], int(rect.w * 0.7))
-                bg.blit(img, img.get_rect(center=rect.center))
+                draw_corner_icon(bg, rect, scene.view, icon[0])
         return bg
 
     def _blit_board_tile(self, surface: pygame.Surface, mask: int, picture: str | None, cell: Cell) -> None:

@@ -41,6 +41,7 @@ from .widgets import (
     Button,
     ButtonSet,
     darken,
+    draw_corner_icon,
     draw_slab,
     garden_background,
     lighten,
@@ -382,8 +383,6 @@ class SetupScene(Scene):
         self.buttons.draw(surface, art)
         self._draw_count(surface, art)
         if self.parent_menu_rect.width > 0:
-            from .parent_menu import draw_corner_icon
-
             draw_corner_icon(surface, self.parent_menu_rect, art, "menu")
         if self.notes:
             self._draw_note(surface, art)

@@ -80,6 +80,14 @@ def safe_icon(art: Any, name: str, px: int) -> pygame.Surface | None:
         return None
 
 
+def draw_corner_icon(surface: pygame.Surface, rect: pygame.Rect, art: Any, icon: str) -> None:
+    """A resting corner icon (the play screen's, the parents' menu button): a dark disc with the icon on it."""
+    pygame.draw.circle(surface, theme.PANEL_DARK, rect.center, rect.w // 2)
+    image = safe_icon(art, icon, int(rect.w * 0.7))
+    if image is not None:
+        surface.blit(image, image.get_rect(center=rect.center))
+
+
 def lighten(color: Color, amount: float) -> Color:
     """*color* moved *amount* (0-1) of the way towards white."""
     r, g, b = color
