@@ -127,7 +127,7 @@ def test_run_shows_the_first_frame_and_can_leave_at_once(monkeypatch: pytest.Mon
 
 
 def test_the_chosen_table_is_remembered_in_the_settings(make_app: Any) -> None:
-    settings = pytest.importorskip("doolhof.settings")
+    from doolhof import settings
     from doolhof.gui.seats import SeatConfig, TableSetup
 
     app = make_app()

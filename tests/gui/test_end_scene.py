@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 from typing import Any
 
 import pytest
@@ -14,7 +13,6 @@ from doolhof.gui.seats import SeatConfig, TableSetup
 from doolhof.gui.setup_scene import SetupScene
 from tests.gui.conftest import SoundLog, center, run, settle, tap
 
-HAS_PLAY_SCENE = importlib.util.find_spec("doolhof.gui.play_scene") is not None
 TABLE = TableSetup("junior", (SeatConfig("person"), SeatConfig("computer", "gentle"), SeatConfig("person")), 4)
 
 
@@ -106,7 +104,6 @@ def test_new_setup_keeps_the_table(make_app: Any) -> None:
     assert app.scene.table() == TABLE
 
 
-@pytest.mark.skipif(not HAS_PLAY_SCENE, reason="the play scene (doolhof/gui/play_scene.py) has not landed yet")
 def test_again_opens_the_play_scene(make_app: Any) -> None:
     from doolhof.gui.play_scene import PlayScene
 

@@ -7,13 +7,12 @@ from typing import Any
 import pygame
 import pytest
 
+from doolhof import savegame
 from doolhof.engine import Game
 from doolhof.gui.seats import SeatConfig, TableSetup
 from doolhof.gui.setup_scene import SetupScene
 from doolhof.gui.widgets import PRIMARY, SECONDARY, text_of
 from tests.gui.conftest import center, run, tap
-
-savegame = pytest.importorskip("doolhof.savegame")
 
 ENTER = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
 

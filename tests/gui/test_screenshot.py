@@ -41,8 +41,6 @@ def test_command_line_writes_the_png(tmp_path: Path) -> None:
 ])
 def test_every_scene_renders_at_exactly_the_size(tmp_path: Path, scene: str, size: tuple[int, int],
                                                   extra: tuple[str, ...]) -> None:
-    if scene == "play":
-        pytest.importorskip("doolhof.gui.play_scene")
     out = tmp_path / f"{scene}.png"
     status = render_screenshot(_args(out, "--scene", scene, "--size", f"{size[0]}x{size[1]}", *extra))
     assert status == 0

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
 from typing import Any
 
@@ -13,8 +12,6 @@ from doolhof.engine import Game
 from doolhof.gui.seats import SeatConfig, TableSetup
 from doolhof.gui.setup_scene import SetupScene
 from tests.gui.conftest import center, mouse, run, tap
-
-HAS_PLAY_SCENE = importlib.util.find_spec("doolhof.gui.play_scene") is not None
 
 
 def _setup(make_app: Any, size: tuple[int, int] = (1280, 800), table: TableSetup | None = None) -> tuple[Any, Any]:
@@ -126,7 +123,6 @@ def test_play_starts_a_game_of_exactly_that_table(make_app: Any) -> None:
     assert app.options.seed == 78
 
 
-@pytest.mark.skipif(not HAS_PLAY_SCENE, reason="the play scene (doolhof/gui/play_scene.py) has not landed yet")
 def test_play_opens_the_play_scene(make_app: Any) -> None:
     from doolhof.gui.play_scene import PlayScene
 
@@ -157,7 +153,8 @@ def test_sliding_off_a_button_cancels_the_tap(make_app: Any) -> None:
 
 
 def test_continue_offers_the_saved_game(make_app: Any) -> None:
-    savegame = pytest.importorskip("doolhof.savegame")
+    from doolhof import savegame
+
     table = TableSetup("junior", (SeatConfig("person"), SeatConfig("computer", "expert"), SeatConfig("person")))
     game = table.new_game(3)
     assert savegame.save_game(savegame.SavedGame(game, table)) is None
