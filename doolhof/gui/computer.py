@@ -76,7 +76,6 @@ class ComputerTurn:
 
     def __init__(self, player: Any, game: Game) -> None:
         """Start thinking about *game* (copied; the original is never touched)."""
-        self.seat = game.current_player
         self.turn = game.turn
         self.elapsed = 0.0
         self._started = time.monotonic()
@@ -147,7 +146,6 @@ class HintJob:
 
     def __init__(self, game: Game) -> None:
         """Start working out the hint for the mover of *game* in its current phase."""
-        self.seat, self.turn, self.phase = game.current_player, game.turn, game.phase
         self._advice: HintAdvice | None = None
         self.error: BaseException | None = None
         self._thread = threading.Thread(target=self._work, args=(game.copy(),), daemon=True)
