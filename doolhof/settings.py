@@ -168,7 +168,7 @@ def load_settings(path: Path | None = None) -> SettingsResult:
         return _unreadable(path, error)
     try:
         data = json.loads(raw)
-    except ValueError as error:  # includes bad UTF-8
+    except (ValueError, RecursionError) as error:  # bad UTF-8 is a ValueError; absurdly deep nesting recurses
         return _moved_aside(path, f"not JSON: {error}")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         return _moved_aside(path, "not a Doolhof settings file")

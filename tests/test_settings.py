@@ -143,7 +143,7 @@ def test_a_newer_file_is_read_as_far_as_understood(caplog: pytest.LogCaptureFixt
 @pytest.mark.parametrize(
     "content",
     ['{"format": "doolhof.settings", "sound": ', "", "[]", '"text"', '{"sound": false}',
-     '{"format": "other", "version": 1}', "\udcff"],
+     '{"format": "other", "version": 1}', "\udcff", "[" * 100_000],
 )
 def test_a_damaged_file_is_moved_aside_with_a_message(content: str, tmp_path: Path,
                                                       caplog: pytest.LogCaptureFixture) -> None:
