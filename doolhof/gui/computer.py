@@ -101,6 +101,11 @@ class ComputerTurn:
             self.error = error
         self._decision = Decision(push, walk)
 
+    @property
+    def still_thinking(self) -> bool:
+        """True while the thread runs, also after it was given up on."""
+        return self._thread.is_alive()
+
     def tick(self, dt: float) -> None:
         """Count thinking time (scene time, so tests with fixed frames stay deterministic)."""
         self.elapsed += dt

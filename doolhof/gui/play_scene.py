@@ -259,6 +259,8 @@ class PlayScene(Scene):
         self.game = game
         self.timeline.clear()
         self.effects = []
+        if self._thinking is not None and self._thinking.still_thinking:
+            self._players.clear()  # the dropped thread still draws from its player's random generator
         self._thinking = None
         self._pending_walk = None
         self.hints.forget()
@@ -447,6 +449,8 @@ class PlayScene(Scene):
         decision = self._thinking.result()
         if decision is None:
             return
+        if self._thinking.still_thinking:  # given up on: that thread keeps using its player, so
+            self._players.pop(self.game.current_player, None)  # the next turn gets a fresh one
         self._thinking = None
         if self.game.is_over() or self.game.phase != "push":
             return

@@ -127,9 +127,11 @@ def test_a_computer_that_thinks_too_long_plays_a_random_push(make_app, monkeypat
     while game.turn == 0 and time.monotonic() < deadline:
         app.step([], FRAME)
         time.sleep(0.002)
-    stuck.go.set()
     assert game.turn == 1, "the game stalled behind a thinking computer"
     assert scene._thinking is None
+    # The abandoned thread still holds that player: the seat's next turn must think with a fresh one.
+    assert stuck not in scene._players.values()
+    stuck.go.set()
 
 
 def test_a_demo_between_computers_reaches_the_end_scene(make_app) -> None:  # type: ignore[no-untyped-def]
