@@ -13,8 +13,7 @@ E: Final = 2
 S: Final = 4
 W: Final = 8
 
-#: Direction letters in bit order, and the bit of each letter.
-DIRECTIONS: Final = ("N", "E", "S", "W")
+#: The bit of each direction letter.
 DIRECTION_BIT: Final = {"N": N, "E": E, "S": S, "W": W}
 OPPOSITE: Final = {"N": "S", "S": "N", "E": "W", "W": "E"}
 #: (row, col) step for each direction.

@@ -152,13 +152,6 @@ class Chances:
         """The share of pushes that let a figure on *cell* reach the goal (0 to 1)."""
         return self.count(cell) / len(self.good) if self.good else 0.0
 
-    def any_bits(self) -> int:
-        """Cells from which at least one push reaches the goal."""
-        out = 0
-        for g in self.good:
-            out |= g
-        return out
-
 
 def chances(
     board: Board, spare: int, spare_picture: str | None, arrows: Iterable[tuple[str, int]], goal: Goal
