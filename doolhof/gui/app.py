@@ -246,16 +246,15 @@ class App:
 
     def remember_table(self, table: Any) -> None:
         """Keep *table* in the settings so the next setup screen starts from it (when settings are loaded)."""
-        self._save_settings(table=table)
+        self.change_settings(table=table)
 
-    def _save_settings(self, **changes: Any) -> None:
+    def change_settings(self, **changes: Any) -> None:
+        """Change some settings fields (e.g. ``tutorial_done=True``) and save them; a problem is logged."""
         if self.settings is None:
             return
-        from dataclasses import replace
-
         from doolhof.settings import save_settings
 
-        self.settings = replace(self.settings, **changes)
+        self.settings = dataclasses.replace(self.settings, **changes)
         problem = save_settings(self.settings)
         if problem:
             log.warning("%s", problem)
@@ -332,7 +331,7 @@ class App:
             return
         self.fullscreen = not self.fullscreen
         apply_minimum_size()
-        self._save_settings(fullscreen=self.fullscreen)
+        self.change_settings(fullscreen=self.fullscreen)
         self._relayout()
 
     def _relayout(self) -> None:

@@ -24,7 +24,6 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -425,11 +424,5 @@ def request_tutorial(app: Any) -> None:
 
 def _set_flag(app: Any, done: bool) -> None:
     settings = getattr(app, "settings", None)
-    if settings is None or getattr(settings, "tutorial_done", None) == done:
-        return
-    from doolhof.settings import save_settings
-
-    app.settings = replace(settings, tutorial_done=done)
-    problem = save_settings(app.settings)
-    if problem:
-        log.warning("%s", problem)
+    if settings is not None and getattr(settings, "tutorial_done", None) != done:
+        app.change_settings(tutorial_done=done)
