@@ -98,6 +98,16 @@ def test_rotation_by_tap_key_and_wheel_reaches_the_engine(make_app) -> None:  # 
     assert game.to_dict() == expected
 
 
+def _arrow_that_opens_a_walk(game: Game) -> tuple[str, int]:
+    """An allowed arrow after whose push the mover can walk somewhere (the last one if none can)."""
+    for arrow in game.legal_arrows():
+        trial = game.copy()
+        trial.push(Push(*arrow))
+        if len(trial.reachable()) > 1:
+            break
+    return arrow
+
+
 def _pushed(app, scene, game: Game, arrow: tuple[str, int] = ("N", 1)) -> None:  # type: ignore[no-untyped-def]
     tap(app, _center(scene.arrow_rect(*arrow)))
     settle(app)
@@ -108,12 +118,7 @@ def test_tap_a_lit_cell_walks_there(make_app) -> None:  # type: ignore[no-untype
     app = make_app((1280, 800))
     game = PEOPLE.new_game(seed=6)
     scene = start_play(app, game, PEOPLE)
-    for arrow in game.legal_arrows():
-        trial = game.copy()
-        trial.push(Push(*arrow))
-        if len(trial.reachable()) > 1:
-            break
-    _pushed(app, scene, game, arrow)
+    _pushed(app, scene, game, _arrow_that_opens_a_walk(game))
     start = game.positions[0]
     goal = max(game.reachable(), key=lambda c: abs(c[0] - start[0]) + abs(c[1] - start[1]))
     assert goal != start
@@ -143,12 +148,7 @@ def test_drag_the_figure_to_a_lit_cell(make_app) -> None:  # type: ignore[no-unt
     app = make_app((1280, 800))
     game = PEOPLE.new_game(seed=6)
     scene = start_play(app, game, PEOPLE)
-    for arrow in game.legal_arrows():
-        trial = game.copy()
-        trial.push(Push(*arrow))
-        if len(trial.reachable()) > 1:
-            break
-    _pushed(app, scene, game, arrow)
+    _pushed(app, scene, game, _arrow_that_opens_a_walk(game))
     goal = next(c for c in sorted(game.reachable()) if c != game.positions[0])
     drag(app, scene.figure_center(0), _center(scene.cell_rect(goal)))
     settle(app)
