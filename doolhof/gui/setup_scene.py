@@ -280,10 +280,7 @@ class SetupScene(Scene):
         self.fullscreen_button.visible = not self.app.fullscreen
 
     def _layout_players(self, panel: pygame.Rect, pad: int) -> None:
-        inner = panel.inflate(-pad, -pad)
-        label_h = int(inner.height * 0.12)
-        self.player_label = pygame.Rect(inner.x, inner.y, inner.width, label_h)
-        cards = pygame.Rect(inner.x, inner.y + label_h, inner.width, inner.height - label_h)
+        self.player_label, cards = _label_and_body(panel, pad, 0.12)
         gap = pad
         card_w = max(1, (cards.width - gap * (MAX_SEATS - 1)) // MAX_SEATS)
         self.seat_cards = []
@@ -301,10 +298,7 @@ class SetupScene(Scene):
             self.level_buttons[k].rect = pygame.Rect(body.x, y, body.width, max(1, level_h))
 
     def _layout_variants(self, panel: pygame.Rect, pad: int) -> None:
-        inner = panel.inflate(-pad, -pad)
-        label_h = int(inner.height * 0.16)
-        self.variant_label = pygame.Rect(inner.x, inner.y, inner.width, label_h)
-        row = pygame.Rect(inner.x, inner.y + label_h, inner.width, inner.height - label_h)
+        self.variant_label, row = _label_and_body(panel, pad, 0.16)
         gap = pad
         bw = max(1, (row.width - 2 * gap) // 3)
         for k, name in enumerate(VARIANT_ORDER):
@@ -658,3 +652,11 @@ def mini_board(variant: str, side: int) -> pygame.Surface:
         center = (round((c + 0.5) * cell), round((r + 0.5) * cell))
         pygame.draw.circle(image, theme.SEAT_COLORS[seat], center, max(1, round(cell * 0.22)))
     return image.convert_alpha() if pygame.display.get_surface() is not None else image
+
+
+def _label_and_body(panel: pygame.Rect, pad: int, share: float) -> tuple[pygame.Rect, pygame.Rect]:
+    """A panel's heading strip (*share* of its inner height) and the room below it."""
+    inner = panel.inflate(-pad, -pad)
+    label_h = int(inner.height * share)
+    return (pygame.Rect(inner.x, inner.y, inner.width, label_h),
+            pygame.Rect(inner.x, inner.y + label_h, inner.width, inner.height - label_h))
