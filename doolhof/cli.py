@@ -14,6 +14,8 @@ from .engine.variants import VARIANTS
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 COMMANDS = ("play", "simulate", "screenshot")
+#: The scenes ``doolhof screenshot`` can picture.
+SCREENSHOT_SCENES = ("setup", "play", "end", "hint", "tutorial", "parents", "settings", "rules")
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -76,7 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     shot = sub.add_parser("screenshot", help="render a scene to a PNG without a window")
     shot.add_argument("out", help="the PNG file to write")
-    shot.add_argument("--scene", choices=("setup", "play", "end"), default="play")
+    shot.add_argument("--scene", choices=SCREENSHOT_SCENES, default="play")
+    shot.add_argument("--page", type=int, default=0, help="the rules page to show (--scene rules)")
     shot.add_argument("--seed", type=int, default=1)
     shot.add_argument("--size", type=_size, default=(1280, 800))
     shot.add_argument("--turns", type=int, default=0, help="random turns played before the picture (play)")

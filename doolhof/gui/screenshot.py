@@ -3,17 +3,23 @@
     doolhof screenshot setup.png --scene setup --size 1280x800
     doolhof screenshot play.png --scene play --turns 12 --seed 3 --mid-turn
     doolhof screenshot end.png --scene end --players 3
+    doolhof screenshot hint.png --scene hint --turns 4      (also: rules --page N, settings, parents, tutorial)
 
 The play scene is shown after ``--turns`` random turns (``RandomPlayer(seed)``); ``--mid-turn``
 pushes once more so the reachable cells are lit. The end scene shows a game played to its end
-with random turns (a few secrets, so it ends quickly). Animations are run until they settle.
+with random turns (a few secrets, so it ends quickly). ``hint`` is the play scene with the light
+bulb's hint on screen, ``tutorial`` a first game with the tutorial over the board, ``parents`` the
+parents' menu over a game, ``settings`` and ``rules`` (page ``--page``) those screens. Animations
+are run until they settle (looping ones for a fixed stretch of scene time).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -77,24 +83,43 @@ def render_scene(args: argparse.Namespace) -> Any:
     options = argparse.Namespace(mute=True, size=size, fullscreen=False, lang=getattr(args, "lang", None),
                                  seed=args.seed)
     app = App(screen, options)
-    app.push_scene(build_scene(app, args))
+    if app.settings is not None:  # only the tutorial picture shows the first-game tutorial
+        app.settings = dataclasses.replace(app.settings, tutorial_done=args.scene != "tutorial")
+    scene = build_scene(app, args)
+    app.push_scene(scene)
+    if args.scene == "parents":
+        from .parent_menu import ParentMenuScene
+
+        settle(app)
+        app.push_scene(ParentMenuScene(app))
+    elif args.scene == "settings":
+        from .settings_scene import SettingsScene
+
+        app.push_scene(SettingsScene(app))
+    elif args.scene == "rules":
+        from .rules_scene import RulesScene
+
+        app.push_scene(RulesScene(app, max(0, getattr(args, "page", 0))))
+    elif args.scene == "hint":
+        _show_hint(app, scene)
     settle(app)
     app.scene.draw(app.screen)
     return app.screen
 
 
 def build_scene(app: Any, args: argparse.Namespace) -> Any:
-    """The scene to picture: ``setup``, ``play`` (after some random turns) or ``end``."""
+    """The scene to picture: ``setup``, ``play`` (after some random turns) or ``end``; the other
+    scenes are pictured over one of these (``settings`` and ``rules`` over setup, the rest over play)."""
     from doolhof.engine.simulate import RandomPlayer
 
     from .seats import SeatConfig, TableSetup
 
     seats = (SeatConfig("person"),) + tuple(SeatConfig("computer", "clever") for _ in range(args.players - 1))
-    if args.scene == "setup":
+    player = RandomPlayer(args.seed)
+    if args.scene in ("setup", "settings", "rules"):
         from .setup_scene import SetupScene
 
         return SetupScene(app, TableSetup(args.variant, seats))
-    player = RandomPlayer(args.seed)
     if args.scene == "end":
         from .end_scene import EndScene
 
@@ -115,6 +140,16 @@ def build_scene(app: Any, args: argparse.Namespace) -> Any:
     from .play_scene import PlayScene
 
     return PlayScene(app, game, table)
+
+
+def _show_hint(app: Any, scene: Any, seconds: float = 10.0) -> None:
+    """Ask the light bulb for help and step until the hint is on screen (its thread needs real time)."""
+    scene.show_hint()
+    deadline = time.monotonic() + seconds
+    while scene.hint is None and time.monotonic() < deadline:
+        scene.update(1 / 30)
+        if scene.hints.job is not None:
+            time.sleep(0.002)
 
 
 def _random_turn(game: Any, player: Any) -> None:

@@ -38,6 +38,11 @@ def test_command_line_writes_the_png(tmp_path: Path) -> None:
     ("end", (800, 600), ("--variant", "junior-own", "--players", "2")),
     ("play", (1280, 800), ("--turns", "5", "--mid-turn")),
     ("play", (801, 599), ("--variant", "classic", "--turns", "3")),
+    ("hint", (800, 600), ("--turns", "2")),
+    ("tutorial", (800, 600), ()),
+    ("parents", (640, 480), ()),
+    ("settings", (800, 1000), ("--lang", "nl")),
+    ("rules", (800, 600), ("--page", "3")),
 ])
 def test_every_scene_renders_at_exactly_the_size(tmp_path: Path, scene: str, size: tuple[int, int],
                                                   extra: tuple[str, ...]) -> None:
@@ -54,3 +59,11 @@ def test_bad_output_paths_exit_with_2(tmp_path: Path, name: str, capsys: pytest.
     err = capsys.readouterr().err
     assert err.startswith("doolhof screenshot: error:")
     assert not out.is_file()
+
+
+def test_the_hint_picture_shows_a_hint(tmp_path: Path) -> None:
+    """The hint scene is the play scene with the light bulb's hint on screen, not a plain play scene."""
+    hint, play = tmp_path / "hint.png", tmp_path / "play.png"
+    assert render_screenshot(_args(hint, "--scene", "hint", "--size", "800x600", "--turns", "2")) == 0
+    assert render_screenshot(_args(play, "--scene", "play", "--size", "800x600", "--turns", "2")) == 0
+    assert hint.read_bytes() != play.read_bytes()
