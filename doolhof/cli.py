@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from .engine.variants import VARIANTS
+from doolhof.engine.variants import VARIANTS
 
 # pygame prints a greeting on import unless told not to; players and scripts need no banner.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -41,7 +41,7 @@ def _positive(text: str) -> int:
 
 def _levels(text: str) -> list[str]:
     """Parse ``expert,random`` into computer levels, one per seat."""
-    from .engine.ai import LEVELS
+    from doolhof.engine.ai import LEVELS
 
     levels = [part.strip() for part in text.split(",")]
     for level in levels:
@@ -91,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from .engine.simulate import simulate
+    from doolhof.engine.simulate import simulate
 
     players = args.players or (len(args.ai) if args.ai else 4)
     if args.ai and len(args.ai) != players:
@@ -128,10 +128,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "simulate":
         return _simulate(args)
     if args.command == "screenshot":
-        from .gui.screenshot import render_screenshot
+        from doolhof.gui.screenshot import render_screenshot
 
         return render_screenshot(args)
-    from .gui.app import run
+    from doolhof.gui.app import run
 
     return run(args)
 

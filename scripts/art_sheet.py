@@ -21,7 +21,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from doolhof.engine.variants import CLASSIC_PICTURES
-from doolhof.gui.art import FIGURE_SEATS, ICON_NAMES, Art
+from doolhof.gui.kit.art import FIGURE_SEATS, ICON_NAMES, Art
 
 SAND = (0xF3, 0xE3, 0xC3)
 HEDGE = (0x2F, 0x5D, 0x3A)

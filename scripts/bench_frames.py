@@ -48,8 +48,8 @@ def _app(size: tuple[int, int]) -> Any:
 
 
 def _play_scene(app: Any) -> Any:
-    from doolhof.gui.play_scene import PlayScene
-    from doolhof.gui.seats import SeatConfig, TableSetup
+    from doolhof.gui.play.scene import PlayScene
+    from doolhof.session.seats import SeatConfig, TableSetup
 
     table = TableSetup("junior", (SeatConfig("person"),) * 4)
     scene = PlayScene(app, table.new_game(7), table)

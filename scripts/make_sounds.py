@@ -344,7 +344,7 @@ SOUNDS: dict[str, Callable[[random.Random], list[int]]] = {
     "turn_start": make_turn_start,
     "hint": make_hint,
 }
-"""Every sound file by name: the names of ``doolhof.gui.sound.SOUND_NAMES`` plus alternates (``step_2``)."""
+"""Every sound file by name: the names of ``doolhof.gui.kit.sound.SOUND_NAMES`` plus alternates (``step_2``)."""
 
 
 # ----- writing and inspecting -------------------------------------------------------------------

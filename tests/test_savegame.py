@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from doolhof import paths, savegame
 from doolhof.engine import Game
 from doolhof.engine.game import VERSION as ENGINE_VERSION
-from doolhof.gui.seats import SeatConfig, TableSetup
 from doolhof.i18n import set_language
-from doolhof.savegame import LoadResult, SavedGame, clear_game, has_saved_game, load_game, save_game
+from doolhof.session import paths, savegame
+from doolhof.session.savegame import LoadResult, SavedGame, clear_game, has_saved_game, load_game, save_game
+from doolhof.session.seats import SeatConfig, TableSetup
 
 TABLE = TableSetup("junior", (SeatConfig("person"), SeatConfig("computer", "gentle"), SeatConfig("person")), 6)
 ASIDE = re.compile(r"^game\.json\.corrupt-\d{8}-\d{6}(-\d+)?$")

@@ -14,10 +14,10 @@ from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from doolhof import paths
-from doolhof.gui.seats import LEVELS, SeatConfig, TableSetup
 from doolhof.i18n import LANGUAGES, set_language
-from doolhof.settings import (
+from doolhof.session import paths
+from doolhof.session.seats import LEVELS, SeatConfig, TableSetup
+from doolhof.session.settings import (
     ANIMATION_SPEEDS,
     LABELS,
     Settings,

@@ -3,9 +3,9 @@
 Robustness: every call into a scene goes through :meth:`App.guard`, so a bug in a scene is logged
 and the game goes on. Set ``DOOLHOF_STRICT=1`` (the GUI tests do) to have such errors raised.
 
-Family safety: the game in progress is kept by a :class:`~doolhof.gui.autosave.GameKeeper` (saved
+Family safety: the game in progress is kept by a :class:`~doolhof.session.keeper.GameKeeper` (saved
 after every push and walk, one step of undo for people); the parents' corner
-(:class:`~doolhof.gui.parent_menu.ParentControls`) sits over the play and setup screens: the menu
+(:class:`~doolhof.gui.parents.menu.ParentControls`) sits over the play and setup screens: the menu
 opens only after a two-second hold, Escape never quits, and closing the window saves first.
 
 Environment switches for tools: ``DOOLHOF_EXIT_AFTER_FIRST_FRAME=1`` makes :func:`run` print
@@ -29,11 +29,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import pygame
 import pygame.freetype
 
-from .pointer import Pointer
-from .scene import Scene
+from doolhof.gui.kit.pointer import Pointer
+from doolhof.gui.kit.scene import Scene
 
 if TYPE_CHECKING:
-    from .play_scene import PlayScene
+    from doolhof.gui.play.scene import PlayScene
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +81,7 @@ class App:
         #: How many scene errors were caught and logged (non-strict mode).
         self.errors = 0
         self.fullscreen = bool(getattr(self.options, "fullscreen", False))
-        #: The parents' settings (:class:`doolhof.settings.Settings`): loaded by :func:`run`, else the defaults.
+        #: The parents' settings (:class:`doolhof.session.settings.Settings`): loaded by :func:`run`, else the defaults.
         #: The play scene reads ``animation_speed``, ``reduced_motion`` and ``auto_hint`` from here.
         self.settings: Any = _default_settings()
         #: Messages for the parent (a damaged file was moved aside ...); the setup screen shows and clears them.
@@ -101,7 +101,7 @@ class App:
     def art(self) -> Any:
         """The SVG art cache (created on first use)."""
         if self._art is None:
-            from .art import Art
+            from doolhof.gui.kit.art import Art
 
             self._art = Art()
         return self._art
@@ -111,7 +111,7 @@ class App:
         """The sound player (created on first use; a silent stand-in if sound cannot start)."""
         if self._sound is None:
             try:
-                from .sound import SoundPlayer
+                from doolhof.gui.kit.sound import SoundPlayer
 
                 volume = getattr(self.settings, "volume", 0.8)
                 self._sound = SoundPlayer(volume=volume, muted=bool(getattr(self.options, "mute", False)))
@@ -124,7 +124,7 @@ class App:
     def controls(self) -> Any:
         """The parents' corner over the top scene (menu hold-button and undo); created on first use."""
         if self._controls is None:
-            from .parent_menu import ParentControls
+            from doolhof.gui.parents.menu import ParentControls
 
             self._controls = ParentControls(self)
         return self._controls
@@ -174,10 +174,10 @@ class App:
 
         The game is saved at once (a new game replaces the saved one) and after every push and
         walk; the parents' menu button goes into the play scene's corner; a child's first game
-        starts with the tutorial over the board (:func:`~doolhof.gui.tutorial.offer_tutorial`).
+        starts with the tutorial over the board (:func:`~doolhof.gui.play.tutorial.offer_tutorial`).
         """
-        from .autosave import GameKeeper
-        from .play_scene import PlayScene
+        from doolhof.gui.play.scene import PlayScene
+        from doolhof.session.keeper import GameKeeper
 
         undo = None
         if self._carry_undo is not None and self._carry_undo[0] is game:
@@ -189,7 +189,7 @@ class App:
         # The play scene draws the resting icon; the parents' corner layer takes the pointer there.
         scene.corner_buttons["menu"] = ("menu", lambda: None)
         # The first-game tutorial, when wanted, is an overlay of the play scene (scene.overlays).
-        from .tutorial import offer_tutorial
+        from doolhof.gui.play.tutorial import offer_tutorial
 
         offer_tutorial(self, scene)
         self.keeper, self.keeper_scene = keeper, scene
@@ -197,14 +197,14 @@ class App:
         self.replace_scene(scene)
 
     def resume_game(self, saved: Any) -> None:
-        """Continue a :class:`doolhof.savegame.SavedGame`, with its undo snapshot."""
+        """Continue a :class:`doolhof.session.savegame.SavedGame`, with its undo snapshot."""
         self._carry_undo = (saved.game, saved.undo)
         self.start_game(saved.game, saved.table)
         self._carry_undo = None
 
     def _on_saved(self, game: Any) -> None:
         if os.environ.get(AUTOPLAY_VARIABLE) == "1":
-            from .autosave import fingerprint
+            from doolhof.session.keeper import fingerprint
 
             print(f"saved {game.turn} {game.phase} {fingerprint(game)}", flush=True)
 
@@ -216,7 +216,7 @@ class App:
         return keeper.save()
 
     def undo_last(self) -> bool:
-        """Take back a person's last action (see :class:`~doolhof.gui.autosave.GameKeeper`); False when refused."""
+        """Take back a person's last action (see :class:`~doolhof.session.keeper.GameKeeper`); False when refused."""
         keeper, scene = self.keeper, self.keeper_scene
         if keeper is None or scene is None or scene not in self.scenes or not keeper.can_undo():
             return False
@@ -228,7 +228,7 @@ class App:
 
     def leave_to_setup(self) -> None:
         """Back to the setup screen from the game (and any menus over it); the game stays saved."""
-        from .setup_scene import SetupScene
+        from doolhof.gui.setup.scene import SetupScene
 
         table = getattr(self.keeper, "table", None) or getattr(self.settings, "table", None)
         self.save_game_now()
@@ -252,7 +252,7 @@ class App:
         """Change some settings fields (e.g. ``tutorial_done=True``) and save them; a problem is logged."""
         if self.settings is None:
             return
-        from doolhof.settings import save_settings
+        from doolhof.session.settings import save_settings
 
         self.settings = dataclasses.replace(self.settings, **changes)
         problem = save_settings(self.settings)
@@ -268,7 +268,7 @@ class App:
         the parent when the file could not be written (the settings still apply).
         """
         from doolhof.i18n import set_language
-        from doolhof.settings import save_settings
+        from doolhof.session.settings import save_settings
 
         old = self.settings
         self.settings = settings
@@ -495,7 +495,7 @@ def run(options: argparse.Namespace) -> int:
         app.notes.append(settings_message)
     if getattr(options, "fullscreen", False):
         app._windowed_size = default_window_size()
-    from .setup_scene import SetupScene
+    from doolhof.gui.setup.scene import SetupScene
 
     app.push_scene(SetupScene(app, settings.table if settings is not None else None))
     if os.environ.get(AUTOPLAY_VARIABLE) == "1":
@@ -515,7 +515,7 @@ def run(options: argparse.Namespace) -> int:
 def _load_settings() -> tuple[Any, str | None]:
     """The saved settings (None when they cannot be read at all) and a message for the parent, if any."""
     try:
-        from doolhof.settings import load_settings
+        from doolhof.session.settings import load_settings
 
         result = load_settings()
     except Exception as error:  # settings are a comfort: never let them stop the game
@@ -529,7 +529,7 @@ def _load_settings() -> tuple[Any, str | None]:
 def _default_settings() -> Any:
     """The default settings, or None if the settings module cannot be used."""
     try:
-        from doolhof.settings import Settings
+        from doolhof.session.settings import Settings
 
         return Settings()
     except Exception as error:  # never let a settings problem stop the game
@@ -539,8 +539,8 @@ def _default_settings() -> Any:
 
 def _start_autoplay(app: App) -> None:
     """Test hook (``DOOLHOF_AUTOPLAY=1``): continue the saved game or start a computers-only one, fast."""
-    from .autosave import fingerprint
-    from .seats import SeatConfig, TableSetup
+    from doolhof.session.keeper import fingerprint
+    from doolhof.session.seats import SeatConfig, TableSetup
 
     setup = app.scene
     saved = getattr(setup, "saved_game", None)

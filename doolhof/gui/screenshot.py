@@ -74,7 +74,7 @@ def render_scene(args: argparse.Namespace) -> Any:
     import pygame
     import pygame.freetype
 
-    from .app import App
+    from doolhof.gui.app import App
 
     size = tuple(args.size)
     pygame.display.init()
@@ -88,16 +88,16 @@ def render_scene(args: argparse.Namespace) -> Any:
     scene = build_scene(app, args)
     app.push_scene(scene)
     if args.scene == "parents":
-        from .parent_menu import ParentMenuScene
+        from doolhof.gui.parents.menu import ParentMenuScene
 
         settle(app)
         app.push_scene(ParentMenuScene(app))
     elif args.scene == "settings":
-        from .settings_scene import SettingsScene
+        from doolhof.gui.parents.settings_scene import SettingsScene
 
         app.push_scene(SettingsScene(app))
     elif args.scene == "rules":
-        from .rules_scene import RulesScene
+        from doolhof.gui.rules.scene import RulesScene
 
         app.push_scene(RulesScene(app, max(0, getattr(args, "page", 0))))
     elif args.scene == "hint":
@@ -111,17 +111,16 @@ def build_scene(app: Any, args: argparse.Namespace) -> Any:
     """The scene to picture: ``setup``, ``play`` (after some random turns) or ``end``; the other
     scenes are pictured over one of these (``settings`` and ``rules`` over setup, the rest over play)."""
     from doolhof.engine.simulate import RandomPlayer
-
-    from .seats import SeatConfig, TableSetup
+    from doolhof.session.seats import SeatConfig, TableSetup
 
     seats = (SeatConfig("person"),) + tuple(SeatConfig("computer", "clever") for _ in range(args.players - 1))
     player = RandomPlayer(args.seed)
     if args.scene in ("setup", "settings", "rules"):
-        from .setup_scene import SetupScene
+        from doolhof.gui.setup.scene import SetupScene
 
         return SetupScene(app, TableSetup(args.variant, seats))
     if args.scene == "end":
-        from .end_scene import EndScene
+        from doolhof.gui.end.scene import EndScene
 
         table = TableSetup(args.variant, seats, max(END_SECRETS, args.players))
         game = table.new_game(args.seed)
@@ -137,7 +136,7 @@ def build_scene(app: Any, args: argparse.Namespace) -> Any:
         _random_turn(game, player)
     if getattr(args, "mid_turn", False) and game.phase == "push":
         game.push(player.choose_push(game))
-    from .play_scene import PlayScene
+    from doolhof.gui.play.scene import PlayScene
 
     return PlayScene(app, game, table)
 

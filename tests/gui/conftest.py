@@ -107,7 +107,7 @@ def start_play(app: App, game: object, table: object, ambient: float = 0.0) -> o
 
     *ambient* is how long the gentle idle motion runs after input (0 keeps :func:`settle` quick).
     """
-    from doolhof.gui.play_scene import PlayScene
+    from doolhof.gui.play.scene import PlayScene
 
     scene = PlayScene(app, game, table)  # type: ignore[arg-type]
     scene.ambient_time = ambient

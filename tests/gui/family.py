@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from doolhof.engine import Game
-from doolhof.gui.seats import SeatConfig, TableSetup
-from doolhof.gui.setup_scene import SetupScene
+from doolhof.gui.setup.scene import SetupScene
+from doolhof.session.seats import SeatConfig, TableSetup
 from tests.gui.conftest import center, run, settle, tap
 
 

@@ -9,10 +9,10 @@ import pygame
 import pytest
 
 from doolhof.gui.app import App
-from doolhof.gui.end_scene import EndScene
-from doolhof.gui.pointer import PointerEvent
-from doolhof.gui.scene import Scene
-from doolhof.gui.setup_scene import SetupScene
+from doolhof.gui.end.scene import EndScene
+from doolhof.gui.kit.pointer import PointerEvent
+from doolhof.gui.kit.scene import Scene
+from doolhof.gui.setup.scene import SetupScene
 from tests.gui.conftest import mouse, run, tap
 from tests.gui.test_end_scene import TABLE, tied_game
 
@@ -127,8 +127,8 @@ def test_run_shows_the_first_frame_and_can_leave_at_once(monkeypatch: pytest.Mon
 
 
 def test_the_chosen_table_is_remembered_in_the_settings(make_app: Any) -> None:
-    from doolhof import settings
-    from doolhof.gui.seats import SeatConfig, TableSetup
+    from doolhof.session import settings
+    from doolhof.session.seats import SeatConfig, TableSetup
 
     app = make_app()
     app.settings = settings.Settings()
@@ -146,7 +146,7 @@ def test_the_settings_screen_shows_the_command_lines_choices() -> None:
     import argparse
 
     from doolhof.gui.app import settings_shown
-    from doolhof.settings import Settings
+    from doolhof.session.settings import Settings
 
     saved = Settings(language="sv", sound=True, fullscreen=False, volume=0.3)
     shown = settings_shown(saved, argparse.Namespace(lang="en", mute=True, fullscreen=True))

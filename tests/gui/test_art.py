@@ -9,8 +9,8 @@ import pygame
 import pytest
 
 from doolhof.engine.variants import VARIANTS
-from doolhof.gui.art import FIGURE_SEATS, ICON_NAMES, Art, placeholder
-from doolhof.gui.theme import SEAT_COLORS
+from doolhof.gui.kit.art import FIGURE_SEATS, ICON_NAMES, Art, placeholder
+from doolhof.gui.kit.theme import SEAT_COLORS
 
 ALL_PICTURES = sorted({name for variant in VARIANTS.values() for name in variant.pictures})
 
@@ -165,7 +165,7 @@ def test_broken_or_missing_files_give_a_placeholder(tmp_path: Path, caplog: pyte
     (tmp_path / "pictures").mkdir()
     (tmp_path / "pictures" / "broken.svg").write_text("<svg this is not xml")
     cache = Art(root=tmp_path)
-    with caplog.at_level(logging.WARNING, logger="doolhof.gui.art"):
+    with caplog.at_level(logging.WARNING, logger="doolhof.gui.kit.art"):
         broken = cache.picture("broken", 40)
         cache.picture("broken", 64)
         missing = cache.icon("nothing", 40)

@@ -17,11 +17,11 @@ from typing import Any
 import pygame
 import pytest
 
-from doolhof import paths, savegame
 from doolhof.engine import Game
 from doolhof.gui.app import _load_settings
-from doolhof.gui.autosave import fingerprint
-from doolhof.gui.setup_scene import SetupScene
+from doolhof.gui.setup.scene import SetupScene
+from doolhof.session import paths, savegame
+from doolhof.session.keeper import fingerprint
 from tests.gui.conftest import center, mouse, run, tap
 from tests.gui.family import person_push, person_walk, start_game, table_of
 

@@ -11,8 +11,8 @@ from itertools import pairwise
 import pygame
 
 from doolhof.engine import Game, Push
-from doolhof.gui import computer
-from doolhof.gui.seats import SeatConfig, TableSetup
+from doolhof.gui.play import computer
+from doolhof.session.seats import SeatConfig, TableSetup
 
 from .conftest import FRAME, drag, mouse, run, settle, start_play
 
@@ -174,7 +174,7 @@ def test_a_parent_can_leave_a_demo_through_the_menu(make_app) -> None:  # type: 
 
 def _play_with(app, game: Game, table: TableSetup, player: object):  # type: ignore[no-untyped-def]
     """A play scene whose seat 0 computer is *player*, started on *app*."""
-    from doolhof.gui.play_scene import PlayScene
+    from doolhof.gui.play.scene import PlayScene
 
     scene = PlayScene(app, game, table)
     scene.ambient_time = scene.ambient_until = 0.0
@@ -185,7 +185,7 @@ def _play_with(app, game: Game, table: TableSetup, player: object):  # type: ign
 
 
 def _blank(app):  # type: ignore[no-untyped-def]
-    from doolhof.gui.scene import Scene
+    from doolhof.gui.kit.scene import Scene
 
     return Scene(app)
 

@@ -8,9 +8,9 @@ import pytest
 
 from doolhof.engine import Game
 from doolhof.engine.simulate import RandomPlayer
-from doolhof.gui.end_scene import CELEBRATION, EndScene, half_secrets
-from doolhof.gui.seats import SeatConfig, TableSetup
-from doolhof.gui.setup_scene import SetupScene
+from doolhof.gui.end.scene import CELEBRATION, EndScene, half_secrets
+from doolhof.gui.setup.scene import SetupScene
+from doolhof.session.seats import SeatConfig, TableSetup
 from tests.gui.conftest import SoundLog, center, run, settle, tap
 
 TABLE = TableSetup("junior", (SeatConfig("person"), SeatConfig("computer", "gentle"), SeatConfig("person")), 4)
@@ -105,7 +105,7 @@ def test_new_setup_keeps_the_table(make_app: Any) -> None:
 
 
 def test_again_opens_the_play_scene(make_app: Any) -> None:
-    from doolhof.gui.play_scene import PlayScene
+    from doolhof.gui.play.scene import PlayScene
 
     app = _end(make_app, tied_game())
     tap(app, center(app.scene.again_button.rect))

@@ -7,11 +7,11 @@ from typing import Any
 import pygame
 import pytest
 
-from doolhof import savegame
 from doolhof.engine import Game
-from doolhof.gui.seats import SeatConfig, TableSetup
-from doolhof.gui.setup_scene import SetupScene
-from doolhof.gui.widgets import PRIMARY, SECONDARY, text_of
+from doolhof.gui.kit.widgets import PRIMARY, SECONDARY, text_of
+from doolhof.gui.setup.scene import SetupScene
+from doolhof.session import savegame
+from doolhof.session.seats import SeatConfig, TableSetup
 from tests.gui.conftest import center, run, tap
 
 ENTER = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
@@ -80,7 +80,7 @@ def _won_by_one(table: TableSetup) -> Game:
 
 def test_the_decider_is_offered_only_after_a_tie(make_app: Any) -> None:
     """Seen: after a clear 1-0 win the end screen offered "Decider: 1 secrets" (a tie-breaker without a tie)."""
-    from doolhof.gui.end_scene import EndScene
+    from doolhof.gui.end.scene import EndScene
     from tests.gui.test_end_scene import TABLE, tied_game
 
     app = make_app((1280, 800))
@@ -100,7 +100,7 @@ def test_the_decider_is_offered_only_after_a_tie(make_app: Any) -> None:
 
 
 def test_decider_label_counts_in_the_singular(make_app: Any) -> None:
-    from doolhof.gui.end_scene import EndScene
+    from doolhof.gui.end.scene import EndScene
 
     table = TableSetup("junior", (SeatConfig("person"), SeatConfig("person")), 2)
     data = table.new_game(2).to_dict()
@@ -116,7 +116,7 @@ def test_decider_label_counts_in_the_singular(make_app: Any) -> None:
 
 def test_a_win_by_getting_home_shows_the_house(make_app: Any) -> None:
     """Seen on the big board: the winner and another figure both had 6 pictures; nothing said why one won."""
-    from doolhof.gui.end_scene import EndScene
+    from doolhof.gui.end.scene import EndScene
     from tests.gui.test_end_scene import TABLE, played_out, tied_game
 
     table = TableSetup("junior-own", (SeatConfig(), SeatConfig()), 2)

@@ -11,9 +11,9 @@ import pygame
 from doolhof.engine import Push
 from doolhof.engine.ai import suggest_push, suggest_walk
 from doolhof.engine.tiles import rotate
-from doolhof.gui import hint_view
-from doolhof.gui.play_scene import AUTO_HINT_DELAY
-from doolhof.gui.seats import SeatConfig, TableSetup
+from doolhof.gui.play import hint_view
+from doolhof.gui.play.scene import AUTO_HINT_DELAY
+from doolhof.session.seats import SeatConfig, TableSetup
 
 from .conftest import FRAME, SoundLog, run, settle, start_play, tap
 
@@ -273,8 +273,8 @@ def test_reduced_motion_ghost_glides_once_and_rests(make_app) -> None:  # type: 
 
 
 def test_hint_pose_math() -> None:
-    from doolhof.gui.anim import Motion
-    from doolhof.gui.computer import HintAdvice
+    from doolhof.gui.kit.anim import Motion
+    from doolhof.gui.play.computer import HintAdvice
 
     show = hint_view.HintShow(HintAdvice(0, 0, "push", push=Push("W", 1, 3)), start_angle=0.0)
     assert show.end_angle == -90.0  # three quarters right: the short way is one to the left

@@ -13,11 +13,14 @@ from typing import Any
 import pygame
 import pytest
 
-from doolhof.gui import parent_menu, settings_scene, setup_scene, text, widgets
-from doolhof.gui.parent_menu import ParentMenuScene
-from doolhof.gui.settings_scene import SettingsScene
-from doolhof.gui.setup_scene import SetupScene
-from doolhof.gui.widgets import Button
+from doolhof.gui.kit import text, widgets
+from doolhof.gui.kit.widgets import Button
+from doolhof.gui.parents import menu as parent_menu
+from doolhof.gui.parents import settings_scene
+from doolhof.gui.parents.menu import ParentMenuScene
+from doolhof.gui.parents.settings_scene import SettingsScene
+from doolhof.gui.setup import scene as setup_scene
+from doolhof.gui.setup.scene import SetupScene
 from doolhof.i18n import set_language
 from tests.gui.conftest import run
 from tests.gui.family import table_of
@@ -87,7 +90,7 @@ def text_log(monkeypatch: pytest.MonkeyPatch) -> Iterator[TextLog]:
 
 
 def _setup(app: Any) -> SetupScene:
-    from doolhof import savegame
+    from doolhof.session import savegame
 
     table = table_of("person", "computer")
     savegame.save_game(savegame.SavedGame(table.new_game(1), table))  # so Continue shows too

@@ -7,7 +7,7 @@ import itertools
 import pygame
 import pytest
 
-from doolhof.gui.layout import play_layout
+from doolhof.gui.play.layout import play_layout
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080), (800, 1280), (640, 480)]
 

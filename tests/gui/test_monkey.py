@@ -7,7 +7,7 @@ import random
 import pygame
 
 from doolhof.engine.simulate import _card_census, check_invariants
-from doolhof.gui.seats import SeatConfig, TableSetup
+from doolhof.session.seats import SeatConfig, TableSetup
 
 from .conftest import start_play
 

@@ -12,8 +12,8 @@ import math
 from itertools import pairwise
 
 from doolhof.engine import Game, Push
-from doolhof.gui.play_draw import figure_spot, sprite_spot
-from doolhof.gui.seats import SeatConfig, TableSetup
+from doolhof.gui.play.draw import figure_spot, sprite_spot
+from doolhof.session.seats import SeatConfig, TableSetup
 
 from .conftest import FRAME, center, mouse, run, start_play, tap
 

@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
-from doolhof import savegame
-from doolhof.gui.hold_button import HOLD_SECONDS, HoldButton
-from doolhof.gui.parent_menu import ParentMenuScene, rules_available
-from doolhof.gui.pointer import PointerEvent
-from doolhof.gui.settings_scene import SettingsScene
-from doolhof.gui.setup_scene import SetupScene
+from doolhof.gui.kit.hold_button import HOLD_SECONDS, HoldButton
+from doolhof.gui.kit.pointer import PointerEvent
+from doolhof.gui.parents.menu import ParentMenuScene, rules_available
+from doolhof.gui.parents.settings_scene import SettingsScene
+from doolhof.gui.setup.scene import SetupScene
+from doolhof.session import savegame
 from tests.gui.conftest import center, mouse, run, tap
 from tests.gui.family import person_push, start_game, table_of
 

@@ -7,10 +7,10 @@ import math
 import pygame
 
 from doolhof.engine import Push
-from doolhof.gui.layout import play_layout
-from doolhof.gui.play_input import nearest_lit_cell
-from doolhof.gui.seats import SeatConfig, TableSetup
-from doolhof.settings import Settings
+from doolhof.gui.play.gestures import nearest_lit_cell
+from doolhof.gui.play.layout import play_layout
+from doolhof.session.seats import SeatConfig, TableSetup
+from doolhof.session.settings import Settings
 
 from .conftest import FRAME, mouse, run, settle, start_play, tap
 
@@ -203,7 +203,7 @@ def test_draw_changes_nothing(make_app) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_draw_changes_nothing_under_the_tutorial(make_app) -> None:  # type: ignore[no-untyped-def]
-    from doolhof.gui.tutorial import offer_tutorial
+    from doolhof.gui.play.tutorial import offer_tutorial
 
     app = make_app((800, 600))
     app.settings = Settings()

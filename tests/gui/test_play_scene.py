@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from doolhof.engine import Board, Game, Push
-from doolhof.gui.seats import SeatConfig, TableSetup
+from doolhof.session.seats import SeatConfig, TableSetup
 
 from .conftest import FRAME, drag, mouse, run, settle, start_play, tap
 

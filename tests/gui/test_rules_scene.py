@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from doolhof.gui.rules_pages import ORDER, TEXTS, rules_pages
-from doolhof.gui.rules_scene import MIN_TEXT_PX, RulesScene, layout_text
-from doolhof.gui.scene import Scene
+from doolhof.gui.kit.scene import Scene
+from doolhof.gui.rules.pages import ORDER, TEXTS, rules_pages
+from doolhof.gui.rules.scene import MIN_TEXT_PX, RulesScene, layout_text
 from doolhof.i18n import LANGUAGES, _, set_language
 
 from .conftest import center, run, tap

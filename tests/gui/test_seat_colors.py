@@ -11,7 +11,7 @@ import itertools
 
 import pytest
 
-from doolhof.gui.theme import SEAT_COLORS, SEAT_SHAPES
+from doolhof.gui.kit.theme import SEAT_COLORS, SEAT_SHAPES
 
 MACHADO = {
     "normal": ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0)),

@@ -1,6 +1,6 @@
 """TableSetup answers who plays a seat, for the play scene, the keeper and the tutorial alike."""
 
-from doolhof.gui.seats import SeatConfig, TableSetup
+from doolhof.session.seats import SeatConfig, TableSetup
 
 
 def test_is_computer_per_seat_and_false_off_the_table() -> None:

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from doolhof import paths
-from doolhof.gui.settings_scene import LANGUAGE_CHOICES, SettingsScene
+from doolhof.gui.parents.settings_scene import LANGUAGE_CHOICES, SettingsScene
 from doolhof.i18n import _, current_language, set_language
-from doolhof.settings import load_settings
+from doolhof.session import paths
+from doolhof.session.settings import load_settings
 from tests.gui.conftest import center, mouse, run, tap
 
 

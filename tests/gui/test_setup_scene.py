@@ -9,8 +9,8 @@ import pygame
 import pytest
 
 from doolhof.engine import Game
-from doolhof.gui.seats import SeatConfig, TableSetup
-from doolhof.gui.setup_scene import SetupScene
+from doolhof.gui.setup.scene import SetupScene
+from doolhof.session.seats import SeatConfig, TableSetup
 from tests.gui.conftest import center, mouse, run, tap
 
 
@@ -124,7 +124,7 @@ def test_play_starts_a_game_of_exactly_that_table(make_app: Any) -> None:
 
 
 def test_play_opens_the_play_scene(make_app: Any) -> None:
-    from doolhof.gui.play_scene import PlayScene
+    from doolhof.gui.play.scene import PlayScene
 
     app, scene = _setup(make_app)
     app.options.seed = 5
@@ -153,7 +153,7 @@ def test_sliding_off_a_button_cancels_the_tap(make_app: Any) -> None:
 
 
 def test_continue_offers_the_saved_game(make_app: Any) -> None:
-    from doolhof import savegame
+    from doolhof.session import savegame
 
     table = TableSetup("junior", (SeatConfig("person"), SeatConfig("computer", "expert"), SeatConfig("person")))
     game = table.new_game(3)

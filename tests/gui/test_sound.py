@@ -19,9 +19,9 @@ from types import ModuleType
 import pygame
 import pytest
 
-from doolhof.assets_path import asset
-from doolhof.gui import sound as sound_module
-from doolhof.gui.sound import SOUND_FILES, SOUND_NAMES, SoundPlayer
+from doolhof.gui.kit import sound as sound_module
+from doolhof.gui.kit.assets import asset
+from doolhof.gui.kit.sound import SOUND_FILES, SOUND_NAMES, SoundPlayer
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "make_sounds.py"
@@ -282,7 +282,7 @@ def test_volume_round_trip(mixer: None) -> None:
 
 def test_unknown_names_are_harmless_and_logged_once(mixer: None, caplog: pytest.LogCaptureFixture) -> None:
     player = SoundPlayer(clock=FakeClock())
-    with caplog.at_level(logging.WARNING, logger="doolhof.gui.sound"):
+    with caplog.at_level(logging.WARNING, logger="doolhof.gui.kit.sound"):
         assert not player.play("boing")
         assert not player.play("boing")
         assert player.play("tap")
@@ -292,7 +292,7 @@ def test_unknown_names_are_harmless_and_logged_once(mixer: None, caplog: pytest.
 
 def test_missing_files_are_harmless(mixer: None, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     player = SoundPlayer(folder=tmp_path, clock=FakeClock())
-    with caplog.at_level(logging.WARNING, logger="doolhof.gui.sound"):
+    with caplog.at_level(logging.WARNING, logger="doolhof.gui.kit.sound"):
         for _ in range(3):
             assert not player.play("collect")
     assert len(caplog.records) == 1 and "collect" in caplog.records[0].getMessage()
@@ -302,7 +302,7 @@ def test_no_audio_device_means_silence_without_errors(
     broken_mixer: list[int], caplog: pytest.LogCaptureFixture
 ) -> None:
     player = SoundPlayer(clock=FakeClock())
-    with caplog.at_level(logging.WARNING, logger="doolhof.gui.sound"):
+    with caplog.at_level(logging.WARNING, logger="doolhof.gui.kit.sound"):
         for _ in range(3):
             for name in (*SOUND_NAMES, "boing"):
                 assert not player.play(name)

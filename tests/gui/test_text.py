@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from doolhof.gui.text import draw_text, fit_text, font, wrap
+from doolhof.gui.kit.text import draw_text, fit_text, font, wrap
 
 WORDS = [
     "Schiebekarte",

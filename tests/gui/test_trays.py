@@ -9,9 +9,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from doolhof.gui.hud import pile_cards, tray_box, tray_parts
-from doolhof.gui.layout import play_layout
-from doolhof.gui.seats import SeatConfig, TableSetup
+from doolhof.gui.play.layout import play_layout
+from doolhof.gui.play.shown import pile_cards, tray_box, tray_parts
+from doolhof.session.seats import SeatConfig, TableSetup
 
 SIZES = [(800, 600), (1024, 768), (1280, 800), (800, 1280), (1920, 1080), (600, 1000)]
 

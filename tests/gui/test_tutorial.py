@@ -8,9 +8,8 @@ import pygame
 import pytest
 
 from doolhof.engine import Game, Push
-from doolhof.gui.play_scene import AUTO_HINT_DELAY, PlayScene
-from doolhof.gui.seats import SeatConfig, TableSetup
-from doolhof.gui.tutorial import (
+from doolhof.gui.play.scene import AUTO_HINT_DELAY, PlayScene
+from doolhof.gui.play.tutorial import (
     Tutorial,
     choose_arrow,
     choose_cell,
@@ -18,7 +17,8 @@ from doolhof.gui.tutorial import (
     request_tutorial,
     wants_tutorial,
 )
-from doolhof.settings import Settings, load_settings
+from doolhof.session.seats import SeatConfig, TableSetup
+from doolhof.session.settings import Settings, load_settings
 
 from .conftest import FRAME, center, drag, run, tap
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from doolhof import savegame
-from doolhof.gui.autosave import GameKeeper
-from doolhof.gui.setup_scene import SetupScene
+from doolhof.gui.setup.scene import SetupScene
+from doolhof.session import savegame
+from doolhof.session.keeper import GameKeeper
 from tests.gui.conftest import center, run, settle, tap
 from tests.gui.family import person_push, person_walk, start_game, table_of
 

@@ -1,0 +1,304 @@
+"""Drawing the maze: corridor cards, arrows, glows and figures, each rendered once per size.
+
+Tiles are drawn with pygame shapes at twice the wanted size and smooth-scaled down (cheap
+anti-aliasing), then cached per (openings, size, fixed, home colour, picture plate) and
+converted, so a frame only blits. Pictures keep upright on their card (they come from the SVG
+art cache); the corridor underneath turns with the card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from doolhof.gui.kit import theme
+from doolhof.gui.kit.theme import Color
+
+N, E, S, W = 1, 2, 4, 8
+#: Quarter turns (clockwise) that point an arrow drawn for the north side at each side.
+SIDE_TURNS = {"N": 0, "E": 1, "S": 2, "W": 3}
+#: Breathing arrows are drawn at this many sizes (no scaling per frame).
+BREATH_LEVELS = 8
+
+
+def _convert(surface: pygame.Surface) -> pygame.Surface:
+    """convert_alpha() once a window exists (tests may draw before that)."""
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return surface.convert_alpha()
+    return surface
+
+
+def _shade(color: Color, factor: float) -> Color:
+    """*color* darker (factor < 1) or lighter (factor > 1)."""
+    if factor <= 1:
+        return (int(color[0] * factor), int(color[1] * factor), int(color[2] * factor))
+    return tuple(int(v + (255 - v) * (factor - 1)) for v in color)  # type: ignore[return-value]
+
+
+class BoardArt:
+    """Caches for every board drawing, plus pictures and figures from the shared SVG art."""
+
+    def __init__(self, art: Any) -> None:
+        """*art* is the app's SVG cache (``picture``, ``figure``, ``robot``, ``icon``)."""
+        self.art = art
+        self._tiles: dict[tuple[object, ...], pygame.Surface] = {}
+        self._misc: dict[tuple[object, ...], pygame.Surface] = {}
+
+    def clear(self) -> None:
+        """Forget every cached surface (after a resize)."""
+        self._tiles.clear()
+        self._misc.clear()
+
+    # ----- corridor cards --------------------------------------------------------------------
+    def corridor(self, mask: int, px: int, fixed: bool = False, home: Color | None = None,
+                 plate: bool = False) -> pygame.Surface:
+        """The card with openings *mask* as a *px* square (without its picture)."""
+        px = max(4, int(px))
+        key = (mask, px, fixed, home, plate)
+        surface = self._tiles.get(key)
+        if surface is None:
+            big = _draw_corridor(mask, px * 2, fixed, home, plate)
+            surface = _convert(pygame.transform.smoothscale(big, (px, px)))
+            self._tiles[key] = surface
+        return surface
+
+    def picture(self, name: str, px: int) -> pygame.Surface:
+        """A picture from the SVG art."""
+        return self.art.picture(name, max(4, int(px)))
+
+    def icon(self, name: str, px: int) -> pygame.Surface:
+        """A user-interface icon from the SVG art."""
+        return self.art.icon(name, max(4, int(px)))
+
+    def figure(self, seat: int, px: int) -> pygame.Surface:
+        """Seat *seat*'s figure from the SVG art."""
+        return self.art.figure(seat, max(4, int(px)))
+
+    def robot(self, px: int) -> pygame.Surface:
+        """The robot badge of computer seats."""
+        return self.art.robot(max(4, int(px)))
+
+    def _cached(self, key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        surface = self._misc.get(key)
+        if surface is None:
+            surface = _convert(make())
+            self._misc[key] = surface
+        return surface
+
+    # ----- arrows and glows ------------------------------------------------------------------
+    def arrow(self, side: str, w: int, h: int, state: str, level: int = BREATH_LEVELS - 1,
+              alpha: int = 255) -> pygame.Surface:
+        """The arrow in a (w, h) slot pointing into the board from *side*.
+
+        *state* is ``"open"``, ``"hot"`` (the card hovers over it), ``"rest"`` (not time to push) or
+        ``"closed"``; *level* (0 .. BREATH_LEVELS-1) is the breathing size; *alpha* its opacity.
+        """
+        key = ("arrow", side, w, h, state, level, alpha)
+        surface = self._misc.get(key)
+        if surface is None and alpha < 255:
+            surface = self.arrow(side, w, h, state, level).copy()
+            surface.set_alpha(alpha)
+            self._misc[key] = surface
+        elif surface is None:
+            turns = SIDE_TURNS[side]
+            along, depth = (w, h) if side in ("N", "S") else (h, w)
+            scale = 0.86 + 0.14 * level / (BREATH_LEVELS - 1)
+            if state == "hot":
+                scale = 1.08
+            base = _draw_arrow(along, depth, state, scale)
+            surface = _convert(pygame.transform.rotate(base, -90 * turns))
+            self._misc[key] = surface
+        return surface
+
+    def dim(self, px: int) -> pygame.Surface:
+        """A dark veil over a cell the mover cannot reach."""
+        return self._cached(("dim", px), lambda: _veil(px))
+
+    def lit(self, px: int) -> pygame.Surface:
+        """A warm glowing ring around a reachable cell."""
+        return self._cached(("lit", px), lambda: _lit_ring(px))
+
+    def halo(self, px: int, level: int = 8) -> pygame.Surface:
+        """A soft warm glow of diameter *px* behind the face-up picture; *level* 0-8 is its strength."""
+        level = max(0, min(8, level))
+        return self._cached(("halo", px, level), lambda: _halo(px, theme.REACH_GLOW, 0.4 + 0.6 * level / 8))
+
+    def sparkle(self, px: int) -> pygame.Surface:
+        """A little four-pointed star for celebrations."""
+        return self._cached(("sparkle", px), lambda: _sparkle(px))
+
+    def ghost(self, mask: int, picture: str | None, px: int) -> pygame.Surface:
+        """The hint's ghost of the sliding card: the card and its picture in a golden glow (1.4 *px* square)."""
+        px = max(8, int(px))
+
+        def make() -> pygame.Surface:
+            side = round(px * 1.4)
+            surface = pygame.Surface((side, side), pygame.SRCALPHA)
+            halo = _halo(side, theme.REACH_GLOW, 0.9)
+            surface.blit(halo, (0, 0))
+            card = self.corridor(mask, px, plate=picture is not None).copy()
+            # Golden: the ghost must not look like one more card of the board.
+            card.fill((70, 56, 0, 0), special_flags=pygame.BLEND_RGBA_ADD)
+            if picture is not None:
+                img = self.picture(picture, int(px * 0.52))
+                card.blit(img, img.get_rect(center=(px // 2, px // 2)))
+            rect = card.get_rect(center=(side // 2, side // 2))
+            surface.blit(card, rect)
+            rim = max(3, px // 12)
+            radius = round(px * 0.14)
+            pygame.draw.rect(surface, theme.ARROW_OUTLINE, rect.inflate(rim + 2, rim + 2), width=rim + 2,
+                             border_radius=radius)
+            pygame.draw.rect(surface, theme.REACH_RING, rect.inflate(rim, rim), width=rim, border_radius=radius)
+            return surface
+
+        return self._cached(("ghost", mask, picture, px), make)
+
+    def token(self, name: str, px: int) -> pygame.Surface:
+        """A round secret token showing picture *name*."""
+        return self._cached(("token", name, px), lambda: _token(self.picture(name, int(px * 0.72)), px))
+
+
+# ----- the drawings themselves ----------------------------------------------------------------
+def _draw_corridor(mask: int, size: int, fixed: bool, home: Color | None, plate: bool) -> pygame.Surface:
+    surface = pygame.Surface((size, size), pygame.SRCALPHA)
+    gap = max(1, round(size * 0.025))
+    radius = round(size * 0.12)
+    body = pygame.Rect(gap, gap, size - 2 * gap, size - 2 * gap)
+    pygame.draw.rect(surface, theme.HEDGE_DARK, body, border_radius=radius)
+    inner = body.inflate(-round(size * 0.05), -round(size * 0.05))
+    pygame.draw.rect(surface, theme.HEDGE, inner, border_radius=radius)
+    # Leafy texture: a few lighter and darker blobs, the same for every card of this shape.
+    rng = random.Random(mask * 7919 + size)
+    for _ in range(26):
+        x, y = rng.uniform(inner.left, inner.right), rng.uniform(inner.top, inner.bottom)
+        r = size * rng.uniform(0.035, 0.07)
+        color = theme.HEDGE_LIGHT if rng.random() < 0.5 else theme.HEDGE_DARK
+        pygame.draw.circle(surface, color, (x, y), r)
+    if fixed:
+        pygame.draw.rect(surface, theme.FIXED_RIM, body, width=round(size * 0.045), border_radius=radius)
+        stud = round(size * 0.045)
+        for fx, fy in ((0.13, 0.13), (0.87, 0.13), (0.13, 0.87), (0.87, 0.87)):
+            centre = (size * fx, size * fy)
+            pygame.draw.circle(surface, theme.FIXED_RIM, centre, stud + 2)
+            pygame.draw.circle(surface, theme.STUD, centre, stud)
+    half = size / 2
+    width = size * 0.40
+    edge = size * 0.035
+
+    def arms(color: Color, grow: float) -> None:
+        w = width + 2 * grow
+        pygame.draw.circle(surface, color, (half, half), w / 2)
+        if mask & N:
+            pygame.draw.rect(surface, color, pygame.Rect(half - w / 2, 0, w, half))
+        if mask & S:
+            pygame.draw.rect(surface, color, pygame.Rect(half - w / 2, half, w, size - half))
+        if mask & W:
+            pygame.draw.rect(surface, color, pygame.Rect(0, half - w / 2, half, w))
+        if mask & E:
+            pygame.draw.rect(surface, color, pygame.Rect(half, half - w / 2, size - half, w))
+
+    arms(theme.PATH_EDGE, edge)
+    arms(theme.PATH_SHADE, 0)
+    arms(theme.PATH, -edge * 0.6)
+    # A few pebbles so the path reads as sand.
+    for _ in range(7):
+        x, y = rng.uniform(half - width / 3, half + width / 3), rng.uniform(half - width / 3, half + width / 3)
+        pygame.draw.circle(surface, theme.PATH_SHADE, (x, y), size * 0.012)
+    if home is not None:
+        r = size * 0.30
+        pygame.draw.circle(surface, _shade(home, 0.55), (half, half), r + size * 0.025)
+        pygame.draw.circle(surface, home, (half, half), r)
+        pygame.draw.circle(surface, _shade(home, 1.35), (half, half), r * 0.72, width=max(2, round(size * 0.02)))
+    elif plate:
+        pygame.draw.circle(surface, theme.PLATE, (half, half), size * 0.30)
+    return surface
+
+
+def _draw_arrow(along: int, depth: int, state: str, scale: float) -> pygame.Surface:
+    """An arrow pointing down (into the board from the north) in an (along x depth) slot."""
+    k = 3  # supersampling
+    w, h = max(2, along) * k, max(2, depth) * k
+    surface = pygame.Surface((w, h), pygame.SRCALPHA)
+    cx, cy = w / 2, h / 2
+    head_w = min(w * 0.62, h * 1.25) * scale
+    total = h * 0.82 * scale
+    shaft_w = head_w * 0.42
+    top = cy - total / 2
+    head_top = top + total * 0.38
+    bottom = top + total
+    points = [
+        (cx - shaft_w / 2, top), (cx + shaft_w / 2, top), (cx + shaft_w / 2, head_top),
+        (cx + head_w / 2, head_top), (cx, bottom), (cx - head_w / 2, head_top), (cx - shaft_w / 2, head_top),
+    ]
+    fill = {"open": theme.ARROW, "hot": theme.ARROW_HOT, "closed": theme.ARROW_CLOSED, "rest": theme.ARROW_REST}[state]
+    outline = theme.ARROW_OUTLINE if state in ("open", "hot") else theme.ARROW_CLOSED_OUTLINE
+    shadow = [(x + k * 2, y + k * 3) for x, y in points]
+    pygame.draw.polygon(surface, (0, 0, 0, 70), shadow)
+    pygame.draw.polygon(surface, fill, points)
+    pygame.draw.polygon(surface, outline, points, width=max(2, round(k * max(2, depth / 22))))
+    if state in ("open", "hot"):
+        shine = [(cx - shaft_w / 4, top + total * 0.08), (cx, top + total * 0.08), (cx, head_top - total * 0.04),
+                 (cx - shaft_w / 4, head_top - total * 0.04)]
+        pygame.draw.polygon(surface, (255, 244, 190), shine)
+    return pygame.transform.smoothscale(surface, (max(2, along), max(2, depth)))
+
+
+def _veil(px: int) -> pygame.Surface:
+    surface = pygame.Surface((px, px), pygame.SRCALPHA)
+    gap = max(1, round(px * 0.0125))
+    pygame.draw.rect(surface, (10, 20, 12, 105), pygame.Rect(gap, gap, px - 2 * gap, px - 2 * gap),
+                     border_radius=round(px * 0.06))
+    return surface
+
+
+def _lit_ring(px: int) -> pygame.Surface:
+    big = px * 2
+    surface = pygame.Surface((big, big), pygame.SRCALPHA)
+    rect = pygame.Rect(0, 0, big, big).inflate(-round(big * 0.05), -round(big * 0.05))
+    radius = round(big * 0.12)
+    for k, alpha in enumerate((50, 90, 150)):
+        pygame.draw.rect(surface, (*theme.REACH_GLOW, alpha), rect.inflate(-k * big * 0.02, -k * big * 0.02),
+                         width=round(big * 0.05), border_radius=radius)
+    pygame.draw.rect(surface, (*theme.REACH_RING, 255), rect.inflate(-big * 0.03, -big * 0.03),
+                     width=max(2, round(big * 0.022)), border_radius=radius)
+    return pygame.transform.smoothscale(surface, (px, px))
+
+
+def _halo(px: int, color: Color, strength: float) -> pygame.Surface:
+    px = max(4, px)
+    surface = pygame.Surface((px, px), pygame.SRCALPHA)
+    steps = 16
+    for k in range(steps):
+        r = px / 2 * (1 - k / steps)
+        alpha = int(255 * strength * (0.15 + 0.85 * (k + 1) / steps) ** 1.5)
+        pygame.draw.circle(surface, (*color, min(255, alpha)), (px / 2, px / 2), r)
+    pygame.draw.circle(surface, (*theme.REACH_RING, int(255 * strength)), (px / 2, px / 2), px * 0.30,
+                       width=max(2, px // 28))
+    return surface
+
+
+def _sparkle(px: int) -> pygame.Surface:
+    big = max(4, px) * 2
+    surface = pygame.Surface((big, big), pygame.SRCALPHA)
+    c = big / 2
+    thin = big * 0.12
+    points = [(c, 0), (c + thin, c - thin), (big, c), (c + thin, c + thin), (c, big), (c - thin, c + thin),
+              (0, c), (c - thin, c - thin)]
+    pygame.draw.polygon(surface, (255, 236, 120), points)
+    pygame.draw.circle(surface, (255, 255, 255), (c, c), big * 0.12)
+    return pygame.transform.smoothscale(surface, (max(4, px), max(4, px)))
+
+
+def _token(picture: pygame.Surface, px: int) -> pygame.Surface:
+    px = max(8, px)
+    big = px * 2
+    surface = pygame.Surface((big, big), pygame.SRCALPHA)
+    pygame.draw.circle(surface, (0, 0, 0, 60), (big / 2 + big * 0.03, big / 2 + big * 0.05), big * 0.47)
+    pygame.draw.circle(surface, theme.INK, (big / 2, big / 2), big * 0.47)
+    pygame.draw.circle(surface, theme.TOKEN, (big / 2, big / 2), big * 0.43)
+    small = pygame.transform.smoothscale(surface, (px, px))
+    small.blit(picture, picture.get_rect(center=(px // 2, px // 2)))
+    return small

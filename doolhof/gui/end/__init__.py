@@ -1,0 +1,1 @@
+"""The end screen: the winners celebrated, and what to play next."""

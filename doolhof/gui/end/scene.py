@@ -1,0 +1,286 @@
+"""The end of a game: a celebration for the winner(s), the pictures everyone found, and what next.
+
+A tie is a shared victory (R12): every winner jumps just as high under a trophy. The scores are
+rows of collected pictures, one row per figure, so nobody needs to read. Confetti made of the
+collected pictures drifts down once and comes to rest; the fanfare plays once. Three buttons:
+
+- **again**: the same table, a new seed;
+- **decider** (only after a tie): the same table with half the secrets (the rule text's quick
+  second game for a tie);
+- **new setup**: back to the setup screen, pre-filled with this table.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import zlib
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from doolhof.engine import Game
+from doolhof.gui.kit import theme
+from doolhof.gui.kit.pointer import PointerEvent
+from doolhof.gui.kit.scene import Scene
+from doolhof.gui.kit.text import draw_text
+from doolhof.gui.kit.widgets import PRIMARY, SECONDARY, Button, ButtonSet, garden_background, lighten, safe_icon
+from doolhof.i18n import _, ngettext
+from doolhof.session.seats import TableSetup
+
+#: Seconds the figures jump and the confetti falls before everything rests (and the loop sleeps).
+CELEBRATION = 5.0
+CONFETTI = 36
+#: Rotations pre-rendered per confetti picture (rotating every frame would cost too much).
+ANGLES = 8
+
+
+@dataclass
+class Confetto:
+    """One falling picture: where it starts (as fractions of the window), how it drifts and spins."""
+
+    picture: str
+    x: float
+    y: float
+    fall: float
+    sway: float
+    phase: float
+    spin: int
+    size: float
+
+
+def half_secrets(game: Game, table: TableSetup) -> int:
+    """The number of secrets for the decider: half of this game's, at least one each where piles are own."""
+    total = table.secrets if table.secrets is not None else len(game.variant.pictures)
+    least = game.players if game.variant.own_piles else 1
+    return max(least, max(1, total // 2))
+
+
+class EndScene(Scene):
+    """Celebrate the end of *game* (played at *table*) and offer the next game."""
+
+    def __init__(self, app: Any, game: Game, table: TableSetup) -> None:
+        """The end screen; *game* must be over."""
+        super().__init__(app)
+        self.game = game
+        self.table = table
+        outcome = game.outcome()
+        self.winners: tuple[int, ...] = tuple(sorted(outcome.winners)) if outcome is not None else ()
+        self.reason = outcome.reason if outcome is not None else "most-secrets"
+        self.time = 0.0
+        self.fanfare_played = False
+        self.size = (1, 1)
+        rng = random.Random(zlib.crc32(repr(game.collected).encode()))
+        found = [p for row in game.collected for p in row] or ["star"]
+        self.confetti = [
+            Confetto(rng.choice(found), rng.random(), -0.1 - rng.random() * 0.9, 0.15 + rng.random() * 0.2,
+                     0.02 + rng.random() * 0.03, rng.random() * math.tau, rng.choice((-1, 1)),
+                     0.035 + rng.random() * 0.025)
+            for _ in range(CONFETTI)
+        ]
+        self._sprites: dict[tuple[str, int], list[pygame.Surface]] = {}
+        self.buttons = ButtonSet(on_press=lambda: self.app.play_sound("tap"))
+        self.again_button = self.buttons.add(Button(self.again, icon="again", label=lambda: _("Again"),
+                                                    style=PRIMARY, name="again"))
+        self.decider_button = self.buttons.add(Button(self.decider, icon="trophy", label=self._decider_label,
+                                                      style=SECONDARY, name="decider"))
+        self.setup_button = self.buttons.add(Button(self.new_setup, icon="home", label=lambda: _("New setup"),
+                                                    style=SECONDARY, name="setup"))
+
+    def _decider_label(self) -> str:
+        n = half_secrets(self.game, self.table)
+        return ngettext("Decider: {n} secret", "Decider: {n} secrets", n).format(n=n)
+
+    # ----- what next -----------------------------------------------------------------------
+    def again(self) -> None:
+        """The same table again, with a new shuffle."""
+        self.app.start_game(self.table.new_game(self.app.next_seed()), self.table)
+
+    def decider(self) -> None:
+        """A quick decider at the same table with half the secrets."""
+        table = self.table.with_secrets(half_secrets(self.game, self.table))
+        self.app.start_game(table.new_game(self.app.next_seed()), table)
+
+    def new_setup(self) -> None:
+        """Back to the setup screen, with this table chosen."""
+        from doolhof.gui.setup.scene import SetupScene
+
+        self.app.replace_scene(SetupScene(self.app, self.table))
+
+    # ----- lifecycle -----------------------------------------------------------------------
+    def enter(self) -> None:
+        """Play the fanfare (once) and forget the finished game's save file."""
+        if not self.fanfare_played:
+            self.fanfare_played = True
+            self.app.play_sound("fanfare")
+        from doolhof.session.savegame import clear_game
+
+        clear_game()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay out the stage, the score rows and the buttons."""
+        self.size = (max(1, size[0]), max(1, size[1]))
+        w, h = self.size
+        pad = max(4, int(min(w, h) * 0.02))
+        wide = w >= h * 1.15
+        stage_h = int(h * (0.42 if wide else 0.36))
+        buttons_h = int(h * (0.15 if wide else 0.12))
+        self.stage = pygame.Rect(pad, pad, w - 2 * pad, stage_h - pad)
+        self.scores_rect = pygame.Rect(pad, stage_h + pad, w - 2 * pad, h - stage_h - buttons_h - 3 * pad)
+        if wide:
+            self.scores_rect.width = min(self.scores_rect.width, int(w * 0.8))
+            self.scores_rect.centerx = w // 2
+        # Rows no taller than a comfortable picture line; the panel shrinks around them.
+        band = self.scores_rect.copy()
+        row_cap = int(min(w, h) * 0.15)
+        wanted = self.game.players * row_cap + int(row_cap * 0.4)
+        if band.height > wanted:
+            self.scores_rect.height = wanted
+            self.scores_rect.centery = band.centery
+        row = pygame.Rect(pad, h - buttons_h - pad, w - 2 * pad, buttons_h)
+        gap = pad
+        # The decider is the rule text's answer to a tie; after a clear win it would only puzzle.
+        tie = len(self.winners) > 1
+        self.decider_button.visible = tie
+        if tie:
+            shown, widths = (self.again_button, self.decider_button, self.setup_button), (0.30, 0.40, 0.30)
+        else:
+            shown, widths = (self.again_button, self.setup_button), (0.5, 0.5)
+            self.decider_button.rect = pygame.Rect(row.center, (0, 0))
+        gaps = gap * (len(shown) - 1)
+        usable = min(row.width - gaps, int(row.height * 4 * len(shown)))
+        x = row.centerx - (usable + gaps) // 2
+        for button, share in zip(shown, widths):
+            bw = int(usable * share)
+            button.rect = pygame.Rect(x, row.y, bw, row.height)
+            x += bw + gap
+        self._sprites.clear()
+
+    def update(self, dt: float) -> None:
+        """Advance the celebration."""
+        if self.time < CELEBRATION:
+            self.time = min(CELEBRATION, self.time + dt)
+
+    def busy(self) -> bool:
+        """Moving until the celebration has come to rest."""
+        return self.time < CELEBRATION
+
+    def handle_pointer(self, event: PointerEvent) -> None:
+        """Buttons take the pointer."""
+        self.buttons.handle(event)
+
+    # ----- drawing -------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the celebration."""
+        surface.blit(garden_background(surface.get_size()), (0, 0))
+        art = self.app.art
+        self._draw_rays(surface)
+        self._draw_confetti(surface, art)
+        self._draw_winners(surface, art)
+        self._draw_scores(surface, art)
+        self.buttons.draw(surface, art)
+
+    def _draw_rays(self, surface: pygame.Surface) -> None:
+        """A soft sunburst behind the winners."""
+        cx, cy = self.stage.centerx, self.stage.bottom
+        radius = int(max(self.stage.width, self.stage.height * 2) * 0.7)
+        color = lighten(theme.BACKGROUND, 0.12)
+        for k in range(16):
+            a0 = math.pi + k * math.pi / 16
+            a1 = a0 + math.pi / 32
+            pygame.draw.polygon(surface, color, [
+                (cx, cy), (cx + radius * math.cos(a0), cy + radius * math.sin(a0)),
+                (cx + radius * math.cos(a1), cy + radius * math.sin(a1)),
+            ])
+
+    def _confetti_sprite(self, art: Any, name: str, px: int, turn: int) -> pygame.Surface:
+        key = (name, px)
+        if key not in self._sprites:
+            base = art.picture(name, px)
+            self._sprites[key] = [pygame.transform.rotate(base, k * 360 / ANGLES) for k in range(ANGLES)]
+        return self._sprites[key][turn % ANGLES]
+
+    def _draw_confetti(self, surface: pygame.Surface, art: Any) -> None:
+        w, h = self.size
+        # Falling slows to a rest as the celebration ends (ease-out), so the last frame is a calm scatter.
+        progress = self.time / CELEBRATION
+        travel = CELEBRATION * (progress - progress * progress / 2)
+        for c in self.confetti:
+            y = c.y + c.fall * travel * 1.6
+            y = y % 1.1 - 0.05 if y > 1.05 else y
+            x = c.x + c.sway * math.sin(c.phase + travel * 2.5)
+            px = max(8, int(min(w, h) * c.size * 1.6))
+            turn = int((c.phase + c.spin * travel * 3) / math.tau * ANGLES)
+            sprite = self._confetti_sprite(art, c.picture, px, turn)
+            surface.blit(sprite, sprite.get_rect(center=(int(x * w), int(y * h))))
+
+    def _draw_winners(self, surface: pygame.Surface, art: Any) -> None:
+        stage = self.stage
+        count = max(1, len(self.winners))
+        title_h = int(stage.height * 0.2)
+        title = _("A shared victory!") if count > 1 else _("Hooray!")
+        draw_text(surface, title, pygame.Rect(stage.x, stage.y, stage.width, title_h), theme.PANEL,
+                  shadow=theme.HEDGE_DARK)
+        area = pygame.Rect(stage.x, stage.y + title_h, stage.width, stage.height - title_h)
+        px = int(min(area.height * 0.88, area.width / (count + 0.5)))
+        amplitude = area.height * 0.16 * (1 - self.time / CELEBRATION)
+        trophy = safe_icon(art, "trophy", max(8, px // 3))
+        for k, seat in enumerate(self.winners):
+            cx = int(area.centerx + (k - (count - 1) / 2) * px * 1.1)
+            hop = abs(math.sin(self.time * 5.5 + k * 0.9)) * amplitude
+            base_y = area.bottom
+            shadow = pygame.Rect(0, 0, int(px * 0.6), max(4, px // 10))
+            shadow.center = (cx, base_y - shadow.height // 2)
+            pygame.draw.ellipse(surface, theme.HEDGE_DARK, shadow)
+            rect = pygame.Rect(0, 0, px, px)
+            rect.midbottom = (cx, int(base_y - hop))
+            surface.blit(art.figure(seat, px), rect)
+            if trophy is not None:
+                surface.blit(trophy, trophy.get_rect(midbottom=(rect.centerx + px // 3, rect.top + px // 6)))
+
+    def badges(self, seat: int) -> tuple[str, ...]:
+        """The icons at the end of *seat*'s score row, right to left: a trophy for a winner, and a house
+        when the win came from getting home first (own secrets), so a parent sees why an equal row lost."""
+        if seat not in self.winners:
+            return ()
+        return ("trophy", "home") if self.reason == "home" else ("trophy",)
+
+    def _draw_scores(self, surface: pygame.Surface, art: Any) -> None:
+        panel = self.scores_rect
+        if panel.width <= 0 or panel.height <= 0:
+            return
+        radius = max(6, min(panel.width, panel.height) // 14)
+        pygame.draw.rect(surface, theme.HEDGE_DARK, panel.move(0, max(2, panel.height // 60)), border_radius=radius)
+        pygame.draw.rect(surface, theme.PANEL, panel, border_radius=radius)
+        inner = panel.inflate(-max(4, panel.height // 20), -max(4, panel.height // 20))
+        rows = self.game.players
+        gap = max(2, inner.height // 40)
+        row_h = max(1, (inner.height - gap * (rows - 1)) // rows)
+        collected = self.game.collected
+        for seat in range(rows):
+            row = pygame.Rect(inner.x, inner.y + seat * (row_h + gap), inner.width, row_h)
+            won = seat in self.winners
+            color = theme.SEAT_COLORS[seat]
+            pygame.draw.rect(surface, lighten(color, 0.55 if won else 0.8), row, border_radius=max(4, row_h // 4))
+            if won:
+                pygame.draw.rect(surface, color, row, width=max(2, row_h // 16), border_radius=max(4, row_h // 4))
+            face_px = int(row_h * 0.9)
+            face = art.figure(seat, face_px)
+            surface.blit(face, face.get_rect(midleft=(row.x + row_h // 8, row.centery)))
+            left = row.x + row_h // 8 + face_px + row_h // 6
+            right = row.right - row_h // 8
+            for badge in self.badges(seat):
+                image = safe_icon(art, badge, int(row_h * 0.8))
+                if image is not None:
+                    surface.blit(image, image.get_rect(midright=(right, row.centery)))
+                    right -= int(row_h * 0.9)
+            pictures = collected[seat]
+            if not pictures:
+                continue
+            room = max(1, right - left)
+            px = int(min(row_h * 0.78, room / (len(pictures) * 1.08)))
+            step = px * 1.08
+            for i, name in enumerate(pictures):
+                image = art.picture(name, max(4, px))
+                surface.blit(image, image.get_rect(midleft=(int(left + i * step), row.centery)))

@@ -1,0 +1,1 @@
+"""The parents' corner: the hold-to-open menu and the settings screen."""

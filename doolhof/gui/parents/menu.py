@@ -1,0 +1,286 @@
+"""The parents' corner: the menu button that needs a two-second hold, undo, and the parents' menu.
+
+:class:`ParentControls` is a thin layer the app puts over the play and setup screens. It owns:
+
+- the **menu button** (:class:`~doolhof.gui.kit.hold_button.HoldButton`) in the scene's menu corner:
+  a short tap only wiggles it, holding it two seconds fills a ring and opens the
+  :class:`ParentMenuScene`. Where it sits comes from the scene: ``scene.parent_menu_rect`` when the
+  scene has one (setup), else the ``"menu"`` slot of ``scene.layout.icons`` (play). The scene
+  draws the resting icon itself; the layer draws it only while it is held or wiggles.
+- the **undo button** on the play screen, just inward of the corner icons, shown only while the
+  app's :class:`~doolhof.session.keeper.GameKeeper` has a person's action to take back.
+
+Pointer events go to this layer first; what it does not take goes on to the scene.
+
+The menu offers: back to the game, settings, the rules (when ``doolhof.gui.rules.scene`` exists),
+a new game (back to setup; the game stays saved until a new one starts), full screen on/off, and
+quit (the game is saved first).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from doolhof.gui.kit import theme
+from doolhof.gui.kit.hold_button import HoldButton
+from doolhof.gui.kit.pointer import PointerEvent
+from doolhof.gui.kit.scene import Scene
+from doolhof.gui.kit.text import draw_text
+from doolhof.gui.kit.widgets import CHOICE, PRIMARY, SECONDARY, Button, ButtonSet, ButtonStyle, safe_icon
+from doolhof.i18n import _
+
+if TYPE_CHECKING:
+    from doolhof.gui.app import App
+
+log = logging.getLogger(__name__)
+
+#: A calm red for quitting (parents only; still friendly).
+QUIT_STYLE = ButtonStyle((236, 112, 92), (150, 60, 44), (255, 255, 255), (246, 140, 120), (150, 60, 44),
+                         (255, 255, 255))
+
+
+def menu_rect_of(scene: object) -> pygame.Rect | None:
+    """Where *scene* wants the parents' menu button, or None when it has none."""
+    rect = getattr(scene, "parent_menu_rect", None)
+    if isinstance(rect, pygame.Rect):
+        return rect if rect.width > 0 else None
+    icons = getattr(getattr(scene, "layout", None), "icons", None)
+    if isinstance(icons, dict):
+        found = icons.get("menu")
+        if isinstance(found, pygame.Rect):
+            return found
+    return None
+
+
+def undo_rect_of(scene: object) -> pygame.Rect | None:
+    """Where the undo button goes on *scene*: one slot inward of its corner icons (None without icons)."""
+    icons = getattr(getattr(scene, "layout", None), "icons", None)
+    if not isinstance(icons, dict) or not icons:
+        return None
+    rects = [r for r in icons.values() if isinstance(r, pygame.Rect)]
+    if not rects:
+        return None
+    inner = min(rects, key=lambda r: r.x)
+    gap = max(4, inner.w // 4)
+    return pygame.Rect(inner.x - gap - inner.w, inner.y, inner.w, inner.h)
+
+
+def rules_available() -> bool:
+    """True when the rules screen (``doolhof.gui.rules.scene``) is part of this build."""
+    try:
+        return importlib.util.find_spec("doolhof.gui.rules.scene") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+class ParentControls:
+    """The menu hold-button and the undo button over the top scene (see the module notes)."""
+
+    def __init__(self, app: App) -> None:
+        """Controls for *app*; they follow whatever scene is on top."""
+        self.app = app
+        self.menu = HoldButton(self.open_menu, "menu", on_tap=lambda: app.play_sound("nope"))
+        self.undo_rect = pygame.Rect(0, 0, 0, 0)
+        self.undo_pressed = False
+        self._undo_down = False
+
+    # ----- where things are ------------------------------------------------------------------------
+    def place(self) -> None:
+        """Put the buttons where the top scene wants them (nowhere for scenes without a menu corner)."""
+        scene = self.app.scenes[-1] if self.app.scenes else None
+        rect = menu_rect_of(scene) if scene is not None else None
+        self.menu.rect = rect.copy() if rect is not None else pygame.Rect(0, 0, 0, 0)
+        if self.menu.rect.width == 0:
+            self.menu.held = None
+        undo = undo_rect_of(scene) if scene is not None and self.undo_offered() else None
+        self.undo_rect = undo if undo is not None else pygame.Rect(0, 0, 0, 0)
+
+    def undo_offered(self) -> bool:
+        """True when the top scene is the kept game's play scene and a person's action can be taken back."""
+        app = self.app
+        keeper = app.keeper
+        return (keeper is not None and bool(app.scenes) and app.scenes[-1] is app.keeper_scene
+                and keeper.can_undo())
+
+    # ----- input -----------------------------------------------------------------------------------
+    def handle_pointer(self, event: PointerEvent) -> bool:
+        """Take *event* when it belongs to the menu or undo button; True when taken."""
+        self.place()
+        if self.menu.handle(event):
+            return True
+        if event.kind == "down":
+            if self.undo_rect.width and self.undo_rect.collidepoint(event.pos):
+                self._undo_down = True
+                self.undo_pressed = True
+                return True
+            return False
+        if not self._undo_down:
+            return False
+        if event.kind == "move":
+            self.undo_pressed = self.undo_rect.collidepoint(event.pos)
+            return True
+        released_on = event.kind == "up" and self.undo_rect.collidepoint(event.pos)
+        self._undo_down = False
+        self.undo_pressed = False
+        if released_on:
+            self.app.undo_last()
+        return True
+
+    def open_menu(self) -> None:
+        """The hold was long enough: open the parents' menu over the scene."""
+        self.app.play_sound("tap")
+        self.app.push_scene(ParentMenuScene(self.app))
+
+    # ----- time and drawing ------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """Advance the hold and the wiggle."""
+        self.place()
+        self.menu.update(dt)
+
+    def busy(self) -> bool:
+        """True while the menu button is held or wiggles."""
+        return self.menu.busy()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the undo button when offered, and the menu button while it is held or wiggles."""
+        art = self.app.art
+        if self.undo_rect.width:
+            draw_undo_button(surface, self.undo_rect, art, self.undo_pressed)
+        if self.menu.rect.width and self.menu.busy():
+            self.menu.draw(surface, art)
+
+
+def draw_card(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A cream card with a soft shadow (the parents' menu, settings and notes sit on one)."""
+    radius = max(8, min(rect.w, rect.h) // 16)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, rect.move(0, max(3, rect.h // 80)), border_radius=radius)
+    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=radius)
+
+
+def draw_undo_button(surface: pygame.Surface, rect: pygame.Rect, art: Any, pressed: bool = False) -> None:
+    """The undo button: the "again" arrow mirrored, on a light disc so it stands out from the quiet icons."""
+    center = (rect.centerx, rect.centery + (max(1, rect.h // 20) if pressed else 0))
+    pygame.draw.circle(surface, theme.PANEL_EDGE, (rect.centerx, rect.centery + max(2, rect.h // 16)), rect.w // 2)
+    pygame.draw.circle(surface, theme.PANEL, center, rect.w // 2)
+    image = safe_icon(art, "again", int(rect.w * 0.66))
+    if image is not None:
+        image = pygame.transform.flip(image, True, False)
+        surface.blit(image, image.get_rect(center=center))
+
+
+class ParentMenuScene(Scene):
+    """The parents' menu, drawn over the (paused) scene below it."""
+
+    def __init__(self, app: App) -> None:
+        """The menu over the current top scene; offers "new game" when that scene is a game."""
+        super().__init__(app)
+        self.from_game = app.keeper is not None and bool(app.scenes) and app.scenes[-1] is app.keeper_scene
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.title_rect = pygame.Rect(0, 0, 0, 0)
+        self.buttons = ButtonSet(on_press=lambda: self.app.play_sound("tap"))
+        add = self.buttons.add
+        self.back_button = add(Button(self.back, icon="play", style=PRIMARY, name="back",
+                                      label=lambda: _("Back to the game") if self.from_game else _("Back")))
+        self.settings_button = add(Button(self.open_settings, icon="menu", label=lambda: _("Settings"), style=CHOICE,
+                                          name="settings"))
+        self.rules_button = add(Button(self.open_rules, icon="hint", label=lambda: _("Rules"), style=CHOICE,
+                                       name="rules"))
+        self.rules_button.visible = rules_available()
+        self.new_game_button = add(Button(self.new_game, icon="home", label=lambda: _("New game"), style=SECONDARY,
+                                          name="new_game"))
+        self.new_game_button.visible = self.from_game
+        self.fullscreen_button = add(Button(self.toggle_fullscreen, icon="fullscreen", style=CHOICE,
+                                            name="fullscreen", label=self._fullscreen_label))
+        self.quit_button = add(Button(self.quit, icon="cross", label=lambda: _("Quit"), style=QUIT_STYLE,
+                                      name="quit"))
+
+    def _fullscreen_label(self) -> str:
+        return _("Leave full screen") if self.app.fullscreen else _("Full screen")
+
+    # ----- actions -------------------------------------------------------------------------------
+    def back(self) -> None:
+        """Close the menu."""
+        self.app.pop_scene()
+
+    def open_settings(self) -> None:
+        """Show the settings screen."""
+        from doolhof.gui.parents.settings_scene import SettingsScene
+
+        self.app.push_scene(SettingsScene(self.app))
+
+    def open_rules(self) -> None:
+        """Show the rules, when that screen exists."""
+        try:
+            from doolhof.gui.rules.scene import RulesScene  # type: ignore[import-not-found,unused-ignore]
+        except ImportError as error:
+            log.warning("no rules screen: %s", error)
+            self.rules_button.visible = False
+            self.app.request_redraw()
+            return
+        self.app.push_scene(RulesScene(self.app))
+
+    def new_game(self) -> None:
+        """Back to the setup screen; the game stays saved (Continue) until a new one starts."""
+        self.app.leave_to_setup()
+
+    def toggle_fullscreen(self) -> None:
+        """Enter or leave full screen."""
+        self.app.toggle_fullscreen()
+
+    def quit(self) -> None:
+        """Save and close the program."""
+        self.app.request_quit()
+
+    # ----- lifecycle ----------------------------------------------------------------------------
+    def visible_buttons(self) -> list[Button]:
+        """The buttons shown, top to bottom."""
+        return [b for b in self.buttons.items if b.visible]
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """A column of big buttons on a card in the middle."""
+        w, h = max(1, size[0]), max(1, size[1])
+        pad = max(6, int(min(w, h) * 0.025))
+        buttons = self.visible_buttons()
+        panel_w = min(w - 2 * pad, max(320, int(w * 0.5)), int(h * 1.1))
+        panel_h = h - 2 * pad
+        self.panel = pygame.Rect(0, 0, panel_w, panel_h)
+        self.panel.center = (w // 2, h // 2)
+        inner = self.panel.inflate(-2 * pad, -2 * pad)
+        title_h = int(inner.h * 0.12)
+        self.title_rect = pygame.Rect(inner.x, inner.y, inner.w, title_h)
+        gap = max(4, pad // 2)
+        area_top = self.title_rect.bottom + gap
+        each = (inner.bottom - area_top - gap * (len(buttons) - 1)) // max(1, len(buttons))
+        each = min(each, max(64, int(h * 0.13)))
+        total = each * len(buttons) + gap * (len(buttons) - 1)
+        y = area_top + (inner.bottom - area_top - total) // 2
+        for button in buttons:
+            button.rect = pygame.Rect(inner.x, y, inner.w, each)
+            y += each + gap
+
+    def handle_pointer(self, event: PointerEvent) -> None:
+        """Buttons take the pointer; taps beside the card do nothing."""
+        self.buttons.handle(event)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Escape closes the menu (it never quits)."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The paused scene, dimmed, with the menu card on top."""
+        below = self.app.scenes[-2] if len(self.app.scenes) >= 2 and self.app.scenes[-1] is self else None
+        if below is not None:
+            self.app.guard(below.draw, surface)
+        else:
+            surface.fill(theme.BACKGROUND)
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((20, 30, 24, 150))
+        surface.blit(shade, (0, 0))
+        draw_card(surface, self.panel)
+        draw_text(surface, _("For parents"), self.title_rect, theme.INK)
+        self.buttons.draw(surface, self.app.art)

@@ -1,0 +1,252 @@
+"""The parents' settings screen: language, sound, volume, animation speed, reduced motion, hints, full screen.
+
+One row per setting, the label on the left (above, in a tall window) and big choice buttons on
+the right. Every tap goes through :meth:`doolhof.gui.app.App.apply_settings`, which saves the
+settings file and applies the change at once: the language from the next frame, sound and volume
+on the sound player, full screen on the window. Animation speed, reduced motion and automatic
+hints are read by the play screen from ``app.settings``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from doolhof.gui.kit import theme
+from doolhof.gui.kit.pointer import PointerEvent
+from doolhof.gui.kit.scene import Scene
+from doolhof.gui.kit.text import draw_text
+from doolhof.gui.kit.widgets import CHOICE, PRIMARY, QUIET, Button, ButtonSet, garden_background, text_of
+from doolhof.gui.parents.menu import draw_card
+from doolhof.i18n import LANGUAGES, _
+from doolhof.session.settings import ANIMATION_SPEEDS, LABELS, SYSTEM_LANGUAGE_LABEL, Settings
+
+if TYPE_CHECKING:
+    from doolhof.gui.app import App
+
+#: The rows, top to bottom (keys of :data:`doolhof.session.settings.LABELS`).
+ROWS = ("language", "sound", "volume", "animation_speed", "reduced_motion", "auto_hint", "fullscreen")
+#: Language choices: the shipped languages, then "same as the computer" (None).
+LANGUAGE_CHOICES: tuple[str | None, ...] = (*LANGUAGES, None)
+#: One tap on - or + changes the volume by this much.
+VOLUME_STEP = 0.1
+
+
+@dataclass
+class Row:
+    """One setting on screen: its label area and its buttons."""
+
+    name: str
+    label_rect: pygame.Rect
+    buttons: list[Button]
+    #: The volume bar (only the volume row has one).
+    bar: pygame.Rect | None = None
+
+
+class SettingsScene(Scene):
+    """Change the parents' settings; each change is saved and applied at once."""
+
+    def __init__(self, app: App) -> None:
+        """The settings screen for *app* (its :attr:`App.settings` is what is shown and changed)."""
+        super().__init__(app)
+        self.buttons = ButtonSet(on_press=lambda: self.app.play_sound("tap"))
+        add = self.buttons.add
+        self.done_button = add(Button(self.close, icon="check", label=lambda: _("Done"), style=PRIMARY, name="done"))
+        self.title_rect = pygame.Rect(0, 0, 0, 0)
+        self.card = pygame.Rect(0, 0, 0, 0)
+        self.rows: dict[str, Row] = {}
+        self.choices: dict[str, dict[Any, Button]] = {}
+        for name in ROWS:
+            self.rows[name] = Row(name, pygame.Rect(0, 0, 0, 0), [])
+        self._choice_row("language", {code: self._language_label(code) for code in LANGUAGE_CHOICES})
+        self._on_off_row("sound", "sound_on", "sound_off")
+        self.volume_down = add(Button(lambda: self.step_volume(-1), icon="minus", style=QUIET, name="volume-"))
+        self.volume_up = add(Button(lambda: self.step_volume(+1), icon="plus", style=QUIET, name="volume+"))
+        self.volume_bar = add(Button(None, style=QUIET, name="volume-bar"))
+        self.rows["volume"].buttons = [self.volume_down, self.volume_bar, self.volume_up]
+        self._choice_row("animation_speed", {key: _lazy(label) for key, label in ANIMATION_SPEEDS.items()})
+        for name in ("reduced_motion", "auto_hint", "fullscreen"):
+            self._on_off_row(name, "check", "cross")
+        self.sync()
+
+    # ----- building ------------------------------------------------------------------------------
+    @staticmethod
+    def _language_label(code: str | None) -> Callable[[], str]:
+        if code is None:
+            return lambda: _(SYSTEM_LANGUAGE_LABEL)
+        name = LANGUAGES[code]
+        return lambda: name
+
+    def _choice_row(self, name: str, labels: dict[Any, Callable[[], str]], icons: dict[Any, str] | None = None) -> None:
+        group: dict[Any, Button] = {}
+        for value, label in labels.items():
+            icon = icons.get(value) if icons else None
+            button = self.buttons.add(ChoiceButton(self._setter(name, value), icon=icon, label=label, style=CHOICE,
+                                                   name=f"{name}={value}"))
+            group[value] = button
+        self.choices[name] = group
+        self.rows[name].buttons = list(group.values())
+
+    def _on_off_row(self, name: str, on_icon: str, off_icon: str) -> None:
+        self._choice_row(name, {True: lambda: _("On"), False: lambda: _("Off")}, {True: on_icon, False: off_icon})
+
+    def _setter(self, name: str, value: Any) -> Callable[[], None]:
+        return lambda: self.change(**{name: value})
+
+    # ----- changing ------------------------------------------------------------------------------
+    @property
+    def settings(self) -> Settings:
+        """The settings as they are now."""
+        current = self.app.settings
+        return current if isinstance(current, Settings) else Settings()
+
+    def change(self, **changes: Any) -> None:
+        """Change, save and apply settings (e.g. ``change(sound=False)``)."""
+        self.app.apply_settings(replace(self.settings, **changes))
+        self.sync()
+
+    def step_volume(self, steps: int) -> None:
+        """Louder or softer by *steps* tenths."""
+        self.set_volume(self.settings.volume + steps * VOLUME_STEP)
+
+    def set_volume(self, volume: float) -> None:
+        """Set the volume (rounded to tenths, kept within 0..1)."""
+        self.change(volume=round(max(0.0, min(1.0, volume)), 1))
+
+    def sync(self) -> None:
+        """Show which choice of each row is the current one."""
+        current = self.settings
+        values = {"language": current.language, "sound": current.sound, "animation_speed": current.animation_speed,
+                  "reduced_motion": current.reduced_motion, "auto_hint": current.auto_hint,
+                  "fullscreen": bool(self.app.fullscreen)}
+        for name, group in self.choices.items():
+            for value, button in group.items():
+                button.selected = value == values[name] and type(value) is type(values[name])
+        self.volume_down.enabled = current.volume > 0.0
+        self.volume_up.enabled = current.volume < 1.0
+        self.app.request_redraw()
+
+    def close(self) -> None:
+        """Back to where the settings were opened from."""
+        self.app.pop_scene()
+
+    # ----- lifecycle -----------------------------------------------------------------------------
+    def enter(self) -> None:
+        """Show the current values (they may have changed elsewhere, e.g. with F11)."""
+        self.sync()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay out the rows: label beside the buttons in a wide window, above them in a tall one."""
+        w, h = max(1, size[0]), max(1, size[1])
+        pad = max(6, int(min(w, h) * 0.02))
+        self.card = pygame.Rect(pad, pad, w - 2 * pad, h - 2 * pad)
+        inner = self.card.inflate(-2 * pad, -2 * pad)
+        header_h = max(24, int(inner.h * 0.1))
+        done_w = min(inner.w // 3, max(header_h * 3, int(inner.w * 0.22)))
+        self.done_button.rect = pygame.Rect(inner.right - done_w, inner.y, done_w, header_h)
+        self.title_rect = pygame.Rect(inner.x, inner.y, inner.w - done_w - pad, header_h)
+        gap = max(3, pad // 2)
+        top = inner.y + header_h + pad
+        row_h = (inner.bottom - top - gap * (len(ROWS) - 1)) // len(ROWS)
+        wide = w >= h
+        for k, name in enumerate(ROWS):
+            band = pygame.Rect(inner.x, top + k * (row_h + gap), inner.w, row_h)
+            if wide:
+                label_w = int(band.w * 0.3)
+                label = pygame.Rect(band.x, band.y, label_w, band.h)
+                controls = pygame.Rect(band.x + label_w + pad, band.y, band.w - label_w - pad, band.h)
+            else:
+                label_h = band.h // 3
+                label = pygame.Rect(band.x, band.y, band.w, label_h)
+                controls = pygame.Rect(band.x, band.y + label_h, band.w, band.h - label_h)
+            row = self.rows[name]
+            row.label_rect = label
+            if name == "volume":
+                self._layout_volume(row, controls, gap)
+            else:
+                self._layout_choices(row, controls, gap)
+
+    @staticmethod
+    def _layout_choices(row: Row, area: pygame.Rect, gap: int) -> None:
+        count = len(row.buttons)
+        # On/off pairs stay compact; the language and speed rows use the whole width.
+        width = area.w if count > 2 else min(area.w, int(area.h * 2.6) * 2 + gap)
+        each = (width - gap * (count - 1)) // count
+        for k, button in enumerate(row.buttons):
+            button.rect = pygame.Rect(area.x + k * (each + gap), area.y, each, area.h)
+
+    def _layout_volume(self, row: Row, area: pygame.Rect, gap: int) -> None:
+        side = area.h
+        self.volume_down.rect = pygame.Rect(area.x, area.y, side, side)
+        bar_w = max(1, min(area.w - 2 * (side + gap), side * 6))
+        self.volume_bar.rect = pygame.Rect(self.volume_down.rect.right + gap, area.y, bar_w, side)
+        self.volume_up.rect = pygame.Rect(self.volume_bar.rect.right + gap, area.y, side, side)
+        row.bar = self.volume_bar.rect
+
+    def handle_pointer(self, event: PointerEvent) -> None:
+        """Buttons take the pointer; a tap on the volume bar sets the volume where it lands."""
+        bar = self.volume_bar.rect
+        if event.kind == "up" and self.buttons.active is self.volume_bar and bar.collidepoint(event.pos):
+            self.buttons.handle(event)
+            inner = bar.inflate(-bar.h // 2, 0)
+            self.set_volume((event.pos[0] - inner.x) / max(1, inner.w))
+            return
+        self.buttons.handle(event)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Escape goes back (it never quits)."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+
+    # ----- drawing -------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the screen."""
+        surface.blit(garden_background(surface.get_size()), (0, 0))
+        draw_card(surface, self.card)
+        draw_text(surface, _("Settings"), self.title_rect, theme.INK, align="left")
+        for name, row in self.rows.items():
+            draw_text(surface, _(LABELS[name]), row.label_rect, theme.INK_SOFT, align="left",
+                      max_px=max(12, int(row.label_rect.h * 0.42)))
+        self.buttons.draw(surface, self.app.art)
+        self._draw_volume(surface)
+
+    def _draw_volume(self, surface: pygame.Surface) -> None:
+        """Ten segments, growing taller left to right, filled up to the volume."""
+        bar = self.volume_bar.rect
+        if bar.w <= 0:
+            return
+        inner = bar.inflate(-bar.h // 2, -bar.h // 2)
+        inner.y -= bar.h // 28  # the slab's face sits a little above its edge
+        segments = 10
+        gap = max(2, inner.w // 60)
+        each = max(1, (inner.w - gap * (segments - 1)) // segments)
+        level = round(self.settings.volume * segments)
+        muted = not self.settings.sound
+        for k in range(segments):
+            height = max(2, int(inner.h * (0.35 + 0.65 * (k + 1) / segments)))
+            seg = pygame.Rect(inner.x + k * (each + gap), inner.bottom - height, each, height)
+            on = k < level
+            color = (theme.ARROW if not muted else (200, 196, 188)) if on else (228, 222, 210)
+            pygame.draw.rect(surface, color, seg, border_radius=max(1, each // 4))
+            if on:
+                pygame.draw.rect(surface, theme.ARROW_OUTLINE if not muted else (150, 146, 140), seg,
+                                 width=max(1, each // 10), border_radius=max(1, each // 4))
+
+
+class ChoiceButton(Button):
+    """A choice of a settings row; a word alone is kept to the size of the words beside icons."""
+
+    def draw_content(self, surface: pygame.Surface, area: pygame.Rect, ink: tuple[int, int, int], art: Any) -> None:
+        """The icon and word as usual; a word without icon at most half the button's height."""
+        if self.icon:
+            super().draw_content(surface, area, ink, art)
+        else:
+            draw_text(surface, text_of(self.label), area, ink, max_px=max(10, int(area.h * 0.56)))
+
+
+def _lazy(message: str) -> Callable[[], str]:
+    """A label that translates *message* (marked with ``N_`` elsewhere) when drawn."""
+    return lambda: _(message)

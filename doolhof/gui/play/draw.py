@@ -1,0 +1,532 @@
+"""Painting the play screen from the scene's state: board, lit cells, arrows, sprites, figures, panel, hint.
+
+:class:`PlayPainter` only reads the scene (``draw`` changes nothing but its own caches): the
+static picture (board cards, panel blocks, trays, corner icons) is painted once into a
+background surface and repainted only when what it shows changes; the reachable cells are one
+cached layer. Everything that moves is drawn over them every frame, in this order: hidden cells,
+lit cells, the target's glow, the hint under the arrows, arrows, sprites under the figures,
+figures, sprites over them, the live panel, the hint's ghost card, what the finger holds, and
+last the scene's overlays (the tutorial).
+
+The helpers :func:`figure_spot`, :func:`anchor_spot` and :func:`sprite_spot` turn the logical
+places of :mod:`~doolhof.gui.kit.anim` (anchors such as ``("cell", r, c)``) into pixels under the
+current layout; input and the scene use them too.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from doolhof.gui.board.painter import BREATH_LEVELS
+from doolhof.gui.kit import theme
+from doolhof.gui.kit.anim import Sprite, bounce_height, ease_out_back, shake_offset
+from doolhof.gui.kit.widgets import draw_corner_icon
+from doolhof.gui.play.hint_view import HintShow, draw_line_glow, draw_look_here, draw_path, draw_ring
+from doolhof.gui.play.layout import PlayLayout, cluster_offset
+from doolhof.gui.play.shown import (
+    Shown,
+    draw_spare_slot,
+    draw_target,
+    draw_trays,
+    draw_turn_block,
+    rounded_block,
+    tray_parts,
+    tray_slots,
+)
+
+if TYPE_CHECKING:
+    from doolhof.gui.play.scene import PlayScene
+
+Cell = tuple[int, int]
+
+#: Figure size on the board, as a fraction of a cell.
+FIGURE = 0.64
+#: A figure held by the finger is drawn this much larger.
+HELD_SCALE = 1.15
+
+
+# ----- where things are -----------------------------------------------------------------------
+def figure_spot(lay: PlayLayout, positions: list[Cell], seat: int) -> tuple[float, float]:
+    """Where *seat*'s figure stands on *positions* (several on one cell stand apart)."""
+    dx, dy = cluster_offset(positions, seat)
+    x, y = lay.cell_center(positions[seat])
+    return (x + dx * lay.cell, y + dy * lay.cell)
+
+
+def anchor_spot(lay: PlayLayout, shown: Shown, anchor: tuple[object, ...]) -> tuple[float, float, float]:
+    """(x, y, natural size) in pixels of an animation anchor under *lay*."""
+    kind = anchor[0]
+    if kind == "cell":
+        # ("cell", r, c) is the centre; ("cell", r, c, dx, dy) a figure's spot beside others on it.
+        x, y = lay.cell_center((float(anchor[1]), float(anchor[2])))  # type: ignore[arg-type]
+        if len(anchor) >= 5:
+            x += float(anchor[3]) * lay.cell  # type: ignore[arg-type]
+            y += float(anchor[4]) * lay.cell  # type: ignore[arg-type]
+        return x, y, lay.cell
+    if kind == "spare":
+        return lay.spare.centerx, lay.spare.centery, lay.spare.w
+    if kind == "screen":
+        return float(anchor[1]), float(anchor[2]), lay.cell  # type: ignore[arg-type]
+    if kind == "tray":
+        seat, k = int(anchor[1]), int(anchor[2])  # type: ignore[call-overload]
+        _, size, centres = tray_parts(lay, seat, max(tray_slots(shown, seat), k + 1), shown.own_piles)
+        x, y = centres[min(k, len(centres) - 1)]
+        return x, y, size / 0.75
+    if kind == "figure":
+        x, y = figure_spot(lay, shown.positions, int(anchor[1]))  # type: ignore[call-overload]
+        return x, y, lay.cell
+    return lay.target.centerx, lay.target.centery, lay.target.w
+
+
+def sprite_spot(lay: PlayLayout, shown: Shown, sprite: Sprite, t: float) -> tuple[float, float, float]:
+    """(x, y, size) in pixels of *sprite* at clip time *t*, hop included."""
+    pose = sprite.pose(t)
+    ax, ay, asize = anchor_spot(lay, shown, pose.a)
+    bx, by, bsize = anchor_spot(lay, shown, pose.b)
+    u = pose.u
+    x, y = ax + (bx - ax) * u, ay + (by - ay) * u
+    size = (asize + (bsize - asize) * u) * pose.scale
+    return x, y - pose.lift * lay.cell, size
+
+
+def line_rect(lay: PlayLayout, side: str, index: int) -> pygame.Rect:
+    """The board row or column that a push at (side, index) moves."""
+    if side in ("N", "S"):
+        return pygame.Rect(lay.board.x + index * lay.cell, lay.board.y, lay.cell, lay.board.h)
+    return pygame.Rect(lay.board.x, lay.board.y + index * lay.cell, lay.board.w, lay.cell)
+
+
+def faded(image: pygame.Surface, alpha: int) -> pygame.Surface:
+    """A copy of *image* at opacity *alpha* (0 .. 255), so a cached surface is never changed."""
+    image = image.copy()
+    image.set_alpha(max(0, min(255, alpha)))
+    return image
+
+
+def draw_sparkle_ring(surface: pygame.Surface, star: pygame.Surface, centre: tuple[float, float], radius: float,
+                      count: int, spin: float, alpha: int | None = None, squash: float = 1.0) -> None:
+    """*count* stars evenly round *centre* (turned *spin* radians, at opacity *alpha*; *squash* flattens it)."""
+    if alpha is not None:
+        star = faded(star, alpha)
+    x, y = centre
+    for k in range(count):
+        a = k * math.tau / count + spin
+        surface.blit(star, star.get_rect(center=(round(x + math.cos(a) * radius),
+                                                 round(y + math.sin(a) * radius * squash))))
+
+
+def draw_round_button(surface: pygame.Surface, rect: pygame.Rect, colors: tuple[theme.Color, theme.Color, theme.Color],
+                      drop: int, rim: int, icon: pygame.Surface) -> None:
+    """A round button in *rect*: a shadow *drop* pixels down, the disc, a rim *rim* wide, the icon centred.
+
+    *colors* are (shadow, disc, rim).
+    """
+    shadow, disc, edge = colors
+    r = rect.w // 2
+    pygame.draw.circle(surface, shadow, (rect.centerx, rect.centery + drop), r)
+    pygame.draw.circle(surface, disc, rect.center, r)
+    pygame.draw.circle(surface, edge, rect.center, r, width=rim)
+    surface.blit(icon, icon.get_rect(center=rect.center))
+
+
+class PlayPainter:
+    """Draws a :class:`~doolhof.gui.play.scene.PlayScene` as it is now; keeps only drawing caches."""
+
+    def __init__(self, scene: PlayScene) -> None:
+        """Paint *scene* (read, never changed)."""
+        self.scene = scene
+        self._bg: pygame.Surface | None = None
+        self._bg_key: tuple[object, ...] | None = None
+        self._reach_layer: pygame.Surface | None = None
+        self._reach_key: tuple[object, ...] | None = None
+
+    def forget(self) -> None:
+        """Drop the cached background and reach layer (a new layout or a replaced game)."""
+        self._bg_key = None
+        self._reach_key = None
+
+    # ----- the frame -----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the whole scene onto *surface*."""
+        scene = self.scene
+        lay = scene.layout
+        key = self._background_key(surface.get_size())
+        if self._bg is None or self._bg_key != key:
+            self._bg = self._paint_background(surface.get_size())
+            self._bg_key = key
+        surface.blit(self._bg, (0, 0))
+        # Cards that move this clip are drawn as sprites: leave their slots empty underneath.
+        for cell in scene.timeline.hidden_cells():
+            surface.fill(theme.BOARD_BASE_DARK, lay.cell_rect(cell))
+        ambient = scene.ambient_now()
+        if scene.lit_now():
+            self._draw_reach(surface)
+        self._draw_target_glow(surface, ambient)
+        hint = scene.hint if scene.hint_visible() else None
+        if hint is not None:
+            self._draw_hint_under(surface, hint)
+        self._draw_arrows(surface, ambient)
+        sprites = scene.timeline.sprites()
+        for sprite, t in sprites:
+            if sprite.layer < 2:
+                self._draw_sprite(surface, sprite, t)
+        self._draw_figures(surface)
+        for sprite, t in sprites:
+            if sprite.layer >= 2:
+                self._draw_sprite(surface, sprite, t)
+        self._draw_panel_live(surface)
+        if hint is not None:
+            self._draw_hint_over(surface, hint)
+        self._draw_held(surface)
+        for overlay in scene.overlays:
+            overlay.draw(surface)
+
+    # ----- the static picture --------------------------------------------------------------
+    def _background_key(self, size: tuple[int, int]) -> tuple[object, ...]:
+        scene = self.scene
+        s = scene.shown
+        icons = (scene.corner_icon(name) for name in scene.layout.icons)
+        return (
+            size, scene.layout, tuple(s.board.masks()), tuple(s.board.pictures()),
+            tuple(tuple(c) for c in s.collected), tuple(s.piles), s.current,
+            tuple(scene.is_computer(k) for k in range(scene.game.players)),
+            tuple(icon[0] if icon else None for icon in icons),
+        )
+
+    def _paint_background(self, size: tuple[int, int]) -> pygame.Surface:
+        scene = self.scene
+        lay = scene.layout
+        bg = self._bg
+        if bg is None or bg.get_size() != size:
+            # Allocating and converting a full-window surface costs milliseconds: reuse it while the size holds.
+            bg = pygame.Surface(size)
+            if pygame.display.get_surface() is not None:
+                bg = bg.convert()
+        bg.fill(theme.BACKGROUND)
+        frame = lay.frame
+        radius = max(8, lay.band // 2)
+        pygame.draw.rect(bg, theme.BOARD_BASE_DARK, frame.move(0, max(3, lay.cell // 20)), border_radius=radius)
+        pygame.draw.rect(bg, theme.BOARD_BASE, frame, border_radius=radius)
+        pygame.draw.rect(bg, theme.BOARD_BASE_DARK, lay.board.inflate(lay.cell // 12, lay.cell // 12),
+                         border_radius=max(4, lay.cell // 10))
+        board = scene.shown.board
+        for cell in board.cells():
+            self._blit_board_tile(bg, board.mask_at(cell), board.picture_at(cell), cell)
+        # Panel: turn block, spare slot, trays, corner icons.
+        rounded_block(bg, lay.turn_box, theme.PANEL_DARK)
+        draw_spare_slot(bg, lay)
+        draw_trays(bg, lay, scene.shown, scene.view, [scene.is_computer(k) for k in range(scene.game.players)],
+                   scene.shown.current)
+        for name, rect in lay.icons.items():
+            icon = scene.corner_icon(name)
+            if icon is not None:
+                draw_corner_icon(bg, rect, scene.view, icon[0])
+        return bg
+
+    def _blit_board_tile(self, surface: pygame.Surface, mask: int, picture: str | None, cell: Cell) -> None:
+        """A card on its board cell, the picture upright on top; fixed cards and start corners look their part."""
+        scene = self.scene
+        lay = scene.layout
+        variant = scene.game.variant
+        fixed = cell in variant.fixed
+        home = None
+        if fixed:
+            for seat in range(4):
+                if variant.home(seat) == cell:
+                    home = theme.SEAT_COLORS[seat]
+        size = max(4, lay.cell)
+        x, y = lay.cell_center(cell)
+        centre = (round(x), round(y))
+        tile = scene.view.corridor(mask, size, fixed, home, plate=picture is not None)
+        surface.blit(tile, tile.get_rect(center=centre))
+        if picture is not None:
+            img = scene.view.picture(picture, int(size * 0.52))
+            surface.blit(img, img.get_rect(center=centre))
+
+    # ----- the board -----------------------------------------------------------------------
+    def _draw_reach(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        lay = scene.layout
+        reach = scene.game.reachable()
+        key = (reach, lay.cell, lay.board.size)
+        if self._reach_key != key or self._reach_layer is None:
+            # One board-sized layer per reachable set: a single blit a frame instead of one per cell.
+            layer = pygame.Surface(lay.board.size, pygame.SRCALPHA)
+            dim, lit = scene.view.dim(lay.cell), scene.view.lit(lay.cell)
+            for cell in scene.shown.board.cells():
+                rect = lay.cell_rect(cell).move(-lay.board.x, -lay.board.y)
+                layer.blit(lit if cell in reach else dim, rect)
+            self._reach_layer = layer.convert_alpha() if pygame.display.get_surface() else layer
+            self._reach_key = key
+        surface.blit(self._reach_layer, lay.board.topleft)
+        held = scene.gestures.held
+        if held is not None and held.cell is not None:
+            surface.blit(scene.view.lit(lay.cell), lay.cell_rect(held.cell))
+            if len(held.path) > 1:
+                draw_path(surface, [lay.cell_center(c) for c in held.path], lay.cell, 0.0, False)
+
+    def _draw_target_glow(self, surface: pygame.Surface, ambient: bool) -> None:
+        scene = self.scene
+        s = scene.shown
+        cell = self._target_cell()
+        if cell is None or cell in scene.timeline.hidden_cells():
+            return
+        lay = scene.layout
+        level = 0.7 + 0.3 * math.sin(scene.clock * 2.6) if ambient else 0.85
+        hint = scene.hint
+        if hint is not None and scene.hint_visible() and hint.push is not None:
+            level = 0.6 + 0.4 * hint.pulse(scene.motion)
+        centre = lay.cell_rect(cell).center
+        halo = scene.view.halo(int(lay.cell * 0.98), int(level * 8))
+        surface.blit(halo, halo.get_rect(center=centre))
+        picture = s.board.picture_at(cell)
+        if picture is not None:
+            img = scene.view.picture(picture, int(lay.cell * 0.52 * (0.96 + 0.08 * level)))
+            surface.blit(img, img.get_rect(center=centre))
+
+    def _target_cell(self) -> Cell | None:
+        """The board cell the mover looks for: the face-up picture's, or the home corner; None when off the board."""
+        s = self.scene.shown
+        if s.target_picture is not None:
+            return s.board.find_picture(s.target_picture)
+        if s.target_home:
+            return self.scene.game.home(s.current)
+        return None
+
+    def _draw_arrows(self, surface: pygame.Surface, ambient: bool) -> None:
+        scene = self.scene
+        lay = scene.layout
+        game = scene.game
+        # Bright, breathing arrows mean "your turn, push": only for a person (a computer's aim turns hot).
+        pushing = (
+            game.phase == "push" and scene.shown.phase == "push" and not scene.timeline.busy()
+            and not scene.is_computer(game.current_player)
+        )
+        legal = set(game.legal_arrows()) if game.phase == "push" else set()
+        forbidden = game.forbidden if game.phase == "push" else scene.shown.forbidden
+        level = BREATH_LEVELS - 1
+        if pushing and ambient:
+            level = round((math.sin(scene.clock * 3.2) + 1) / 2 * (BREATH_LEVELS - 1))
+        shakes = {e.target: e for e in scene.effects if e.kind == "shake"}
+        gestures = scene.gestures
+        hover = None
+        if pushing and gestures.drag is None and scene.accepting():
+            pos = scene.app.pointer.pos
+            hover = next((a for a in legal if lay.arrow_hit(*a).collidepoint(pos)), None)
+        hinted = None
+        if scene.hint is not None and scene.hint.push is not None and scene.hint_visible():
+            hinted = scene.hint.push.arrow
+        snap = gestures.snap if gestures.drag == "spare" else None
+        for side, index in game.arrows():
+            rect = lay.arrow_rect(side, index)
+            arrow_id = (side, index)
+            if arrow_id == forbidden:
+                state = "closed"
+            elif arrow_id in (snap, hover, scene.aim, hinted):
+                state = "hot"
+            elif pushing:
+                state = "open"
+            else:
+                state = "rest"
+            if state == "open":
+                img = scene.view.arrow(side, rect.w, rect.h, state, level if arrow_id in legal else BREATH_LEVELS - 1)
+            else:
+                img = scene.view.arrow(side, rect.w, rect.h, state, 0 if state == "rest" else BREATH_LEVELS - 1)
+            dx = 0.0
+            shake = shakes.get(arrow_id)
+            if shake is not None:
+                dx = shake_offset(shake.progress, lay.cell * (0.05 if scene.motion.reduced else 0.12))
+            offset = (dx, 0) if side in ("N", "S") else (0, dx)
+            centre = (rect.centerx + offset[0], rect.centery + offset[1])
+            surface.blit(img, img.get_rect(center=centre))
+            if state == "closed":
+                mark = scene.view.icon("closed", int(min(rect.w, rect.h) * 0.6))
+                surface.blit(mark, mark.get_rect(center=centre))
+
+    # ----- figures and sprites -------------------------------------------------------------
+    def _figure_lift(self, seat: int) -> float:
+        """Extra height (cells) from a bounce or celebration jump."""
+        lift = 0.0
+        for e in self.scene.effects:
+            if e.target == seat and e.kind == "bounce":
+                lift = max(lift, bounce_height(e.progress))
+            elif e.target == seat and e.kind == "jump":
+                lift = max(lift, 0.3 * abs(math.sin(e.age * math.pi * 2.5)) * (1 - e.progress * 0.5))
+        return lift
+
+    def _draw_figures(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        lay = scene.layout
+        hidden = scene.timeline.hidden_figures()
+        current = scene.shown.current
+        held = scene.gestures.drag == "figure"
+        order = sorted(range(scene.game.players), key=lambda s: (s == current, s))
+        for seat in order:
+            if seat in hidden or (held and seat == scene.game.current_player):
+                continue
+            x, y = figure_spot(lay, scene.shown.positions, seat)
+            self._blit_figure(surface, seat, x, y - self._figure_lift(seat) * lay.cell, lay.cell * FIGURE)
+
+    def _blit_figure(self, surface: pygame.Surface, seat: int, x: float, y: float, px: float) -> None:
+        if px < 3:
+            return  # shrunk away (a figure wrapping round the board)
+        size = max(6, int(px))
+        shadow_w = int(size * 0.7)
+        shadow = pygame.Rect(0, 0, shadow_w, max(3, shadow_w // 3))
+        shadow.center = (round(x), round(y + size * 0.42))
+        pygame.draw.ellipse(surface, theme.HEDGE_DARK, shadow)
+        img = self.scene.view.figure(seat, size)
+        surface.blit(img, img.get_rect(center=(round(x), round(y))))
+
+    def _draw_sprite(self, surface: pygame.Surface, sprite: Sprite, t: float) -> None:
+        scene = self.scene
+        lay = scene.layout
+        pose = sprite.pose(t)
+        x, y, size = sprite_spot(lay, scene.shown, sprite, t)
+        data = sprite.data
+        if sprite.kind == "tile":
+            mask = int(data["mask"])  # type: ignore[call-overload]
+            picture = data.get("picture")
+            self.blit_card(surface, mask, picture if isinstance(picture, str) else None, (x, y), size, pose.angle)
+        elif sprite.kind == "figure":
+            seat = int(data["seat"])  # type: ignore[call-overload]
+            self._blit_figure(surface, seat, x, y, lay.cell * FIGURE * pose.scale)
+        elif sprite.kind == "token":
+            token_px = max(8, int(size * 0.75))
+            img = scene.view.token(str(data["picture"]), token_px)
+            surface.blit(img, img.get_rect(center=(round(x), round(y))))
+        elif sprite.kind == "sparkle":
+            u = pose.u
+            star = scene.view.sparkle(max(8, lay.cell // 4))
+            alpha = int(255 * (1 - u) / 0.4) if u > 0.6 else None
+            draw_sparkle_ring(surface, star, (x, y), lay.cell * (0.2 + 0.6 * u), 8, u * 1.5, alpha)
+
+    def blit_card(self, surface: pygame.Surface, mask: int, picture: str | None, centre: tuple[float, float],
+                  size: float, angle: float) -> None:
+        """A moving card: rendered at one of two cached sizes, then scaled/rotated if needed."""
+        scene = self.scene
+        lay = scene.layout
+        base_px = lay.cell if size <= lay.cell * 1.05 else lay.spare.w
+        tile = scene.view.corridor(mask, base_px, False, None, plate=picture is not None)
+        target = max(4, round(size))
+        if angle % 360 or target != base_px:
+            tile = pygame.transform.rotozoom(tile, -angle, target / base_px)
+        pos = (round(centre[0]), round(centre[1]))
+        surface.blit(tile, tile.get_rect(center=pos))
+        if picture is not None:
+            img = scene.view.picture(picture, int(base_px * 0.52))
+            if target != base_px:
+                img = pygame.transform.smoothscale(img, (max(2, int(target * 0.52)), max(2, int(target * 0.52))))
+            surface.blit(img, img.get_rect(center=pos))
+
+    # ----- the panel -----------------------------------------------------------------------
+    def _draw_panel_live(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        lay = scene.layout
+        s = scene.shown
+        pops = {e.target: e for e in scene.effects if e.kind == "pop"}
+        portrait_pop = ease_out_back(pops["portrait"].progress) if "portrait" in pops else 1.0
+        draw_turn_block(surface, lay, s, scene.view, s.current, max(0.2, portrait_pop))
+        target_pop = ease_out_back(pops["target"].progress) if "target" in pops else 1.0
+        home_mask = scene.game.variant.fixed[scene.game.home(s.current)][0]
+        draw_target(surface, lay, s, scene.view, home_mask, max(0.1, target_pop))
+        if scene.is_computer(s.current):
+            badge = scene.view.robot(max(16, lay.portrait.w // 3))
+            surface.blit(badge, badge.get_rect(bottomright=lay.portrait.bottomright))
+            if scene.thinking:
+                self._draw_thinking(surface)
+        if not scene.timeline.hides_spare() and scene.gestures.drag != "spare":
+            self.blit_card(surface, s.spare, s.spare_picture, lay.spare.center, lay.spare.w, scene.angle)
+        self._draw_rotate_button(surface)
+
+    def _draw_thinking(self, surface: pygame.Surface) -> None:
+        """Three dots over the computer's portrait, rising in turn: "I am thinking"."""
+        scene = self.scene
+        rect = scene.layout.portrait
+        r = max(4, rect.w // 16)
+        calm = scene.motion.reduced
+        for k in range(3):
+            x = rect.centerx + (k - 1) * r * 3
+            phase = (scene.clock * 2.2 - k * 0.25) % 1.0
+            up = 0.0 if calm else max(0.0, math.sin(phase * 2 * math.pi)) * r * 1.2
+            y = rect.top + r * 2 - up
+            pygame.draw.circle(surface, theme.INK, (round(x), round(y)), r + 2)
+            pygame.draw.circle(surface, theme.PANEL, (round(x), round(y)), r)
+
+    def _draw_rotate_button(self, surface: pygame.Surface) -> None:
+        """Rotate while a person pushes; stay while a person walks; nothing for computers."""
+        scene = self.scene
+        game = scene.game
+        if scene.is_computer(game.current_player) or game.is_over():
+            return
+        if game.phase == "push" and scene.shown.phase == "push":
+            icon = "rotate"
+        elif scene.lit_now():
+            icon = "stay"
+        else:
+            return
+        rect = scene.layout.rotate
+        draw_round_button(surface, rect, (theme.ARROW_OUTLINE, theme.ARROW, theme.ARROW_OUTLINE),
+                          max(2, rect.h // 30), max(2, rect.w // 22), scene.view.icon(icon, int(rect.w * 0.66)))
+
+    # ----- hints ---------------------------------------------------------------------------
+    def _draw_hint_under(self, surface: pygame.Surface, hint: HintShow) -> None:
+        """Under the arrows and figures: the picture to find, the line that will move, the cell and path."""
+        scene = self.scene
+        lay = scene.layout
+        motion = scene.motion
+        pulse = hint.pulse(motion)
+        if hint.push is not None:
+            draw_line_glow(surface, line_rect(lay, hint.push.side, hint.push.index), lay.cell, pulse)
+            s = scene.shown
+            cell = self._target_cell()
+            if cell is not None:
+                draw_look_here(surface, lay.cell_rect(cell).center, lay.cell, pulse)
+            elif s.target_picture is not None and s.target_picture == s.spare_picture:
+                draw_look_here(surface, lay.spare.center, lay.spare.w, pulse)  # it is on the sliding card
+        elif hint.cell is not None:
+            points = [lay.cell_center(c) for c in hint.path]
+            draw_path(surface, points, lay.cell, hint.age, hint.moving(motion))
+            draw_ring(surface, lay.cell_rect(hint.cell), pulse)
+
+    def _draw_hint_over(self, surface: pygame.Surface, hint: HintShow) -> None:
+        """Over everything: the glowing ghost of the sliding card on its way to the hinted arrow."""
+        scene = self.scene
+        pose = scene.ghost_pose()
+        if pose is None or hint.push is None:
+            return
+        x, y, angle, alpha = pose
+        lay = scene.layout
+        px = lay.cell + (lay.spare.w - lay.cell) * max(0.0, 1 - math.dist((x, y), lay.spare.center) / max(1, lay.cell))
+        img = scene.view.ghost(scene.shown.spare, scene.shown.spare_picture, lay.cell)
+        if abs(px - lay.cell) > 1 or angle % 360:
+            img = pygame.transform.rotozoom(img, -angle, px / lay.cell)
+            img.set_alpha(round(255 * alpha))
+        else:
+            img = faded(img, round(255 * alpha))
+        surface.blit(img, img.get_rect(center=(round(x), round(y))))
+        # The arrow to tap stays visible on top of the ghost resting on it (see-through: the card shows too).
+        rect = lay.arrow_rect(hint.push.side, hint.push.index)
+        arrow = scene.view.arrow(hint.push.side, rect.w, rect.h, "hot", alpha=170)
+        surface.blit(arrow, arrow.get_rect(center=rect.center))
+
+    # ----- what the finger holds -----------------------------------------------------------
+    def _draw_held(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        lay = scene.layout
+        gestures = scene.gestures
+        if gestures.drag == "spare":
+            if gestures.snap is not None:
+                centre = lay.cell_center(lay.entry_cell(*gestures.snap))
+                pygame.draw.rect(surface, theme.REACH_RING, line_rect(lay, *gestures.snap),
+                                 width=max(3, lay.cell // 18), border_radius=max(4, lay.cell // 8))
+            else:
+                centre = gestures.pos
+            self.blit_card(surface, scene.shown.spare, scene.shown.spare_picture, centre, lay.cell, scene.angle)
+        elif gestures.drag == "figure":
+            seat = scene.game.current_player
+            x, y = gestures.figure_at(lay)
+            self._blit_figure(surface, seat, x, y, lay.cell * FIGURE * HELD_SCALE)

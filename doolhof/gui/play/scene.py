@@ -1,0 +1,522 @@
+"""The play screen: one game from any phase to the celebration, then the end scene.
+
+The scene owns the game, what the screen shows, and the wiring between the parts:
+
+- :mod:`~doolhof.gui.play.gestures` turns pointer gestures into intents (turn, push, walk ...);
+  the scene hands each to the engine, which checks and applies it and returns events;
+- :mod:`~doolhof.gui.play.choreography` turns the events into clips on a
+  :class:`~doolhof.gui.kit.anim.Timeline`; what the screen shows (:class:`~doolhof.gui.play.shown.Shown`)
+  lags the game until the clips have played, so nothing jumps;
+- :mod:`~doolhof.gui.play.draw` paints the scene from that state (``draw`` changes nothing);
+- :mod:`~doolhof.gui.play.hints` works out and shows hints, and times the automatic hint;
+- computer seats think in a worker thread (:mod:`~doolhof.gui.play.computer`) and then play through
+  the very same animation path: their card travels to the arrow, turns there and goes in.
+
+The scene never decides a rule: arrows come from ``game.legal_arrows()`` and lit cells from
+``game.reachable()``. Every duration follows the parents' animation speed and reduced-motion
+settings (:class:`~doolhof.gui.kit.anim.Motion`).
+
+Overlays (:class:`Overlay`, e.g. the first-game tutorial) sit on top of the scene: they see
+pointer events first, update after it, draw last, keep frames coming while busy, and are removed
+once done.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from doolhof.engine import Game, IllegalMoveError, Push
+from doolhof.gui.board.painter import BoardArt
+from doolhof.gui.kit.anim import Effect, Motion, Timeline
+from doolhof.gui.kit.pointer import PointerEvent
+from doolhof.gui.kit.scene import Scene
+from doolhof.gui.play.choreography import COMPUTER_WALK_PAUSE, Choreography
+from doolhof.gui.play.computer import ComputerTurn, Decision, make_computer, safe_walk
+from doolhof.gui.play.draw import PlayPainter, figure_spot, sprite_spot
+from doolhof.gui.play.gestures import (
+    CardBack,
+    FigureBack,
+    Gestures,
+    Intent,
+    PressIcon,
+    PushAt,
+    Refuse,
+    TurnCard,
+    WalkTo,
+)
+from doolhof.gui.play.hint_view import HintShow
+from doolhof.gui.play.hints import AUTO_HINT_DELAY, HintCoach
+from doolhof.gui.play.layout import PlayLayout, play_layout
+from doolhof.gui.play.shown import Shown
+from doolhof.session.seats import TableSetup
+
+if TYPE_CHECKING:
+    from doolhof.gui.app import App
+
+__all__ = ["AUTO_HINT_DELAY", "Overlay", "PlayScene"]
+
+Cell = tuple[int, int]
+
+#: Seconds of gentle ambient motion (breathing arrows, glowing picture) after the last input.
+AMBIENT = 4.0
+#: Quarter turn of the spare (seconds).
+TURN_TIME = 0.16
+
+
+class Overlay(Protocol):
+    """Something shown over the play scene for a while (the tutorial): it watches, and may take a few taps."""
+
+    @property
+    def done(self) -> bool:
+        """True once it is over: the scene removes it."""
+
+    def handle_pointer(self, event: PointerEvent) -> bool:
+        """See a pointer event before the board; True when it took the event (the board does not get it)."""
+
+    def update(self, dt: float) -> None:
+        """Move on by *dt* seconds (after the scene has)."""
+
+    def busy(self) -> bool:
+        """True while it moves."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint over the scene (changes nothing)."""
+
+
+class PlayScene(Scene):
+    """One game on screen, from any phase to the celebration; then the end scene."""
+
+    def __init__(self, app: App, game: Game, table: TableSetup) -> None:
+        """Show *game* (push or walk phase, or over) played by the seats of *table*."""
+        super().__init__(app)
+        self.game = game
+        self.table = table
+        #: Called with the game after every completed push and walk (autosave hooks in here).
+        self.on_action: Callable[[Game], None] = lambda game: None
+        #: Extra corner buttons by slot name ("hint", "menu"): (icon name, callback).
+        self.corner_buttons: dict[str, tuple[str, Callable[[], None]]] = {}
+        #: Shown over the scene, in drawing order (see :class:`Overlay`).
+        self.overlays: list[Overlay] = []
+        self.shown = Shown.of(game)
+        self.view = BoardArt(app.art)
+        self.layout: PlayLayout = play_layout(app.screen.get_size(), game.board.size, game.players)
+        self.timeline = Timeline()
+        self.effects: list[Effect] = []
+        self.rotation = 0  # quarter turns the player gave the spare (kept until the push)
+        self.angle = 0.0  # the spare's drawn angle in degrees, chasing rotation * 90
+        self.clock = 0.0
+        #: Seconds of ambient motion after input or a turn change (tests set 0 to settle fast).
+        self.ambient_time = AMBIENT
+        self.ambient_until = AMBIENT
+        #: The arrow a computer's card waits at, or None.
+        self.aim: tuple[str, int] | None = None
+        #: True once the game is over and celebrated.
+        self.finished = False
+        #: False keeps the automatic hint away (e.g. while the tutorial shows the way itself).
+        self.auto_hint_allowed = True
+        #: Wall clock for the idle time of the automatic hint (tests replace it).
+        self.wall_clock: Callable[[], float] = time.monotonic
+        self.gestures = Gestures()
+        self.hints = HintCoach(self)
+        self.choreography = Choreography(self)
+        self.painter = PlayPainter(self)
+        self._players: dict[int, object] = {}
+        self._thinking: ComputerTurn | None = None
+        self._pending_walk: Cell | None = None
+        self.corner_buttons["hint"] = ("hint", self.show_hint)
+        if game.is_over():
+            outcome = game.outcome()
+            self.timeline.add(self.choreography.celebration(outcome.winners if outcome else frozenset()))
+
+    # ----- public helpers (tests, screenshot, benchmark, tutorial) -----------------------------
+    def arrow_rect(self, side: str, index: int) -> pygame.Rect:
+        """The hit area of the arrow at (side, index)."""
+        return self.layout.arrow_hit(side, index)
+
+    def cell_rect(self, cell: Cell) -> pygame.Rect:
+        """The screen rect of board cell (row, col)."""
+        return self.layout.cell_rect(cell)
+
+    def spare_rect(self) -> pygame.Rect:
+        """Where the sliding card rests in the panel."""
+        return self.layout.spare.copy()
+
+    def rotate_rect(self) -> pygame.Rect:
+        """The round button beside the spare: rotate while pushing, stay while walking."""
+        return self.layout.rotate.copy()
+
+    def figure_center(self, seat: int) -> tuple[int, int]:
+        """Where *seat*'s figure is drawn while nothing moves."""
+        x, y = figure_spot(self.layout, self.shown.positions, seat)
+        return (round(x), round(y))
+
+    def card_center(self) -> tuple[float, float]:
+        """Where the sliding card is drawn now: its slot, or where a clip carries it (tests, screenshots)."""
+        if self.timeline.hides_spare():
+            for sprite, t in self.timeline.sprites():
+                if sprite.kind == "tile" and sprite.layer == 1:
+                    x, y, _ = sprite_spot(self.layout, self.shown, sprite, t)
+                    return (x, y)
+        return (float(self.layout.spare.centerx), float(self.layout.spare.centery))
+
+    @property
+    def motion(self) -> Motion:
+        """The parents' animation speed and reduced-motion choice, as read now."""
+        return Motion.from_settings(getattr(self.app, "settings", None))
+
+    @property
+    def thinking(self) -> bool:
+        """True while a computer seat thinks about its move."""
+        return self._thinking is not None
+
+    def ambient_now(self) -> bool:
+        """True while the gentle ambient motion runs (after input; never with reduced motion)."""
+        return self.clock < self.ambient_until and not self.motion.reduced
+
+    def busy(self) -> bool:
+        """True while anything moves or a computer is thinking (or a hint is worked out or moves)."""
+        return (
+            self.timeline.busy() or bool(self.effects) or self.thinking or self._computer_due()
+            or abs(self.angle - self.rotation * 90) > 0.01 or self.ambient_now() or self.hints.busy()
+            or self.gestures.gliding() or any(overlay.busy() for overlay in self.overlays)
+        )
+
+    def wake_after(self) -> float | None:
+        """Seconds until the automatic hint is due, while it is on and a person ponders; else None."""
+        return self.hints.wake_after()
+
+    def accepting(self) -> bool:
+        """True when a person may act now."""
+        return (
+            not self.timeline.busy() and not self.finished and not self.game.is_over()
+            and not self.is_computer(self.game.current_player) and self._thinking is None
+        )
+
+    def lit_now(self) -> bool:
+        """True when the reachable cells are lit: the walk phase on screen, nothing moving (a pause aside)."""
+        clip = self.timeline.current
+        return self.shown.phase == "walk" and self.game.phase == "walk" and (clip is None or clip.name == "pause")
+
+    def is_computer(self, seat: int) -> bool:
+        """True when *seat* is played by the computer."""
+        return self.table.is_computer(seat)
+
+    def start_push(self, side: str, index: int) -> bool:
+        """Push at (side, index) as if the arrow were tapped; False when that is not possible now."""
+        if not self.accepting() or self.game.phase != "push":
+            return False
+        return self._push(Push(side, index, self.rotation % 4), ("spare",), travel=True)
+
+    # ----- hints -------------------------------------------------------------------------------
+    @property
+    def hint(self) -> HintShow | None:
+        """The hint on screen, or None (see :mod:`doolhof.gui.play.hint_view`)."""
+        return self.hints.hint
+
+    def hint_available(self) -> bool:
+        """True when the light bulb may help: a person's turn in a game still going."""
+        return self.hints.available()
+
+    def hint_visible(self) -> bool:
+        """True when the hint on screen belongs to what the screen shows now."""
+        return self.hints.visible()
+
+    def show_hint(self) -> None:
+        """Help the person to move (the light bulb): the push to make now, then the cell to walk to.
+
+        Asked again, the hint plays once more. It is worked out in a thread as soon as nothing moves.
+        """
+        self.hints.ask()
+
+    def ghost_pose(self) -> tuple[float, float, float, float] | None:
+        """The hint's ghost card now: (x, y, angle in degrees clockwise, opacity 0..1), or None."""
+        hint = self.hint
+        if hint is None or hint.push is None or not self.hint_visible():
+            return None
+        pose = hint.ghost_pose(self.motion)
+        lay = self.layout
+        sx, sy = lay.spare.center
+        ex, ey = lay.cell_center(lay.entry_cell(hint.push.side, hint.push.index))
+        angle = hint.start_angle + (hint.end_angle - hint.start_angle) * pose.turn
+        dx, dy = {"N": (0, 1), "S": (0, -1), "W": (1, 0), "E": (-1, 0)}[hint.push.side]
+        dip = pose.nudge * lay.cell * 0.5  # it dips towards the board: "push in here"
+        return (sx + (ex - sx) * pose.u + dx * dip, sy + (ey - sy) * pose.u + dy * dip, angle, pose.alpha)
+
+    # ----- lifecycle ---------------------------------------------------------------------------
+    def enter(self) -> None:
+        """Start the gentle ambient motion; a computer to move starts thinking on the next update."""
+        self.wake()
+        self.hints.note_input()  # back from the parents' menu: give the child time before any automatic hint
+
+    def exit(self) -> None:
+        """Drop a half-finished press (a computer's thinking is kept and collected once the scene is back on top)."""
+        self.gestures.reset()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay the screen out again for *size* (a drag goes on: it keeps only board places, not pixels)."""
+        self.layout = play_layout(size, self.game.board.size, self.game.players)
+        self.view.clear()
+        self.painter.forget()
+        self.wake()
+
+    def restore(self, game: Game) -> None:
+        """Show *game* instead of the current one at once (undo): animations, drags and thinking are dropped."""
+        self.game = game
+        self.timeline.clear()
+        self.effects = []
+        if self._thinking is not None and self._thinking.still_thinking:
+            self._players.clear()  # the dropped thread still draws from its player's random generator
+        self._thinking = None
+        self._pending_walk = None
+        self.hints.forget()
+        self.aim = None
+        self.gestures.reset()
+        self.finished = False
+        self.rotation = 0
+        self.angle = 0.0
+        self.painter.forget()
+        self.sync_shown()
+        self.wake()
+
+    # ----- input -------------------------------------------------------------------------------
+    def handle_pointer(self, event: PointerEvent) -> None:
+        """Taps and drags: overlays first, icons always, board and card only on a person's turn between animations."""
+        self.wake()
+        if event.kind != "move":
+            self.hints.note_input()
+        for overlay in reversed(self.overlays):
+            if overlay.handle_pointer(event):
+                self.app.request_redraw()
+                return
+        for intent in self.gestures.pointer(event, self):
+            self._apply(intent)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Keys and the wheel: R (or the wheel) turns the card."""
+        self.wake()
+        self.hints.note_input()
+        if not self.accepting() or self.game.phase != "push" or self.gestures.drag is not None:
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+            self._turn_spare(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif event.type == pygame.MOUSEWHEEL:
+            y = getattr(event, "y", 0)
+            if isinstance(y, (int, float)) and y:
+                self._turn_spare(1 if y < 0 else -1)
+
+    def _apply(self, intent: Intent) -> None:
+        """Carry out what a gesture asked for."""
+        if isinstance(intent, TurnCard):
+            self._turn_spare(intent.quarters)
+        elif isinstance(intent, PushAt):
+            push = Push(intent.side, intent.index, self.rotation % 4)
+            if intent.dropped:
+                self._push(push, ("cell", *self.layout.entry_cell(intent.side, intent.index)), travel=False)
+            else:
+                self._push(push, ("spare",), travel=True)
+        elif isinstance(intent, Refuse):
+            self._refuse(intent.side, intent.index)
+        elif isinstance(intent, WalkTo):
+            if intent.put_down is None:
+                self._walk(intent.cell)
+            else:
+                cell = intent.cell
+                self.timeline.add(self.choreography.figure_glide(
+                    self.game.current_player, intent.put_down, cell, "figure drop",
+                    then=lambda: self._walk(cell, glide=True)))
+        elif isinstance(intent, CardBack):
+            self.timeline.add(self.choreography.card_back(intent.pos))
+        elif isinstance(intent, FigureBack):
+            seat = self.game.current_player
+            self.timeline.add(self.choreography.figure_glide(seat, intent.pos, self.shown.positions[seat],
+                                                             "figure back"))
+        elif isinstance(intent, PressIcon):
+            action = self.corner_icon(intent.name)
+            if action is not None:
+                action[1]()
+
+    def corner_icon(self, name: str) -> tuple[str, Callable[[], None]] | None:
+        """The icon and action of corner slot *name*, or None when the slot is empty now."""
+        if name == "sound":
+            return ("sound_off" if getattr(self.app.sound, "muted", False) else "sound_on", self._toggle_sound)
+        button = self.corner_buttons.get(name)
+        if name == "hint" and button is not None and button[1] == self.show_hint and not self.hint_available():
+            return None  # no light bulb on a computer's turn or once the game is over
+        return button
+
+    def _toggle_sound(self) -> None:
+        sound = self.app.sound
+        if hasattr(sound, "toggle_muted"):
+            sound.toggle_muted()
+            self.play_sound("tap")
+
+    # ----- intents -----------------------------------------------------------------------------
+    def _turn_spare(self, quarters: int) -> None:
+        """Turn the sliding card a quarter (the drawn angle follows smoothly)."""
+        self.rotation += quarters
+        self.play_sound("turn")
+
+    def _refuse(self, side: str, index: int) -> None:
+        """A gentle no: the closed arrow shakes and a soft sound plays."""
+        self.effects = [e for e in self.effects if not (e.kind == "shake" and e.target == (side, index))]
+        self.effects.append(Effect("shake", (side, index), 0.45))
+        self.play_sound("nope")
+
+    def _push(self, push: Push, start: tuple[object, ...], travel: bool, start_angle: float | None = None) -> bool:
+        """Ask the engine to push; animate what happened. False (and nothing changes) if refused.
+
+        *start* is where the card is drawn now, at *start_angle* (default: the spare's drawn angle).
+        """
+        before = self.shown
+        start_angle = self.angle if start_angle is None else start_angle
+        try:
+            events = self.game.push(push)
+        except IllegalMoveError:
+            self._refuse(push.side, push.index)
+            return False
+        self.aim = None
+        self.hints.drop()
+        self.rotation = 0
+        self.angle = 0.0
+        self.on_action(self.game)
+        self.timeline.add(*self.choreography.push(events, before, start, start_angle, travel))
+        return True
+
+    def _walk(self, cell: Cell, glide: bool = False) -> bool:
+        """Ask the engine to walk the mover to *cell*; animate what happened."""
+        try:
+            events = self.game.walk(cell)
+        except IllegalMoveError:
+            return False
+        self.hints.drop()
+        self.on_action(self.game)
+        self.timeline.add(*self.choreography.walk(events, glide))
+        return True
+
+    # ----- what the clips call back (see choreography.Stage) -----------------------------------
+    def play_sound(self, name: str) -> None:
+        """Play the short sound *name* (never fails; see :meth:`App.play_sound <doolhof.gui.app.App.play_sound>`)."""
+        self.app.play_sound(name)
+
+    def sync_shown(self) -> None:
+        """Show the game as it stands."""
+        self.shown = Shown.of(self.game)
+
+    def turn_began(self) -> None:
+        """A new turn is on screen: wake the ambient motion; the idle time for the automatic hint starts now."""
+        self.wake()
+        self.hints.note_input()
+
+    def push_settled(self) -> None:
+        """The pushed-out card has settled: show the board as it is; a computer walks after a moment."""
+        self.sync_shown()
+        if self._pending_walk is not None:
+            cell, self._pending_walk = self._pending_walk, None
+            self.timeline.add(self.choreography.pause(COMPUTER_WALK_PAUSE, lambda: self._walk(cell)))
+
+    def finish(self) -> None:
+        """The game is over and celebrated: on to the end scene."""
+        if self.finished:
+            return
+        self.finished = True
+        from doolhof.gui.end.scene import EndScene
+
+        self.app.replace_scene(EndScene(self.app, self.game, self.table))
+
+    # ----- computer seats ----------------------------------------------------------------------
+    def _computer_due(self) -> bool:
+        return (
+            not self.timeline.busy() and not self.finished and not self.game.is_over()
+            and self.is_computer(self.game.current_player) and self._thinking is None
+        )
+
+    def _player_for(self, seat: int) -> object:
+        player = self._players.get(seat)
+        if player is None:
+            level = self.table.seats[seat].level
+            player = make_computer(level, seed=1000 + 7 * seat + self.game.turn)
+            self._players[seat] = player
+        return player
+
+    def _drive_computer(self, dt: float) -> None:
+        if self._computer_due():
+            seat = self.game.current_player
+            if self.game.phase == "push":
+                self._thinking = ComputerTurn(self._player_for(seat), self.game)
+            else:  # resumed in the middle of a computer's turn: just walk
+                self._pending_walk = None
+                choice, _ = safe_walk(self._player_for(seat), self.game)
+                self.timeline.add(self.choreography.pause(0.5, lambda: self._walk(choice)))
+            return
+        if self._thinking is None:
+            return
+        self._thinking.tick(dt)
+        decision = self._thinking.result()
+        if decision is None:
+            return
+        if self._thinking.still_thinking:  # given up on: that thread keeps using its player, so
+            self._players.pop(self.game.current_player, None)  # the next turn gets a fresh one
+        self._thinking = None
+        if self.game.is_over() or self.game.phase != "push":
+            return
+        self._computer_push(decision)
+
+    def _computer_push(self, decision: Decision) -> None:
+        """Carry the computer's card to its arrow, turn it there, and push as a dropped card would.
+
+        The engine hears of the push only when the card is at the arrow, so a child sees it coming.
+        """
+        push = decision.push
+        clips, angle = self.choreography.computer_aim(push)
+        clips[0].on_start = lambda: setattr(self, "aim", push.arrow)
+
+        def push_now() -> None:
+            self._pending_walk = decision.walk
+            entry = ("cell", *self.layout.entry_cell(push.side, push.index))
+            if not self._push(push, entry, travel=False, start_angle=angle):
+                self._pending_walk = None
+                self.aim = None
+
+        clips[-1].on_end = push_now
+        self.timeline.add(*clips)
+
+    # ----- time --------------------------------------------------------------------------------
+    def wake(self) -> None:
+        """Run the gentle ambient motion for a while from now."""
+        self.ambient_until = self.clock + self.ambient_time
+
+    def update(self, dt: float) -> None:
+        """Advance the clock, animations, effects, the held figure, computer turns, hints, then the overlays.
+
+        Motion runs on scaled time (slow: 1.5 times longer, fast: 0.6), the computer's thinking pause too.
+        """
+        dt = max(0.0, min(float(dt), 0.1))
+        self.clock += dt
+        self.hints.watch()
+        mdt = dt / max(0.05, self.motion.scale)
+        self.timeline.update(mdt)
+        for effect in self.effects:
+            effect.age += mdt
+        self.effects = [e for e in self.effects if not e.done]
+        goal = self.rotation * 90.0
+        if self.angle != goal:
+            step = 90.0 / TURN_TIME * mdt
+            self.angle = goal if abs(goal - self.angle) <= step else self.angle + math.copysign(step, goal - self.angle)
+        self.gestures.update(dt)
+        self._drive_computer(mdt)
+        self.hints.update(mdt)
+        for overlay in list(self.overlays):
+            overlay.update(dt)
+        if any(overlay.done for overlay in self.overlays):
+            self.overlays = [overlay for overlay in self.overlays if not overlay.done]
+            self.app.request_redraw()
+
+    # ----- drawing -----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the scene, then its overlays (caches may fill; the game and the scene's state do not change)."""
+        self.painter.draw(surface)

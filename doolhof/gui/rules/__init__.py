@@ -1,0 +1,1 @@
+"""The illustrated rules, page by page."""

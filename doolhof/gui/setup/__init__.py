@@ -1,0 +1,1 @@
+"""The setup screen: choosing the game, the seats and the computer players."""

@@ -1,0 +1,661 @@
+"""The setup screen, for the parent: who plays, which game, how many secrets, then one big Play.
+
+Everything is a big tap target (at least 64 px on a 1280x800 window):
+
+- four seat cards, one per figure; tap a figure to add seats up to it, or tap the last one to
+  take it away again (2 to 4 seats; seats are always the first *n* figures, whose colours and
+  corners are fixed);
+- under each figure a person/computer switch, and for a computer its level (gentle, clever,
+  expert; tap to cycle);
+- three game cards with a little board picture: Junior, Junior with own secrets, the big 7x7 board;
+- the number of secrets: all, half, or any number with - and +;
+- Play; when a saved game is waiting, Continue is the big button and Play becomes a smaller "New game".
+
+In the top corner sits the parents' menu button (opened by a two-second hold; the app's
+:class:`~doolhof.gui.parents.menu.ParentControls` handles it at :attr:`SetupScene.parent_menu_rect`).
+A message for the parent (a damaged saved game was moved aside, say) is shown on a card over the
+screen until the parent taps OK.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from doolhof.engine import VARIANTS, Game
+from doolhof.gui.kit import theme
+from doolhof.gui.kit.pointer import PointerEvent
+from doolhof.gui.kit.scene import Scene
+from doolhof.gui.kit.text import draw_text
+from doolhof.gui.kit.widgets import (
+    CHOICE,
+    PRIMARY,
+    QUIET,
+    SECONDARY,
+    Button,
+    ButtonSet,
+    darken,
+    draw_corner_icon,
+    draw_slab,
+    garden_background,
+    lighten,
+    safe_icon,
+    text_of,
+)
+from doolhof.i18n import N_, _, ngettext
+from doolhof.session.seats import LEVELS, SeatConfig, TableSetup
+
+log = logging.getLogger(__name__)
+
+MAX_SEATS = 4
+MIN_SEATS = 2
+VARIANT_ORDER = ("junior", "junior-own", "classic")
+VARIANT_LABELS = {"junior": N_("Junior"), "junior-own": N_("Own secrets"), "classic": N_("Big board")}
+LEVEL_LABELS = {"gentle": N_("gentle"), "clever": N_("clever"), "expert": N_("expert")}
+#: The seats offered before the parent changes anything: a child and a gentle computer.
+DEFAULT_SLOTS = (SeatConfig("person"), SeatConfig("computer", "gentle"), SeatConfig("person"),
+                 SeatConfig("computer", "clever"))
+
+
+class SetupScene(Scene):
+    """Choose the table and start a game. *table* pre-fills the choices (e.g. the last game's)."""
+
+    def __init__(self, app: Any, table: TableSetup | None = None) -> None:
+        """Build the screen; a saved game, if any, is offered with a Continue button."""
+        super().__init__(app)
+        table = table or TableSetup()
+        self.slots: list[SeatConfig] = list(DEFAULT_SLOTS)
+        for k, seat in enumerate(table.seats[:MAX_SEATS]):
+            self.slots[k] = seat
+        self.count = max(MIN_SEATS, min(MAX_SEATS, len(table.seats)))
+        self.variant = table.variant if table.variant in VARIANTS else "junior"
+        self.secrets: int | None = table.secrets
+        self.first_player = table.first_player if table.first_player < self.count else 0
+        #: The saved game (:class:`doolhof.session.savegame.SavedGame`) when one can be continued, else None.
+        self.saved_game, self.saved_message = load_saved_game()
+        #: Messages for the parent, shown one after the other on a card until tapped away.
+        self.notes: list[str] = [*app.notes]
+        if self.saved_message:
+            self.notes.append(self.saved_message)
+        app.notes.clear()
+        #: Where the parents' menu button sits (the app's parent controls read it).
+        self.parent_menu_rect = pygame.Rect(0, 0, 0, 0)
+        self.note_rect = pygame.Rect(0, 0, 0, 0)
+        self.note_text_rect = pygame.Rect(0, 0, 0, 0)
+        self.size = (0, 0)
+        self.panels: dict[str, pygame.Rect] = {}
+        self._background: pygame.Surface | None = None
+
+        self.buttons = ButtonSet(on_press=lambda: self.app.play_sound("tap"))
+        add = self.buttons.add
+        self.figure_buttons = [add(SeatFigureButton(self, k)) for k in range(MAX_SEATS)]
+        self.kind_buttons = [add(KindButton(self, k)) for k in range(MAX_SEATS)]
+        self.level_buttons = [add(LevelButton(self, k)) for k in range(MAX_SEATS)]
+        self.variant_buttons = {v: add(VariantButton(self, v)) for v in VARIANT_ORDER}
+        self.all_button = add(Button(lambda: self.set_secrets(None), style=CHOICE, name="all",
+                                     label=lambda: str(self.total_secrets())))
+        self.half_button = add(Button(lambda: self.set_secrets(self.total_secrets() // 2), style=CHOICE,
+                                      name="half", label=lambda: str(self.total_secrets() // 2)))
+        self.minus_button = add(Button(lambda: self.step_secrets(-1), icon="minus", style=QUIET, name="minus"))
+        self.plus_button = add(Button(lambda: self.step_secrets(+1), icon="plus", style=QUIET, name="plus"))
+        # With a saved game waiting, Continue is the big yellow button and this one says "New game":
+        # a returning family (or a child tapping the brightest button) must not lose the saved game.
+        self.play_button = add(Button(self.start, icon="play", label=self._play_label, style=PRIMARY,
+                                      name="play"))
+        self.continue_button = add(Button(self.resume, icon="again", label=lambda: _("Continue"),
+                                          style=SECONDARY, name="continue"))
+        self.fullscreen_button = add(Button(self.app.toggle_fullscreen, icon="fullscreen", style=QUIET,
+                                            name="fullscreen"))
+        self.note_button = Button(self.dismiss_note, icon="check", label=lambda: _("OK"), style=PRIMARY,
+                                  name="note-ok")
+        self.note_buttons = ButtonSet(on_press=lambda: self.app.play_sound("tap"))
+        self.note_buttons.add(self.note_button)
+        self.sync()
+
+    # ----- the choices ---------------------------------------------------------------------
+    def table(self) -> TableSetup:
+        """The table as chosen now."""
+        return TableSetup(self.variant, tuple(self.slots[: self.count]), self.secrets, self.first_player)
+
+    def total_secrets(self) -> int:
+        """All the pictures of the chosen variant (12, or 24 on the big board)."""
+        return len(VARIANTS[self.variant].pictures)
+
+    def min_secrets(self) -> int:
+        """The fewest secrets allowed: with own piles everyone needs at least one."""
+        return self.count if VARIANTS[self.variant].own_piles else 1
+
+    def effective_secrets(self) -> int:
+        """The number of secrets the game will use."""
+        return self.total_secrets() if self.secrets is None else self.secrets
+
+    def tap_figure(self, k: int) -> None:
+        """Seat *k*'s figure was tapped: add seats up to it, or remove it when it is the last one."""
+        if k >= self.count:
+            self.count = k + 1
+        elif k == self.count - 1 and self.count > MIN_SEATS:
+            self.count = k
+        else:
+            self.app.play_sound("nope")
+            return
+        if self.first_player >= self.count:
+            self.first_player = 0
+        self.set_secrets(self.secrets)
+
+    def toggle_kind(self, k: int) -> None:
+        """Seat *k* switches between a person and a computer player."""
+        seat = self.slots[k]
+        self.slots[k] = SeatConfig("person" if seat.is_computer else "computer", seat.level)
+        self.sync()
+
+    def cycle_level(self, k: int) -> None:
+        """Computer seat *k* gets the next level (gentle, clever, expert, gentle ...)."""
+        seat = self.slots[k]
+        level = LEVELS[(LEVELS.index(seat.level) + 1) % len(LEVELS)] if seat.level in LEVELS else LEVELS[0]
+        self.slots[k] = SeatConfig(seat.kind, level)
+        self.sync()
+
+    def set_variant(self, variant: str) -> None:
+        """Choose the game; the number of secrets keeps its meaning (all stays all, half stays half)."""
+        if variant == self.variant:
+            return
+        was_half = self.secrets is not None and self.secrets == self.total_secrets() // 2
+        self.variant = variant
+        self.set_secrets(self.total_secrets() // 2 if was_half else self.secrets)
+
+    def set_secrets(self, secrets: int | None) -> None:
+        """Use *secrets* secrets (None: all), clamped to what this variant and table allow."""
+        if secrets is not None:
+            secrets = max(self.min_secrets(), min(self.total_secrets(), secrets))
+            if secrets == self.total_secrets():
+                secrets = None
+        self.secrets = secrets
+        self.sync()
+
+    def step_secrets(self, delta: int) -> None:
+        """One secret more or fewer."""
+        self.set_secrets(self.effective_secrets() + delta)
+
+    # ----- leaving -------------------------------------------------------------------------
+    def start(self) -> None:
+        """Start a new game with the chosen table."""
+        table = self.table()
+        self.app.remember_table(table)
+        game = table.new_game(self.app.next_seed())
+        self.app.start_game(game, table)
+
+    def _play_label(self) -> str:
+        return _("New game") if self.saved_game is not None else _("Play!")
+
+    def resume(self) -> None:
+        """Continue the saved game (with its undo step)."""
+        if self.saved_game is None:
+            return
+        self.app.resume_game(self.saved_game)
+
+    def dismiss_note(self) -> None:
+        """The parent has read the message on top: show the next one, or the screen."""
+        if self.notes:
+            self.notes.pop(0)
+        self.app.request_redraw()
+
+    # ----- keeping the buttons in step -----------------------------------------------------
+    def sync(self) -> None:
+        """Update every button's look (selected, visible, enabled) from the choices."""
+        for k in range(MAX_SEATS):
+            active = k < self.count
+            self.kind_buttons[k].visible = active
+            self.level_buttons[k].visible = active and self.slots[k].is_computer
+        for name, button in self.variant_buttons.items():
+            button.selected = name == self.variant
+        n = self.effective_secrets()
+        self.all_button.selected = self.secrets is None
+        self.half_button.selected = n == self.total_secrets() // 2 and self.secrets is not None
+        self.half_button.enabled = self.total_secrets() // 2 >= self.min_secrets()
+        self.minus_button.enabled = n > self.min_secrets()
+        self.plus_button.enabled = n < self.total_secrets()
+        waiting = self.saved_game is not None
+        self.continue_button.visible = waiting
+        self.continue_button.style = PRIMARY if waiting else SECONDARY
+        self.play_button.style = SECONDARY if waiting else PRIMARY
+        # Leaving full screen is for parents (the menu); here it can only be entered.
+        self.fullscreen_button.visible = not self.app.fullscreen
+        self.app.request_redraw()
+
+    # ----- scene lifecycle -----------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay out panels and buttons for a window of *size* (any size, even tiny, must work)."""
+        self.size = size
+        self._background = None
+        w, h = max(1, size[0]), max(1, size[1])
+        pad = max(4, int(min(w, h) * 0.02))
+        wide = w >= h * 1.15
+        if wide:
+            bands = _bands(pad, h - pad, pad, (0.10, 0.44, 0.26, 0.14))
+            header, players, lower, bottom = bands
+            left_w = int((w - 3 * pad) * 0.6)
+            variant_rect = pygame.Rect(pad, lower[0], left_w, lower[1])
+            secrets_rect = pygame.Rect(2 * pad + left_w, lower[0], w - 3 * pad - left_w, lower[1])
+        else:
+            header, players, var_band, sec_band, bottom = _bands(pad, h - pad, pad, (0.07, 0.34, 0.21, 0.16, 0.12))
+            variant_rect = pygame.Rect(pad, var_band[0], w - 2 * pad, var_band[1])
+            secrets_rect = pygame.Rect(pad, sec_band[0], w - 2 * pad, sec_band[1])
+        self.panels = {
+            "header": pygame.Rect(pad, header[0], w - 2 * pad, header[1]),
+            "players": pygame.Rect(pad, players[0], w - 2 * pad, players[1]),
+            "variant": variant_rect,
+            "secrets": secrets_rect,
+            "bottom": pygame.Rect(pad, bottom[0], w - 2 * pad, bottom[1]),
+        }
+        self._layout_header(self.panels["header"])
+        self._layout_players(self.panels["players"], pad)
+        self._layout_variants(self.panels["variant"], pad)
+        self._layout_secrets(self.panels["secrets"], pad)
+        self._layout_bottom(self.panels["bottom"], pad)
+        self._layout_note(w, h, pad)
+
+    def _layout_note(self, w: int, h: int, pad: int) -> None:
+        note_w = min(w - 4 * pad, max(300, int(w * 0.6)))
+        note_h = min(h - 4 * pad, max(200, int(h * 0.45)))
+        self.note_rect = pygame.Rect(0, 0, note_w, note_h)
+        self.note_rect.center = (w // 2, h // 2)
+        inner = self.note_rect.inflate(-3 * pad, -3 * pad)
+        button_h = max(1, min(int(inner.h * 0.3), max(64, h // 9)))
+        button_w = min(inner.w, button_h * 3)
+        self.note_button.rect = pygame.Rect(0, 0, button_w, button_h)
+        self.note_button.rect.midbottom = inner.midbottom
+        self.note_text_rect = pygame.Rect(inner.x, inner.y, inner.w, max(1, inner.h - button_h - pad))
+
+    def _layout_header(self, area: pygame.Rect) -> None:
+        side = max(1, area.height)
+        menu = max(1, min(side, 56))
+        self.parent_menu_rect = pygame.Rect(area.right - menu, area.centery - menu // 2, menu, menu)
+        gap = max(4, side // 3)
+        self.fullscreen_button.rect = pygame.Rect(self.parent_menu_rect.x - gap - side, area.centery - side // 2,
+                                                  side, side)
+        self.fullscreen_button.visible = not self.app.fullscreen
+
+    def _layout_players(self, panel: pygame.Rect, pad: int) -> None:
+        self.player_label, cards = _label_and_body(panel, pad, 0.12)
+        gap = pad
+        card_w = max(1, (cards.width - gap * (MAX_SEATS - 1)) // MAX_SEATS)
+        self.seat_cards = []
+        for k in range(MAX_SEATS):
+            card = pygame.Rect(cards.x + k * (card_w + gap), cards.y, card_w, cards.height)
+            self.seat_cards.append(card)
+            body = card.inflate(-max(2, pad // 2), -max(2, pad // 2))
+            figure_h = int(body.height * 0.46)
+            kind_h = int(body.height * 0.26)
+            level_h = body.height - figure_h - kind_h - 2 * max(1, pad // 3)
+            self.figure_buttons[k].rect = pygame.Rect(body.x, body.y, body.width, figure_h)
+            y = body.y + figure_h + max(1, pad // 3)
+            self.kind_buttons[k].rect = pygame.Rect(body.x, y, body.width, kind_h)
+            y += kind_h + max(1, pad // 3)
+            self.level_buttons[k].rect = pygame.Rect(body.x, y, body.width, max(1, level_h))
+
+    def _layout_variants(self, panel: pygame.Rect, pad: int) -> None:
+        self.variant_label, row = _label_and_body(panel, pad, 0.16)
+        gap = pad
+        bw = max(1, (row.width - 2 * gap) // 3)
+        for k, name in enumerate(VARIANT_ORDER):
+            self.variant_buttons[name].rect = pygame.Rect(row.x + k * (bw + gap), row.y, bw, row.height)
+
+    def _layout_secrets(self, panel: pygame.Rect, pad: int) -> None:
+        inner = panel.inflate(-pad, -pad)
+        label_h = int(inner.height * 0.16)
+        self.secrets_label = pygame.Rect(inner.x, inner.y, inner.width, label_h)
+        note_h = int(inner.height * 0.16)
+        row = pygame.Rect(inner.x, inner.y + label_h, inner.width, inner.height - label_h - note_h)
+        self.secrets_note = pygame.Rect(inner.x, row.bottom, inner.width, note_h)
+        gap = max(2, pad // 2)
+        # all | half | - n +   : five columns, the number itself twice as wide as a button
+        side = max(1, min(row.height, (row.width - 5 * gap) // 6))
+        total_w = 5 * side + side + 5 * gap
+        x = row.centerx - total_w // 2
+        y = row.centery - side // 2
+        self.all_button.rect = pygame.Rect(x, y, side, side)
+        self.half_button.rect = pygame.Rect(x + side + gap, y, side, side)
+        x2 = x + 2 * (side + gap) + gap
+        self.minus_button.rect = pygame.Rect(x2, y, side, side)
+        self.count_rect = pygame.Rect(x2 + side + gap, y, 2 * side - gap, side)
+        self.plus_button.rect = pygame.Rect(self.count_rect.right + gap, y, side, side)
+
+    def _layout_bottom(self, area: pygame.Rect, pad: int) -> None:
+        w = min(area.width, max(int(area.width * 0.34), int(area.height * 3.2)))
+        play = pygame.Rect(0, area.y, w, area.height)
+        if self.saved_game is not None:
+            # Continue is the main button (full size, on the right); a new game is the smaller one.
+            cont = play
+            nw = min(int(w * 0.8), (area.width - w - pad))
+            total = w + pad + nw
+            play = pygame.Rect(area.centerx - total // 2, area.y + area.height // 10, nw, area.height * 8 // 10)
+            cont.x = play.right + pad
+            self.continue_button.rect = cont
+        else:
+            play.centerx = area.centerx
+        self.play_button.rect = play
+
+    def handle_pointer(self, event: PointerEvent) -> None:
+        """Buttons take the pointer (only the OK button while a message is shown)."""
+        if self.notes:
+            self.note_buttons.handle(event)
+            return
+        self.buttons.handle(event)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Enter continues the saved game, else starts the game (for parents with a keyboard); a message first."""
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.notes:
+                self.dismiss_note()
+            elif self.saved_game is not None:
+                self.continue_button.tap()
+            else:
+                self.play_button.tap()
+
+    # ----- drawing -------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the screen."""
+        if self._background is None or self._background.get_size() != surface.get_size():
+            self._background = garden_background(surface.get_size())
+        surface.blit(self._background, (0, 0))
+        art = self.app.art
+        header = self.panels["header"]
+        title = pygame.Rect(header.x, header.y, int(header.width * 0.5), header.height)
+        draw_text(surface, "Doolhof", title, theme.PANEL, align="left", shadow=theme.HEDGE_DARK)
+        self._draw_header_pictures(surface, header, art)
+        for name in ("players", "variant", "secrets"):
+            _panel(surface, self.panels[name])
+        draw_text(surface, _("Who is playing?"), self.player_label, theme.INK_SOFT, align="left")
+        draw_text(surface, _("Which game?"), self.variant_label, theme.INK_SOFT, align="left")
+        draw_text(surface, _("How many secrets?"), self.secrets_label, theme.INK_SOFT, align="left")
+        for k, card in enumerate(self.seat_cards):
+            _seat_card(surface, card, k, k < self.count)
+        self.buttons.draw(surface, art)
+        self._draw_count(surface, art)
+        if self.parent_menu_rect.width > 0:
+            draw_corner_icon(surface, self.parent_menu_rect, art, "menu")
+        if self.notes:
+            self._draw_note(surface, art)
+
+    def _draw_note(self, surface: pygame.Surface, art: Any) -> None:
+        """The message on top, on a card over the dimmed screen, with an OK button."""
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((20, 30, 24, 140))
+        surface.blit(shade, (0, 0))
+        from doolhof.gui.parents.menu import draw_card
+
+        draw_card(surface, self.note_rect)
+        draw_text(surface, self.notes[0], self.note_text_rect, theme.INK, max_px=max(14, self.note_rect.h // 9))
+        self.note_buttons.draw(surface, art)
+
+    def _draw_header_pictures(self, surface: pygame.Surface, header: pygame.Rect, art: Any) -> None:
+        px = int(header.height * 0.62)
+        x = header.x + int(header.width * 0.5) - px
+        for k, name in enumerate(("star", "apple", "fish", "key")):
+            if x - k * (px + px // 4) < header.x + header.width * 0.3:
+                break
+            image = art.picture(name, px)
+            surface.blit(image, image.get_rect(midright=(x - k * (px + px // 4) + px, header.centery)))
+
+    def _draw_count(self, surface: pygame.Surface, art: Any) -> None:
+        n = self.effective_secrets()
+        rect = self.count_rect
+        custom = not (self.all_button.selected or self.half_button.selected)
+        face = theme.WHITE if not custom else (255, 221, 87)
+        pygame.draw.rect(surface, face, rect, border_radius=max(4, rect.height // 4))
+        pygame.draw.rect(surface, (196, 180, 150), rect, width=max(1, rect.height // 24),
+                         border_radius=max(4, rect.height // 4))
+        icon_px = int(rect.height * 0.55)
+        picture = art.picture("star", icon_px)
+        text_rect = rect.inflate(-rect.height // 5, -rect.height // 4)
+        if rect.width > rect.height * 1.4:
+            surface.blit(picture, picture.get_rect(midleft=(rect.x + rect.height // 6, rect.centery)))
+            text_rect.x += icon_px // 2 + rect.height // 10
+            text_rect.width -= icon_px // 2 + rect.height // 10
+        draw_text(surface, str(n), text_rect, theme.INK)
+        if VARIANTS[self.variant].own_piles:
+            each = n // self.count
+            note = ngettext("{n} each", "{n} each", each).format(n=each)
+            draw_text(surface, note, self.secrets_note, theme.INK_SOFT)
+
+
+class SeatFigureButton(Button):
+    """Seat *k*'s big figure: tap to add seats up to it, or to remove it when it is the last."""
+
+    def __init__(self, scene: SetupScene, k: int) -> None:
+        """The figure button of seat *k*."""
+        super().__init__(lambda: scene.tap_figure(k), name=f"figure{k}")
+        self.scene, self.k = scene, k
+
+    def draw(self, surface: pygame.Surface, art: Any = None) -> None:
+        """The figure (faded with a plus when the seat is free), a robot badge for computers."""
+        if self.rect.width <= 0 or self.rect.height <= 0:
+            return
+        active = self.k < self.scene.count
+        px = int(min(self.rect.width, self.rect.height) * (0.82 if not self.pressed else 0.76))
+        center = self.rect.center
+        try:
+            figure = art.figure(self.k, px)
+        except Exception:
+            figure = None
+        if figure is None:
+            pygame.draw.circle(surface, theme.SEAT_COLORS[self.k], center, px // 2)
+        elif active:
+            surface.blit(figure, figure.get_rect(center=center))
+        else:
+            faded = figure.copy()
+            faded.set_alpha(70)
+            surface.blit(faded, faded.get_rect(center=center))
+            plus = safe_icon(art, "plus", px // 2)
+            if plus is not None:
+                surface.blit(plus, plus.get_rect(center=center))
+        if active and self.scene.slots[self.k].is_computer:
+            badge_px = max(1, px // 3)
+            try:
+                badge = art.robot(badge_px)
+                surface.blit(badge, badge.get_rect(topright=(self.rect.right - px // 12, self.rect.top + px // 12)))
+            except Exception:
+                pass
+
+
+class KindButton(Button):
+    """Person or computer for seat *k* (tap to switch)."""
+
+    def __init__(self, scene: SetupScene, k: int) -> None:
+        """The switch of seat *k*."""
+        super().__init__(lambda: scene.toggle_kind(k), style=CHOICE, name=f"kind{k}",
+                         label=lambda: _("Computer") if scene.slots[k].is_computer else _("Person"))
+        self.scene, self.k = scene, k
+
+    def draw(self, surface: pygame.Surface, art: Any = None) -> None:
+        """Person icon and word, or the robot and "Computer"."""
+        if not self.visible or self.rect.width <= 0:
+            return
+        computer = self.scene.slots[self.k].is_computer
+        color = theme.SEAT_COLORS[self.k]
+        face = lighten(color, 0.82) if not computer else (232, 236, 242)
+        face_rect = draw_slab(surface, self.rect, face, darken(color, 0.25), self.pressed)
+        area = face_rect.inflate(-face_rect.height // 5, -face_rect.height // 6)
+        px = int(min(area.height, area.width * 0.35))
+        try:
+            icon = art.robot(px) if computer else art.icon("person", px)
+        except Exception:
+            icon = None
+        words = pygame.Rect(area.x, area.y, area.width, area.height)
+        if icon is not None:
+            surface.blit(icon, icon.get_rect(midleft=(area.x, area.centery)))
+            words.x += px + area.height // 8
+            words.width -= px + area.height // 8
+        draw_text(surface, text_of(self.label), words, theme.INK, max_px=int(area.height * 0.6))
+
+
+class LevelButton(Button):
+    """A computer seat's level, shown as one to three pips and a word (tap to cycle)."""
+
+    def __init__(self, scene: SetupScene, k: int) -> None:
+        """The level chip of seat *k*."""
+        super().__init__(lambda: scene.cycle_level(k), style=QUIET, name=f"level{k}")
+        self.scene, self.k = scene, k
+
+    def draw(self, surface: pygame.Surface, art: Any = None) -> None:
+        """Pips for the level and its name."""
+        if not self.visible or self.rect.width <= 0:
+            return
+        level = self.scene.slots[self.k].level
+        rank = LEVELS.index(level) + 1 if level in LEVELS else 1
+        face_rect = draw_slab(surface, self.rect, (255, 255, 255), (190, 180, 165), self.pressed)
+        area = face_rect.inflate(-face_rect.height // 4, -face_rect.height // 4)
+        r = max(2, int(min(area.height * 0.22, area.width * 0.06)))
+        for i in range(len(LEVELS)):
+            c = (area.x + r + i * int(2.6 * r), area.centery)
+            pygame.draw.circle(surface, (255, 190, 30) if i < rank else (225, 220, 210), c, r)
+            pygame.draw.circle(surface, (150, 110, 30) if i < rank else (190, 180, 165), c, r, max(1, r // 4))
+        left = area.x + int(2.6 * r) * len(LEVELS) + r
+        words = pygame.Rect(left, area.y, max(1, area.right - left), area.height)
+        draw_text(surface, _(LEVEL_LABELS.get(level, level)), words, theme.INK, max_px=int(area.height * 0.7))
+
+
+class VariantButton(Button):
+    """A game card: a small picture of the board and what you hunt, and its name."""
+
+    def __init__(self, scene: SetupScene, variant: str) -> None:
+        """The card of *variant*."""
+        super().__init__(lambda: scene.set_variant(variant), style=CHOICE, name=variant,
+                         label=lambda: _(VARIANT_LABELS[variant]))
+        self.variant = variant
+
+    def draw_content(self, surface: pygame.Surface, area: pygame.Rect, ink: tuple[int, int, int], art: Any) -> None:
+        """Board picture on top, name below."""
+        text_h = int(area.height * 0.3)
+        picture_area = pygame.Rect(area.x, area.y, area.width, area.height - text_h)
+        side = max(1, min(picture_area.height, int(picture_area.width * 0.62)))
+        board = mini_board(self.variant, side)
+        total = side + int(side * 0.5)
+        board_rect = board.get_rect(midleft=(picture_area.centerx - total // 2, picture_area.centery))
+        surface.blit(board, board_rect)
+        self._draw_hunt(surface, art, pygame.Rect(board_rect.right + side // 12, board_rect.y,
+                                                  int(side * 0.45), side))
+        draw_text(surface, text_of(self.label), pygame.Rect(area.x, area.bottom - text_h, area.width, text_h), ink)
+
+    def _draw_hunt(self, surface: pygame.Surface, art: Any, box: pygame.Rect) -> None:
+        """What you look for: one shared card (Junior) or a little pile per figure (own secrets)."""
+        if self.variant == "junior":
+            card = pygame.Rect(0, 0, box.width, int(box.width * 1.3))
+            card.center = box.center
+            pygame.draw.rect(surface, (255, 255, 255), card, border_radius=max(2, card.width // 6))
+            pygame.draw.rect(surface, (200, 160, 60), card, max(1, card.width // 14),
+                             border_radius=max(2, card.width // 6))
+            try:
+                star = art.picture("star", int(card.width * 0.8))
+                surface.blit(star, star.get_rect(center=card.center))
+            except Exception:
+                pass
+            return
+        piles = 2
+        step = box.height // (piles + 1)
+        for p in range(piles):
+            cy = box.y + step * (p + 1)
+            for layer in range(3):
+                card = pygame.Rect(0, 0, int(box.width * 0.62), int(step * 0.75))
+                card.center = (box.centerx - layer * 3 + 4, cy - layer * 3 + 4)
+                pygame.draw.rect(surface, lighten(theme.SEAT_COLORS[p], 0.3 if layer == 2 else 0.6), card,
+                                 border_radius=max(2, card.height // 5))
+                pygame.draw.rect(surface, darken(theme.SEAT_COLORS[p], 0.3), card, 1,
+                                 border_radius=max(2, card.height // 5))
+
+
+def load_saved_game() -> tuple[Any, str | None]:
+    """The :class:`~doolhof.session.savegame.SavedGame` to continue (else None), and a message for the parent.
+
+    Reads :func:`doolhof.session.savegame.load_game` (which moves a damaged or newer file aside and says
+    so); a finished game is not offered. Never raises.
+    """
+    try:
+        from doolhof.session.savegame import load_game
+
+        result = load_game()
+    except Exception as error:  # a damaged save must never block a new game
+        log.warning("cannot offer the saved game: %s", error)
+        return None, None
+    saved = result.game
+    if saved is None or saved.game.is_over():
+        return None, result.message
+    return saved, result.message
+
+
+def _bands(top: int, bottom: int, gap: int, weights: tuple[float, ...]) -> list[tuple[int, int]]:
+    """Split the height from *top* to *bottom* into (y, height) bands proportional to *weights*."""
+    space = max(0, bottom - top - gap * (len(weights) - 1))
+    total = sum(weights)
+    out = []
+    y = top
+    for weight in weights:
+        h = int(space * weight / total)
+        out.append((y, h))
+        y += h + gap
+    return out
+
+
+def _panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A cream card with a soft shadow, holding one group of choices."""
+    radius = max(6, min(rect.width, rect.height) // 12)
+    shadow = rect.move(0, max(2, rect.height // 60))
+    pygame.draw.rect(surface, theme.HEDGE_DARK, shadow, border_radius=radius)
+    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=radius)
+
+
+def _seat_card(surface: pygame.Surface, rect: pygame.Rect, k: int, active: bool) -> None:
+    """The tinted card behind a seat (a dashed-looking outline when the seat is free)."""
+    radius = max(6, min(rect.width, rect.height) // 10)
+    color = theme.SEAT_COLORS[k]
+    if active:
+        pygame.draw.rect(surface, lighten(color, 0.7), rect, border_radius=radius)
+        pygame.draw.rect(surface, color, rect, width=max(2, rect.width // 40), border_radius=radius)
+    else:
+        pygame.draw.rect(surface, (238, 230, 212), rect, border_radius=radius)
+        pygame.draw.rect(surface, (206, 196, 176), rect, width=max(1, rect.width // 80), border_radius=radius)
+
+
+@lru_cache(maxsize=8)
+def mini_board(variant: str, side: int) -> pygame.Surface:
+    """A little picture of *variant*'s board: a real shuffled maze in hedge and sand (cached per size)."""
+    game = Game.new(variant=variant, players=2, seed=4)
+    n = game.board.size
+    image = pygame.Surface((side, side), pygame.SRCALPHA)
+    cell = side / n
+    pygame.draw.rect(image, theme.HEDGE_DARK, image.get_rect(), border_radius=max(2, side // 14))
+    for r in range(n):
+        for c in range(n):
+            m = game.board.mask_at((r, c))
+            x, y = c * cell, r * cell
+            box = pygame.Rect(round(x + cell * 0.06), round(y + cell * 0.06), round(cell * 0.88), round(cell * 0.88))
+            pygame.draw.rect(image, theme.HEDGE, box, border_radius=max(1, int(cell // 6)))
+            path = max(1, round(cell * 0.34))
+            mid_x, mid_y = round(x + cell / 2), round(y + cell / 2)
+            hub = pygame.Rect(0, 0, path, path)
+            hub.center = (mid_x, mid_y)
+            pygame.draw.rect(image, theme.PATH, hub)
+            if m & 1:
+                pygame.draw.rect(image, theme.PATH, pygame.Rect(hub.x, box.y, path, hub.y - box.y))
+            if m & 4:
+                pygame.draw.rect(image, theme.PATH, pygame.Rect(hub.x, hub.bottom, path, box.bottom - hub.bottom))
+            if m & 8:
+                pygame.draw.rect(image, theme.PATH, pygame.Rect(box.x, hub.y, hub.x - box.x, path))
+            if m & 2:
+                pygame.draw.rect(image, theme.PATH, pygame.Rect(hub.right, hub.y, box.right - hub.right, path))
+    for seat in range(4):
+        r, c = game.variant.home(seat)
+        center = (round((c + 0.5) * cell), round((r + 0.5) * cell))
+        pygame.draw.circle(image, theme.SEAT_COLORS[seat], center, max(1, round(cell * 0.22)))
+    return image.convert_alpha() if pygame.display.get_surface() is not None else image
+
+
+def _label_and_body(panel: pygame.Rect, pad: int, share: float) -> tuple[pygame.Rect, pygame.Rect]:
+    """A panel's heading strip (*share* of its inner height) and the room below it."""
+    inner = panel.inflate(-pad, -pad)
+    label_h = int(inner.height * share)
+    return (pygame.Rect(inner.x, inner.y, inner.width, label_h),
+            pygame.Rect(inner.x, inner.y + label_h, inner.width, inner.height - label_h))

@@ -1,0 +1,130 @@
+"""The game in progress, kept safe: saved after every push and walk, with one step of undo for people.
+
+A :class:`GameKeeper` sits beside the play scene (the app wires ``scene.on_action`` to
+:meth:`GameKeeper.record`). After every completed action it writes the game atomically with
+:func:`doolhof.session.savegame.save_game`, so killing the program at any moment loses at most the
+current half-turn. It also remembers the state *before* the last action when a person made that
+action: that is the undo snapshot (a misclick can be taken back). The snapshot is dropped as soon
+as a computer acts, and replaced when the next person acts, so undo is only ever offered for the
+most recent action of a person, until the next player has acted::
+
+    keeper = GameKeeper(game, table)
+    scene.on_action = keeper.record
+    ...
+    if keeper.can_undo():
+        scene.restore(keeper.take_undo())   # the keeper now follows the restored game
+
+The saved file carries the snapshot (``SavedGame.undo``), so undo survives a restart too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from collections.abc import Callable
+
+from doolhof.engine import Game
+from doolhof.session.seats import TableSetup
+
+log = logging.getLogger(__name__)
+
+
+class GameKeeper:
+    """Saves one game after every action and holds the undo snapshot of a person's last action."""
+
+    def __init__(self, game: Game, table: TableSetup, undo: Game | None = None, *, autosave: bool = True,
+                 on_saved: Callable[[Game], None] | None = None) -> None:
+        """Keep *game* (the live object the play scene changes) of *table*.
+
+        *undo* is a snapshot carried over from a saved game. *autosave* False keeps everything in
+        memory (no file is written). *on_saved* is called with the game after each successful save.
+        """
+        self.game = game
+        self.table = table
+        self.autosave = autosave
+        self.on_saved = on_saved
+        #: The state after the last action (= before the next one), to tell who acts and for undo.
+        self._before = game.copy()
+        self._undo: Game | None = undo.copy() if undo is not None and _belongs(undo, game) else None
+        #: The last problem while saving (a sentence for the parent), or None when the last save worked.
+        self.problem: str | None = None
+        #: How many times the game was written (tests and the autoplay hook look at it).
+        self.saves = 0
+
+    # ----- what happened -------------------------------------------------------------------------
+    def is_computer(self, seat: int) -> bool:
+        """True when *seat* is played by the computer."""
+        return self.table.is_computer(seat)
+
+    def record(self, game: Game) -> None:
+        """An action (push or walk) was just applied to *game*: update the undo snapshot and save.
+
+        The actor is whoever was to move before the action. A person's action keeps the state
+        before it for undo; a computer's action drops any snapshot.
+        """
+        actor = self._before.current_player
+        self._undo = None if self.is_computer(actor) else self._before
+        self.game = game
+        self._before = game.copy()
+        self.save()
+
+    def can_undo(self) -> bool:
+        """True when the last action was a person's and the game is not over."""
+        return self._undo is not None and not self.game.is_over()
+
+    def undo_state(self) -> Game | None:
+        """The snapshot undo would restore (a copy), or None."""
+        return self._undo.copy() if self._undo is not None else None
+
+    def take_undo(self) -> Game | None:
+        """Give the state before the person's last action (a fresh copy to show), and follow it from now on.
+
+        Returns None when there is nothing to undo. The game is saved at once in the restored
+        state; there is one step of undo, so a second call returns None.
+        """
+        if not self.can_undo():
+            return None
+        assert self._undo is not None
+        restored = self._undo.copy()
+        self._undo = None
+        self.game = restored
+        self._before = restored.copy()
+        self.save()
+        return restored
+
+    # ----- the file ------------------------------------------------------------------------------
+    def save(self) -> str | None:
+        """Write the game and the undo snapshot now; returns a message for the parent on failure.
+
+        A finished game is not written (the end screen removes the file). Never raises.
+        """
+        if not self.autosave or self.game.is_over():
+            return None
+        try:
+            from doolhof.session.savegame import SavedGame, save_game
+
+            self.problem = save_game(SavedGame(self.game, self.table, undo=self._undo))
+        except Exception as error:  # saving is a safety net; it must never stop the game
+            log.exception("the game could not be saved")
+            self.problem = str(error)
+        if self.problem is None:
+            self.saves += 1
+            if self.on_saved is not None:
+                try:
+                    self.on_saved(self.game)
+                except Exception:  # a listener's failure must not break the play scene mid-action
+                    log.exception("on_saved failed")
+        else:
+            log.warning("%s", self.problem)
+        return self.problem
+
+
+def _belongs(undo: Game, game: Game) -> bool:
+    return undo.players == game.players and undo.variant == game.variant
+
+
+def fingerprint(game: Game) -> str:
+    """A short hash of the whole game state, to compare a saved game with a resumed one."""
+    text = json.dumps(game.to_dict(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]

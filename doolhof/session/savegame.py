@@ -1,0 +1,201 @@
+"""The game in progress, saved after every push and walk so that it survives a closed window or a crash.
+
+The file (``game.json`` in :func:`doolhof.session.paths.data_dir`) holds our own format name and version,
+the engine game (:meth:`doolhof.engine.Game.to_dict`), the table (seats: person/computer and
+level, variant, secrets), the previous state for undo, and an opaque ``extra`` dict the GUI may
+fill with any JSON-safe data. Writes are atomic, so killing the program at any moment loses at
+most the current half-turn. A damaged, foreign or newer file is moved aside
+(``game.json.corrupt-YYYYMMDD-HHMMSS``) with a message for the parent, and a new game starts.
+
+Typical use::
+
+    result = load_game()              # at start: result.game is None or a SavedGame
+    if result.message: show(result.message)
+    ...
+    save_game(SavedGame(game, table, undo=previous))   # after each push and each walk
+    clear_game()                      # when the game is over or abandoned
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from doolhof.engine import Game
+from doolhof.engine.game import VERSION as ENGINE_VERSION
+from doolhof.i18n import N_, _
+from doolhof.session import paths
+from doolhof.session.seats import TableSetup
+
+log = logging.getLogger(__name__)
+
+FORMAT = "doolhof.saved-game"
+VERSION = 1
+
+MSG_DAMAGED = N_("The saved game could not be read, so a new game starts. The old file was kept as {name}.")
+MSG_NEWER = N_(
+    "The saved game was made by a newer version of Doolhof, so a new game starts. The old file was kept as {name}."
+)
+MSG_UNREADABLE = N_("The saved game could not be opened ({error}), so a new game starts.")
+MSG_NOT_SAVED = N_("The game could not be saved ({error}). You can play on, but it cannot be continued later.")
+MSG_NOT_CLEARED = N_("The finished game could not be removed ({error}).")
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """Everything needed to continue a game: the engine state plus what the GUI knows about the table."""
+
+    game: Game
+    #: Variant, seats (person/computer + level) and number of secrets; ``len(table.seats) == game.players``.
+    table: TableSetup
+    #: The state before the last action of a person, for "undo"; None when there is nothing to undo.
+    undo: Game | None = None
+    #: Anything else the GUI wants back (JSON-safe: dicts, lists, str, int, float, bool, None).
+    extra: dict[str, Any] = field(default_factory=dict)
+    #: When it was saved (seconds since the epoch); filled in by :func:`save_game`.
+    saved_at: float = 0.0
+
+    def __post_init__(self) -> None:
+        """Refuse a state that could not be continued, where the mistake is made (raises ValueError)."""
+        game = self.game
+        if len(self.table.seats) != game.players or self.table.variant != game.variant.name:
+            raise ValueError(f"the table ({len(self.table.seats)} seats, {self.table.variant}) does not match"
+                             f" the game ({game.players} players, {game.variant.name})")
+        if self.undo is not None and (self.undo.players != game.players or self.undo.variant != game.variant):
+            raise ValueError("the undo state does not belong to this game")
+        if not isinstance(self.extra, dict):
+            raise ValueError("extra must be a dict")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The file's JSON data."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "saved_at": self.saved_at,
+            "table": self.table.to_dict(),
+            "game": self.game.to_dict(),
+            "undo": self.undo.to_dict() if self.undo is not None else None,
+            "extra": self.extra,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> SavedGame:
+        """Read :meth:`to_dict` data; raises :class:`NewerVersionError` or ValueError when it cannot be used.
+
+        The game and undo state are checked by :meth:`Game.from_dict`, the table by
+        :meth:`TableSetup.from_dict`, and that they belong together by the constructor.
+        """
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ValueError("not a Doolhof saved game")
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise ValueError(f"bad version {version!r}")
+        if version > VERSION:
+            raise NewerVersionError(f"version {version} is newer than this program's {VERSION}")
+        engine_version = data.get("game", {}).get("version") if isinstance(data.get("game"), dict) else None
+        if isinstance(engine_version, int) and not isinstance(engine_version, bool) and engine_version > ENGINE_VERSION:
+            raise NewerVersionError(f"the game's version {engine_version} is newer than the engine's {ENGINE_VERSION}")
+        try:
+            game = Game.from_dict(data["game"])
+            undo = Game.from_dict(data["undo"]) if data["undo"] is not None else None
+            table = TableSetup.from_dict(data["table"])
+            extra = data["extra"]
+            saved_at = data["saved_at"]
+        except KeyError as missing:
+            raise ValueError(f"lacks {missing}") from None
+        if not isinstance(saved_at, (int, float)) or isinstance(saved_at, bool):
+            raise ValueError("saved_at is not a time")
+        return cls(game, table, undo, extra, float(saved_at))
+
+
+class NewerVersionError(ValueError):
+    """The file was written by a newer Doolhof than this one."""
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    """What :func:`load_game` found."""
+
+    #: The game to continue, or None (no saved game, or it could not be used).
+    game: SavedGame | None
+    #: A sentence for the parent (in the current language) when something went wrong, else None.
+    message: str | None = None
+
+
+def save_game(state: SavedGame, path: Path | None = None) -> str | None:
+    """Write *state* atomically (default :func:`doolhof.session.paths.game_path`), stamping ``saved_at``.
+
+    Returns None on success, or a message for the parent when it cannot be written (also
+    logged). Never raises for disk problems or for an ``extra`` that is not JSON-safe.
+    """
+    path = paths.game_path() if path is None else path
+    data = SavedGame(state.game, state.table, state.undo, state.extra, time.time()).to_dict()
+    try:
+        text = json.dumps(data, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
+    except (TypeError, ValueError) as error:
+        log.exception("the game cannot be turned into JSON")
+        return _(MSG_NOT_SAVED).format(error=str(error))
+    try:
+        paths.atomic_write_text(path, text)
+    except OSError as error:
+        log.error("cannot save the game to %s: %s", path, error)
+        return _(MSG_NOT_SAVED).format(error=error.strerror or str(error))
+    return None
+
+
+def load_game(path: Path | None = None) -> LoadResult:
+    """Read the saved game (default :func:`doolhof.session.paths.game_path`); never raises.
+
+    No file: ``LoadResult(None, None)``. A damaged, foreign or newer file is moved aside and
+    ``LoadResult(None, message)`` returned; an unreadable one (e.g. no permission) is left alone.
+    Temporary files left by a save that was killed mid-write are tidied away.
+    """
+    path = paths.game_path() if path is None else path
+    paths.remove_stale_temp_files(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return LoadResult(None)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        log.error("cannot read %s: %s", path, error)
+        return LoadResult(None, _(MSG_UNREADABLE).format(error=reason))
+    try:
+        return LoadResult(SavedGame.from_dict(json.loads(raw)))
+    except NewerVersionError as error:
+        return _move_aside(path, MSG_NEWER, str(error))
+    except Exception as error:  # bad JSON or UTF-8, damaged or foreign data: whatever it is, never crash
+        return _move_aside(path, MSG_DAMAGED, f"{type(error).__name__}: {error}")
+
+
+def _move_aside(path: Path, template: str, reason: str) -> LoadResult:
+    try:
+        target = paths.move_aside(path)
+    except OSError as error:
+        log.error("%s cannot be used (%s) nor moved aside: %s", path, reason, error)
+        return LoadResult(None, _(MSG_UNREADABLE).format(error=error.strerror or str(error)))
+    log.error("%s cannot be used (%s); %s", path, reason, template.format(name=target.name))
+    return LoadResult(None, _(template).format(name=target.name))
+
+
+def clear_game(path: Path | None = None) -> str | None:
+    """Remove the saved game (after the game ended or the parent abandoned it).
+
+    Returns None when it is gone (or was never there), else a message for the parent.
+    """
+    path = paths.game_path() if path is None else path
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as error:
+        log.error("cannot remove %s: %s", path, error)
+        return _(MSG_NOT_CLEARED).format(error=error.strerror or str(error))
+    return None
+
+
+def has_saved_game(path: Path | None = None) -> bool:
+    """True when a saved-game file exists (cheap; :func:`load_game` tells whether it is usable)."""
+    return (paths.game_path() if path is None else path).is_file()

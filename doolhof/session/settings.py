@@ -1,0 +1,232 @@
+"""The parents' settings and what the setup screen remembers, saved as JSON in the user config folder.
+
+Reading never fails: a missing file gives the defaults, unknown keys are ignored, a value of
+the wrong type or out of range is replaced by its default (with a logged warning), and a file
+that is not JSON or not ours is moved aside (``settings.json.corrupt-YYYYMMDD-HHMMSS``) with a
+message for the parent. Saving is atomic (see :func:`doolhof.session.paths.atomic_write_text`).
+
+>>> s = Settings(sound=False, volume=0.5)
+>>> Settings.from_dict(s.to_dict())[0] == s
+True
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+from doolhof.engine import VARIANTS
+from doolhof.i18n import LANGUAGES, N_, _, ngettext
+from doolhof.session import paths
+from doolhof.session.seats import TableSetup
+
+log = logging.getLogger(__name__)
+
+FORMAT = "doolhof.settings"
+VERSION = 1
+ANIMATION_SPEEDS: dict[str, str] = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
+
+#: The label of each setting, for the parents' settings screen; show it with ``_(LABELS[name])``.
+LABELS: dict[str, str] = {
+    "language": N_("Language"),
+    "sound": N_("Sound"),
+    "volume": N_("Volume"),
+    "animation_speed": N_("Animation speed"),
+    "reduced_motion": N_("Reduced motion"),
+    "auto_hint": N_("Automatic hints"),
+    "fullscreen": N_("Full screen"),
+}
+#: The label for ``language=None``.
+SYSTEM_LANGUAGE_LABEL = N_("Same as the computer")
+
+MSG_CORRUPT = N_("The settings could not be read, so the usual settings are used. The old file was kept as {name}.")
+MSG_UNREADABLE = N_("The settings could not be read ({error}), so the usual settings are used.")
+MSG_NOT_SAVED = N_("The settings could not be saved ({error}).")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the parent chose, plus the last table from the setup screen.
+
+    Immutable: change one with ``dataclasses.replace(settings, sound=False)`` and pass the new
+    value to :func:`save_settings`.
+    """
+
+    #: A code from :data:`doolhof.i18n.LANGUAGES`, or None to follow the computer's language.
+    language: str | None = None
+    sound: bool = True
+    #: Loudness from 0.0 (silent) to 1.0.
+    volume: float = 0.8
+    #: ``"slow"``, ``"normal"`` or ``"fast"`` (keys of :data:`ANIMATION_SPEEDS`).
+    animation_speed: str = "normal"
+    #: Fewer and calmer movements (no pulsing, short slides).
+    reduced_motion: bool = False
+    #: Show a gentle hint by itself when a child seems stuck.
+    auto_hint: bool = True
+    fullscreen: bool = False
+    #: The last table set up: variant, seats (person/computer + level), number of secrets.
+    table: TableSetup = field(default_factory=TableSetup)
+    #: True once the child's first-game tutorial was finished or skipped (it is offered only before that).
+    tutorial_done: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe data, with our format name and version."""
+        data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            data[f.name] = value.to_dict() if isinstance(value, TableSetup) else value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> tuple[Settings, list[str]]:
+        """Read :meth:`to_dict` data leniently; returns the settings and a warning per replaced value.
+
+        >>> Settings.from_dict({"sound": "loud", "colour": "red"})  # doctest: +ELLIPSIS
+        (Settings(language=None, sound=True, ...), ["sound: 'loud' is not valid; using True"])
+        """
+        default = cls()
+        values: dict[str, Any] = {}
+        warnings: list[str] = []
+        for f in fields(cls):
+            if f.name not in data:
+                continue
+            raw = data[f.name]
+            try:
+                fixed = _check(f.name, raw)
+            except Exception:  # whatever odd value a hand-edited file holds, it only costs that one setting
+                fixed = _INVALID
+            if fixed is _INVALID:
+                warnings.append(f"{f.name}: {raw!r} is not valid; using {getattr(default, f.name)!r}")
+            else:
+                values[f.name] = fixed
+        return replace(default, **values), warnings
+
+    def language_label(self) -> str:
+        """The language as shown in the menu, in the current language for "same as the computer"."""
+        return LANGUAGES[self.language] if self.language else _(SYSTEM_LANGUAGE_LABEL)
+
+
+class _Invalid:
+    pass
+
+
+_INVALID = _Invalid()
+
+
+def _check(name: str, value: Any) -> Any:
+    """The stored *value* of setting *name* in its proper type, or ``_INVALID``."""
+    if name == "language":
+        return value if value is None or (isinstance(value, str) and value in LANGUAGES) else _INVALID
+    if name in ("sound", "reduced_motion", "auto_hint", "fullscreen", "tutorial_done"):
+        return value if isinstance(value, bool) else _INVALID
+    if name == "volume":
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+        return float(value) if ok and 0.0 <= value <= 1.0 else _INVALID
+    if name == "animation_speed":
+        return value if isinstance(value, str) and value in ANIMATION_SPEEDS else _INVALID
+    if name == "table":
+        return _check_table(value)
+    return _INVALID
+
+
+def _check_table(value: Any) -> Any:
+    try:
+        table = TableSetup.from_dict(value)
+    except ValueError:
+        return _INVALID
+    if table.secrets is not None and not 1 <= table.secrets <= len(VARIANTS[table.variant].pictures):
+        return _INVALID
+    return table
+
+
+@dataclass(frozen=True)
+class SettingsResult:
+    """What :func:`load_settings` found: the settings to use and, when something went wrong, a message."""
+
+    settings: Settings
+    #: A sentence for the parent (in the current language) when the file was damaged or unreadable.
+    message: str | None = None
+
+
+def load_settings(path: Path | None = None) -> SettingsResult:
+    """Read the settings file (default :func:`doolhof.session.paths.settings_path`); never raises.
+
+    A missing file gives the defaults and no message. Bad values are replaced by defaults with a
+    logged warning. A file that is not JSON, or not a settings file of ours, is moved aside.
+    """
+    path = paths.settings_path() if path is None else path
+    paths.remove_stale_temp_files(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return SettingsResult(Settings())
+    except OSError as error:
+        return _unreadable(path, error)
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError) as error:  # bad UTF-8 is a ValueError; absurdly deep nesting recurses
+        return _moved_aside(path, f"not JSON: {error}")
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return _moved_aside(path, "not a Doolhof settings file")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version > VERSION:
+        # Settings are forgiving: a newer file is read as far as we understand it.
+        log.warning("%s has version %r (this program writes %d); reading what it can", path, version, VERSION)
+    settings, warnings = Settings.from_dict(data)
+    for warning in warnings:
+        log.warning("%s: %s", path, warning)
+    return SettingsResult(settings)
+
+
+def _unreadable(path: Path, error: OSError) -> SettingsResult:
+    reason = error.strerror or str(error)
+    log.error("%s", MSG_UNREADABLE.format(error=reason))
+    return SettingsResult(Settings(), _(MSG_UNREADABLE).format(error=reason))
+
+
+def _moved_aside(path: Path, reason: str) -> SettingsResult:
+    try:
+        target = paths.move_aside(path)
+    except OSError as error:
+        log.error("%s is damaged (%s) and cannot be moved aside: %s", path, reason, error)
+        return _unreadable(path, error)
+    log.error("%s is damaged (%s); %s", path, reason, MSG_CORRUPT.format(name=target.name))
+    return SettingsResult(Settings(), _(MSG_CORRUPT).format(name=target.name))
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> str | None:
+    """Write *settings* atomically (default :func:`doolhof.session.paths.settings_path`).
+
+    Returns None on success, or a message for the parent (in the current language) when the
+    file cannot be written; the failure is logged too. Never raises for disk problems.
+    """
+    path = paths.settings_path() if path is None else path
+    text = json.dumps(settings.to_dict(), indent=2, ensure_ascii=False) + "\n"
+    try:
+        paths.atomic_write_text(path, text)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        log.error("cannot save %s: %s", path, error)
+        return _(MSG_NOT_SAVED).format(error=reason)
+    return None
+
+
+def speed_label(speed: str) -> str:
+    """The animation speed *speed* as shown to parents, in the current language."""
+    return _(ANIMATION_SPEEDS[speed])
+
+
+def secrets_label(count: int) -> str:
+    """E.g. "6 secrets", in the current language, for the setup screen.
+
+    >>> from doolhof.i18n import set_language
+    >>> set_language("en")
+    'en'
+    >>> secrets_label(1), secrets_label(12)
+    ('1 secret', '12 secrets')
+    """
+    return ngettext("{n} secret", "{n} secrets", count).format(n=count)
