@@ -131,7 +131,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from doolhof.gui.screenshot import render_screenshot
 
         return render_screenshot(args)
-    from doolhof.gui.app import run
+    from doolhof.gui.launch import run
 
     return run(args)
 

@@ -39,12 +39,12 @@ FRAME = 1 / 60
 def _app(size: tuple[int, int]) -> Any:
     import pygame
 
-    from doolhof.gui.app import App
+    from doolhof.gui.launch import build_app
 
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode(size)
-    return App(screen, argparse.Namespace(mute=True, size=size, fullscreen=False, lang="en", seed=1))
+    return build_app(screen, argparse.Namespace(mute=True, size=size, fullscreen=False, lang="en", seed=1))
 
 
 def _play_scene(app: Any) -> Any:

@@ -1,18 +1,14 @@
-"""The application: window, scene stack and the frame loop that sleeps when nothing moves.
+"""The application: the window, the scene stack and the frame loop that sleeps when nothing moves.
 
 Robustness: every call into a scene goes through :meth:`App.guard`, so a bug in a scene is logged
 and the game goes on. Set ``DOOLHOF_STRICT=1`` (the GUI tests do) to have such errors raised.
 
-Family safety: the game in progress is kept by a :class:`~doolhof.session.keeper.GameKeeper` (saved
-after every push and walk, one step of undo for people); the parents' corner
-(:class:`~doolhof.gui.parents.menu.ParentControls`) sits over the play and setup screens: the menu
-opens only after a two-second hold, Escape never quits, and closing the window saves first.
-
-Environment switches for tools: ``DOOLHOF_EXIT_AFTER_FIRST_FRAME=1`` makes :func:`run` print
-``first-frame <seconds since the interpreter started>`` and leave right after the first frame
-(``scripts/bench_frames.py`` measures start-up with it). ``DOOLHOF_AUTOPLAY=1`` (tests) continues
-the saved game, or starts one with two computer seats, plays it ten times faster than normal and
-prints ``saved <turn> <phase> <fingerprint>`` after every save (``resumed ...`` for a continued game).
+The app is the :class:`~doolhof.gui.kit.scene.Host` of its scenes: it lends them the art, the
+sound, the settings and the running :class:`~doolhof.session.game_session.GameSession`. It knows
+no scene itself: :func:`doolhof.gui.launch.build_app` gives it its
+:class:`~doolhof.gui.screens.ScreenBuilder` (:attr:`App.screens`) and the parents' corner layer
+(:attr:`App.controls`: the menu opens only after a two-second hold, Escape never quits, and
+closing the window saves first). Development hooks live in :mod:`doolhof.gui.devhooks`.
 """
 
 from __future__ import annotations
@@ -23,17 +19,19 @@ import logging
 import os
 import time
 import warnings
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
 
 import pygame
 import pygame.freetype
 
-from doolhof.gui.kit.pointer import Pointer
-from doolhof.gui.kit.scene import Scene
-
-if TYPE_CHECKING:
-    from doolhof.gui.play.scene import PlayScene
+from doolhof.gui.kit.art import Art
+from doolhof.gui.kit.pointer import Pointer, PointerEvent
+from doolhof.gui.kit.scene import Scene, Screens, Sound
+from doolhof.gui.kit.sound import SoundPlayer
+from doolhof.i18n import set_language
+from doolhof.session.game_session import GameSession
+from doolhof.session.settings import Settings, save_settings
 
 log = logging.getLogger(__name__)
 
@@ -43,12 +41,28 @@ MIN_SIZE = (640, 480)
 IDLE_POLL_MS = 20  # a tap waits at most this long; a child cannot tell
 #: Set to 1 to let exceptions inside scenes propagate (tests), instead of logging them.
 STRICT_VARIABLE = "DOOLHOF_STRICT"
-#: Set to 1 to leave right after the first frame has been shown (start-up benchmark).
-FIRST_FRAME_VARIABLE = "DOOLHOF_EXIT_AFTER_FIRST_FRAME"
-#: Set to 1 to let computers play a game fast and report every save on stdout (autosave tests).
-AUTOPLAY_VARIABLE = "DOOLHOF_AUTOPLAY"
 
 T = TypeVar("T")
+
+
+class Layer(Protocol):
+    """Something drawn over every scene that sees the pointer first (the parents' corner)."""
+
+    def handle_pointer(self, event: PointerEvent) -> bool:
+        """Take *event* when it belongs to the layer; True when taken."""
+        ...
+
+    def update(self, dt: float) -> None:
+        """Advance by *dt* seconds."""
+        ...
+
+    def busy(self) -> bool:
+        """True while the layer moves."""
+        ...
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the layer over the scene."""
+        ...
 
 
 class _Silent:
@@ -56,11 +70,15 @@ class _Silent:
 
     muted = True
 
-    def play(self, name: str, *args: Any, **kwargs: Any) -> None:
-        """Do nothing."""
+    def set_muted(self, muted: bool) -> None:
+        """Stay silent."""
 
-    def __getattr__(self, name: str) -> Callable[..., None]:
-        return lambda *args, **kwargs: None
+    def set_volume(self, volume: float) -> None:
+        """Stay silent."""
+
+    def play(self, name: str) -> bool:
+        """Play nothing."""
+        return False
 
 
 class App:
@@ -70,7 +88,7 @@ class App:
         """Wrap an open display surface; *options* are the command-line options (may be None)."""
         self.screen = screen
         self.options = options or argparse.Namespace()
-        self.scenes: list[Scene] = []
+        self._scenes: list[Scene] = []
         self.pointer = Pointer()
         self.clock = pygame.time.Clock()
         self.running = True
@@ -80,54 +98,87 @@ class App:
         self.frames_drawn = 0
         #: How many scene errors were caught and logged (non-strict mode).
         self.errors = 0
-        self.fullscreen = bool(getattr(self.options, "fullscreen", False))
-        #: The parents' settings (:class:`doolhof.session.settings.Settings`): loaded by :func:`run`, else the defaults.
+        self._fullscreen = bool(getattr(self.options, "fullscreen", False))
+        #: The parents' settings: loaded by :func:`~doolhof.gui.launch.run`, else the defaults.
         #: The play scene reads ``animation_speed``, ``reduced_motion`` and ``auto_hint`` from here.
-        self.settings: Any = _default_settings()
-        #: Messages for the parent (a damaged file was moved aside ...); the setup screen shows and clears them.
-        self.notes: list[str] = []
-        #: The keeper of the game being played (autosave and undo), and the play scene it belongs to.
-        self.keeper: Any = None
-        self.keeper_scene: PlayScene | None = None
-        # (game, undo) that resume_game hands to start_game, which keeps its two arguments (tests stand in for it).
-        self._carry_undo: tuple[Any, Any] | None = None
-        self._controls: Any = None
-        self._windowed_size: tuple[int, int] = screen.get_size() if not self.fullscreen else (1280, 800)
-        self._art: Any = None
-        self._sound: Any = None
+        self._settings = Settings()
+        self._notes: list[str] = []
+        self._session = GameSession()
+        #: The layer over every scene (the parents' corner), set by :func:`~doolhof.gui.launch.build_app`.
+        self.controls: Layer | None = None
+        self._screens: Screens | None = None
+        #: The window size to go back to when leaving full screen.
+        self.windowed_size: tuple[int, int] = screen.get_size() if not self._fullscreen else (1280, 800)
+        self._art: Art | None = None
+        self._sound: Sound | None = None
 
-    # ----- shared services -----------------------------------------------------------------
+    # ----- shared services (the Host interface) ----------------------------------------------
     @property
-    def art(self) -> Any:
+    def art(self) -> Art:
         """The SVG art cache (created on first use)."""
         if self._art is None:
-            from doolhof.gui.kit.art import Art
-
             self._art = Art()
         return self._art
 
     @property
-    def sound(self) -> Any:
+    def sound(self) -> Sound:
         """The sound player (created on first use; a silent stand-in if sound cannot start)."""
         if self._sound is None:
             try:
-                from doolhof.gui.kit.sound import SoundPlayer
-
-                volume = getattr(self.settings, "volume", 0.8)
-                self._sound = SoundPlayer(volume=volume, muted=bool(getattr(self.options, "mute", False)))
-            except Exception as error:  # no sound module or no audio device: play on in silence
+                self._sound = SoundPlayer(volume=self.settings.volume,
+                                          muted=bool(getattr(self.options, "mute", False)))
+            except Exception as error:  # no audio device: play on in silence
                 log.warning("sound is off: %s", error)
                 self._sound = _Silent()
         return self._sound
 
-    @property
-    def controls(self) -> Any:
-        """The parents' corner over the top scene (menu hold-button and undo); created on first use."""
-        if self._controls is None:
-            from doolhof.gui.parents.menu import ParentControls
+    @sound.setter
+    def sound(self, player: Sound) -> None:
+        self._sound = player
 
-            self._controls = ParentControls(self)
-        return self._controls
+    @property
+    def settings(self) -> Settings:
+        """The parents' settings in effect."""
+        return self._settings
+
+    @settings.setter
+    def settings(self, settings: Settings) -> None:
+        self._settings = settings
+
+    @property
+    def session(self) -> GameSession:
+        """The running game, kept saved."""
+        return self._session
+
+    @property
+    def screens(self) -> Screens:
+        """Opens the screens (set by :func:`~doolhof.gui.launch.build_app`)."""
+        if self._screens is None:
+            raise RuntimeError("this app has no screens: build it with doolhof.gui.launch.build_app")
+        return self._screens
+
+    @screens.setter
+    def screens(self, screens: Screens) -> None:
+        self._screens = screens
+
+    @property
+    def notes(self) -> list[str]:
+        """Messages for the parent (a damaged file was moved aside ...); the setup screen shows and clears them."""
+        return self._notes
+
+    @property
+    def fullscreen(self) -> bool:
+        """True in full screen."""
+        return self._fullscreen
+
+    def window_size(self) -> tuple[int, int]:
+        """The size of the window in pixels."""
+        size: tuple[int, int] = self.screen.get_size()
+        return size
+
+    def pointer_pos(self) -> tuple[int, int]:
+        """Where the pointer was last seen, in window pixels ((-1, -1) before any)."""
+        return self.pointer.pos
 
     def play_sound(self, name: str) -> None:
         """Play the short sound *name* (``"tap"``, ``"fanfare"`` ...); never fails."""
@@ -140,126 +191,55 @@ class App:
 
     # ----- scenes --------------------------------------------------------------------------
     @property
+    def scenes(self) -> Sequence[Scene]:
+        """The scene stack, bottom first."""
+        return self._scenes
+
+    @property
     def scene(self) -> Scene:
         """The scene on top."""
-        return self.scenes[-1]
+        return self._scenes[-1]
 
     def push_scene(self, scene: Scene) -> None:
         """Put *scene* on top (the one below stays, paused)."""
-        if self.scenes:
+        if self._scenes:
             self.guard(self.scene.exit)
         self.pointer.cancel()
-        self.scenes.append(scene)
+        self._scenes.append(scene)
         self.guard(scene.resize, self.screen.get_size())
         self.guard(scene.enter)
         self.dirty = True
 
     def pop_scene(self) -> None:
         """Remove the top scene and return to the one below."""
-        self.guard(self.scenes.pop().exit)
+        self.guard(self._scenes.pop().exit)
         self.pointer.cancel()
-        if self.scenes:
+        if self._scenes:
             self.guard(self.scene.resize, self.screen.get_size())
             self.guard(self.scene.enter)
         self.dirty = True
 
     def replace_scene(self, scene: Scene) -> None:
         """Swap the top scene for *scene*."""
-        if self.scenes:
-            self.guard(self.scenes.pop().exit)
+        if self._scenes:
+            self.guard(self._scenes.pop().exit)
         self.push_scene(scene)
-
-    def start_game(self, game: Any, table: Any) -> None:
-        """Show the play scene for *game* (a fresh or continued game of *table*) in place of the top scene.
-
-        The game is saved at once (a new game replaces the saved one) and after every push and
-        walk; the parents' menu button goes into the play scene's corner; a child's first game
-        starts with the tutorial over the board (:func:`~doolhof.gui.play.tutorial.offer_tutorial`).
-        """
-        from doolhof.gui.play.scene import PlayScene
-        from doolhof.session.keeper import GameKeeper
-
-        undo = None
-        if self._carry_undo is not None and self._carry_undo[0] is game:
-            undo = self._carry_undo[1]
-        self._carry_undo = None
-        scene = PlayScene(self, game, table)
-        keeper = GameKeeper(game, table, undo, on_saved=self._on_saved)
-        scene.on_action = keeper.record
-        # The play scene draws the resting icon; the parents' corner layer takes the pointer there.
-        scene.corner_buttons["menu"] = ("menu", lambda: None)
-        # The first-game tutorial, when wanted, is an overlay of the play scene (scene.overlays).
-        from doolhof.gui.play.tutorial import offer_tutorial
-
-        offer_tutorial(self, scene)
-        self.keeper, self.keeper_scene = keeper, scene
-        keeper.save()
-        self.replace_scene(scene)
-
-    def resume_game(self, saved: Any) -> None:
-        """Continue a :class:`doolhof.session.savegame.SavedGame`, with its undo snapshot."""
-        self._carry_undo = (saved.game, saved.undo)
-        self.start_game(saved.game, saved.table)
-        self._carry_undo = None
-
-    def _on_saved(self, game: Any) -> None:
-        if os.environ.get(AUTOPLAY_VARIABLE) == "1":
-            from doolhof.session.keeper import fingerprint
-
-            print(f"saved {game.turn} {game.phase} {fingerprint(game)}", flush=True)
-
-    def save_game_now(self) -> str | None:
-        """Save the game being played, if one is on the scene stack and not over; a message on failure."""
-        keeper = self.keeper
-        if keeper is None or self.keeper_scene not in self.scenes:
-            return None
-        return keeper.save()
-
-    def undo_last(self) -> bool:
-        """Take back a person's last action (see :class:`~doolhof.session.keeper.GameKeeper`); False when refused."""
-        keeper, scene = self.keeper, self.keeper_scene
-        if keeper is None or scene is None or scene not in self.scenes or not keeper.can_undo():
-            return False
-        game = keeper.take_undo()
-        self.guard(scene.restore, game)
-        self.play_sound("turn")
-        self.dirty = True
-        return True
-
-    def leave_to_setup(self) -> None:
-        """Back to the setup screen from the game (and any menus over it); the game stays saved."""
-        from doolhof.gui.setup.scene import SetupScene
-
-        table = getattr(self.keeper, "table", None) or getattr(self.settings, "table", None)
-        self.save_game_now()
-        while len(self.scenes) > 1 and self.scenes[-1] is not self.keeper_scene:
-            self.pop_scene()
-        self.keeper, self.keeper_scene = None, None
-        self.replace_scene(SetupScene(self, table))
 
     def request_quit(self) -> None:
         """Close the program on purpose (the parents' menu or the window's close button): save first."""
-        problem = self.save_game_now()
+        problem = self.session.save()
         if problem:
             log.warning("%s", problem)
         self.quit()
 
-    def remember_table(self, table: Any) -> None:
-        """Keep *table* in the settings so the next setup screen starts from it (when settings are loaded)."""
-        self.change_settings(table=table)
-
     def change_settings(self, **changes: Any) -> None:
         """Change some settings fields (e.g. ``tutorial_done=True``) and save them; a problem is logged."""
-        if self.settings is None:
-            return
-        from doolhof.session.settings import save_settings
-
         self.settings = dataclasses.replace(self.settings, **changes)
         problem = save_settings(self.settings)
         if problem:
             log.warning("%s", problem)
 
-    def apply_settings(self, settings: Any) -> str | None:
+    def apply_settings(self, settings: Settings) -> str | None:
         """Use *settings* from now on: save them and apply what changed at once.
 
         Language from the next frame (:func:`doolhof.i18n.set_language`), sound and volume on the
@@ -267,14 +247,11 @@ class App:
         hints are only stored on :attr:`settings` for the play scene to read. Returns a message for
         the parent when the file could not be written (the settings still apply).
         """
-        from doolhof.i18n import set_language
-        from doolhof.session.settings import save_settings
-
         old = self.settings
         self.settings = settings
-        if old is None or old.language != settings.language:
+        if old.language != settings.language:
             set_language(settings.language)
-        if old is None or old.sound != settings.sound or old.volume != settings.volume:
+        if old.sound != settings.sound or old.volume != settings.volume:
             try:
                 self.sound.set_muted(not settings.sound)
                 self.sound.set_volume(settings.volume)
@@ -319,25 +296,25 @@ class App:
     # ----- the window ----------------------------------------------------------------------
     def toggle_fullscreen(self) -> None:
         """Switch between full screen (desktop size) and the last window size (F11)."""
-        if self.fullscreen:
-            size, flags = self._windowed_size, pygame.RESIZABLE
+        if self._fullscreen:
+            size, flags = self.windowed_size, pygame.RESIZABLE
         else:
-            self._windowed_size = self.screen.get_size()
+            self.windowed_size = self.screen.get_size()
             size, flags = (0, 0), pygame.FULLSCREEN
         try:
             self.screen = pygame.display.set_mode(size, flags)
         except pygame.error as error:
             log.warning("cannot switch full screen: %s", error)
             return
-        self.fullscreen = not self.fullscreen
+        self._fullscreen = not self._fullscreen
         apply_minimum_size()
-        self.change_settings(fullscreen=self.fullscreen)
+        self.change_settings(fullscreen=self._fullscreen)
         self._relayout()
 
     def _relayout(self) -> None:
         self.screen = pygame.display.get_surface() or self.screen
         size = self.screen.get_size()
-        for scene in self.scenes:
+        for scene in self._scenes:
             self.guard(scene.resize, size)
         self.dirty = True
 
@@ -355,11 +332,12 @@ class App:
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
             self.dirty = True
-        if not self.scenes:
+        if not self._scenes:
             return
         pointer_event = self.pointer.translate(event)
         if pointer_event is not None:
-            if not self.guard(self.controls.handle_pointer, pointer_event):
+            controls = self.controls
+            if controls is None or not self.guard(controls.handle_pointer, pointer_event):
                 self.guard(self.scene.handle_pointer, pointer_event)
             self.dirty = True
         elif event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
@@ -367,22 +345,27 @@ class App:
             if event.type in (pygame.KEYDOWN, pygame.MOUSEWHEEL):
                 self.dirty = True
 
+    def _controls_busy(self) -> bool:
+        return self.controls is not None and bool(self.guard(self.controls.busy))
+
     def step(self, events: list[pygame.event.Event], dt: float) -> None:
         """One frame: dispatch *events*, update by *dt* seconds, draw if needed."""
         for event in events:
             self.dispatch(event)
-            if not self.running or not self.scenes:
+            if not self.running or not self._scenes:
                 return
         scene = self.scene
         self.guard(scene.update, dt)
-        self.guard(self.controls.update, dt)
-        if not self.running or not self.scenes:
+        if self.controls is not None:
+            self.guard(self.controls.update, dt)
+        if not self.running or not self._scenes:
             return
         scene = self.scene  # update may have changed scenes (a game that just ended, the menu opened)
-        if self.dirty or self.guard(scene.busy) or self.guard(self.controls.busy):
+        if self.dirty or self.guard(scene.busy) or self._controls_busy():
             self.dirty = False
             self.guard(scene.draw, self.screen)
-            self.guard(self.controls.draw, self.screen)
+            if self.controls is not None:
+                self.guard(self.controls.draw, self.screen)
             pygame.display.flip()
             self.frames_drawn += 1
         if self.frame_hook is not None:
@@ -390,11 +373,11 @@ class App:
 
     def is_idle(self) -> bool:
         """True when nothing needs drawing: the loop may sleep until the next event."""
-        return not self.dirty and not self.guard(self.scene.busy) and not self.guard(self.controls.busy)
+        return not self.dirty and not self.guard(self.scene.busy) and not self._controls_busy()
 
     def run(self) -> None:
         """Run until :meth:`quit`: frame-rate while busy, asleep on events otherwise."""
-        while self.running and self.scenes:
+        while self.running and self._scenes:
             if not self.is_idle():
                 events = pygame.event.get()
                 dt = self.clock.tick(FPS) / 1000
@@ -459,119 +442,3 @@ def open_window(options: argparse.Namespace) -> pygame.Surface:
     screen = pygame.display.set_mode(size, flags)
     apply_minimum_size()
     return screen
-
-
-def settings_shown(settings: Any, options: argparse.Namespace) -> Any:
-    """*settings* with this session's command-line choices (``--lang``, ``--mute``, ``--fullscreen``)
-    filled in, so the settings screen shows what is really in effect. Kept in memory; the file
-    changes only when a parent changes a setting."""
-    return dataclasses.replace(
-        settings,
-        language=getattr(options, "lang", None) or settings.language,
-        sound=settings.sound and not getattr(options, "mute", False),
-        fullscreen=settings.fullscreen or bool(getattr(options, "fullscreen", False)),
-    )
-
-
-def run(options: argparse.Namespace) -> int:
-    """Open the window and play until the window is closed; returns the exit status.
-
-    The parents' settings fill in what the command line leaves open (language, full screen,
-    sound) and pre-fill the setup screen with the last table.
-    """
-    settings, settings_message = _load_settings()
-    if settings is not None:
-        options.lang = getattr(options, "lang", None) or settings.language
-        options.fullscreen = bool(getattr(options, "fullscreen", False) or settings.fullscreen)
-        options.mute = bool(getattr(options, "mute", False) or not settings.sound)
-    from doolhof.i18n import set_language
-
-    set_language(getattr(options, "lang", None))
-    screen = open_window(options)
-    app = App(screen, options)
-    if settings is not None:
-        app.settings = settings_shown(settings, options)
-    if settings_message:
-        app.notes.append(settings_message)
-    if getattr(options, "fullscreen", False):
-        app._windowed_size = default_window_size()
-    from doolhof.gui.setup.scene import SetupScene
-
-    app.push_scene(SetupScene(app, settings.table if settings is not None else None))
-    if os.environ.get(AUTOPLAY_VARIABLE) == "1":
-        _start_autoplay(app)
-    if os.environ.get(FIRST_FRAME_VARIABLE) == "1":
-        app.step([], 0.0)
-        print(f"first-frame {time.perf_counter() - _process_start():.4f}", flush=True)
-        pygame.quit()
-        return 0
-    try:
-        app.run()
-    finally:
-        pygame.quit()
-    return 0
-
-
-def _load_settings() -> tuple[Any, str | None]:
-    """The saved settings (None when they cannot be read at all) and a message for the parent, if any."""
-    try:
-        from doolhof.session.settings import load_settings
-
-        result = load_settings()
-    except Exception as error:  # settings are a comfort: never let them stop the game
-        log.warning("settings not loaded: %s", error)
-        return None, None
-    if result.message:
-        log.warning("%s", result.message)
-    return result.settings, result.message
-
-
-def _default_settings() -> Any:
-    """The default settings, or None if the settings module cannot be used."""
-    try:
-        from doolhof.session.settings import Settings
-
-        return Settings()
-    except Exception as error:  # never let a settings problem stop the game
-        log.warning("no settings: %s", error)
-        return None
-
-
-def _start_autoplay(app: App) -> None:
-    """Test hook (``DOOLHOF_AUTOPLAY=1``): continue the saved game or start a computers-only one, fast."""
-    from doolhof.session.keeper import fingerprint
-    from doolhof.session.seats import SeatConfig, TableSetup
-
-    setup = app.scene
-    saved = getattr(setup, "saved_game", None)
-    if saved is not None:
-        print(f"resumed {saved.game.turn} {saved.game.phase} {fingerprint(saved.game)}", flush=True)
-        app.resume_game(saved)
-    else:
-        table = TableSetup("junior", (SeatConfig("computer", "gentle"), SeatConfig("computer", "gentle")))
-        print("new", flush=True)
-        app.start_game(table.new_game(app.next_seed()), table)
-
-    def fast_forward(app: App) -> None:
-        # Nine extra tenth-seconds per frame: the game runs about ten times faster than normal.
-        for _ in range(9):
-            if app.scenes:
-                app.guard(app.scene.update, 0.1)
-
-    app.frame_hook = fast_forward
-
-
-def _process_start() -> float:
-    """The ``time.perf_counter`` value when this process started (Linux), else when Python got here."""
-    try:
-        with open("/proc/self/stat", encoding="ascii") as handle:
-            start_ticks = int(handle.read().rsplit(")", 1)[1].split()[19])
-        with open("/proc/uptime", encoding="ascii") as handle:
-            uptime = float(handle.read().split()[0])
-        age = uptime - start_ticks / os.sysconf("SC_CLK_TCK")
-        return time.perf_counter() - max(0.0, age)
-    except (OSError, ValueError, IndexError, AttributeError):
-        return _IMPORTED_AT
-
-
-_IMPORTED_AT = time.perf_counter()

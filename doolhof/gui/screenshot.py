@@ -21,7 +21,18 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any
+
+import pygame
+import pygame.freetype
+
+from doolhof.engine import Game
+from doolhof.engine.simulate import RandomPlayer
+from doolhof.gui.app import App
+from doolhof.gui.kit.scene import Scene
+from doolhof.gui.play.scene import PlayScene
+from doolhof.gui.screens import ScreenBuilder
+from doolhof.i18n import set_language
+from doolhof.session.seats import SeatConfig, TableSetup
 
 #: Secrets used for the end-scene picture, so the random game ends quickly.
 END_SECRETS = 4
@@ -38,12 +49,7 @@ def render_screenshot(args: argparse.Namespace) -> int:
         return 2
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
-
     if getattr(args, "lang", None):
-        from doolhof.i18n import set_language
-
         set_language(args.lang)
     surface = render_scene(args)
     try:
@@ -69,13 +75,8 @@ def _path_problem(out: Path) -> str | None:
     return None
 
 
-def render_scene(args: argparse.Namespace) -> Any:
+def render_scene(args: argparse.Namespace) -> pygame.Surface:
     """Build the app and scene *args* ask for on the dummy display, settle it, and return the drawn surface."""
-    import pygame
-    import pygame.freetype
-
-    from doolhof.gui.app import App
-
     size = tuple(args.size)
     pygame.display.init()
     pygame.freetype.init()
@@ -83,50 +84,39 @@ def render_scene(args: argparse.Namespace) -> Any:
     options = argparse.Namespace(mute=True, size=size, fullscreen=False, lang=getattr(args, "lang", None),
                                  seed=args.seed)
     app = App(screen, options)
-    if app.settings is not None:  # only the tutorial picture shows the first-game tutorial
-        app.settings = dataclasses.replace(app.settings, tutorial_done=args.scene != "tutorial")
-    scene = build_scene(app, args)
+    screens = ScreenBuilder(app)
+    app.screens = screens
+    # Only the tutorial picture shows the first-game tutorial.
+    app.settings = dataclasses.replace(app.settings, tutorial_done=args.scene != "tutorial")
+    scene = build_scene(screens, args)
     app.push_scene(scene)
     if args.scene == "parents":
-        from doolhof.gui.parents.menu import ParentMenuScene
-
         settle(app)
-        app.push_scene(ParentMenuScene(app))
+        app.push_scene(screens.parent_menu())
     elif args.scene == "settings":
-        from doolhof.gui.parents.settings_scene import SettingsScene
-
-        app.push_scene(SettingsScene(app))
+        app.push_scene(screens.settings_scene())
     elif args.scene == "rules":
-        from doolhof.gui.rules.scene import RulesScene
-
-        app.push_scene(RulesScene(app, max(0, getattr(args, "page", 0))))
-    elif args.scene == "hint":
-        _show_hint(app, scene)
+        app.push_scene(screens.rules_scene(max(0, getattr(args, "page", 0))))
+    elif args.scene == "hint" and isinstance(scene, PlayScene):
+        _show_hint(scene)
     settle(app)
     app.scene.draw(app.screen)
     return app.screen
 
 
-def build_scene(app: Any, args: argparse.Namespace) -> Any:
+def build_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
     """The scene to picture: ``setup``, ``play`` (after some random turns) or ``end``; the other
     scenes are pictured over one of these (``settings`` and ``rules`` over setup, the rest over play)."""
-    from doolhof.engine.simulate import RandomPlayer
-    from doolhof.session.seats import SeatConfig, TableSetup
-
     seats = (SeatConfig("person"),) + tuple(SeatConfig("computer", "clever") for _ in range(args.players - 1))
-    player = RandomPlayer(args.seed)
     if args.scene in ("setup", "settings", "rules"):
-        from doolhof.gui.setup.scene import SetupScene
-
-        return SetupScene(app, TableSetup(args.variant, seats))
+        return screens.setup_scene(TableSetup(args.variant, seats))
+    player = RandomPlayer(args.seed)
     if args.scene == "end":
-        from doolhof.gui.end.scene import EndScene
-
         table = TableSetup(args.variant, seats, max(END_SECRETS, args.players))
         game = table.new_game(args.seed)
         while not game.is_over() and game.turn < MAX_TURNS:
             _random_turn(game, player)
-        return EndScene(app, game, table)
+        return screens.end_scene(game, table)
     # Every seat a person, so no computer moves on while the picture is taken.
     table = TableSetup(args.variant, tuple(SeatConfig("person") for _ in range(args.players)))
     game = table.new_game(args.seed)
@@ -136,12 +126,10 @@ def build_scene(app: Any, args: argparse.Namespace) -> Any:
         _random_turn(game, player)
     if getattr(args, "mid_turn", False) and game.phase == "push":
         game.push(player.choose_push(game))
-    from doolhof.gui.play.scene import PlayScene
-
-    return PlayScene(app, game, table)
+    return screens.play_scene_for(game, table)
 
 
-def _show_hint(app: Any, scene: Any, seconds: float = 10.0) -> None:
+def _show_hint(scene: PlayScene, seconds: float = 10.0) -> None:
     """Ask the light bulb for help and step until the hint is on screen (its thread needs real time)."""
     scene.show_hint()
     deadline = time.monotonic() + seconds
@@ -151,13 +139,13 @@ def _show_hint(app: Any, scene: Any, seconds: float = 10.0) -> None:
             time.sleep(0.002)
 
 
-def _random_turn(game: Any, player: Any) -> None:
+def _random_turn(game: Game, player: RandomPlayer) -> None:
     game.push(player.choose_push(game))
     if not game.is_over():
         game.walk(player.choose_walk(game))
 
 
-def settle(app: Any, limit: float = 20.0, dt: float = 1 / 30) -> None:
+def settle(app: App, limit: float = 20.0, dt: float = 1 / 30) -> None:
     """Advance the scene until nothing moves any more (or *limit* seconds of scene time have passed)."""
     waited = 0.0
     while waited < limit and app.scene.busy():

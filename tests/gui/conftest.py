@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from doolhof.gui.app import App
+from doolhof.gui.launch import build_app
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -34,7 +35,7 @@ def make_app() -> Iterator[object]:
         import argparse
 
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-        app = App(screen, argparse.Namespace(mute=True, size=size, fullscreen=False, lang="en"))
+        app = build_app(screen, argparse.Namespace(mute=True, size=size, fullscreen=False, lang="en"))
         if app.settings is not None:  # games start without the first-game tutorial (tests/gui/test_tutorial.py)
             app.settings = replace(app.settings, tutorial_done=True)
         return app

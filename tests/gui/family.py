@@ -18,7 +18,7 @@ def table_of(*kinds: str, variant: str = "junior") -> TableSetup:
 def start_game(app: Any, table: TableSetup, seed: int = 5, game: Game | None = None) -> Any:
     """Start *game* (or a new one of *table*) the way the setup screen does; returns the play scene."""
     app.push_scene(SetupScene(app, table))
-    app.start_game(game if game is not None else table.new_game(seed), table)
+    app.screens.start_game(game if game is not None else table.new_game(seed), table)
     scene = app.scene
     scene.ambient_time = 0.0
     scene.ambient_until = 0.0

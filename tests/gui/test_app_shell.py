@@ -116,7 +116,7 @@ def test_run_shows_the_first_frame_and_can_leave_at_once(monkeypatch: pytest.Mon
                                                          capsys: pytest.CaptureFixture[str]) -> None:
     import argparse
 
-    from doolhof.gui.app import run as run_app
+    from doolhof.gui.launch import run as run_app
 
     monkeypatch.setenv("DOOLHOF_EXIT_AFTER_FIRST_FRAME", "1")
     options = argparse.Namespace(size=(800, 600), fullscreen=False, mute=True, lang="de")
@@ -135,7 +135,7 @@ def test_the_chosen_table_is_remembered_in_the_settings(make_app: Any) -> None:
     table = TableSetup("classic", (SeatConfig(), SeatConfig("computer", "expert")), 8)
     setup = SetupScene(app, table)
     app.push_scene(setup)
-    app.start_game = lambda game, chosen: None
+    app.screens.start_game = lambda game, chosen, undo=None: None
     tap(app, setup.play_button.rect.center)
     assert settings.load_settings().settings.table == table
     assert SetupScene(app, settings.load_settings().settings.table).table() == table
@@ -145,7 +145,7 @@ def test_the_settings_screen_shows_the_command_lines_choices() -> None:
     """``--lang en`` with Svenska saved: the settings in effect say English (QA B6); nothing else changes."""
     import argparse
 
-    from doolhof.gui.app import settings_shown
+    from doolhof.gui.launch import settings_shown
     from doolhof.session.settings import Settings
 
     saved = Settings(language="sv", sound=True, fullscreen=False, volume=0.3)

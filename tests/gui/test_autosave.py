@@ -18,7 +18,7 @@ import pygame
 import pytest
 
 from doolhof.engine import Game
-from doolhof.gui.app import _load_settings
+from doolhof.gui.launch import _load_settings
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.session import paths, savegame
 from doolhof.session.keeper import fingerprint
@@ -42,7 +42,7 @@ def test_every_push_and_walk_is_saved(make_app: Any) -> None:
     assert _saved().game == scene.game and _saved().game.phase == "walk"
     person_walk(app, scene)
     assert _saved().game == scene.game and _saved().game.current_player == 1
-    assert app.keeper.saves == 3
+    assert app.session.keeper.saves == 3
 
 
 def test_a_game_saved_mid_turn_resumes_with_the_reachable_cells_lit(make_app: Any) -> None:
@@ -90,7 +90,7 @@ def test_damaged_or_newer_save_is_moved_aside_with_a_note(make_app: Any, kind: s
     assert ("newer version" in setup.notes[0]) == (kind == "newer")
     # While the note shows, the screen underneath ignores taps; OK dismisses it.
     started: list[object] = []
-    app.start_game = lambda game, table: started.append(game)
+    app.screens.start_game = lambda game, table, undo=None: started.append(game)
     tap(app, center(setup.play_button.rect))
     assert started == [] and setup.notes
     tap(app, center(setup.note_button.rect))
@@ -139,7 +139,7 @@ def test_a_finished_game_is_not_saved_again_on_close(make_app: Any) -> None:
     game = scene.game
     # Pretend the game ended: the end screen removed the file; closing must not bring it back.
     savegame.clear_game()
-    app.keeper.game = _finished_game(table)
+    app.session.keeper.game = _finished_game(table)
     run(app, 0, [pygame.event.Event(pygame.QUIT)])
     assert not paths.game_path().exists()
     assert game is scene.game

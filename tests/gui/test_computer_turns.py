@@ -141,7 +141,7 @@ def test_a_demo_between_computers_reaches_the_end_scene(make_app) -> None:  # ty
                               SeatConfig("computer", "expert")), secrets=2)
     game = table.new_game(seed=35)
     app.push_scene(_blank(app))
-    app.start_game(game, table)
+    app.screens.start_game(game, table)
     waited = 0.0
     while type(app.scene).__name__ != "EndScene" and waited < 400:
         app.step([], FRAME)
@@ -155,7 +155,7 @@ def test_a_parent_can_leave_a_demo_through_the_menu(make_app) -> None:  # type: 
     app.settings = replace(app.settings, tutorial_done=True)
     table = TableSetup(seats=(SeatConfig("computer", "gentle"), SeatConfig("computer", "gentle")))
     app.push_scene(_blank(app))
-    app.start_game(table.new_game(seed=36), table)
+    app.screens.start_game(table.new_game(seed=36), table)
     play = app.scene
     run(app, 3.0)
     menu = _center(play.layout.icons["menu"])

@@ -46,7 +46,7 @@ def _end(make_app: Any, game: Game, table: TableSetup = TABLE, size: tuple[int, 
 
 def _record_starts(app: Any) -> list[tuple[Game, TableSetup]]:
     started: list[tuple[Game, TableSetup]] = []
-    app.start_game = lambda game, table: started.append((game, table))
+    app.screens.start_game = lambda game, table, undo=None: started.append((game, table))
     return started
 
 

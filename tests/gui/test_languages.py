@@ -106,7 +106,7 @@ def _setup(app: Any) -> SetupScene:
 
 def _menu(app: Any) -> ParentMenuScene:
     app.push_scene(SetupScene(app))
-    return ParentMenuScene(app)
+    return ParentMenuScene(app, from_game=app.screens.game_on_top())
 
 
 SCENES: dict[str, Callable[[Any], Any]] = {"setup": _setup, "menu": _menu, "settings": SettingsScene}

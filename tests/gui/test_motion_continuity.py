@@ -12,7 +12,8 @@ import math
 from itertools import pairwise
 
 from doolhof.engine import Game, Push
-from doolhof.gui.play.draw import figure_spot, sprite_spot
+from doolhof.gui.play.draw import sprite_spot
+from doolhof.gui.play.layout import figure_spot
 from doolhof.session.seats import SeatConfig, TableSetup
 
 from .conftest import FRAME, center, mouse, run, start_play, tap

@@ -9,7 +9,7 @@ import pytest
 
 from doolhof.gui.kit.hold_button import HOLD_SECONDS, HoldButton
 from doolhof.gui.kit.pointer import PointerEvent
-from doolhof.gui.parents.menu import ParentMenuScene, rules_available
+from doolhof.gui.parents.menu import ParentMenuScene
 from doolhof.gui.parents.settings_scene import SettingsScene
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.session import savegame
@@ -180,9 +180,8 @@ def test_settings_and_rules_open_from_the_menu(make_app: Any) -> None:
     assert isinstance(app.scene, SettingsScene)
     tap(app, center(app.scene.done_button.rect))
     assert app.scene is menu
-    assert menu.rules_button.visible == rules_available()
-    if rules_available():
-        tap(app, center(menu.rules_button.rect))
-        assert type(app.scene).__name__ == "RulesScene"
-        app.pop_scene()
-        assert app.scene is menu
+    assert menu.rules_button.visible
+    tap(app, center(menu.rules_button.rect))
+    assert type(app.scene).__name__ == "RulesScene"
+    app.pop_scene()
+    assert app.scene is menu

@@ -195,7 +195,7 @@ def test_draw_changes_nothing(make_app) -> None:  # type: ignore[no-untyped-def]
         _draw_changes_nothing(app, scene)
     settle(app)
     scene, game = _walk_phase(make_app((800, 600)))
-    _press_figure(app := scene.app, scene)
+    _press_figure(app := scene.host, scene)
     _move(app, scene.figure_center(0), scene.layout.cell_center(_far_cell(game)))
     _draw_changes_nothing(app, scene)
     run(app, FRAME)

@@ -14,7 +14,6 @@ from doolhof.gui.play.tutorial import (
     choose_arrow,
     choose_cell,
     offer_tutorial,
-    request_tutorial,
     wants_tutorial,
 )
 from doolhof.session.seats import SeatConfig, TableSetup
@@ -50,8 +49,6 @@ def wait_until(app, condition, limit: float = 20.0) -> None:  # type: ignore[no-
 def test_offered_only_before_it_was_done_and_only_with_a_person(make_app) -> None:  # type: ignore[no-untyped-def]
     app = make_app((800, 600))
     play = PlayScene(app, PEOPLE.new_game(seed=1), PEOPLE)
-    app.settings = None  # no settings module at all: never
-    assert offer_tutorial(app, play) is play and not play.overlays
     app.settings = Settings()
     assert wants_tutorial(app, play)
     computers = TableSetup(seats=(SeatConfig("computer"), SeatConfig("computer")))
@@ -146,15 +143,6 @@ def test_the_hand_hides_while_a_finger_is_down(make_app) -> None:  # type: ignor
     assert tutorial.ready()
 
 
-def test_request_tutorial_offers_it_again(make_app) -> None:  # type: ignore[no-untyped-def]
-    app = make_app((800, 600))
-    app.settings = Settings(tutorial_done=True)
-    play = PlayScene(app, PEOPLE.new_game(seed=1), PEOPLE)
-    assert not wants_tutorial(app, play)
-    request_tutorial(app)
-    assert wants_tutorial(app, play) and not load_settings().settings.tutorial_done
-
-
 def test_a_resumed_game_in_the_walk_phase_starts_with_walking(make_app) -> None:  # type: ignore[no-untyped-def]
     app = make_app((800, 600))
     game = PEOPLE.new_game(seed=5)
@@ -201,18 +189,18 @@ def test_draws_every_step_at_two_sizes(make_app) -> None:  # type: ignore[no-unt
 def test_the_app_offers_it_when_a_game_starts_and_keeps_saving(make_app) -> None:  # type: ignore[no-untyped-def]
     app = make_app((800, 600))
     app.settings = Settings()
-    app.start_game(PEOPLE.new_game(seed=4), PEOPLE)
+    app.screens.start_game(PEOPLE.new_game(seed=4), PEOPLE)
     play = app.scene
-    assert isinstance(play, PlayScene) and app.keeper_scene is play
+    assert isinstance(play, PlayScene) and app.screens.play_scene is play
     tutorial = play.overlays[0]
     assert isinstance(tutorial, Tutorial)
     run(app, 1.0)
     tap(app, center(tutorial.skip_rect()))
     run(app, 0.1)
-    assert app.scene is play and app.keeper_scene is play and not play.overlays
-    assert app.save_game_now() is None
+    assert app.scene is play and app.screens.play_scene is play and not play.overlays
+    assert app.session.save() is None
     # The next game starts without it.
-    app.start_game(PEOPLE.new_game(seed=5), PEOPLE)
+    app.screens.start_game(PEOPLE.new_game(seed=5), PEOPLE)
     assert isinstance(app.scene, PlayScene) and not app.scene.overlays
 
 
@@ -231,7 +219,7 @@ def test_no_automatic_hint_while_the_hand_shows_the_way(make_app) -> None:  # ty
 def test_undo_after_the_push_shows_the_push_again(make_app) -> None:  # type: ignore[no-untyped-def]
     app = make_app((800, 600))
     app.settings = Settings()
-    app.start_game(PEOPLE.new_game(seed=4), PEOPLE)
+    app.screens.start_game(PEOPLE.new_game(seed=4), PEOPLE)
     play = app.scene
     play.ambient_time = play.ambient_until = 0.0
     tutorial = play.overlays[0]
@@ -239,7 +227,7 @@ def test_undo_after_the_push_shows_the_push_again(make_app) -> None:  # type: ig
     tap(app, center(play.arrow_rect(*tutorial.plan())))
     settle_tutorial(app, tutorial)
     assert tutorial.step == "walk"
-    assert app.undo_last() and play.game.phase == "push"
+    assert app.screens.undo_last() and play.game.phase == "push"
     run(app, 1.0)
     assert tutorial.step == "push" and tutorial.ready() and tutorial.plan() in play.game.legal_arrows()
     assert play.overlays == [tutorial]

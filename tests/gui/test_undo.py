@@ -56,14 +56,14 @@ def test_undo_of_a_walk_and_it_disappears_once_the_computer_acts(make_app: Any) 
     assert scene.game.current_player == 1
     run(app)
     assert app.controls.undo_rect.width > 0, "offered until the next player has acted"
-    assert app.undo_last()
+    assert app.screens.undo_last()
     assert scene.game == after_push, "back to choosing where to walk"
     assert scene.game.phase == "walk" and scene.lit_now(), "the reachable cells are lit again"
     person_walk(app, scene)
     settle(app)  # the computer plays its whole turn
     assert scene.game.current_player == 0
-    assert not app.keeper.can_undo() and app.controls.undo_rect.width == 0
-    assert not app.undo_last(), "a computer's action is never undone"
+    assert not app.session.keeper.can_undo() and app.controls.undo_rect.width == 0
+    assert not app.screens.undo_last(), "a computer's action is never undone"
 
 
 def test_undo_while_the_push_still_plays(make_app: Any) -> None:
@@ -88,9 +88,9 @@ def test_a_computer_action_is_never_offered(make_app: Any) -> None:
         if scene.game.phase == "walk":
             break
     assert scene.game.phase == "walk" and scene.game.current_player == 0
-    assert not app.keeper.can_undo() and app.controls.undo_rect.width == 0
+    assert not app.session.keeper.can_undo() and app.controls.undo_rect.width == 0
     settle(app)
-    assert scene.game.current_player == 1 and not app.keeper.can_undo()
+    assert scene.game.current_player == 1 and not app.session.keeper.can_undo()
 
 
 def test_second_person_undoes_only_their_own_action(make_app: Any) -> None:
@@ -101,7 +101,7 @@ def test_second_person_undoes_only_their_own_action(make_app: Any) -> None:
     settle(app)
     before = scene.game.copy()
     person_push(app, scene)  # the second person pushes: now that is what undo takes back
-    assert app.undo_last() and scene.game == before and scene.game.current_player == 1
+    assert app.screens.undo_last() and scene.game == before and scene.game.current_player == 1
 
 
 def test_the_saved_file_carries_the_undo_step_over_a_restart(make_app: Any) -> None:
@@ -122,4 +122,4 @@ def test_the_saved_file_carries_the_undo_step_over_a_restart(make_app: Any) -> N
     run(app2)
     assert resumed.game == saved.game and resumed.game.phase == "walk"
     assert app2.controls.undo_rect.width > 0
-    assert app2.undo_last() and resumed.game == before
+    assert app2.screens.undo_last() and resumed.game == before

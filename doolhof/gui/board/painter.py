@@ -302,3 +302,20 @@ def _token(picture: pygame.Surface, px: int) -> pygame.Surface:
     small = pygame.transform.smoothscale(surface, (px, px))
     small.blit(picture, picture.get_rect(center=(px // 2, px // 2)))
     return small
+
+
+#: Where the fingertip is in the ``hand`` icon, as fractions of its size (see assets/icons/hand.svg).
+FINGERTIP = ((40 + 4) / 108, (6 + 4) / 108)
+
+
+def draw_hand(surface: pygame.Surface, view: BoardArt, tip: tuple[float, float], px: int,
+              alpha: int = 255, press: float = 0.0) -> pygame.Rect:
+    """The pointing hand with its fingertip on *tip*; *press* (0-1) squashes it a little. Returns its rect."""
+    px = max(8, int(px * (1 - 0.08 * press)))
+    img = view.icon("hand", px)
+    if alpha < 255:
+        img = img.copy()
+        img.set_alpha(max(0, alpha))
+    where = img.get_rect(topleft=(round(tip[0] - FINGERTIP[0] * px), round(tip[1] - FINGERTIP[1] * px)))
+    surface.blit(img, where)
+    return where

@@ -23,10 +23,11 @@ import pygame
 from doolhof.engine import Game
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.pointer import PointerEvent
-from doolhof.gui.kit.scene import Scene
+from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.text import draw_text
 from doolhof.gui.kit.widgets import PRIMARY, SECONDARY, Button, ButtonSet, garden_background, lighten, safe_icon
 from doolhof.i18n import _, ngettext
+from doolhof.session.savegame import clear_game
 from doolhof.session.seats import TableSetup
 
 #: Seconds the figures jump and the confetti falls before everything rests (and the loop sleeps).
@@ -60,9 +61,9 @@ def half_secrets(game: Game, table: TableSetup) -> int:
 class EndScene(Scene):
     """Celebrate the end of *game* (played at *table*) and offer the next game."""
 
-    def __init__(self, app: Any, game: Game, table: TableSetup) -> None:
+    def __init__(self, host: Host, game: Game, table: TableSetup) -> None:
         """The end screen; *game* must be over."""
-        super().__init__(app)
+        super().__init__(host)
         self.game = game
         self.table = table
         outcome = game.outcome()
@@ -80,7 +81,7 @@ class EndScene(Scene):
             for _ in range(CONFETTI)
         ]
         self._sprites: dict[tuple[str, int], list[pygame.Surface]] = {}
-        self.buttons = ButtonSet(on_press=lambda: self.app.play_sound("tap"))
+        self.buttons = ButtonSet(on_press=lambda: self.host.play_sound("tap"))
         self.again_button = self.buttons.add(Button(self.again, icon="again", label=lambda: _("Again"),
                                                     style=PRIMARY, name="again"))
         self.decider_button = self.buttons.add(Button(self.decider, icon="trophy", label=self._decider_label,
@@ -95,27 +96,23 @@ class EndScene(Scene):
     # ----- what next -----------------------------------------------------------------------
     def again(self) -> None:
         """The same table again, with a new shuffle."""
-        self.app.start_game(self.table.new_game(self.app.next_seed()), self.table)
+        self.host.screens.start_game(self.table.new_game(self.host.next_seed()), self.table)
 
     def decider(self) -> None:
         """A quick decider at the same table with half the secrets."""
         table = self.table.with_secrets(half_secrets(self.game, self.table))
-        self.app.start_game(table.new_game(self.app.next_seed()), table)
+        self.host.screens.start_game(table.new_game(self.host.next_seed()), table)
 
     def new_setup(self) -> None:
         """Back to the setup screen, with this table chosen."""
-        from doolhof.gui.setup.scene import SetupScene
-
-        self.app.replace_scene(SetupScene(self.app, self.table))
+        self.host.screens.show_setup(self.table)
 
     # ----- lifecycle -----------------------------------------------------------------------
     def enter(self) -> None:
         """Play the fanfare (once) and forget the finished game's save file."""
         if not self.fanfare_played:
             self.fanfare_played = True
-            self.app.play_sound("fanfare")
-        from doolhof.session.savegame import clear_game
-
+            self.host.play_sound("fanfare")
         clear_game()
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -174,7 +171,7 @@ class EndScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the celebration."""
         surface.blit(garden_background(surface.get_size()), (0, 0))
-        art = self.app.art
+        art = self.host.art
         self._draw_rays(surface)
         self._draw_confetti(surface, art)
         self._draw_winners(surface, art)

@@ -1,29 +1,40 @@
-"""The scene lifecycle every screen follows (setup, play, end, ...).
+"""The scene lifecycle every screen follows, and the small interface a scene has to the app.
 
 A scene gets input through :meth:`Scene.handle_pointer` (one pointer, already filtered) and
 :meth:`Scene.handle_event` (keys, wheel, anything else), advances its animations in
 :meth:`Scene.update`, and paints in :meth:`Scene.draw`, which must not change state. While
 :meth:`Scene.busy` is True the app runs at the frame rate; otherwise it sleeps until input.
+
+A scene never sees the application class: it gets a :class:`Host` (the services it may use: art,
+sound, settings, the running game session, the scene stack, a redraw request) whose
+:attr:`Host.screens` (:class:`Screens`) opens the other screens. Only
+:mod:`doolhof.gui.screens` knows every scene, so no scene imports another.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
 
 import pygame
 
+from doolhof.engine import Game
+from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.pointer import PointerEvent
+from doolhof.session.game_session import GameSession
+from doolhof.session.savegame import SavedGame
+from doolhof.session.seats import TableSetup
+from doolhof.session.settings import Settings
 
-if TYPE_CHECKING:
-    from doolhof.gui.app import App
+T = TypeVar("T")
 
 
 class Scene:
     """Base class: override what you need."""
 
-    def __init__(self, app: App) -> None:
-        """Remember the app (for scene changes, art, sound, settings)."""
-        self.app = app
+    def __init__(self, host: Host) -> None:
+        """Remember the host (for scene changes, art, sound, settings)."""
+        self.host = host
 
     def enter(self) -> None:
         """Called when the scene becomes the top scene."""
@@ -53,3 +64,164 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the whole scene onto *surface*. Must not change state."""
+
+
+class Sound(Protocol):
+    """The sound player as scenes use it (a silent stand-in when there is no audio)."""
+
+    @property
+    def muted(self) -> bool:
+        """True while nothing plays."""
+        ...
+
+    def set_muted(self, muted: bool) -> None:
+        """Mute or unmute."""
+        ...
+
+    def set_volume(self, volume: float) -> None:
+        """Set the volume, 0..1."""
+        ...
+
+    def play(self, name: str) -> bool:
+        """Play the short sound *name*; False when nothing played."""
+        ...
+
+
+class Screens(Protocol):
+    """Opens the screens of the game (implemented by :class:`doolhof.gui.screens.ScreenBuilder`)."""
+
+    def show_setup(self, table: TableSetup | None = None) -> None:
+        """The setup screen in place of the top scene, pre-filled with *table*."""
+        ...
+
+    def start_game(self, game: Game, table: TableSetup, undo: Game | None = None) -> None:
+        """Play *game* (fresh, or continued with its *undo* snapshot) in place of the top scene."""
+        ...
+
+    def resume_game(self, saved: SavedGame) -> None:
+        """Continue a saved game, with its undo snapshot."""
+        ...
+
+    def show_end(self, game: Game, table: TableSetup) -> None:
+        """The end screen of a finished *game* in place of the top scene."""
+        ...
+
+    def open_parent_menu(self) -> None:
+        """The parents' menu over the top scene."""
+        ...
+
+    def open_settings(self) -> None:
+        """The settings screen over the top scene."""
+        ...
+
+    def open_rules(self, page: int = 0) -> None:
+        """The illustrated rules over the top scene, at *page*."""
+        ...
+
+    def leave_to_setup(self) -> None:
+        """Back to the setup screen from the game (and any menus over it); the game stays saved."""
+        ...
+
+    def game_on_top(self) -> bool:
+        """True when the top scene is the play scene of the running game."""
+        ...
+
+    def undo_last(self) -> bool:
+        """Take back a person's last action in the running game; False when refused."""
+        ...
+
+
+class Host(Protocol):
+    """What a scene may use of the application."""
+
+    @property
+    def art(self) -> Art:
+        """The SVG art cache."""
+        ...
+
+    @property
+    def sound(self) -> Sound:
+        """The sound player."""
+        ...
+
+    @property
+    def settings(self) -> Settings:
+        """The parents' settings in effect."""
+        ...
+
+    @property
+    def session(self) -> GameSession:
+        """The running game, kept saved."""
+        ...
+
+    @property
+    def screens(self) -> Screens:
+        """Opens the other screens."""
+        ...
+
+    @property
+    def scenes(self) -> Sequence[Scene]:
+        """The scene stack, bottom first."""
+        ...
+
+    @property
+    def fullscreen(self) -> bool:
+        """True in full screen."""
+        ...
+
+    @property
+    def notes(self) -> list[str]:
+        """Messages for the parent (a damaged file was moved aside ...); the setup screen shows and clears them."""
+        ...
+
+    def window_size(self) -> tuple[int, int]:
+        """The size of the window in pixels."""
+        ...
+
+    def pointer_pos(self) -> tuple[int, int]:
+        """Where the pointer was last seen, in window pixels ((-1, -1) before any)."""
+        ...
+
+    def play_sound(self, name: str) -> None:
+        """Play the short sound *name*; never fails."""
+        ...
+
+    def request_redraw(self) -> None:
+        """Draw a frame soon even if nothing is busy."""
+        ...
+
+    def push_scene(self, scene: Scene) -> None:
+        """Put *scene* on top."""
+        ...
+
+    def pop_scene(self) -> None:
+        """Remove the top scene."""
+        ...
+
+    def replace_scene(self, scene: Scene) -> None:
+        """Swap the top scene for *scene*."""
+        ...
+
+    def guard(self, call: Callable[..., T], *args: Any) -> T | None:
+        """Run a scene callback; an unexpected error is logged instead of crashing (raised when strict)."""
+        ...
+
+    def change_settings(self, **changes: Any) -> None:
+        """Change some settings fields and save them."""
+        ...
+
+    def apply_settings(self, settings: Settings) -> str | None:
+        """Use *settings* from now on (saved, applied at once); a message when they could not be written."""
+        ...
+
+    def toggle_fullscreen(self) -> None:
+        """Enter or leave full screen."""
+        ...
+
+    def request_quit(self) -> None:
+        """Save and close the program."""
+        ...
+
+    def next_seed(self) -> int:
+        """A seed for the next new game."""
+        ...

@@ -310,3 +310,10 @@ def garden_background(size: tuple[int, int]) -> pygame.Surface:
                 pygame.draw.line(image, faint, (x, y), (x, y + step), width)
             pygame.draw.circle(image, faint, (x, y), width // 2)
     return image.convert() if pygame.display.get_surface() is not None else image
+
+
+def draw_card(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A cream card with a soft shadow (the parents' menu, settings and notes sit on one)."""
+    radius = max(8, min(rect.w, rect.h) // 16)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, rect.move(0, max(3, rect.h // 80)), border_radius=radius)
+    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=radius)

@@ -8,33 +8,29 @@
   scene has one (setup), else the ``"menu"`` slot of ``scene.layout.icons`` (play). The scene
   draws the resting icon itself; the layer draws it only while it is held or wiggles.
 - the **undo button** on the play screen, just inward of the corner icons, shown only while the
-  app's :class:`~doolhof.session.keeper.GameKeeper` has a person's action to take back.
+  running :class:`~doolhof.session.game_session.GameSession` has a person's action to take back.
 
 Pointer events go to this layer first; what it does not take goes on to the scene.
 
-The menu offers: back to the game, settings, the rules (when ``doolhof.gui.rules.scene`` exists),
+The menu offers: back to the game, settings, the illustrated rules,
 a new game (back to setup; the game stays saved until a new one starts), full screen on/off, and
 quit (the game is saved first).
 """
 
 from __future__ import annotations
 
-import importlib.util
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.hold_button import HoldButton
 from doolhof.gui.kit.pointer import PointerEvent
-from doolhof.gui.kit.scene import Scene
+from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.text import draw_text
-from doolhof.gui.kit.widgets import CHOICE, PRIMARY, SECONDARY, Button, ButtonSet, ButtonStyle, safe_icon
+from doolhof.gui.kit.widgets import CHOICE, PRIMARY, SECONDARY, Button, ButtonSet, ButtonStyle, draw_card, safe_icon
 from doolhof.i18n import _
-
-if TYPE_CHECKING:
-    from doolhof.gui.app import App
 
 log = logging.getLogger(__name__)
 
@@ -69,21 +65,13 @@ def undo_rect_of(scene: object) -> pygame.Rect | None:
     return pygame.Rect(inner.x - gap - inner.w, inner.y, inner.w, inner.h)
 
 
-def rules_available() -> bool:
-    """True when the rules screen (``doolhof.gui.rules.scene``) is part of this build."""
-    try:
-        return importlib.util.find_spec("doolhof.gui.rules.scene") is not None
-    except (ImportError, ValueError):
-        return False
-
-
 class ParentControls:
     """The menu hold-button and the undo button over the top scene (see the module notes)."""
 
-    def __init__(self, app: App) -> None:
-        """Controls for *app*; they follow whatever scene is on top."""
-        self.app = app
-        self.menu = HoldButton(self.open_menu, "menu", on_tap=lambda: app.play_sound("nope"))
+    def __init__(self, host: Host) -> None:
+        """Controls for *host*; they follow whatever scene is on top."""
+        self.host = host
+        self.menu = HoldButton(self.open_menu, "menu", on_tap=lambda: host.play_sound("nope"))
         self.undo_rect = pygame.Rect(0, 0, 0, 0)
         self.undo_pressed = False
         self._undo_down = False
@@ -91,7 +79,7 @@ class ParentControls:
     # ----- where things are ------------------------------------------------------------------------
     def place(self) -> None:
         """Put the buttons where the top scene wants them (nowhere for scenes without a menu corner)."""
-        scene = self.app.scenes[-1] if self.app.scenes else None
+        scene = self.host.scenes[-1] if self.host.scenes else None
         rect = menu_rect_of(scene) if scene is not None else None
         self.menu.rect = rect.copy() if rect is not None else pygame.Rect(0, 0, 0, 0)
         if self.menu.rect.width == 0:
@@ -101,10 +89,7 @@ class ParentControls:
 
     def undo_offered(self) -> bool:
         """True when the top scene is the kept game's play scene and a person's action can be taken back."""
-        app = self.app
-        keeper = app.keeper
-        return (keeper is not None and bool(app.scenes) and app.scenes[-1] is app.keeper_scene
-                and keeper.can_undo())
+        return self.host.screens.game_on_top() and self.host.session.can_undo()
 
     # ----- input -----------------------------------------------------------------------------------
     def handle_pointer(self, event: PointerEvent) -> bool:
@@ -127,13 +112,13 @@ class ParentControls:
         self._undo_down = False
         self.undo_pressed = False
         if released_on:
-            self.app.undo_last()
+            self.host.screens.undo_last()
         return True
 
     def open_menu(self) -> None:
         """The hold was long enough: open the parents' menu over the scene."""
-        self.app.play_sound("tap")
-        self.app.push_scene(ParentMenuScene(self.app))
+        self.host.play_sound("tap")
+        self.host.screens.open_parent_menu()
 
     # ----- time and drawing ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -147,18 +132,11 @@ class ParentControls:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the undo button when offered, and the menu button while it is held or wiggles."""
-        art = self.app.art
+        art = self.host.art
         if self.undo_rect.width:
             draw_undo_button(surface, self.undo_rect, art, self.undo_pressed)
         if self.menu.rect.width and self.menu.busy():
             self.menu.draw(surface, art)
-
-
-def draw_card(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """A cream card with a soft shadow (the parents' menu, settings and notes sit on one)."""
-    radius = max(8, min(rect.w, rect.h) // 16)
-    pygame.draw.rect(surface, theme.PANEL_EDGE, rect.move(0, max(3, rect.h // 80)), border_radius=radius)
-    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=radius)
 
 
 def draw_undo_button(surface: pygame.Surface, rect: pygame.Rect, art: Any, pressed: bool = False) -> None:
@@ -175,13 +153,13 @@ def draw_undo_button(surface: pygame.Surface, rect: pygame.Rect, art: Any, press
 class ParentMenuScene(Scene):
     """The parents' menu, drawn over the (paused) scene below it."""
 
-    def __init__(self, app: App) -> None:
-        """The menu over the current top scene; offers "new game" when that scene is a game."""
-        super().__init__(app)
-        self.from_game = app.keeper is not None and bool(app.scenes) and app.scenes[-1] is app.keeper_scene
+    def __init__(self, host: Host, from_game: bool = False) -> None:
+        """The menu over the current top scene; offers "new game" when that scene is the running game (*from_game*)."""
+        super().__init__(host)
+        self.from_game = from_game
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.title_rect = pygame.Rect(0, 0, 0, 0)
-        self.buttons = ButtonSet(on_press=lambda: self.app.play_sound("tap"))
+        self.buttons = ButtonSet(on_press=lambda: self.host.play_sound("tap"))
         add = self.buttons.add
         self.back_button = add(Button(self.back, icon="play", style=PRIMARY, name="back",
                                       label=lambda: _("Back to the game") if self.from_game else _("Back")))
@@ -189,7 +167,6 @@ class ParentMenuScene(Scene):
                                           name="settings"))
         self.rules_button = add(Button(self.open_rules, icon="hint", label=lambda: _("Rules"), style=CHOICE,
                                        name="rules"))
-        self.rules_button.visible = rules_available()
         self.new_game_button = add(Button(self.new_game, icon="home", label=lambda: _("New game"), style=SECONDARY,
                                           name="new_game"))
         self.new_game_button.visible = self.from_game
@@ -199,41 +176,32 @@ class ParentMenuScene(Scene):
                                       name="quit"))
 
     def _fullscreen_label(self) -> str:
-        return _("Leave full screen") if self.app.fullscreen else _("Full screen")
+        return _("Leave full screen") if self.host.fullscreen else _("Full screen")
 
     # ----- actions -------------------------------------------------------------------------------
     def back(self) -> None:
         """Close the menu."""
-        self.app.pop_scene()
+        self.host.pop_scene()
 
     def open_settings(self) -> None:
         """Show the settings screen."""
-        from doolhof.gui.parents.settings_scene import SettingsScene
-
-        self.app.push_scene(SettingsScene(self.app))
+        self.host.screens.open_settings()
 
     def open_rules(self) -> None:
-        """Show the rules, when that screen exists."""
-        try:
-            from doolhof.gui.rules.scene import RulesScene  # type: ignore[import-not-found,unused-ignore]
-        except ImportError as error:
-            log.warning("no rules screen: %s", error)
-            self.rules_button.visible = False
-            self.app.request_redraw()
-            return
-        self.app.push_scene(RulesScene(self.app))
+        """Show the illustrated rules."""
+        self.host.screens.open_rules()
 
     def new_game(self) -> None:
         """Back to the setup screen; the game stays saved (Continue) until a new one starts."""
-        self.app.leave_to_setup()
+        self.host.screens.leave_to_setup()
 
     def toggle_fullscreen(self) -> None:
         """Enter or leave full screen."""
-        self.app.toggle_fullscreen()
+        self.host.toggle_fullscreen()
 
     def quit(self) -> None:
         """Save and close the program."""
-        self.app.request_quit()
+        self.host.request_quit()
 
     # ----- lifecycle ----------------------------------------------------------------------------
     def visible_buttons(self) -> list[Button]:
@@ -273,9 +241,9 @@ class ParentMenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The paused scene, dimmed, with the menu card on top."""
-        below = self.app.scenes[-2] if len(self.app.scenes) >= 2 and self.app.scenes[-1] is self else None
+        below = self.host.scenes[-2] if len(self.host.scenes) >= 2 and self.host.scenes[-1] is self else None
         if below is not None:
-            self.app.guard(below.draw, surface)
+            self.host.guard(below.draw, surface)
         else:
             surface.fill(theme.BACKGROUND)
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -283,4 +251,4 @@ class ParentMenuScene(Scene):
         surface.blit(shade, (0, 0))
         draw_card(surface, self.panel)
         draw_text(surface, _("For parents"), self.title_rect, theme.INK)
-        self.buttons.draw(surface, self.app.art)
+        self.buttons.draw(surface, self.host.art)

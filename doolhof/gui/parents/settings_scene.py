@@ -11,21 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.pointer import PointerEvent
-from doolhof.gui.kit.scene import Scene
+from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.text import draw_text
-from doolhof.gui.kit.widgets import CHOICE, PRIMARY, QUIET, Button, ButtonSet, garden_background, text_of
-from doolhof.gui.parents.menu import draw_card
+from doolhof.gui.kit.widgets import CHOICE, PRIMARY, QUIET, Button, ButtonSet, draw_card, garden_background, text_of
 from doolhof.i18n import LANGUAGES, _
 from doolhof.session.settings import ANIMATION_SPEEDS, LABELS, SYSTEM_LANGUAGE_LABEL, Settings
-
-if TYPE_CHECKING:
-    from doolhof.gui.app import App
 
 #: The rows, top to bottom (keys of :data:`doolhof.session.settings.LABELS`).
 ROWS = ("language", "sound", "volume", "animation_speed", "reduced_motion", "auto_hint", "fullscreen")
@@ -49,10 +45,10 @@ class Row:
 class SettingsScene(Scene):
     """Change the parents' settings; each change is saved and applied at once."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, host: Host) -> None:
         """The settings screen for *app* (its :attr:`App.settings` is what is shown and changed)."""
-        super().__init__(app)
-        self.buttons = ButtonSet(on_press=lambda: self.app.play_sound("tap"))
+        super().__init__(host)
+        self.buttons = ButtonSet(on_press=lambda: self.host.play_sound("tap"))
         add = self.buttons.add
         self.done_button = add(Button(self.close, icon="check", label=lambda: _("Done"), style=PRIMARY, name="done"))
         self.title_rect = pygame.Rect(0, 0, 0, 0)
@@ -100,12 +96,12 @@ class SettingsScene(Scene):
     @property
     def settings(self) -> Settings:
         """The settings as they are now."""
-        current = self.app.settings
+        current = self.host.settings
         return current if isinstance(current, Settings) else Settings()
 
     def change(self, **changes: Any) -> None:
         """Change, save and apply settings (e.g. ``change(sound=False)``)."""
-        self.app.apply_settings(replace(self.settings, **changes))
+        self.host.apply_settings(replace(self.settings, **changes))
         self.sync()
 
     def step_volume(self, steps: int) -> None:
@@ -121,17 +117,17 @@ class SettingsScene(Scene):
         current = self.settings
         values = {"language": current.language, "sound": current.sound, "animation_speed": current.animation_speed,
                   "reduced_motion": current.reduced_motion, "auto_hint": current.auto_hint,
-                  "fullscreen": bool(self.app.fullscreen)}
+                  "fullscreen": bool(self.host.fullscreen)}
         for name, group in self.choices.items():
             for value, button in group.items():
                 button.selected = value == values[name] and type(value) is type(values[name])
         self.volume_down.enabled = current.volume > 0.0
         self.volume_up.enabled = current.volume < 1.0
-        self.app.request_redraw()
+        self.host.request_redraw()
 
     def close(self) -> None:
         """Back to where the settings were opened from."""
-        self.app.pop_scene()
+        self.host.pop_scene()
 
     # ----- lifecycle -----------------------------------------------------------------------------
     def enter(self) -> None:
@@ -210,7 +206,7 @@ class SettingsScene(Scene):
         for name, row in self.rows.items():
             draw_text(surface, _(LABELS[name]), row.label_rect, theme.INK_SOFT, align="left",
                       max_px=max(12, int(row.label_rect.h * 0.42)))
-        self.buttons.draw(surface, self.app.art)
+        self.buttons.draw(surface, self.host.art)
         self._draw_volume(surface)
 
     def _draw_volume(self, surface: pygame.Surface) -> None:

@@ -16,7 +16,6 @@ current layout; input and the scene use them too.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -25,7 +24,7 @@ from doolhof.gui.kit import theme
 from doolhof.gui.kit.anim import Sprite, bounce_height, ease_out_back, shake_offset
 from doolhof.gui.kit.widgets import draw_corner_icon
 from doolhof.gui.play.hint_view import HintShow, draw_line_glow, draw_look_here, draw_path, draw_ring
-from doolhof.gui.play.layout import PlayLayout, cluster_offset
+from doolhof.gui.play.layout import PlayLayout, figure_spot
 from doolhof.gui.play.shown import (
     Shown,
     draw_spare_slot,
@@ -36,9 +35,7 @@ from doolhof.gui.play.shown import (
     tray_parts,
     tray_slots,
 )
-
-if TYPE_CHECKING:
-    from doolhof.gui.play.scene import PlayScene
+from doolhof.gui.play.view import PlayView
 
 Cell = tuple[int, int]
 
@@ -49,13 +46,6 @@ HELD_SCALE = 1.15
 
 
 # ----- where things are -----------------------------------------------------------------------
-def figure_spot(lay: PlayLayout, positions: list[Cell], seat: int) -> tuple[float, float]:
-    """Where *seat*'s figure stands on *positions* (several on one cell stand apart)."""
-    dx, dy = cluster_offset(positions, seat)
-    x, y = lay.cell_center(positions[seat])
-    return (x + dx * lay.cell, y + dy * lay.cell)
-
-
 def anchor_spot(lay: PlayLayout, shown: Shown, anchor: tuple[object, ...]) -> tuple[float, float, float]:
     """(x, y, natural size) in pixels of an animation anchor under *lay*."""
     kind = anchor[0]
@@ -133,9 +123,9 @@ def draw_round_button(surface: pygame.Surface, rect: pygame.Rect, colors: tuple[
 
 
 class PlayPainter:
-    """Draws a :class:`~doolhof.gui.play.scene.PlayScene` as it is now; keeps only drawing caches."""
+    """Draws a :class:`~doolhof.gui.play.view.PlayView` as it is now; keeps only drawing caches."""
 
-    def __init__(self, scene: PlayScene) -> None:
+    def __init__(self, scene: PlayView) -> None:
         """Paint *scene* (read, never changed)."""
         self.scene = scene
         self._bg: pygame.Surface | None = None
@@ -314,7 +304,7 @@ class PlayPainter:
         gestures = scene.gestures
         hover = None
         if pushing and gestures.drag is None and scene.accepting():
-            pos = scene.app.pointer.pos
+            pos = scene.host.pointer_pos()
             hover = next((a for a in legal if lay.arrow_hit(*a).collidepoint(pos)), None)
         hinted = None
         if scene.hint is not None and scene.hint.push is not None and scene.hint_visible():

@@ -24,8 +24,7 @@ from typing import Protocol
 
 from doolhof.engine import Game
 from doolhof.gui.kit.pointer import PointerEvent
-from doolhof.gui.play.draw import figure_spot
-from doolhof.gui.play.layout import PlayLayout
+from doolhof.gui.play.layout import PlayLayout, figure_spot
 from doolhof.gui.play.shown import Shown
 
 Cell = tuple[int, int]

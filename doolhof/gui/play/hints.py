@@ -10,13 +10,9 @@ A hint belongs to one turn and phase: it goes as soon as the child acts.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from doolhof.gui.play.computer import HintJob
 from doolhof.gui.play.hint_view import HintShow, nearest_look
-
-if TYPE_CHECKING:
-    from doolhof.gui.play.scene import PlayScene
+from doolhof.gui.play.view import HintSubject
 
 Cell = tuple[int, int]
 
@@ -27,7 +23,7 @@ AUTO_HINT_DELAY = 12.0
 class HintCoach:
     """The hints of one play scene: asking, working out in a thread, showing, and the idle timer."""
 
-    def __init__(self, scene: PlayScene) -> None:
+    def __init__(self, scene: HintSubject) -> None:
         """Help the people playing in *scene*."""
         self.scene = scene
         #: The hint on screen, or None.
@@ -112,7 +108,7 @@ class HintCoach:
         """True while the automatic hint is on and waits for a person who does nothing."""
         scene = self.scene
         return (
-            bool(getattr(getattr(scene.app, "settings", None), "auto_hint", False)) and scene.auto_hint_allowed
+            bool(getattr(getattr(scene.host, "settings", None), "auto_hint", False)) and scene.auto_hint_allowed
             and self.available() and self._asked_turn != scene.game.turn and scene.accepting()
             and not scene.gestures.active()
         )

@@ -220,3 +220,10 @@ def _stack(area: pygame.Rect, count: int, gap: int, vertical: bool) -> tuple[pyg
         return tuple(pygame.Rect(area.x, top + k * (each + gap), area.w, each) for k in range(count))
     each = (area.w - (count - 1) * gap) // count
     return tuple(pygame.Rect(area.x + k * (each + gap), area.y, each, area.h) for k in range(count))
+
+
+def figure_spot(lay: PlayLayout, positions: list[Cell], seat: int) -> tuple[float, float]:
+    """Where *seat*'s figure stands on *positions* (several on one cell stand apart)."""
+    dx, dy = cluster_offset(positions, seat)
+    x, y = lay.cell_center(positions[seat])
+    return (x + dx * lay.cell, y + dy * lay.cell)

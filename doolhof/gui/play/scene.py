@@ -26,7 +26,6 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -34,10 +33,10 @@ from doolhof.engine import Game, IllegalMoveError, Push
 from doolhof.gui.board.painter import BoardArt
 from doolhof.gui.kit.anim import Effect, Motion, Timeline
 from doolhof.gui.kit.pointer import PointerEvent
-from doolhof.gui.kit.scene import Scene
+from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.play.choreography import COMPUTER_WALK_PAUSE, Choreography
 from doolhof.gui.play.computer import ComputerTurn, Decision, make_computer, safe_walk
-from doolhof.gui.play.draw import PlayPainter, figure_spot, sprite_spot
+from doolhof.gui.play.draw import PlayPainter, sprite_spot
 from doolhof.gui.play.gestures import (
     CardBack,
     FigureBack,
@@ -51,12 +50,10 @@ from doolhof.gui.play.gestures import (
 )
 from doolhof.gui.play.hint_view import HintShow
 from doolhof.gui.play.hints import AUTO_HINT_DELAY, HintCoach
-from doolhof.gui.play.layout import PlayLayout, play_layout
+from doolhof.gui.play.layout import PlayLayout, figure_spot, play_layout
 from doolhof.gui.play.shown import Shown
+from doolhof.gui.play.view import Overlay
 from doolhof.session.seats import TableSetup
-
-if TYPE_CHECKING:
-    from doolhof.gui.app import App
 
 __all__ = ["AUTO_HINT_DELAY", "Overlay", "PlayScene"]
 
@@ -68,32 +65,12 @@ AMBIENT = 4.0
 TURN_TIME = 0.16
 
 
-class Overlay(Protocol):
-    """Something shown over the play scene for a while (the tutorial): it watches, and may take a few taps."""
-
-    @property
-    def done(self) -> bool:
-        """True once it is over: the scene removes it."""
-
-    def handle_pointer(self, event: PointerEvent) -> bool:
-        """See a pointer event before the board; True when it took the event (the board does not get it)."""
-
-    def update(self, dt: float) -> None:
-        """Move on by *dt* seconds (after the scene has)."""
-
-    def busy(self) -> bool:
-        """True while it moves."""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Paint over the scene (changes nothing)."""
-
-
 class PlayScene(Scene):
     """One game on screen, from any phase to the celebration; then the end scene."""
 
-    def __init__(self, app: App, game: Game, table: TableSetup) -> None:
+    def __init__(self, host: Host, game: Game, table: TableSetup) -> None:
         """Show *game* (push or walk phase, or over) played by the seats of *table*."""
-        super().__init__(app)
+        super().__init__(host)
         self.game = game
         self.table = table
         #: Called with the game after every completed push and walk (autosave hooks in here).
@@ -103,8 +80,8 @@ class PlayScene(Scene):
         #: Shown over the scene, in drawing order (see :class:`Overlay`).
         self.overlays: list[Overlay] = []
         self.shown = Shown.of(game)
-        self.view = BoardArt(app.art)
-        self.layout: PlayLayout = play_layout(app.screen.get_size(), game.board.size, game.players)
+        self.view = BoardArt(host.art)
+        self.layout: PlayLayout = play_layout(host.window_size(), game.board.size, game.players)
         self.timeline = Timeline()
         self.effects: list[Effect] = []
         self.rotation = 0  # quarter turns the player gave the spare (kept until the push)
@@ -167,7 +144,7 @@ class PlayScene(Scene):
     @property
     def motion(self) -> Motion:
         """The parents' animation speed and reduced-motion choice, as read now."""
-        return Motion.from_settings(getattr(self.app, "settings", None))
+        return Motion.from_settings(getattr(self.host, "settings", None))
 
     @property
     def thinking(self) -> bool:
@@ -291,7 +268,7 @@ class PlayScene(Scene):
             self.hints.note_input()
         for overlay in reversed(self.overlays):
             if overlay.handle_pointer(event):
-                self.app.request_redraw()
+                self.host.request_redraw()
                 return
         for intent in self.gestures.pointer(event, self):
             self._apply(intent)
@@ -343,14 +320,14 @@ class PlayScene(Scene):
     def corner_icon(self, name: str) -> tuple[str, Callable[[], None]] | None:
         """The icon and action of corner slot *name*, or None when the slot is empty now."""
         if name == "sound":
-            return ("sound_off" if getattr(self.app.sound, "muted", False) else "sound_on", self._toggle_sound)
+            return ("sound_off" if getattr(self.host.sound, "muted", False) else "sound_on", self._toggle_sound)
         button = self.corner_buttons.get(name)
         if name == "hint" and button is not None and button[1] == self.show_hint and not self.hint_available():
             return None  # no light bulb on a computer's turn or once the game is over
         return button
 
     def _toggle_sound(self) -> None:
-        sound = self.app.sound
+        sound = self.host.sound
         if hasattr(sound, "toggle_muted"):
             sound.toggle_muted()
             self.play_sound("tap")
@@ -401,7 +378,7 @@ class PlayScene(Scene):
     # ----- what the clips call back (see choreography.Stage) -----------------------------------
     def play_sound(self, name: str) -> None:
         """Play the short sound *name* (never fails; see :meth:`App.play_sound <doolhof.gui.app.App.play_sound>`)."""
-        self.app.play_sound(name)
+        self.host.play_sound(name)
 
     def sync_shown(self) -> None:
         """Show the game as it stands."""
@@ -424,9 +401,7 @@ class PlayScene(Scene):
         if self.finished:
             return
         self.finished = True
-        from doolhof.gui.end.scene import EndScene
-
-        self.app.replace_scene(EndScene(self.app, self.game, self.table))
+        self.host.screens.show_end(self.game, self.table)
 
     # ----- computer seats ----------------------------------------------------------------------
     def _computer_due(self) -> bool:
@@ -514,7 +489,7 @@ class PlayScene(Scene):
             overlay.update(dt)
         if any(overlay.done for overlay in self.overlays):
             self.overlays = [overlay for overlay in self.overlays if not overlay.done]
-            self.app.request_redraw()
+            self.host.request_redraw()
 
     # ----- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

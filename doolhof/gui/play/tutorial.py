@@ -9,7 +9,7 @@ The tutorial never takes input from the board: it only *watches* the game (phase
 turn) after every update. It waits while a computer seat plays or an animation runs, and hides
 the hand while a finger is down.
 
-:class:`Tutorial` is an overlay of the play scene (see :class:`~doolhof.gui.play.scene.Overlay`):
+:class:`Tutorial` is an overlay of the play scene (see :class:`~doolhof.gui.play.view.Overlay`):
 it sits in ``scene.overlays``, sees pointer events first (it takes only those of its skip
 button), updates after the scene, draws over it, and is removed by the scene once done. While it
 shows the way, the scene's automatic hint keeps away (``scene.auto_hint_allowed``).
@@ -24,19 +24,17 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from doolhof.engine import Game, Push
 from doolhof.engine.tiles import rotate
+from doolhof.gui.board.painter import draw_hand
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.pointer import PointerEvent
+from doolhof.gui.kit.scene import Host
 from doolhof.gui.play.draw import draw_round_button, draw_sparkle_ring, faded
-from doolhof.gui.rules.pages import draw_hand
-
-if TYPE_CHECKING:
-    from doolhof.gui.play.scene import PlayScene
+from doolhof.gui.play.scene import PlayScene
 
 log = logging.getLogger(__name__)
 
@@ -213,7 +211,7 @@ class Tutorial:
                 self.cheer_wait += dt
                 return
             if self.cheer_age == 0.0:
-                self.scene.app.play_sound("pop")
+                self.scene.host.play_sound("pop")
             self.cheer_age += dt
             if self.cheer_age >= CHEER_TIME:
                 self._finish()
@@ -251,7 +249,7 @@ class Tutorial:
             if self._skip_pressed:
                 self._skip_pressed = False
                 if event.kind == "up" and self.skip_rect().inflate(8, 8).collidepoint(event.pos):
-                    self.scene.app.play_sound("tap")
+                    self.scene.host.play_sound("tap")
                     self.skip()
                 return True
             return False
@@ -392,37 +390,25 @@ class Tutorial:
 
 
 # ----- offering it --------------------------------------------------------------------------
-def wants_tutorial(app: Any, play: PlayScene) -> bool:
+def wants_tutorial(host: Host, play: PlayScene) -> bool:
     """True when *play* should start with the tutorial: settings say not done yet, a person plays, game on."""
-    settings = getattr(app, "settings", None)
-    if settings is None or getattr(settings, "tutorial_done", True):
-        return False
-    if play.game.is_over():
+    if host.settings.tutorial_done or play.game.is_over():
         return False
     return any(not seat.is_computer for seat in play.table.seats[: play.game.players])
 
 
-def offer_tutorial(app: Any, play: PlayScene) -> PlayScene:
+def offer_tutorial(host: Host, play: PlayScene) -> PlayScene:
     """Put the tutorial over *play* when it is wanted (see :func:`wants_tutorial`); returns *play*.
 
-    The app's ``start_game`` uses it. Finishing or skipping marks the tutorial done in the settings.
+    :meth:`~doolhof.gui.screens.ScreenBuilder.start_game` uses it. Finishing or skipping marks the
+    tutorial done in the settings.
     """
-    if wants_tutorial(app, play) and not any(isinstance(overlay, Tutorial) for overlay in play.overlays):
-        play.overlays.append(Tutorial(play, on_done=lambda skipped: mark_tutorial_done(app)))
+    if wants_tutorial(host, play) and not any(isinstance(overlay, Tutorial) for overlay in play.overlays):
+        play.overlays.append(Tutorial(play, on_done=lambda skipped: mark_tutorial_done(host)))
     return play
 
 
-def mark_tutorial_done(app: Any) -> None:
-    """Remember (in the saved settings) that the tutorial was seen; nothing when no settings are loaded."""
-    _set_flag(app, True)
-
-
-def request_tutorial(app: Any) -> None:
-    """Offer the tutorial again at the next game start (not wired to any button yet)."""
-    _set_flag(app, False)
-
-
-def _set_flag(app: Any, done: bool) -> None:
-    settings = getattr(app, "settings", None)
-    if settings is not None and getattr(settings, "tutorial_done", None) != done:
-        app.change_settings(tutorial_done=done)
+def mark_tutorial_done(host: Host) -> None:
+    """Remember (in the saved settings) that the tutorial was seen."""
+    if not host.settings.tutorial_done:
+        host.change_settings(tutorial_done=True)

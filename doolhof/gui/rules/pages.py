@@ -21,7 +21,7 @@ import pygame
 
 from doolhof.engine import Game, Push
 from doolhof.engine import events as ev
-from doolhof.gui.board.painter import BoardArt
+from doolhof.gui.board.painter import BoardArt, draw_hand
 from doolhof.gui.kit import theme
 from doolhof.i18n import N_
 
@@ -465,23 +465,6 @@ def _draw_trail(surface: pygame.Surface, points: list[tuple[float, float]], cell
         wing2 = (tip[0] - math.cos(a + 0.5) * size, tip[1] - math.sin(a + 0.5) * size)
         pygame.draw.polygon(surface, theme.ARROW, (tip, wing1, wing2))
         pygame.draw.polygon(surface, theme.ARROW_OUTLINE, (tip, wing1, wing2), width=max(2, dot // 2 + 1))
-
-
-#: Where the fingertip is in the ``hand`` icon, as fractions of its size (see assets/icons/hand.svg).
-FINGERTIP = ((40 + 4) / 108, (6 + 4) / 108)
-
-
-def draw_hand(surface: pygame.Surface, view: BoardArt, tip: tuple[float, float], px: int,
-              alpha: int = 255, press: float = 0.0) -> pygame.Rect:
-    """The pointing hand with its fingertip on *tip*; *press* (0-1) squashes it a little. Returns its rect."""
-    px = max(8, int(px * (1 - 0.08 * press)))
-    img = view.icon("hand", px)
-    if alpha < 255:
-        img = img.copy()
-        img.set_alpha(max(0, alpha))
-    where = img.get_rect(topleft=(round(tip[0] - FINGERTIP[0] * px), round(tip[1] - FINGERTIP[1] * px)))
-    surface.blit(img, where)
-    return where
 
 
 def _draw_trays(surface: pygame.Surface, trays: tuple[Tray, ...], view: BoardArt) -> None:

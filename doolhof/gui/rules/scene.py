@@ -20,7 +20,7 @@ import pygame
 from doolhof.gui.board.painter import BoardArt
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.pointer import PointerEvent
-from doolhof.gui.kit.scene import Scene
+from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.text import LINE_SPACING, draw_text, fit_text, font, wrap
 from doolhof.gui.kit.widgets import PRIMARY, QUIET, SECONDARY, Button, ButtonSet, garden_background
 from doolhof.gui.rules.pages import Page, render_picture, rules_pages
@@ -147,15 +147,15 @@ def _draw_arrow(surface: pygame.Surface, rect: pygame.Rect, direction: int, ink:
 class RulesScene(Scene):
     """The illustrated rules, one page at a time."""
 
-    def __init__(self, app: Any, page: int = 0) -> None:
+    def __init__(self, host: Host, page: int = 0) -> None:
         """The rules screen, opened at *page* (0 = the goal)."""
-        super().__init__(app)
+        super().__init__(host)
         self.pages: tuple[Page, ...] = rules_pages()
         self.page = max(0, min(page, len(self.pages) - 1))
-        self.view = BoardArt(app.art)
+        self.view = BoardArt(host.art)
         self.size = (1, 1)
         self._pictures: dict[tuple[int, tuple[int, int]], pygame.Surface] = {}
-        self.buttons = ButtonSet(on_press=lambda: self.app.play_sound("tap"))
+        self.buttons = ButtonSet(on_press=lambda: self.host.play_sound("tap"))
         self.back_button = self.buttons.add(ArrowButton(self.back, -1, lambda: _("Back"), SECONDARY, "back"))
         self.next_button: ArrowButton = self.buttons.add(  # type: ignore[assignment]
             ArrowButton(self.forward, 1, self._next_label, PRIMARY, "next"))
@@ -171,7 +171,7 @@ class RulesScene(Scene):
         """Show page *page* (clamped to the pages there are)."""
         self.page = max(0, min(page, len(self.pages) - 1))
         self._update_buttons()
-        self.app.request_redraw()
+        self.host.request_redraw()
 
     def back(self) -> None:
         """The previous page."""
@@ -186,8 +186,8 @@ class RulesScene(Scene):
 
     def close(self) -> None:
         """Back to wherever the rules were opened from."""
-        if self.app.scenes and self.app.scene is self:
-            self.app.pop_scene()
+        if self.host.scenes and self.host.scenes[-1] is self:
+            self.host.pop_scene()
 
     def _update_buttons(self) -> None:
         self.back_button.enabled = self.page > 0
@@ -263,7 +263,7 @@ class RulesScene(Scene):
         if event.kind == "up":
             for k, rect in enumerate(self.dots):
                 if rect.collidepoint(event.pos):
-                    self.app.play_sound("tap")
+                    self.host.play_sound("tap")
                     self.go(k)
                     return
 
@@ -315,4 +315,4 @@ class RulesScene(Scene):
             pygame.draw.circle(surface, theme.ARROW if current else theme.PANEL_DARK, rect.center, r)
             pygame.draw.circle(surface, theme.ARROW_OUTLINE if current else theme.PANEL_EDGE, rect.center, r,
                                width=max(1, int(r // 4)))
-        self.buttons.draw(surface, self.app.art)
+        self.buttons.draw(surface, self.host.art)

@@ -28,7 +28,7 @@ import pygame
 from doolhof.engine import VARIANTS, Game
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.pointer import PointerEvent
-from doolhof.gui.kit.scene import Scene
+from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.text import draw_text
 from doolhof.gui.kit.widgets import (
     CHOICE,
@@ -38,6 +38,7 @@ from doolhof.gui.kit.widgets import (
     Button,
     ButtonSet,
     darken,
+    draw_card,
     draw_corner_icon,
     draw_slab,
     garden_background,
@@ -63,9 +64,9 @@ DEFAULT_SLOTS = (SeatConfig("person"), SeatConfig("computer", "gentle"), SeatCon
 class SetupScene(Scene):
     """Choose the table and start a game. *table* pre-fills the choices (e.g. the last game's)."""
 
-    def __init__(self, app: Any, table: TableSetup | None = None) -> None:
+    def __init__(self, host: Host, table: TableSetup | None = None) -> None:
         """Build the screen; a saved game, if any, is offered with a Continue button."""
-        super().__init__(app)
+        super().__init__(host)
         table = table or TableSetup()
         self.slots: list[SeatConfig] = list(DEFAULT_SLOTS)
         for k, seat in enumerate(table.seats[:MAX_SEATS]):
@@ -77,10 +78,10 @@ class SetupScene(Scene):
         #: The saved game (:class:`doolhof.session.savegame.SavedGame`) when one can be continued, else None.
         self.saved_game, self.saved_message = load_saved_game()
         #: Messages for the parent, shown one after the other on a card until tapped away.
-        self.notes: list[str] = [*app.notes]
+        self.notes: list[str] = [*host.notes]
         if self.saved_message:
             self.notes.append(self.saved_message)
-        app.notes.clear()
+        host.notes.clear()
         #: Where the parents' menu button sits (the app's parent controls read it).
         self.parent_menu_rect = pygame.Rect(0, 0, 0, 0)
         self.note_rect = pygame.Rect(0, 0, 0, 0)
@@ -89,7 +90,7 @@ class SetupScene(Scene):
         self.panels: dict[str, pygame.Rect] = {}
         self._background: pygame.Surface | None = None
 
-        self.buttons = ButtonSet(on_press=lambda: self.app.play_sound("tap"))
+        self.buttons = ButtonSet(on_press=lambda: self.host.play_sound("tap"))
         add = self.buttons.add
         self.figure_buttons = [add(SeatFigureButton(self, k)) for k in range(MAX_SEATS)]
         self.kind_buttons = [add(KindButton(self, k)) for k in range(MAX_SEATS)]
@@ -107,11 +108,11 @@ class SetupScene(Scene):
                                       name="play"))
         self.continue_button = add(Button(self.resume, icon="again", label=lambda: _("Continue"),
                                           style=SECONDARY, name="continue"))
-        self.fullscreen_button = add(Button(self.app.toggle_fullscreen, icon="fullscreen", style=QUIET,
+        self.fullscreen_button = add(Button(self.host.toggle_fullscreen, icon="fullscreen", style=QUIET,
                                             name="fullscreen"))
         self.note_button = Button(self.dismiss_note, icon="check", label=lambda: _("OK"), style=PRIMARY,
                                   name="note-ok")
-        self.note_buttons = ButtonSet(on_press=lambda: self.app.play_sound("tap"))
+        self.note_buttons = ButtonSet(on_press=lambda: self.host.play_sound("tap"))
         self.note_buttons.add(self.note_button)
         self.sync()
 
@@ -139,7 +140,7 @@ class SetupScene(Scene):
         elif k == self.count - 1 and self.count > MIN_SEATS:
             self.count = k
         else:
-            self.app.play_sound("nope")
+            self.host.play_sound("nope")
             return
         if self.first_player >= self.count:
             self.first_player = 0
@@ -183,9 +184,9 @@ class SetupScene(Scene):
     def start(self) -> None:
         """Start a new game with the chosen table."""
         table = self.table()
-        self.app.remember_table(table)
-        game = table.new_game(self.app.next_seed())
-        self.app.start_game(game, table)
+        self.host.change_settings(table=table)
+        game = table.new_game(self.host.next_seed())
+        self.host.screens.start_game(game, table)
 
     def _play_label(self) -> str:
         return _("New game") if self.saved_game is not None else _("Play!")
@@ -194,13 +195,13 @@ class SetupScene(Scene):
         """Continue the saved game (with its undo step)."""
         if self.saved_game is None:
             return
-        self.app.resume_game(self.saved_game)
+        self.host.screens.resume_game(self.saved_game)
 
     def dismiss_note(self) -> None:
         """The parent has read the message on top: show the next one, or the screen."""
         if self.notes:
             self.notes.pop(0)
-        self.app.request_redraw()
+        self.host.request_redraw()
 
     # ----- keeping the buttons in step -----------------------------------------------------
     def sync(self) -> None:
@@ -222,8 +223,8 @@ class SetupScene(Scene):
         self.continue_button.style = PRIMARY if waiting else SECONDARY
         self.play_button.style = SECONDARY if waiting else PRIMARY
         # Leaving full screen is for parents (the menu); here it can only be entered.
-        self.fullscreen_button.visible = not self.app.fullscreen
-        self.app.request_redraw()
+        self.fullscreen_button.visible = not self.host.fullscreen
+        self.host.request_redraw()
 
     # ----- scene lifecycle -----------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -276,7 +277,7 @@ class SetupScene(Scene):
         gap = max(4, side // 3)
         self.fullscreen_button.rect = pygame.Rect(self.parent_menu_rect.x - gap - side, area.centery - side // 2,
                                                   side, side)
-        self.fullscreen_button.visible = not self.app.fullscreen
+        self.fullscreen_button.visible = not self.host.fullscreen
 
     def _layout_players(self, panel: pygame.Rect, pad: int) -> None:
         self.player_label, cards = _label_and_body(panel, pad, 0.12)
@@ -361,7 +362,7 @@ class SetupScene(Scene):
         if self._background is None or self._background.get_size() != surface.get_size():
             self._background = garden_background(surface.get_size())
         surface.blit(self._background, (0, 0))
-        art = self.app.art
+        art = self.host.art
         header = self.panels["header"]
         title = pygame.Rect(header.x, header.y, int(header.width * 0.5), header.height)
         draw_text(surface, "Doolhof", title, theme.PANEL, align="left", shadow=theme.HEDGE_DARK)
@@ -385,8 +386,6 @@ class SetupScene(Scene):
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((20, 30, 24, 140))
         surface.blit(shade, (0, 0))
-        from doolhof.gui.parents.menu import draw_card
-
         draw_card(surface, self.note_rect)
         draw_text(surface, self.notes[0], self.note_text_rect, theme.INK, max_px=max(14, self.note_rect.h // 9))
         self.note_buttons.draw(surface, art)

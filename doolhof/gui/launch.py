@@ -1,0 +1,84 @@
+"""Starting the game: an :class:`~doolhof.gui.app.App` with its screens, and the ``doolhof play`` window."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import logging
+
+import pygame
+
+from doolhof.gui import devhooks
+from doolhof.gui.app import App, default_window_size, open_window
+from doolhof.gui.screens import ScreenBuilder
+from doolhof.i18n import set_language
+from doolhof.session.settings import Settings, load_settings
+
+log = logging.getLogger(__name__)
+
+
+def build_app(screen: pygame.Surface, options: argparse.Namespace | None = None) -> App:
+    """An app on *screen* with every screen it can show and the parents' corner over them."""
+    app = App(screen, options)
+    screens = ScreenBuilder(app)
+    app.screens = screens
+    app.controls = screens.parent_controls()
+    return app
+
+
+def settings_shown(settings: Settings, options: argparse.Namespace) -> Settings:
+    """*settings* with this session's command-line choices (``--lang``, ``--mute``, ``--fullscreen``)
+    filled in, so the settings screen shows what is really in effect. Kept in memory; the file
+    changes only when a parent changes a setting."""
+    return dataclasses.replace(
+        settings,
+        language=getattr(options, "lang", None) or settings.language,
+        sound=settings.sound and not getattr(options, "mute", False),
+        fullscreen=settings.fullscreen or bool(getattr(options, "fullscreen", False)),
+    )
+
+
+def run(options: argparse.Namespace) -> int:
+    """Open the window and play until the window is closed; returns the exit status.
+
+    The parents' settings fill in what the command line leaves open (language, full screen,
+    sound) and pre-fill the setup screen with the last table.
+    """
+    settings, settings_message = _load_settings()
+    if settings is not None:
+        options.lang = getattr(options, "lang", None) or settings.language
+        options.fullscreen = bool(getattr(options, "fullscreen", False) or settings.fullscreen)
+        options.mute = bool(getattr(options, "mute", False) or not settings.sound)
+    set_language(getattr(options, "lang", None))
+    screen = open_window(options)
+    app = build_app(screen, options)
+    if settings is not None:
+        app.settings = settings_shown(settings, options)
+    if settings_message:
+        app.notes.append(settings_message)
+    if getattr(options, "fullscreen", False):
+        app.windowed_size = default_window_size()
+    app.screens.show_setup(settings.table if settings is not None else None)
+    devhooks.install(app)
+    if devhooks.exit_after_first_frame():
+        app.step([], 0.0)
+        devhooks.report_first_frame()
+        pygame.quit()
+        return 0
+    try:
+        app.run()
+    finally:
+        pygame.quit()
+    return 0
+
+
+def _load_settings() -> tuple[Settings | None, str | None]:
+    """The saved settings (None when they cannot be read at all) and a message for the parent, if any."""
+    try:
+        result = load_settings()
+    except Exception as error:  # settings are a comfort: never let them stop the game
+        log.warning("settings not loaded: %s", error)
+        return None, None
+    if result.message:
+        log.warning("%s", result.message)
+    return result.settings, result.message

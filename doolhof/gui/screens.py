@@ -1,0 +1,135 @@
+"""The one module that knows every screen: it builds the scenes and moves between them.
+
+Scenes ask for another screen through their host's :attr:`~doolhof.gui.kit.scene.Host.screens`
+(the :class:`~doolhof.gui.kit.scene.Screens` interface), never by importing it, so the screens
+stay independent of each other. :class:`ScreenBuilder` is that interface: it creates the setup,
+play, end, parents' menu, settings and rules scenes, wires the play scene to the running
+:class:`~doolhof.session.game_session.GameSession`, and puts the first-game tutorial over a
+child's first board.
+"""
+
+from __future__ import annotations
+
+from doolhof.engine import Game
+from doolhof.gui.end.scene import EndScene
+from doolhof.gui.kit.scene import Host
+from doolhof.gui.parents.menu import ParentControls, ParentMenuScene
+from doolhof.gui.parents.settings_scene import SettingsScene
+from doolhof.gui.play.scene import PlayScene
+from doolhof.gui.play.tutorial import offer_tutorial
+from doolhof.gui.rules.scene import RulesScene
+from doolhof.gui.setup.scene import SetupScene
+from doolhof.session.savegame import SavedGame
+from doolhof.session.seats import TableSetup
+
+
+class ScreenBuilder:
+    """Builds every scene of the game for one host and switches between them."""
+
+    def __init__(self, host: Host) -> None:
+        """Screens for *host* (the app)."""
+        self.host = host
+        #: The play scene showing the running game, or None.
+        self.play_scene: PlayScene | None = None
+
+    # ----- the building blocks ---------------------------------------------------------------------
+    def setup_scene(self, table: TableSetup | None = None) -> SetupScene:
+        """A setup screen pre-filled with *table* (None: the last table played, from the settings)."""
+        return SetupScene(self.host, table)
+
+    def play_scene_for(self, game: Game, table: TableSetup) -> PlayScene:
+        """A play scene for *game*, not tied to the running session (pictures, tests).
+
+        A child's first game gets the tutorial over the board
+        (:func:`~doolhof.gui.play.tutorial.offer_tutorial`: only while the settings say it is not done).
+        """
+        return offer_tutorial(self.host, PlayScene(self.host, game, table))
+
+    def end_scene(self, game: Game, table: TableSetup) -> EndScene:
+        """The end screen of the finished *game*."""
+        return EndScene(self.host, game, table)
+
+    def parent_menu(self, from_game: bool = False) -> ParentMenuScene:
+        """The parents' menu; *from_game* offers "new game" (back to setup)."""
+        return ParentMenuScene(self.host, from_game=from_game)
+
+    def settings_scene(self) -> SettingsScene:
+        """The settings screen."""
+        return SettingsScene(self.host)
+
+    def rules_scene(self, page: int = 0) -> RulesScene:
+        """The illustrated rules at *page*."""
+        return RulesScene(self.host, page)
+
+    def parent_controls(self) -> ParentControls:
+        """The parents' corner (hold-to-open menu button and undo) that lies over every scene."""
+        return ParentControls(self.host)
+
+    # ----- the Screens interface -----------------------------------------------------------------
+    def show_setup(self, table: TableSetup | None = None) -> None:
+        """The setup screen in place of the top scene."""
+        self.host.replace_scene(self.setup_scene(table))
+
+    def start_game(self, game: Game, table: TableSetup, undo: Game | None = None) -> None:
+        """Show the play scene for *game* (fresh, or continued with its *undo* snapshot) in place of the top scene.
+
+        The game is saved at once (a new game replaces the saved one) and after every push and
+        walk; the parents' menu button goes into the play scene's corner; a child's first game
+        starts with the tutorial over the board (see :meth:`play_scene_for`).
+        """
+        host = self.host
+        scene = self.play_scene_for(game, table)
+        scene.on_action = host.session.record
+        # The play scene draws the resting icon; the parents' corner layer takes the pointer there.
+        scene.corner_buttons["menu"] = ("menu", lambda: None)
+        self.play_scene = scene
+        host.session.start(game, table, undo)
+        host.replace_scene(scene)
+
+    def resume_game(self, saved: SavedGame) -> None:
+        """Continue a saved game, with its undo snapshot."""
+        self.start_game(saved.game, saved.table, saved.undo)
+
+    def show_end(self, game: Game, table: TableSetup) -> None:
+        """The end screen of *game* in place of the top scene."""
+        self.host.replace_scene(self.end_scene(game, table))
+
+    def open_parent_menu(self) -> None:
+        """The parents' menu over the top scene ("new game" is offered over a game)."""
+        self.host.push_scene(self.parent_menu(from_game=self.game_on_top()))
+
+    def open_settings(self) -> None:
+        """The settings screen over the top scene."""
+        self.host.push_scene(self.settings_scene())
+
+    def open_rules(self, page: int = 0) -> None:
+        """The illustrated rules over the top scene."""
+        self.host.push_scene(self.rules_scene(page))
+
+    def leave_to_setup(self) -> None:
+        """Back to the setup screen from the game (and any menus over it); the game stays saved."""
+        host = self.host
+        table = host.session.table or host.settings.table
+        host.session.leave()
+        while len(host.scenes) > 1 and host.scenes[-1] is not self.play_scene:
+            host.pop_scene()
+        self.play_scene = None
+        self.show_setup(table)
+
+    def game_on_top(self) -> bool:
+        """True when the top scene is the play scene of the running game."""
+        host = self.host
+        return host.session.running and bool(host.scenes) and host.scenes[-1] is self.play_scene
+
+    def undo_last(self) -> bool:
+        """Take back a person's last action (see :class:`~doolhof.session.keeper.GameKeeper`); False when refused."""
+        host, scene = self.host, self.play_scene
+        if scene is None or scene not in host.scenes or not host.session.can_undo():
+            return False
+        game = host.session.undo()
+        if game is None:
+            return False
+        host.guard(scene.restore, game)
+        host.play_sound("turn")
+        host.request_redraw()
+        return True

@@ -1,0 +1,83 @@
+"""The running game of the session: start, resume, save, undo and leave, without any screen.
+
+The screen shows one game at a time; :class:`GameSession` is where that game lives while it is
+played. Starting a game hands it to a :class:`~doolhof.session.keeper.GameKeeper` (saved after
+every push and walk, one step of undo for people); leaving saves it and lets go. The play screen
+calls :meth:`GameSession.record` after every action and :meth:`GameSession.undo` when a parent
+takes one back::
+
+    session = GameSession()
+    session.start(game, table)          # saved at once: a new game replaces the saved one
+    session.record(game)                # after each push or walk
+    restored = session.undo()           # the state before a person's last action, or None
+    session.leave()                     # saved; no game is running any more
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from doolhof.engine import Game
+from doolhof.session.keeper import GameKeeper
+from doolhof.session.savegame import SavedGame
+from doolhof.session.seats import TableSetup
+
+
+class GameSession:
+    """Holds the game being played (if any) and keeps it saved."""
+
+    def __init__(self, on_saved: Callable[[Game], None] | None = None) -> None:
+        """No game yet; *on_saved* is called with the game after every successful save."""
+        self.on_saved = on_saved
+        #: The keeper of the running game, or None when no game runs.
+        self.keeper: GameKeeper | None = None
+
+    @property
+    def running(self) -> bool:
+        """True while a game is being played."""
+        return self.keeper is not None
+
+    @property
+    def game(self) -> Game | None:
+        """The running game (the live object the play screen changes), or None."""
+        return self.keeper.game if self.keeper is not None else None
+
+    @property
+    def table(self) -> TableSetup | None:
+        """The table of the running game, or None."""
+        return self.keeper.table if self.keeper is not None else None
+
+    def start(self, game: Game, table: TableSetup, undo: Game | None = None) -> str | None:
+        """Play *game* of *table* from now on (a fresh one, or a continued one with its *undo* snapshot).
+
+        It is saved at once; returns a message for the parent when that failed.
+        """
+        self.keeper = GameKeeper(game, table, undo, on_saved=self.on_saved)
+        return self.keeper.save()
+
+    def resume(self, saved: SavedGame) -> str | None:
+        """Continue a saved game, undo snapshot included."""
+        return self.start(saved.game, saved.table, saved.undo)
+
+    def record(self, game: Game) -> None:
+        """A push or walk was just applied to *game*: keep the undo snapshot right and save."""
+        if self.keeper is not None:
+            self.keeper.record(game)
+
+    def save(self) -> str | None:
+        """Save the running game now (nothing when none runs); a message for the parent on failure."""
+        return self.keeper.save() if self.keeper is not None else None
+
+    def can_undo(self) -> bool:
+        """True when a person's last action can be taken back."""
+        return self.keeper is not None and self.keeper.can_undo()
+
+    def undo(self) -> Game | None:
+        """The game as it was before a person's last action (saved at once), or None when refused."""
+        return self.keeper.take_undo() if self.keeper is not None else None
+
+    def leave(self) -> str | None:
+        """Stop playing: the game is saved first (Continue brings it back); a message on failure."""
+        problem = self.save()
+        self.keeper = None
+        return problem
