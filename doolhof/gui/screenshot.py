@@ -110,7 +110,7 @@ def render_scene(args: argparse.Namespace) -> Any:
 def build_scene(app: Any, args: argparse.Namespace) -> Any:
     """The scene to picture: ``setup``, ``play`` (after some random turns) or ``end``; the other
     scenes are pictured over one of these (``settings`` and ``rules`` over setup, the rest over play)."""
-    from doolhof.engine.simulate import RandomPlayer
+    from doolhof.engine.players import RandomPlayer
     from doolhof.session.seats import SeatConfig, TableSetup
 
     seats = (SeatConfig("person"),) + tuple(SeatConfig("computer", "clever") for _ in range(args.players - 1))

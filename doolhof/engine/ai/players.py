@@ -12,7 +12,7 @@ from typing import Final
 
 from ..board import Cell, cells_of_bits
 from ..game import Game, Push
-from ..simulate import Player, RandomPlayer
+from ..players import Player, RandomPlayer
 from .lookahead import goal_cell, known_goal, manhattan
 from .search import Rated, deepen, rate_pushes, require_phase, walk_choice
 
