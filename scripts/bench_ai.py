@@ -20,9 +20,11 @@ import statistics
 import time
 
 from doolhof.engine import Game
+from doolhof.engine.ai import LEVELS as AI_LEVELS
 from doolhof.engine.ai import make_player
 
-LEVELS = ("gentle", "clever", "expert")
+#: Every computer level but "random" (which does not think).
+LEVELS = tuple(level for level in AI_LEVELS if level != "random")
 BOARDS = ("junior", "classic")
 
 

@@ -8,6 +8,7 @@ them changes the game it is given.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
 from typing import Final
 
 from ..board import Cell, cells_of_bits
@@ -15,9 +16,6 @@ from ..game import Game, Push
 from ..players import Player, RandomPlayer
 from .lookahead import goal_cell, known_goal, manhattan
 from .search import Rated, deepen, rate_pushes, require_phase, walk_choice
-
-#: The level names, weakest first.
-LEVELS: Final = ("random", "gentle", "clever", "expert")
 
 
 def _pick(rated: list[Rated], rng: random.Random) -> Rated:
@@ -102,14 +100,21 @@ class ExpertPlayer:
         return walk_choice(game)
 
 
+#: The player of every computer level, weakest first.
+_PLAYERS: Final[Mapping[str, Callable[[int | None], Player]]] = {
+    "random": RandomPlayer,
+    "gentle": GentlePlayer,
+    "clever": CleverPlayer,
+    "expert": ExpertPlayer,
+}
+#: The level names, weakest first: the one list of computer levels.
+LEVELS: Final = tuple(_PLAYERS)
+
+
 def make_player(level: str, seed: int | None = None) -> Player:
     """A computer player of *level* (one of :data:`LEVELS`) with its own seeded generator."""
-    if level == "random":
-        return RandomPlayer(seed)
-    if level == "gentle":
-        return GentlePlayer(seed)
-    if level == "clever":
-        return CleverPlayer(seed)
-    if level == "expert":
-        return ExpertPlayer(seed)
-    raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}")
+    try:
+        build = _PLAYERS[level]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}") from None
+    return build(seed)
