@@ -1,5 +1,7 @@
 """The computer players, one class per level, and :func:`make_player` to build one by name.
 
+The "random" level is :class:`~doolhof.engine.players.RandomPlayer`, shared with the simulator.
+
 Every player keeps only its own seeded random generator: the same seed and the same game give
 the same choices, and two players never share mutable state (safe in worker threads). None of
 them changes the game it is given.
@@ -50,7 +52,7 @@ class GentlePlayer:
         return self.rng.choice(game.legal_pushes())
 
     def choose_walk(self, game: Game) -> Cell:
-        """The goal when reachable, else the reachable cell nearest to it (as the crow flies)."""
+        """The goal when reachable, else the reachable cell nearest to it (grid distance, walls ignored)."""
         require_phase(game, "walk")
         seat = game.current_player
         start = game.positions[seat]
