@@ -21,7 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from doolhof.engine import Game
-from doolhof.engine.simulate import RandomPlayer, play_game
+from doolhof.engine.players import RandomPlayer
+from doolhof.engine.simulate import play_game
 from tests.reference import RefGame, new_game
 
 

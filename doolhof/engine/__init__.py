@@ -7,7 +7,7 @@
 'walk'
 """
 
-from .board import Board
+from .board import Board, Cell
 from .events import (
     CardPushedIn,
     CardPushedOut,
@@ -25,7 +25,7 @@ from .game import Game, IllegalMoveError, Outcome, Push
 from .variants import VARIANTS, Variant
 
 __all__ = [
-    "Board", "Game", "Push", "IllegalMoveError", "Outcome", "Variant", "VARIANTS", "Event",
+    "Board", "Cell", "Game", "Push", "IllegalMoveError", "Outcome", "Variant", "VARIANTS", "Event",
     "CardPushedIn", "CardPushedOut", "LineShifted", "FigureCarried", "FigureWrapped",
     "FigureWalked", "SecretCollected", "SecretRevealed", "TurnPassed", "GameOver",
 ]

@@ -11,10 +11,12 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
+from typing import TypeAlias
 
 from .tiles import CHAR_OF_MASK, char, mask
 
-Cell = tuple[int, int]
+#: A cell of the board as (row, column), (0, 0) at the top left: the engine's one cell type.
+Cell: TypeAlias = tuple[int, int]
 SIDES = ("N", "E", "S", "W")
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-Cell = tuple[int, int]
+from .board import Cell
 
 
 @dataclass(frozen=True)

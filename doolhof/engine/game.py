@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -390,18 +390,16 @@ class Game:
             ev.LineShifted(side, index, cells),
             ev.CardPushedOut(cells[-1], out_mask, out_picture),
         ]
-        where = _line_index(cells)
-        last = len(cells) - 1
+        moves = figure_moves(self.board.size, side, index)
         for seat, pos in enumerate(self._positions):
-            k = where.get(pos)
-            if k is None:
+            end = moves.get(pos)
+            if end is None:
                 continue
-            if k == last:
-                self._positions[seat] = cells[0]
-                events.append(ev.FigureWrapped(seat, pos, cells[0]))
+            self._positions[seat] = end
+            if pos == cells[-1]:
+                events.append(ev.FigureWrapped(seat, pos, end))
             else:
-                self._positions[seat] = cells[k + 1]
-                events.append(ev.FigureCarried(seat, pos, cells[k + 1]))
+                events.append(ev.FigureCarried(seat, pos, end))
         self._phase = "walk"
         return events
 
@@ -603,9 +601,18 @@ def _legal_pushes(lines: tuple[int, ...], forbidden: tuple[str, int] | None) -> 
 
 
 @cache
-def _line_index(cells: tuple[Cell, ...]) -> dict[Cell, int]:
-    """Where each cell sits in a pushed line (read only)."""
-    return {cell: k for k, cell in enumerate(cells)}
+def figure_moves(size: int, side: str, index: int) -> Mapping[Cell, Cell]:
+    """Where a figure on each cell of the line pushed at (side, index) stands after the push (R7, R9).
+
+    A figure rides one cell along with its card; a figure on the card pushed out goes onto the
+    card pushed in, at the other end of the line. Cells off the line are not in the table: their
+    figures stay put. The game and the computer players' look-ahead both move figures with it.
+
+    >>> figure_moves(5, "W", 1)[(1, 2)], figure_moves(5, "W", 1)[(1, 4)]
+    ((1, 3), (1, 0))
+    """
+    cells = line_cells(size, side, index)
+    return {cell: cells[(k + 1) % len(cells)] for k, cell in enumerate(cells)}
 
 
 def _is_int(value: object) -> bool:

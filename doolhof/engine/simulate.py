@@ -5,45 +5,15 @@ Used by ``doolhof simulate`` and by the tests; pure engine code.
 
 from __future__ import annotations
 
-import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 
-from .game import Game, IllegalMoveError, Push
+from .ai import LEVELS, make_player
+from .game import Game, IllegalMoveError
+from .players import Player, RandomPlayer
 from .tiles import shape
-
-
-class Player(Protocol):
-    """Anything that can choose a push and then a walk for the current player."""
-
-    def choose_push(self, game: Game) -> Push:
-        """The push to play now."""
-        ...
-
-    def choose_walk(self, game: Game) -> tuple[int, int]:
-        """The cell to walk to now (after the push)."""
-        ...
-
-
-class RandomPlayer:
-    """Uniformly random legal pushes and walks, from its own seeded generator."""
-
-    name = "random"
-
-    def __init__(self, seed: int | None = None):
-        """A random mover; the same *seed* gives the same choices."""
-        self.rng = random.Random(seed)
-
-    def choose_push(self, game: Game) -> Push:
-        """A random legal push."""
-        return self.rng.choice(game.legal_pushes())
-
-    def choose_walk(self, game: Game) -> tuple[int, int]:
-        """A random reachable cell."""
-        return self.rng.choice(sorted(game.reachable()))
 
 
 def _card_census(game: Game) -> Counter[tuple[str, str | None]]:
@@ -239,13 +209,11 @@ def simulate(
 
 
 def _level_players(levels: Sequence[str]) -> Callable[[str, int], Player]:
-    """The computer-player factory, checked against the known levels (imported late: the AI imports us)."""
-    from .ai import LEVELS, make_player
-
+    """The computer-player factory, checked against the known levels."""
     unknown = [level for level in levels if level not in LEVELS]
     if unknown:
         raise ValueError(f"unknown computer level {unknown[0]!r}; choose from {', '.join(LEVELS)}")
     return make_player
 
 
-__all__ = ["Player", "RandomPlayer", "Summary", "check_invariants", "play_game", "simulate"]
+__all__ = ["Summary", "check_invariants", "play_game", "simulate"]

@@ -13,16 +13,12 @@ E: Final = 2
 S: Final = 4
 W: Final = 8
 
-#: The bit of each direction letter.
-DIRECTION_BIT: Final = {"N": N, "E": E, "S": S, "W": W}
+#: The side across from each side (the arrow closed after a push there, R8).
 OPPOSITE: Final = {"N": "S", "S": "N", "E": "W", "W": "E"}
-#: (row, col) step for each direction.
-STEP: Final = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 
 STRAIGHT: Final = N | S
 CORNER: Final = N | E
 T_SHAPE: Final = E | S | W
-CROSS: Final = N | E | S | W
 
 #: Box-drawing character for every mask a card can have (arms are the openings).
 CHAR_OF_MASK: Final = {

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
 
+from .board import Cell
 from .tiles import CORNER, STRAIGHT, T_SHAPE, mask
 
 #: The twelve Junior pictures, one per secret (R4).
@@ -33,7 +34,7 @@ class Variant:
     #: The movable corridor cards (board cards plus the spare): (openings, picture or None).
     movable: tuple[tuple[int, str | None], ...]
     #: The fixed tiles: (row, col) -> (openings, picture or None).
-    fixed: Mapping[tuple[int, int], tuple[int, str | None]]
+    fixed: Mapping[Cell, tuple[int, str | None]]
     #: Every picture of this variant, in a fixed order.
     pictures: tuple[str, ...]
     #: True when every player hunts their own pile and must return home (R14, R15).
@@ -44,7 +45,7 @@ class Variant:
         """The row/column indices that can be shifted (R1): the odd ones."""
         return _odd_lines(self.size)
 
-    def home(self, seat: int) -> tuple[int, int]:
+    def home(self, seat: int) -> Cell:
         """The start corner of *seat*: clockwise from the top left."""
         last = self.size - 1
         return ((0, 0), (0, last), (last, last), (last, 0))[seat]
@@ -62,10 +63,10 @@ def _cards(count: int, openings: int, pictures: tuple[str, ...] = ()) -> list[tu
 
 
 def _fixed(
-    rows: tuple[str, ...], pictures: Mapping[tuple[int, int], str]
-) -> dict[tuple[int, int], tuple[int, str | None]]:
+    rows: tuple[str, ...], pictures: Mapping[Cell, str]
+) -> dict[Cell, tuple[int, str | None]]:
     """Fixed tiles from a text diagram in which movable cells are written ``.``."""
-    table: dict[tuple[int, int], tuple[int, str | None]] = {}
+    table: dict[Cell, tuple[int, str | None]] = {}
     for r, line in enumerate(rows):
         for c, ch in enumerate(line):
             if ch != ".":

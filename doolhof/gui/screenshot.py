@@ -26,7 +26,7 @@ import pygame
 import pygame.freetype
 
 from doolhof.engine import Game
-from doolhof.engine.simulate import RandomPlayer
+from doolhof.engine.players import RandomPlayer
 from doolhof.gui.app import App
 from doolhof.gui.kit.scene import Scene
 from doolhof.gui.play.scene import PlayScene

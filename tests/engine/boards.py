@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from doolhof.engine import Board, Game
-
-Cell = tuple[int, int]
+from doolhof.engine import Board, Cell, Game
 
 #: A Junior board with correct fixed tiles. Rows 1 and 3 are vertical straights: (1,1), (1,3),
 #: (3,1) and (3,3) connect to nothing (their neighbours above and below are horizontal).

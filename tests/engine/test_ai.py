@@ -10,7 +10,7 @@ import pytest
 
 from doolhof.engine import Game, IllegalMoveError, Push, SecretCollected
 from doolhof.engine.ai import LEVELS, make_player, suggest_push, suggest_walk
-from doolhof.engine.simulate import RandomPlayer
+from doolhof.engine.players import RandomPlayer
 from doolhof.engine.tiles import distinct_rotations, rotate
 
 VARIANT_NAMES = ("junior", "junior-own", "classic")

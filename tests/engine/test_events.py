@@ -9,11 +9,15 @@ from hypothesis import strategies as st
 
 from doolhof.engine import Game, Push
 from doolhof.engine import events as ev
-from doolhof.engine.tiles import DIRECTION_BIT, OPPOSITE, STEP
+from doolhof.engine.tiles import OPPOSITE, E, N, S, W
 from tests.reference import RefGame
 
 from .boards import GRID, board
 from .randomgames import new_games, random_steps
+
+#: Each direction's (row, col) step and opening bit.
+STEP = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
+BIT = {"N": N, "E": E, "S": S, "W": W}
 
 
 def test_push_events_in_order_with_their_data() -> None:
@@ -78,7 +82,7 @@ def assert_walkable(game: Game, path: tuple[tuple[int, int], ...]) -> None:
     """Consecutive cells are neighbours whose cards open towards each other."""
     for a, b in itertools.pairwise(path):
         (d,) = [d for d, (dr, dc) in STEP.items() if (a[0] + dr, a[1] + dc) == b]
-        assert game.board.mask_at(a) & DIRECTION_BIT[d] and game.board.mask_at(b) & DIRECTION_BIT[OPPOSITE[d]]
+        assert game.board.mask_at(a) & BIT[d] and game.board.mask_at(b) & BIT[OPPOSITE[d]]
 
 
 @settings(max_examples=12, deadline=None)

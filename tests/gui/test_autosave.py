@@ -146,7 +146,7 @@ def test_a_finished_game_is_not_saved_again_on_close(make_app: Any) -> None:
 
 
 def _finished_game(table: Any) -> Game:
-    from doolhof.engine.simulate import RandomPlayer
+    from doolhof.engine.players import RandomPlayer
 
     game = table.with_secrets(1).new_game(2)
     player = RandomPlayer(2)

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from doolhof.engine import Game
-from doolhof.engine.simulate import RandomPlayer
+from doolhof.engine.players import RandomPlayer
 from doolhof.gui.end.scene import CELEBRATION, EndScene, half_secrets
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.session.seats import SeatConfig, TableSetup

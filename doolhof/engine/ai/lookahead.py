@@ -7,12 +7,12 @@ The only shared data are immutable per-board-size tables built once (``functools
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
 from ..board import Board, Cell, line_cells
-from ..game import Game, Push
+from ..game import Game, Push, figure_moves
 from ..tiles import OPPOSITE, distinct_rotations, rotate
 
 #: What a player is heading for: a picture (it travels with its card) or a fixed cell (home).
@@ -27,7 +27,7 @@ class Line:
     index: int
     cells: tuple[Cell, ...]  # from the pushed-in end to the pushed-out end
     bits: int  # the line's cells as a bit set (bit row * size + col)
-    moved: dict[Cell, Cell]  # where a figure on each line cell ends up (R9 wrap included)
+    moved: Mapping[Cell, Cell]  # where a figure on each line cell ends up (:func:`figure_moves`, R9)
     before: tuple[tuple[int, int], ...]  # (bit after the push, bit before it) for every line cell
 
 
@@ -35,8 +35,7 @@ class Line:
 def line(size: int, side: str, index: int) -> Line:
     """The (cached, read-only) line data of the arrow (side, index) on a *size* board."""
     cells = line_cells(size, side, index)
-    n = len(cells)
-    moved = {cells[k]: cells[(k + 1) % n] for k in range(n)}
+    moved = figure_moves(size, side, index)
     bit = {cell: 1 << (cell[0] * size + cell[1]) for cell in cells}
     before = tuple((bit[moved[cell]], bit[cell]) for cell in cells)
     return Line(side, index, cells, sum(bit.values()), moved, before)

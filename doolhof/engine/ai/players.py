@@ -1,5 +1,7 @@
 """The computer players, one class per level, and :func:`make_player` to build one by name.
 
+The "random" level is :class:`~doolhof.engine.players.RandomPlayer`, shared with the simulator.
+
 Every player keeps only its own seeded random generator: the same seed and the same game give
 the same choices, and two players never share mutable state (safe in worker threads). None of
 them changes the game it is given.
@@ -8,16 +10,14 @@ them changes the game it is given.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
 from typing import Final
 
 from ..board import Cell, cells_of_bits
 from ..game import Game, Push
-from ..simulate import Player, RandomPlayer
+from ..players import Player, RandomPlayer
 from .lookahead import goal_cell, known_goal, manhattan
 from .search import Rated, deepen, rate_pushes, require_phase, walk_choice
-
-#: The level names, weakest first.
-LEVELS: Final = ("random", "gentle", "clever", "expert")
 
 
 def _pick(rated: list[Rated], rng: random.Random) -> Rated:
@@ -52,7 +52,7 @@ class GentlePlayer:
         return self.rng.choice(game.legal_pushes())
 
     def choose_walk(self, game: Game) -> Cell:
-        """The goal when reachable, else the reachable cell nearest to it (as the crow flies)."""
+        """The goal when reachable, else the reachable cell nearest to it (grid distance, walls ignored)."""
         require_phase(game, "walk")
         seat = game.current_player
         start = game.positions[seat]
@@ -102,14 +102,21 @@ class ExpertPlayer:
         return walk_choice(game)
 
 
+#: The player of every computer level, weakest first.
+_PLAYERS: Final[Mapping[str, Callable[[int | None], Player]]] = {
+    "random": RandomPlayer,
+    "gentle": GentlePlayer,
+    "clever": CleverPlayer,
+    "expert": ExpertPlayer,
+}
+#: The level names, weakest first: the one list of computer levels.
+LEVELS: Final = tuple(_PLAYERS)
+
+
 def make_player(level: str, seed: int | None = None) -> Player:
     """A computer player of *level* (one of :data:`LEVELS`) with its own seeded generator."""
-    if level == "random":
-        return RandomPlayer(seed)
-    if level == "gentle":
-        return GentlePlayer(seed)
-    if level == "clever":
-        return CleverPlayer(seed)
-    if level == "expert":
-        return ExpertPlayer(seed)
-    raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}")
+    try:
+        build = _PLAYERS[level]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}") from None
+    return build(seed)

@@ -19,7 +19,7 @@ from typing import Any
 
 from doolhof.engine import Game, Push
 from doolhof.engine.ai import make_player, suggest_push, suggest_walk
-from doolhof.engine.simulate import RandomPlayer
+from doolhof.engine.players import RandomPlayer
 
 #: A computer "thinks" at least this long, so a child can follow whose turn it is (scene seconds:
 #: the play scene scales them with the animation speed).
