@@ -19,6 +19,7 @@ import math
 
 import pygame
 
+from doolhof.engine.board import Cell
 from doolhof.gui.board.painter import BREATH_LEVELS
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.anim import Sprite, bounce_height, ease_out_back, shake_offset
@@ -36,8 +37,6 @@ from doolhof.gui.play.shown import (
     tray_slots,
 )
 from doolhof.gui.play.view import PlayView
-
-Cell = tuple[int, int]
 
 #: Figure size on the board, as a fraction of a cell.
 FIGURE = 0.64

@@ -20,12 +20,11 @@ from itertools import pairwise
 import pygame
 
 from doolhof.engine import Push
+from doolhof.engine.board import Cell
 from doolhof.engine.tiles import rotate
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.anim import Motion, ease_in_out, ease_out, hop
 from doolhof.gui.play.computer import HintAdvice
-
-Cell = tuple[int, int]
 
 #: The ghost card: flies from the slot to the arrow, waits there, fades; this many times.
 GHOST_FLY = 0.9

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import pygame
 
-Cell = tuple[int, int]
+from doolhof.engine.board import Cell
 
 #: Depth of the arrow band around the board, in cells.
 BAND = 0.62

@@ -30,6 +30,7 @@ from collections.abc import Callable
 import pygame
 
 from doolhof.engine import Game, IllegalMoveError, Push
+from doolhof.engine.board import Cell
 from doolhof.gui.board.painter import BoardArt
 from doolhof.gui.kit.anim import Effect, Motion, Timeline
 from doolhof.gui.kit.pointer import PointerEvent
@@ -56,8 +57,6 @@ from doolhof.gui.play.view import Overlay
 from doolhof.session.seats import TableSetup
 
 __all__ = ["AUTO_HINT_DELAY", "Overlay", "PlayScene"]
-
-Cell = tuple[int, int]
 
 #: Seconds of gentle ambient motion (breathing arrows, glowing picture) after the last input.
 AMBIENT = 4.0

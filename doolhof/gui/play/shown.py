@@ -11,11 +11,10 @@ from dataclasses import dataclass
 import pygame
 
 from doolhof.engine import Board, Game
+from doolhof.engine.board import Cell
 from doolhof.gui.board.painter import BoardArt, _shade
 from doolhof.gui.kit import theme
 from doolhof.gui.play.layout import PlayLayout
-
-Cell = tuple[int, int]
 
 
 @dataclass

@@ -21,11 +21,11 @@ import pygame
 
 from doolhof.engine import Game, Push
 from doolhof.engine import events as ev
+from doolhof.engine.board import Cell
 from doolhof.gui.board.painter import BoardArt, draw_hand
 from doolhof.gui.kit import theme
 from doolhof.i18n import N_
 
-Cell = tuple[int, int]
 Spot = tuple[float, float]
 
 #: Depth of the arrow band around an illustrated board, in cells (as on the play screen).
