@@ -141,7 +141,7 @@ class BoardArt:
             surface.blit(halo, (0, 0))
             card = self.corridor(mask, px, plate=picture is not None).copy()
             # Golden: the ghost must not look like one more card of the board.
-            card.fill((70, 56, 0, 0), special_flags=pygame.BLEND_RGBA_ADD)
+            card.fill((*theme.GHOST_GOLD, 0), special_flags=pygame.BLEND_RGBA_ADD)
             if picture is not None:
                 img = self.picture(picture, int(px * 0.52))
                 card.blit(img, img.get_rect(center=(px // 2, px // 2)))
@@ -236,20 +236,20 @@ def _draw_arrow(along: int, depth: int, state: str, scale: float) -> pygame.Surf
     fill = {"open": theme.ARROW, "hot": theme.ARROW_HOT, "closed": theme.ARROW_CLOSED, "rest": theme.ARROW_REST}[state]
     outline = theme.ARROW_OUTLINE if state in ("open", "hot") else theme.ARROW_CLOSED_OUTLINE
     shadow = [(x + k * 2, y + k * 3) for x, y in points]
-    pygame.draw.polygon(surface, (0, 0, 0, 70), shadow)
+    pygame.draw.polygon(surface, (*theme.SHADOW, 70), shadow)
     pygame.draw.polygon(surface, fill, points)
     pygame.draw.polygon(surface, outline, points, width=max(2, round(k * max(2, depth / 22))))
     if state in ("open", "hot"):
         shine = [(cx - shaft_w / 4, top + total * 0.08), (cx, top + total * 0.08), (cx, head_top - total * 0.04),
                  (cx - shaft_w / 4, head_top - total * 0.04)]
-        pygame.draw.polygon(surface, (255, 244, 190), shine)
+        pygame.draw.polygon(surface, theme.ARROW_SHINE, shine)
     return pygame.transform.smoothscale(surface, (max(2, along), max(2, depth)))
 
 
 def _veil(px: int) -> pygame.Surface:
     surface = pygame.Surface((px, px), pygame.SRCALPHA)
     gap = max(1, round(px * 0.0125))
-    pygame.draw.rect(surface, (10, 20, 12, 105), pygame.Rect(gap, gap, px - 2 * gap, px - 2 * gap),
+    pygame.draw.rect(surface, (*theme.VEIL, 105), pygame.Rect(gap, gap, px - 2 * gap, px - 2 * gap),
                      border_radius=round(px * 0.06))
     return surface
 
@@ -287,8 +287,8 @@ def _sparkle(px: int) -> pygame.Surface:
     thin = big * 0.12
     points = [(c, 0), (c + thin, c - thin), (big, c), (c + thin, c + thin), (c, big), (c - thin, c + thin),
               (0, c), (c - thin, c - thin)]
-    pygame.draw.polygon(surface, (255, 236, 120), points)
-    pygame.draw.circle(surface, (255, 255, 255), (c, c), big * 0.12)
+    pygame.draw.polygon(surface, theme.SPARKLE, points)
+    pygame.draw.circle(surface, theme.WHITE, (c, c), big * 0.12)
     return pygame.transform.smoothscale(surface, (max(4, px), max(4, px)))
 
 
@@ -296,7 +296,7 @@ def _token(picture: pygame.Surface, px: int) -> pygame.Surface:
     px = max(8, px)
     big = px * 2
     surface = pygame.Surface((big, big), pygame.SRCALPHA)
-    pygame.draw.circle(surface, (0, 0, 0, 60), (big / 2 + big * 0.03, big / 2 + big * 0.05), big * 0.47)
+    pygame.draw.circle(surface, (*theme.SHADOW, 60), (big / 2 + big * 0.03, big / 2 + big * 0.05), big * 0.47)
     pygame.draw.circle(surface, theme.INK, (big / 2, big / 2), big * 0.47)
     pygame.draw.circle(surface, theme.TOKEN, (big / 2, big / 2), big * 0.43)
     small = pygame.transform.smoothscale(surface, (px, px))

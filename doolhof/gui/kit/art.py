@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pygame
 
+from doolhof.gui.kit import theme
 from doolhof.gui.kit.assets import asset
 
 log = logging.getLogger(__name__)
@@ -35,9 +36,6 @@ ICON_NAMES: tuple[str, ...] = (
     "rotate", "hint", "sound_on", "sound_off", "menu", "play", "again", "home", "stay", "closed",
     "plus", "minus", "person", "trophy", "check", "cross", "fullscreen", "hand",
 )
-
-_PLACEHOLDER_FILL = (200, 200, 200, 255)
-_PLACEHOLDER_INK = (200, 30, 30, 255)
 
 
 class Art:
@@ -125,9 +123,9 @@ def placeholder(px: int) -> pygame.Surface:
     inset = max(1, px // 10)
     box = pygame.Rect(inset, inset, px - 2 * inset, px - 2 * inset)
     width = max(1, px // 16)
-    pygame.draw.rect(surface, _PLACEHOLDER_FILL, box, border_radius=max(1, px // 8))
-    pygame.draw.line(surface, _PLACEHOLDER_INK, box.topleft, box.bottomright, width)
-    pygame.draw.line(surface, _PLACEHOLDER_INK, box.topright, box.bottomleft, width)
+    pygame.draw.rect(surface, (*theme.PLACEHOLDER, 255), box, border_radius=max(1, px // 8))
+    pygame.draw.line(surface, (*theme.PLACEHOLDER_INK, 255), box.topleft, box.bottomright, width)
+    pygame.draw.line(surface, (*theme.PLACEHOLDER_INK, 255), box.topright, box.bottomleft, width)
     return surface
 
 

@@ -26,10 +26,10 @@ import pygame
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.text import draw_text, fit_text
+from doolhof.gui.kit.theme import Color
 
 log = logging.getLogger(__name__)
 
-Color = tuple[int, int, int]
 Label = str | Callable[[], str] | None
 
 
@@ -47,18 +47,14 @@ class ButtonStyle:
 
 
 #: The one big action of a screen (Play, Again): sunny yellow on a warm brown edge.
-PRIMARY = ButtonStyle((255, 196, 46), (176, 112, 20), (62, 40, 10), (255, 214, 90), (176, 112, 20), (62, 40, 10))
+PRIMARY = ButtonStyle(theme.SUN, theme.SUN_EDGE, theme.SUN_INK, theme.SUN_LIGHT, theme.SUN_EDGE, theme.SUN_INK)
 #: Choices in a group (number of secrets, variant): cream, and bright yellow when chosen.
-CHOICE = ButtonStyle((255, 250, 238), (196, 180, 150), (70, 60, 50), (255, 221, 87), (196, 140, 20), (50, 36, 10))
+CHOICE = ButtonStyle(theme.CREAM, theme.CREAM_EDGE, theme.BUTTON_INK, theme.CHOSEN, theme.CHOSEN_EDGE, theme.CHOSEN_INK)
 #: Secondary actions (new setup, continue): leafy green with white ink.
-SECONDARY = ButtonStyle((98, 178, 104), (44, 104, 52), (255, 255, 255), (120, 200, 126), (44, 104, 52),
-                        (255, 255, 255))
+SECONDARY = ButtonStyle(theme.LEAF, theme.LEAF_EDGE, theme.WHITE, theme.LEAF_LIGHT, theme.LEAF_EDGE, theme.WHITE)
 #: Small quiet buttons (+/-): white with a soft edge.
-QUIET = ButtonStyle((255, 255, 255), (190, 180, 165), (70, 60, 50), (255, 240, 200), (190, 160, 100), (70, 60, 50))
-
-_DISABLED_FACE: Color = (214, 210, 204)
-_DISABLED_EDGE: Color = (170, 166, 160)
-_DISABLED_INK: Color = (150, 146, 140)
+QUIET = ButtonStyle(theme.WHITE, theme.SOFT_EDGE, theme.BUTTON_INK, theme.QUIET_LIGHT, theme.QUIET_LIGHT_EDGE,
+                    theme.BUTTON_INK)
 
 
 def text_of(label: Label) -> str:
@@ -170,7 +166,7 @@ class Button:
         """(face, edge, ink) for the current state."""
         s = self.style
         if not self.enabled:
-            return _DISABLED_FACE, _DISABLED_EDGE, _DISABLED_INK
+            return theme.DISABLED_FACE, theme.DISABLED_EDGE, theme.DISABLED_INK
         if self.selected:
             return s.selected_face, s.selected_edge, s.selected_ink
         return s.face, s.edge, s.ink

@@ -366,7 +366,7 @@ def _draw_board(surface: pygame.Surface, pic: BoardPicture, view: BoardArt) -> N
         tile = view.corridor(mask, cell, False, None, plate=picture is not None)
         where = tile.get_rect(center=centre(spot))
         shadow = pygame.Surface(where.size, pygame.SRCALPHA)
-        pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=max(4, cell // 8))
+        pygame.draw.rect(shadow, (*theme.SHADOW, 70), shadow.get_rect(), border_radius=max(4, cell // 8))
         surface.blit(shadow, where.move(max(2, cell // 16), max(3, cell // 12)))
         surface.blit(tile, where)
         if picture is not None:
