@@ -21,8 +21,7 @@ import pygame
 import pygame.freetype
 
 from doolhof.gui.kit.assets import asset
-
-Color = tuple[int, int, int]
+from doolhof.gui.kit.theme import Color
 
 #: Never shrink below this many pixels of font height before falling back to scaling the image.
 MIN_FONT_PX = 10

@@ -308,8 +308,27 @@ def garden_background(size: tuple[int, int]) -> pygame.Surface:
     return image.convert() if pygame.display.get_surface() is not None else image
 
 
-def draw_card(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """A cream card with a soft shadow (the parents' menu, settings and notes sit on one)."""
-    radius = max(8, min(rect.w, rect.h) // 16)
-    pygame.draw.rect(surface, theme.PANEL_EDGE, rect.move(0, max(3, rect.h // 80)), border_radius=radius)
-    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=radius)
+@dataclass(frozen=True)
+class CardShape:
+    """How round a card is and how far its darker edge shows below it, as shares of its size.
+
+    The corner radius is the short side // *corner* (at least *least_radius*); the edge shows
+    height // *drop* pixels below the card (at least *least_drop*).
+    """
+
+    corner: int = 16
+    least_radius: int = 8
+    drop: int = 80
+    least_drop: int = 3
+
+
+#: The parents' cards: the menu, the settings and the notes sit on one.
+CARD = CardShape()
+
+
+def draw_card(surface: pygame.Surface, rect: pygame.Rect, fill: Color = theme.PANEL, edge: Color = theme.PANEL_EDGE,
+              shape: CardShape = CARD) -> None:
+    """A rounded card *fill* on its darker *edge*, which shows below it as a soft shadow."""
+    radius = max(shape.least_radius, min(rect.w, rect.h) // shape.corner)
+    pygame.draw.rect(surface, edge, rect.move(0, max(shape.least_drop, rect.h // shape.drop)), border_radius=radius)
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)

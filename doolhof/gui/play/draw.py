@@ -23,16 +23,16 @@ from doolhof.engine.board import Cell
 from doolhof.gui.board.painter import BREATH_LEVELS
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.anim import Sprite, bounce_height, ease_out_back, shake_offset
-from doolhof.gui.kit.widgets import draw_corner_icon
+from doolhof.gui.kit.widgets import draw_card, draw_corner_icon
 from doolhof.gui.play.hint_view import HintShow, draw_line_glow, draw_look_here, draw_path, draw_ring
 from doolhof.gui.play.layout import PlayLayout, figure_spot
 from doolhof.gui.play.shown import (
+    BLOCK,
     Shown,
     draw_spare_slot,
     draw_target,
     draw_trays,
     draw_turn_block,
-    rounded_block,
     tray_parts,
     tray_slots,
 )
@@ -205,7 +205,7 @@ class PlayPainter:
         for cell in board.cells():
             self._blit_board_tile(bg, board.mask_at(cell), board.picture_at(cell), cell)
         # Panel: turn block, spare slot, trays, corner icons.
-        rounded_block(bg, lay.turn_box, theme.PANEL_DARK)
+        draw_card(bg, lay.turn_box, theme.PANEL_DARK, shape=BLOCK)
         draw_spare_slot(bg, lay)
         draw_trays(bg, lay, scene.shown, scene.view, [scene.is_computer(k) for k in range(scene.game.players)],
                    scene.shown.current)

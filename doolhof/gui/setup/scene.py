@@ -37,6 +37,7 @@ from doolhof.gui.kit.widgets import (
     SECONDARY,
     Button,
     ButtonSet,
+    CardShape,
     darken,
     draw_card,
     draw_corner_icon,
@@ -59,6 +60,8 @@ LEVEL_LABELS = {"gentle": N_("gentle"), "clever": N_("clever"), "expert": N_("ex
 #: The seats offered before the parent changes anything: a child and a gentle computer.
 DEFAULT_SLOTS = (SeatConfig("person"), SeatConfig("computer", "gentle"), SeatConfig("person"),
                  SeatConfig("computer", "clever"))
+#: The cards holding one group of choices each.
+CHOICES_CARD = CardShape(corner=12, least_radius=6, drop=60, least_drop=2)
 
 
 class SetupScene(Scene):
@@ -368,7 +371,7 @@ class SetupScene(Scene):
         draw_text(surface, "Doolhof", title, theme.PANEL, align="left", shadow=theme.HEDGE_DARK)
         self._draw_header_pictures(surface, header, art)
         for name in ("players", "variant", "secrets"):
-            _panel(surface, self.panels[name])
+            draw_card(surface, self.panels[name], theme.PANEL, theme.HEDGE_DARK, CHOICES_CARD)
         draw_text(surface, _("Who is playing?"), self.player_label, theme.INK_SOFT, align="left")
         draw_text(surface, _("Which game?"), self.variant_label, theme.INK_SOFT, align="left")
         draw_text(surface, _("How many secrets?"), self.secrets_label, theme.INK_SOFT, align="left")
@@ -596,14 +599,6 @@ def _bands(top: int, bottom: int, gap: int, weights: tuple[float, ...]) -> list[
         out.append((y, h))
         y += h + gap
     return out
-
-
-def _panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """A cream card with a soft shadow, holding one group of choices."""
-    radius = max(6, min(rect.width, rect.height) // 12)
-    shadow = rect.move(0, max(2, rect.height // 60))
-    pygame.draw.rect(surface, theme.HEDGE_DARK, shadow, border_radius=radius)
-    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=radius)
 
 
 def _seat_card(surface: pygame.Surface, rect: pygame.Rect, k: int, active: bool) -> None:
