@@ -19,9 +19,10 @@ from doolhof.engine import Game, Push
 from doolhof.engine import events as ev
 from doolhof.engine.board import Cell
 from doolhof.engine.tiles import OPPOSITE, rotate
+from doolhof.gui.board.painter import cluster_offset
 from doolhof.gui.kit.anim import Clip, Effect, Key, Motion, Sprite, ease_in_out, ease_out, ease_out_back, linear
 from doolhof.gui.play.hint_view import nearest_look
-from doolhof.gui.play.layout import PlayLayout, cluster_offset
+from doolhof.gui.play.layout import PlayLayout
 from doolhof.gui.play.shown import Shown
 
 
