@@ -1,9 +1,9 @@
-"""Our own SVG art, rendered once per size and cached (DESIGN.md section 3a).
+"""Our own SVG art, rendered once per size and cached.
 
 Every drawing lives in ``assets/`` as a square SVG and is rendered with
 ``pygame.image.load_sized_svg`` at exactly the pixel size asked for, so it stays sharp at any window size::
 
-    art = shared_art()
+    art = Art()
     star = art.picture("star", 40)        # a 40x40 surface with per-pixel alpha
     portrait = art.figure(2, 200)         # seat 2's figure, for the "whose turn" portrait
     bulb = art.icon("hint", 48)
@@ -127,14 +127,3 @@ def placeholder(px: int) -> pygame.Surface:
     pygame.draw.line(surface, (*theme.PLACEHOLDER_INK, 255), box.topleft, box.bottomright, width)
     pygame.draw.line(surface, (*theme.PLACEHOLDER_INK, 255), box.topright, box.bottomleft, width)
     return surface
-
-
-_shared: Art | None = None
-
-
-def shared_art() -> Art:
-    """The one :class:`Art` cache the game shares (created on first use)."""
-    global _shared
-    if _shared is None:
-        _shared = Art()
-    return _shared

@@ -199,8 +199,3 @@ def draw_text(
         surface.blit(below, where.move(offset, offset))
     surface.blit(image, where)
     return where
-
-
-def clear_cache() -> None:
-    """Forget rendered texts (e.g. after a language switch, to free memory)."""
-    _cache.clear()

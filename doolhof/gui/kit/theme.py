@@ -1,4 +1,4 @@
-"""Colours and proportions shared by every screen (DESIGN.md section 3a)."""
+"""The colours of every screen: no other module of ``doolhof.gui`` writes a colour as numbers."""
 
 from __future__ import annotations
 
@@ -6,9 +6,8 @@ Color = tuple[int, int, int]
 
 #: Figure colours, one per seat: Okabe-Ito vermillion, sky blue, yellow and a deeper bluish green
 #: (#008860 instead of #009E73, so it stays apart from sky blue under tritanopia; see test_seat_colors).
+#: The figures differ in shape too (round, square, triangle hat, star ears: the SVGs in assets/figures).
 SEAT_COLORS: tuple[Color, ...] = ((213, 94, 0), (86, 180, 233), (240, 228, 66), (0, 136, 96))
-#: Figure silhouettes, one per seat (the SVGs in assets/figures draw them).
-SEAT_SHAPES = ("round", "square", "triangle-hat", "star-ears")
 
 BACKGROUND: Color = (40, 62, 48)  # deep garden green behind everything
 HEDGE: Color = (47, 93, 58)  # walls of the maze

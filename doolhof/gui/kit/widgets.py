@@ -40,7 +40,7 @@ class ButtonStyle:
     face: Color
     edge: Color
     ink: Color
-    #: Face and ink when the button is the chosen one of a group (or a toggle that is on).
+    #: Face, edge and ink when the button is the chosen one of a group.
     selected_face: Color
     selected_edge: Color
     selected_ink: Color
@@ -219,23 +219,6 @@ class Button:
         image_rect.x = area.centerx - total // 2
         surface.blit(icon, icon.get_rect(midleft=(image_rect.x, area.centery)))
         surface.blit(words, words.get_rect(midleft=(image_rect.right + gap, area.centery)))
-
-
-class Toggle(Button):
-    """A button that flips :attr:`value` on every tap and then calls *on_change(value)*."""
-
-    def __init__(self, on_change: Callable[[bool], None] | None = None, value: bool = False, **kwargs: Any) -> None:
-        """*kwargs* are those of :class:`Button` (icon, label, style, ...)."""
-        super().__init__(self._flip, **kwargs)
-        self.on_change = on_change
-        self.value = value
-        self.selected = value
-
-    def _flip(self) -> None:
-        self.value = not self.value
-        self.selected = self.value
-        if self.on_change is not None:
-            self.on_change(self.value)
 
 
 class ButtonSet:
