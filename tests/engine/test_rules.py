@@ -1,4 +1,4 @@
-"""One or more tests per rule decision R1-R16 (DESIGN.md section 1), on boards drawn as text."""
+"""One or more tests per rule decision R1-R16 (docs/rules.md), on boards drawn as text."""
 
 from __future__ import annotations
 

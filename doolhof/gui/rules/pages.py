@@ -3,8 +3,8 @@
 Every page is a title, a few short paragraphs (a paragraph starting with ``"• "`` is a bullet)
 and a :class:`BoardPicture`: an engine :class:`~doolhof.engine.Game` in a telling position plus
 a few marks (lit cells, a closed arrow, a figure popping back in ...), drawn with the very tiles
-of the play screen (:class:`~doolhof.gui.board.painter.BoardArt`). The texts are shortened from
-the rule text (``/work/shared/seeds``) and marked with ``N_``; show them with ``_()``.
+of the play screen (:mod:`doolhof.gui.board.painter`). The texts are shortened from the rules in
+``docs/rules.md`` (R1-R16) and marked with ``N_``; show them with ``_()``.
 
     pages = rules_pages()
     image = render_picture(pages[2].picture, view, (400, 400))
