@@ -26,11 +26,11 @@ from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.text import draw_text
 from doolhof.gui.kit.widgets import (
+    CARD,
     PRIMARY,
     SECONDARY,
     Button,
     ButtonSet,
-    CardShape,
     draw_card,
     garden_background,
     lighten,
@@ -44,7 +44,7 @@ from doolhof.session.seats import TableSetup
 CELEBRATION = 5.0
 CONFETTI = 36
 #: The card of the score rows.
-SCORES = CardShape(corner=14, least_radius=6, drop=60, least_drop=2)
+SCORES = CARD.but(corner=14, least_radius=6, drop=60, least_drop=2)
 #: Rotations pre-rendered per confetti picture (rotating every frame would cost too much).
 ANGLES = 8
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -303,6 +303,10 @@ class CardShape:
     least_radius: int = 8
     drop: int = 80
     least_drop: int = 3
+
+    def but(self, **changes: int) -> CardShape:
+        """This shape with some of its numbers changed, e.g. ``CARD.but(corner=18)``."""
+        return replace(self, **changes)
 
 
 #: The parents' cards: the menu, the settings and the notes sit on one.

@@ -14,7 +14,7 @@ from doolhof.engine import Board, Game
 from doolhof.engine.board import Cell
 from doolhof.gui.board.painter import BoardArt, _shade
 from doolhof.gui.kit import theme
-from doolhof.gui.kit.widgets import CardShape, draw_card
+from doolhof.gui.kit.widgets import CARD, draw_card
 from doolhof.gui.play.layout import PlayLayout
 
 
@@ -57,7 +57,7 @@ class Shown:
 
 
 #: The panel's blocks: rounder than the parents' cards, on a deeper edge.
-BLOCK = CardShape(corner=8, least_radius=6, drop=40, least_drop=2)
+BLOCK = CARD.but(corner=8, least_radius=6, drop=40, least_drop=2)
 
 
 def pile_width(size: int) -> int:

@@ -23,16 +23,7 @@ from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.text import LINE_SPACING, draw_text, fit_text, font, wrap
 from doolhof.gui.kit.theme import Color
-from doolhof.gui.kit.widgets import (
-    PRIMARY,
-    QUIET,
-    SECONDARY,
-    Button,
-    ButtonSet,
-    CardShape,
-    draw_card,
-    garden_background,
-)
+from doolhof.gui.kit.widgets import CARD, PRIMARY, QUIET, SECONDARY, Button, ButtonSet, draw_card, garden_background
 from doolhof.gui.rules.pages import Page, render_picture, rules_pages
 from doolhof.i18n import _
 
@@ -40,7 +31,7 @@ from doolhof.i18n import _
 MIN_TEXT_PX = 13
 BULLET = "• "
 #: The card under the page text.
-TEXT_CARD = CardShape(corner=18, least_radius=8, drop=80, least_drop=2)
+TEXT_CARD = CARD.but(corner=18, least_drop=2)
 
 
 @dataclass(frozen=True)

@@ -31,13 +31,13 @@ from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.text import draw_text
 from doolhof.gui.kit.widgets import (
+    CARD,
     CHOICE,
     PRIMARY,
     QUIET,
     SECONDARY,
     Button,
     ButtonSet,
-    CardShape,
     darken,
     draw_card,
     draw_corner_icon,
@@ -61,7 +61,7 @@ LEVEL_LABELS = {"gentle": N_("gentle"), "clever": N_("clever"), "expert": N_("ex
 DEFAULT_SLOTS = (SeatConfig("person"), SeatConfig("computer", "gentle"), SeatConfig("person"),
                  SeatConfig("computer", "clever"))
 #: The cards holding one group of choices each.
-CHOICES_CARD = CardShape(corner=12, least_radius=6, drop=60, least_drop=2)
+CHOICES_CARD = CARD.but(corner=12, least_radius=6, drop=60, least_drop=2)
 
 
 class SetupScene(Scene):
