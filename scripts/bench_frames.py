@@ -3,7 +3,7 @@
     python scripts/bench_frames.py            # a short table
     python scripts/bench_frames.py --json     # the figures as JSON
 
-Measures (DESIGN.md section 6 budgets):
+Measures (the goals are at the end):
 
 - milliseconds per frame (median, 95th percentile) of ``App.step`` - events, update, draw and
   flip - while the play scene animates pushes tapped on its arrows, at 1280x800 and 1920x1080;

@@ -8,7 +8,7 @@ committed and a test checks that they match this script. Run from the repository
     python scripts/make_sounds.py --out DIR  # somewhere else
     python scripts/make_sounds.py --report   # also print peak, loudness and spectrum figures
 
-Design rules (children 4-7, DESIGN.md "Sound follows motion"): short, soft, round sounds; success
+Design rules (children 4-7; sound follows motion): short, soft, round sounds; success
 is brighter. Every sound starts and ends at silence (attack and release envelopes, no clicks),
 peaks sit at about -6 dBFS for celebrations and lower for the frequent small sounds, and the
 timbres are sines and a few harmonics, with filtered noise only for the whoosh and the taps.

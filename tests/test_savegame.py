@@ -15,7 +15,7 @@ from doolhof.engine import Game
 from doolhof.engine.game import VERSION as ENGINE_VERSION
 from doolhof.i18n import set_language
 from doolhof.session import paths, savegame
-from doolhof.session.savegame import LoadResult, SavedGame, clear_game, has_saved_game, load_game, save_game
+from doolhof.session.savegame import LoadResult, SavedGame, clear_game, load_game, save_game
 from doolhof.session.seats import SeatConfig, TableSetup
 
 TABLE = TableSetup("junior", (SeatConfig("person"), SeatConfig("computer", "gentle"), SeatConfig("person")), 6)
@@ -58,7 +58,7 @@ def aside_files(folder: Path) -> list[str]:
 def test_save_then_load_gives_the_same_game(seed: int, half_turns: int, tmp_path: Path) -> None:
     saved = state(seed, half_turns)
     assert save_game(saved) is None
-    assert (tmp_path / "game.json").is_file() and has_saved_game()
+    assert (tmp_path / "game.json").is_file()
     result = load_game()
     assert result.message is None and result.game is not None
     loaded = result.game
@@ -99,7 +99,7 @@ def test_no_undo_and_no_extra_are_fine() -> None:
 
 def test_no_file_is_no_game_and_no_message() -> None:
     assert load_game() == LoadResult(None, None)
-    assert not has_saved_game()
+    assert not paths.game_path().exists()
 
 
 def test_file_format() -> None:
@@ -112,7 +112,7 @@ def test_file_format() -> None:
 def test_clear_game() -> None:
     save_game(state())
     assert clear_game() is None
-    assert not has_saved_game() and load_game() == LoadResult(None, None)
+    assert not paths.game_path().exists() and load_game() == LoadResult(None, None)
     assert clear_game() is None  # nothing to clear is fine too
 
 

@@ -73,10 +73,6 @@ class GameKeeper:
         """True when the last action was a person's and the game is not over."""
         return self._undo is not None and not self.game.is_over()
 
-    def undo_state(self) -> Game | None:
-        """The snapshot undo would restore (a copy), or None."""
-        return self._undo.copy() if self._undo is not None else None
-
     def take_undo(self) -> Game | None:
         """Give the state before the person's last action (a fresh copy to show), and follow it from now on.
 

@@ -194,8 +194,3 @@ def clear_game(path: Path | None = None) -> str | None:
         log.error("cannot remove %s: %s", path, error)
         return _(MSG_NOT_CLEARED).format(error=error.strerror or str(error))
     return None
-
-
-def has_saved_game(path: Path | None = None) -> bool:
-    """True when a saved-game file exists (cheap; :func:`load_game` tells whether it is usable)."""
-    return (paths.game_path() if path is None else path).is_file()

@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from doolhof.engine import VARIANTS, Game
+from doolhof.engine.ai import LEVELS as ENGINE_LEVELS
 
-LEVELS = ("gentle", "clever", "expert")
+#: The computer levels a seat offers, easiest first: the engine's levels but "random".
+LEVELS = tuple(level for level in ENGINE_LEVELS if level != "random")
 
 
 @dataclass(frozen=True)

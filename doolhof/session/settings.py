@@ -105,10 +105,6 @@ class Settings:
                 values[f.name] = fixed
         return replace(default, **values), warnings
 
-    def language_label(self) -> str:
-        """The language as shown in the menu, in the current language for "same as the computer"."""
-        return LANGUAGES[self.language] if self.language else _(SYSTEM_LANGUAGE_LABEL)
-
 
 class _Invalid:
     pass
@@ -213,11 +209,6 @@ def save_settings(settings: Settings, path: Path | None = None) -> str | None:
         log.error("cannot save %s: %s", path, error)
         return _(MSG_NOT_SAVED).format(error=reason)
     return None
-
-
-def speed_label(speed: str) -> str:
-    """The animation speed *speed* as shown to parents, in the current language."""
-    return _(ANIMATION_SPEEDS[speed])
 
 
 def secrets_label(count: int) -> str:

@@ -18,7 +18,7 @@ KEYS = [pygame.K_r, pygame.K_SPACE, pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_L
 def _hot_spots(scene) -> list[tuple[int, int]]:  # type: ignore[no-untyped-def]
     """Places where taps matter: arrows, cells, the card, the round button, figures, icons."""
     lay = scene.layout
-    spots = [scene.spare_rect().center, scene.rotate_rect().center]
+    spots = [scene.spare_rect().center, scene.layout.rotate.center]
     spots += [scene.arrow_rect(side, i).center for side, i in scene.game.arrows()]
     spots += [scene.cell_rect(cell).center for cell in scene.game.board.cells()]
     spots += [scene.figure_center(seat) for seat in range(scene.game.players)]

@@ -1,4 +1,4 @@
-"""Nothing jumps (DESIGN.md 3a): where a figure is drawn moves smoothly from frame to frame.
+"""Nothing jumps: where a figure is drawn moves smoothly from frame to frame.
 
 Figures sharing a cell stand beside each other; a figure leaving, reaching or being carried with
 such a group used to snap a sixth of a cell when its still picture and its moving picture met.

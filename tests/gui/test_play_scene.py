@@ -86,7 +86,7 @@ def test_rotation_by_tap_key_and_wheel_reaches_the_engine(make_app) -> None:  # 
     game = PEOPLE.new_game(seed=5)
     scene = start_play(app, game, PEOPLE)
     tap(app, _center(scene.spare_rect()))  # +1
-    tap(app, _center(scene.rotate_rect()))  # +1
+    tap(app, _center(scene.layout.rotate))  # +1
     run(app, 0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r")])  # +1
     run(app, 0, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)])
     run(app, 0, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0)])
@@ -161,7 +161,7 @@ def test_the_stay_button_and_tapping_the_figure_stay_put(make_app) -> None:  # t
     scene = start_play(app, game, PEOPLE)
     _pushed(app, scene, game)
     where = game.positions[0]
-    tap(app, _center(scene.rotate_rect()))
+    tap(app, _center(scene.layout.rotate))
     settle(app)
     assert game.positions[0] == where and game.current_player == 1
     _pushed(app, scene, game, ("S", 3))
@@ -193,7 +193,7 @@ def test_right_and_middle_clicks_do_nothing(make_app) -> None:  # type: ignore[n
     scene = start_play(app, game, PEOPLE)
     before = game.to_dict()
     for button in (2, 3):
-        for target in (_center(scene.arrow_rect("N", 1)), _center(scene.spare_rect()), _center(scene.rotate_rect())):
+        for target in (_center(scene.arrow_rect("N", 1)), _center(scene.spare_rect()), _center(scene.layout.rotate)):
             run(app, 0, [mouse("move", target), mouse("down", target, button=button)])
             run(app, 0, [mouse("up", target, button=button)])
     settle(app)

@@ -1,4 +1,4 @@
-"""The four figure colours stay clearly apart for colour-blind players (DESIGN.md 3, 3a).
+"""The four figure colours stay clearly apart for colour-blind players.
 
 Colour-vision deficiency is simulated with the Machado, Oliveira & Fernandes (2009) matrices at
 full severity, applied in linear RGB; distances are CIE76 ΔE in CIELAB. A ΔE of about 2 is
@@ -11,7 +11,7 @@ import itertools
 
 import pytest
 
-from doolhof.gui.kit.theme import SEAT_COLORS, SEAT_SHAPES
+from doolhof.gui.kit.theme import SEAT_COLORS
 
 MACHADO = {
     "normal": ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0)),
@@ -64,7 +64,3 @@ def test_a_grey_pair_would_fail() -> None:
     """The check can fail: two colours differing only in red/green hue merge under deuteranopia."""
     red, green = _seen((200, 120, 40), "deuteranopia"), _seen((150, 140, 40), "deuteranopia")
     assert _delta_e(red, green) < MIN_DELTA_E
-
-
-def test_seats_also_differ_in_shape() -> None:
-    assert len(set(SEAT_SHAPES)) == len(SEAT_COLORS) == 4

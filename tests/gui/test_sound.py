@@ -171,7 +171,6 @@ def test_the_spectrum_check_can_tell_bright_from_soft(script: ModuleType) -> Non
 def mixer() -> Iterator[None]:
     """An open mixer on SDL's dummy audio driver (silent, but real)."""
     assert os.environ.get("SDL_AUDIODRIVER") == "dummy"
-    pygame.mixer.pre_init(*sound_module.MIXER_SETTINGS)
     pygame.mixer.init()
     yield
     pygame.mixer.quit()
@@ -205,9 +204,9 @@ def broken_mixer(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 def test_plays_every_sound_with_the_dummy_driver(mixer: None) -> None:
     player = SoundPlayer(clock=FakeClock())
     assert player.available
-    assert player.loaded_names == frozenset()
+    assert set(player._sounds) == set()
     assert player.play("tap")
-    assert player.loaded_names == {"tap"}, "sounds load lazily"
+    assert set(player._sounds) == {"tap"}, "sounds load lazily"
     for name in SOUND_NAMES:
         if name != "tap":
             assert player.play(name), name
@@ -217,8 +216,6 @@ def test_plays_every_sound_with_the_dummy_driver(mixer: None) -> None:
 def test_play_does_not_block(mixer: None) -> None:
     clock = FakeClock()
     player = SoundPlayer(clock=clock)
-    player.preload()
-    assert player.loaded_names == set(SOUND_FILES)
     start = time.perf_counter()
     for k in range(300):
         clock.now += 0.1
@@ -233,7 +230,7 @@ def test_footsteps_do_not_pile_up(mixer: None) -> None:
     assert not player.play("step"), "a repeat within the minimum gap is skipped"
     clock.now += 0.1
     assert player.play("step")
-    assert player.loaded_names == {"step", "step_2"}, "the feet take turns"
+    assert set(player._sounds) == {"step", "step_2"}, "the feet take turns"
     # Only one fanfare at a time, however much (fake) time passes: the real one is still playing.
     assert player.play("fanfare")
     clock.now += 10
@@ -242,7 +239,7 @@ def test_footsteps_do_not_pile_up(mixer: None) -> None:
 
 def test_celebrations_take_a_channel_when_all_are_busy(mixer: None) -> None:
     player = SoundPlayer(clock=FakeClock())
-    player.preload()
+    assert player.available  # the player has set up the mixer's channels: now leave it one
     pygame.mixer.set_num_channels(1)
     assert player.play("turn_start")
     assert not player.play("slide"), "no free channel: an ordinary sound is skipped"
@@ -253,7 +250,7 @@ def test_mute_round_trip(mixer: None) -> None:
     player = SoundPlayer(muted=True, clock=FakeClock())
     assert player.muted
     assert not player.play("tap")
-    assert player.loaded_names == frozenset(), "muted: nothing is loaded"
+    assert set(player._sounds) == set(), "muted: nothing is loaded"
     player.set_muted(False)
     assert not player.muted and player.play("tap")
     assert player.play("fanfare")
@@ -306,7 +303,6 @@ def test_no_audio_device_means_silence_without_errors(
         for _ in range(3):
             for name in (*SOUND_NAMES, "boing"):
                 assert not player.play(name)
-        player.preload()
         player.set_volume(0.3)
         player.set_muted(True)
         player.set_muted(False)

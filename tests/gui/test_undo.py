@@ -15,17 +15,33 @@ def test_keeper_snapshots_only_person_actions() -> None:
     table = table_of("person", "computer")
     game = table.new_game(3)
     keeper = GameKeeper(game, table, autosave=False)
-    before_push = game.copy()
     game.push(game.legal_pushes()[0])
     keeper.record(game)
-    assert keeper.can_undo() and keeper.undo_state() == before_push
-    before_walk = game.copy()
+    assert keeper.can_undo()
     game.walk(game.positions[0])
     keeper.record(game)
-    assert keeper.undo_state() == before_walk, "the walk replaced the push as the action to undo"
+    assert keeper.can_undo()
     game.push(game.legal_pushes()[0])  # the computer's push
     keeper.record(game)
     assert not keeper.can_undo() and keeper.take_undo() is None, "a computer acted: nothing to undo"
+
+
+def test_keeper_undoes_the_last_person_action_only() -> None:
+    table = table_of("person", "computer")
+    game = table.new_game(3)
+    keeper = GameKeeper(game, table, autosave=False)
+    before_push = game.copy()
+    game.push(game.legal_pushes()[0])
+    keeper.record(game)
+    assert keeper.take_undo() == before_push
+    game = keeper.game
+    game.push(game.legal_pushes()[0])
+    keeper.record(game)
+    before_walk = game.copy()
+    game.walk(game.positions[0])
+    keeper.record(game)
+    assert keeper.take_undo() == before_walk, "the walk replaced the push as the action to undo"
+    assert keeper.take_undo() is None, "one step of undo"
 
 
 def test_undo_button_restores_exactly_the_state_before_the_push(make_app: Any) -> None:

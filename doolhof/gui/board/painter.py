@@ -1,19 +1,27 @@
-"""Drawing the maze: corridor cards, arrows, glows and figures, each rendered once per size.
+"""Drawing the maze, for the play screen and the rules pages alike.
 
-Tiles are drawn with pygame shapes at twice the wanted size and smooth-scaled down (cheap
-anti-aliasing), then cached per (openings, size, fixed, home colour, picture plate) and
-converted, so a frame only blits. Pictures keep upright on their card (they come from the SVG
-art cache); the corridor underneath turns with the card.
+:class:`BoardArt` renders corridor cards, arrows, glows and figures once per size. Tiles are drawn
+with pygame shapes at twice the wanted size and smooth-scaled down (cheap anti-aliasing), then
+cached per (openings, size, fixed, home colour, picture plate) and converted, so a frame only
+blits. Pictures keep upright on their card (they come from the SVG art cache); the corridor
+underneath turns with the card.
+
+The ``draw_*`` functions paint the parts of a board that both screens show: the wooden frame,
+the cards, the reachable cells, the target's glow, the arrows, an outlined row or column, a ring
+of sparkles and the figures (several on one cell stand apart, see :func:`cluster_offset`).
 """
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 import pygame
 
+from doolhof.engine import Board, Variant
+from doolhof.engine.board import Cell
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.theme import Color
 
@@ -22,6 +30,17 @@ N, E, S, W = 1, 2, 4, 8
 SIDE_TURNS = {"N": 0, "E": 1, "S": 2, "W": 3}
 #: Breathing arrows are drawn at this many sizes (no scaling per frame).
 BREATH_LEVELS = 8
+#: Depth of the arrow band around the board, in cells.
+BAND = 0.62
+#: Figure size on the board, as a fraction of a cell.
+FIGURE = 0.64
+#: Where several figures sharing a cell stand (cell fractions), by how many share it.
+CLUSTER = {
+    1: ((0.0, 0.0),),
+    2: ((-0.17, 0.0), (0.17, 0.0)),
+    3: ((-0.17, -0.12), (0.17, -0.12), (0.0, 0.16)),
+    4: ((-0.17, -0.15), (0.17, -0.15), (-0.17, 0.15), (0.17, 0.15)),
+}
 
 
 def _convert(surface: pygame.Surface) -> pygame.Surface:
@@ -141,7 +160,7 @@ class BoardArt:
             surface.blit(halo, (0, 0))
             card = self.corridor(mask, px, plate=picture is not None).copy()
             # Golden: the ghost must not look like one more card of the board.
-            card.fill((70, 56, 0, 0), special_flags=pygame.BLEND_RGBA_ADD)
+            card.fill((*theme.GHOST_GOLD, 0), special_flags=pygame.BLEND_RGBA_ADD)
             if picture is not None:
                 img = self.picture(picture, int(px * 0.52))
                 card.blit(img, img.get_rect(center=(px // 2, px // 2)))
@@ -236,20 +255,20 @@ def _draw_arrow(along: int, depth: int, state: str, scale: float) -> pygame.Surf
     fill = {"open": theme.ARROW, "hot": theme.ARROW_HOT, "closed": theme.ARROW_CLOSED, "rest": theme.ARROW_REST}[state]
     outline = theme.ARROW_OUTLINE if state in ("open", "hot") else theme.ARROW_CLOSED_OUTLINE
     shadow = [(x + k * 2, y + k * 3) for x, y in points]
-    pygame.draw.polygon(surface, (0, 0, 0, 70), shadow)
+    pygame.draw.polygon(surface, (*theme.SHADOW, 70), shadow)
     pygame.draw.polygon(surface, fill, points)
     pygame.draw.polygon(surface, outline, points, width=max(2, round(k * max(2, depth / 22))))
     if state in ("open", "hot"):
         shine = [(cx - shaft_w / 4, top + total * 0.08), (cx, top + total * 0.08), (cx, head_top - total * 0.04),
                  (cx - shaft_w / 4, head_top - total * 0.04)]
-        pygame.draw.polygon(surface, (255, 244, 190), shine)
+        pygame.draw.polygon(surface, theme.ARROW_SHINE, shine)
     return pygame.transform.smoothscale(surface, (max(2, along), max(2, depth)))
 
 
 def _veil(px: int) -> pygame.Surface:
     surface = pygame.Surface((px, px), pygame.SRCALPHA)
     gap = max(1, round(px * 0.0125))
-    pygame.draw.rect(surface, (10, 20, 12, 105), pygame.Rect(gap, gap, px - 2 * gap, px - 2 * gap),
+    pygame.draw.rect(surface, (*theme.VEIL, 105), pygame.Rect(gap, gap, px - 2 * gap, px - 2 * gap),
                      border_radius=round(px * 0.06))
     return surface
 
@@ -287,8 +306,8 @@ def _sparkle(px: int) -> pygame.Surface:
     thin = big * 0.12
     points = [(c, 0), (c + thin, c - thin), (big, c), (c + thin, c + thin), (c, big), (c - thin, c + thin),
               (0, c), (c - thin, c - thin)]
-    pygame.draw.polygon(surface, (255, 236, 120), points)
-    pygame.draw.circle(surface, (255, 255, 255), (c, c), big * 0.12)
+    pygame.draw.polygon(surface, theme.SPARKLE, points)
+    pygame.draw.circle(surface, theme.WHITE, (c, c), big * 0.12)
     return pygame.transform.smoothscale(surface, (max(4, px), max(4, px)))
 
 
@@ -296,7 +315,7 @@ def _token(picture: pygame.Surface, px: int) -> pygame.Surface:
     px = max(8, px)
     big = px * 2
     surface = pygame.Surface((big, big), pygame.SRCALPHA)
-    pygame.draw.circle(surface, (0, 0, 0, 60), (big / 2 + big * 0.03, big / 2 + big * 0.05), big * 0.47)
+    pygame.draw.circle(surface, (*theme.SHADOW, 60), (big / 2 + big * 0.03, big / 2 + big * 0.05), big * 0.47)
     pygame.draw.circle(surface, theme.INK, (big / 2, big / 2), big * 0.47)
     pygame.draw.circle(surface, theme.TOKEN, (big / 2, big / 2), big * 0.43)
     small = pygame.transform.smoothscale(surface, (px, px))
@@ -314,8 +333,152 @@ def draw_hand(surface: pygame.Surface, view: BoardArt, tip: tuple[float, float],
     px = max(8, int(px * (1 - 0.08 * press)))
     img = view.icon("hand", px)
     if alpha < 255:
-        img = img.copy()
-        img.set_alpha(max(0, alpha))
+        img = faded(img, alpha)
     where = img.get_rect(topleft=(round(tip[0] - FINGERTIP[0] * px), round(tip[1] - FINGERTIP[1] * px)))
     surface.blit(img, where)
     return where
+
+
+# ----- the board, as both screens draw it ------------------------------------------------------
+def cluster_offset(
+    positions: list[Cell] | tuple[Cell, ...], seat: int, cell: Cell | None = None
+) -> tuple[float, float]:
+    """(dx, dy) in cells of where *seat* stands on its cell among the figures sharing it.
+
+    With *cell*, as if *seat* stood there (the others where *positions* says).
+
+    >>> cluster_offset([(0, 0), (0, 0)], 1), cluster_offset([(0, 0), (0, 0)], 1, (2, 2))
+    ((0.17, 0.0), (0.0, 0.0))
+    """
+    spots = list(positions)
+    if cell is not None:
+        spots[seat] = cell
+    sharing = [s for s, p in enumerate(spots) if p == spots[seat]]
+    return CLUSTER[len(sharing)][sharing.index(seat)]
+
+
+def arrow_rect(board: pygame.Rect, cell: int, band: int, side: str, index: int) -> pygame.Rect:
+    """Where the arrow for (side, index) is drawn around *board*: one *cell* wide, the *band* deep."""
+    if side == "N":
+        return pygame.Rect(board.x + index * cell, board.y - band, cell, band)
+    if side == "S":
+        return pygame.Rect(board.x + index * cell, board.bottom, cell, band)
+    if side == "W":
+        return pygame.Rect(board.x - band, board.y + index * cell, band, cell)
+    return pygame.Rect(board.right, board.y + index * cell, band, cell)
+
+
+def line_rect(board: pygame.Rect, cell: int, side: str, index: int) -> pygame.Rect:
+    """The row or column of *board* that a push at (side, index) moves."""
+    if side in ("N", "S"):
+        return pygame.Rect(board.x + index * cell, board.y, cell, board.h)
+    return pygame.Rect(board.x, board.y + index * cell, board.w, cell)
+
+
+def faded(image: pygame.Surface, alpha: int) -> pygame.Surface:
+    """A copy of *image* at opacity *alpha* (0 .. 255), so a cached surface is never changed."""
+    image = image.copy()
+    image.set_alpha(max(0, min(255, alpha)))
+    return image
+
+
+def draw_frame(surface: pygame.Surface, board: pygame.Rect, cell: int, band: int,
+               least: tuple[int, int, int] = (8, 3, 4)) -> None:
+    """The wooden tray: the arrow band round *board* on its darker edge, and the dark bed under the cards.
+
+    *least* are the smallest corner radius of the tray, depth of its edge and corner radius of the bed.
+    """
+    frame = board.inflate(2 * band, 2 * band)
+    radius = max(least[0], band // 2)
+    pygame.draw.rect(surface, theme.BOARD_BASE_DARK, frame.move(0, max(least[1], cell // 20)), border_radius=radius)
+    pygame.draw.rect(surface, theme.BOARD_BASE, frame, border_radius=radius)
+    pygame.draw.rect(surface, theme.BOARD_BASE_DARK, board.inflate(cell // 12, cell // 12),
+                     border_radius=max(least[2], cell // 10))
+
+
+def draw_cards(surface: pygame.Surface, view: BoardArt, board: Board, variant: Variant, cell: int,
+               centre: Callable[[Cell], tuple[int, int]]) -> None:
+    """Every card of *board* centred on ``centre(cell)``, its picture upright on top.
+
+    Fixed cards look their part, and the start corners wear their seat's colour.
+    """
+    homes = {variant.home(seat): theme.SEAT_COLORS[seat] for seat in range(len(theme.SEAT_COLORS))}
+    for spot in board.cells():
+        fixed = spot in variant.fixed
+        picture = board.picture_at(spot)
+        tile = view.corridor(board.mask_at(spot), cell, fixed, homes.get(spot) if fixed else None,
+                             plate=picture is not None)
+        where = centre(spot)
+        surface.blit(tile, tile.get_rect(center=where))
+        if picture is not None:
+            img = view.picture(picture, int(cell * 0.52))
+            surface.blit(img, img.get_rect(center=where))
+
+
+def draw_reach(surface: pygame.Surface, view: BoardArt, board: Board, reach: Collection[Cell], cell: int,
+               origin: tuple[int, int]) -> None:
+    """A warm ring round every cell in *reach* and a dark veil over every other; the board's corner at *origin*."""
+    lit, dim = view.lit(cell), view.dim(cell)
+    for r, c in board.cells():
+        surface.blit(lit if (r, c) in reach else dim, (origin[0] + c * cell, origin[1] + r * cell))
+
+
+def draw_glow(surface: pygame.Surface, view: BoardArt, centre: tuple[float, float], cell: int, level: int,
+              picture: str | None, picture_px: int) -> None:
+    """The warm glow (strength *level*, 0-8) behind the picture everyone looks for, and the picture on it."""
+    halo = view.halo(int(cell * 0.98), level)
+    surface.blit(halo, halo.get_rect(center=centre))
+    if picture is not None:
+        img = view.picture(picture, picture_px)
+        surface.blit(img, img.get_rect(center=centre))
+
+
+def draw_arrow(surface: pygame.Surface, view: BoardArt, side: str, rect: pygame.Rect, state: str,
+               level: int | None = None, shift: tuple[float, float] = (0.0, 0.0)) -> None:
+    """The arrow of *side* in its slot *rect*, in *state* (see :meth:`BoardArt.arrow`), moved *shift* pixels.
+
+    *level* is the breathing size (default: the smallest at rest, else the full size); a closed
+    arrow gets the "closed" mark on top.
+    """
+    if level is None:
+        level = 0 if state == "rest" else BREATH_LEVELS - 1
+    img = view.arrow(side, rect.w, rect.h, state, level)
+    centre = (rect.centerx + shift[0], rect.centery + shift[1])
+    surface.blit(img, img.get_rect(center=centre))
+    if state == "closed":
+        mark = view.icon("closed", int(min(rect.w, rect.h) * 0.6))
+        surface.blit(mark, mark.get_rect(center=centre))
+
+
+def draw_line_ring(surface: pygame.Surface, rect: pygame.Rect, cell: int, width_share: int = 16) -> None:
+    """A golden outline round the row or column *rect*, cell // *width_share* wide (at least 3 pixels)."""
+    pygame.draw.rect(surface, theme.REACH_RING, rect, width=max(3, cell // width_share),
+                     border_radius=max(4, cell // 8))
+
+
+def draw_sparkle_ring(surface: pygame.Surface, star: pygame.Surface, centre: tuple[float, float],
+                      radius: float | tuple[float, ...], count: int, spin: float, alpha: int | None = None,
+                      squash: float = 1.0) -> None:
+    """*count* stars evenly round *centre*, turned *spin* radians, at opacity *alpha*; *squash* flattens it.
+
+    *radius* may be several radii, taken in turn star by star.
+    """
+    if alpha is not None:
+        star = faded(star, alpha)
+    radii = radius if isinstance(radius, tuple) else (radius,)
+    x, y = centre
+    for k in range(count):
+        a = k * math.tau / count + spin
+        r = radii[k % len(radii)]
+        surface.blit(star, star.get_rect(center=(round(x + math.cos(a) * r), round(y + math.sin(a) * r * squash))))
+
+
+def draw_figure(surface: pygame.Surface, view: BoardArt, seat: int, centre: tuple[float, float], px: int) -> None:
+    """Seat *seat*'s figure, *px* pixels, standing on its shadow at *centre*."""
+    shadow_w = int(px * 0.7)
+    shadow = pygame.Rect(0, 0, shadow_w, max(3, shadow_w // 3))
+    x, y = centre
+    shadow.center = (round(x), round(y + px * 0.42))
+    pygame.draw.ellipse(surface, theme.HEDGE_DARK, shadow)
+    img = view.figure(seat, px)
+    surface.blit(img, img.get_rect(center=(round(x), round(y))))

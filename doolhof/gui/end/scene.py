@@ -25,7 +25,17 @@ from doolhof.gui.kit import theme
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.text import draw_text
-from doolhof.gui.kit.widgets import PRIMARY, SECONDARY, Button, ButtonSet, garden_background, lighten, safe_icon
+from doolhof.gui.kit.widgets import (
+    CARD,
+    PRIMARY,
+    SECONDARY,
+    Button,
+    ButtonSet,
+    draw_card,
+    garden_background,
+    lighten,
+    safe_icon,
+)
 from doolhof.i18n import _, ngettext
 from doolhof.session.savegame import clear_game
 from doolhof.session.seats import TableSetup
@@ -33,6 +43,8 @@ from doolhof.session.seats import TableSetup
 #: Seconds the figures jump and the confetti falls before everything rests (and the loop sleeps).
 CELEBRATION = 5.0
 CONFETTI = 36
+#: The card of the score rows.
+SCORES = CARD.but(corner=14, least_radius=6, drop=60, least_drop=2)
 #: Rotations pre-rendered per confetti picture (rotating every frame would cost too much).
 ANGLES = 8
 
@@ -247,9 +259,7 @@ class EndScene(Scene):
         panel = self.scores_rect
         if panel.width <= 0 or panel.height <= 0:
             return
-        radius = max(6, min(panel.width, panel.height) // 14)
-        pygame.draw.rect(surface, theme.HEDGE_DARK, panel.move(0, max(2, panel.height // 60)), border_radius=radius)
-        pygame.draw.rect(surface, theme.PANEL, panel, border_radius=radius)
+        draw_card(surface, panel, theme.PANEL, theme.HEDGE_DARK, SCORES)
         inner = panel.inflate(-max(4, panel.height // 20), -max(4, panel.height // 20))
         rows = self.game.players
         gap = max(2, inner.height // 40)

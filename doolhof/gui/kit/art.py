@@ -1,9 +1,9 @@
-"""Our own SVG art, rendered once per size and cached (DESIGN.md section 3a).
+"""Our own SVG art, rendered once per size and cached.
 
 Every drawing lives in ``assets/`` as a square SVG and is rendered with
 ``pygame.image.load_sized_svg`` at exactly the pixel size asked for, so it stays sharp at any window size::
 
-    art = shared_art()
+    art = Art()
     star = art.picture("star", 40)        # a 40x40 surface with per-pixel alpha
     portrait = art.figure(2, 200)         # seat 2's figure, for the "whose turn" portrait
     bulb = art.icon("hint", 48)
@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pygame
 
+from doolhof.gui.kit import theme
 from doolhof.gui.kit.assets import asset
 
 log = logging.getLogger(__name__)
@@ -35,9 +36,6 @@ ICON_NAMES: tuple[str, ...] = (
     "rotate", "hint", "sound_on", "sound_off", "menu", "play", "again", "home", "stay", "closed",
     "plus", "minus", "person", "trophy", "check", "cross", "fullscreen", "hand",
 )
-
-_PLACEHOLDER_FILL = (200, 200, 200, 255)
-_PLACEHOLDER_INK = (200, 30, 30, 255)
 
 
 class Art:
@@ -125,18 +123,7 @@ def placeholder(px: int) -> pygame.Surface:
     inset = max(1, px // 10)
     box = pygame.Rect(inset, inset, px - 2 * inset, px - 2 * inset)
     width = max(1, px // 16)
-    pygame.draw.rect(surface, _PLACEHOLDER_FILL, box, border_radius=max(1, px // 8))
-    pygame.draw.line(surface, _PLACEHOLDER_INK, box.topleft, box.bottomright, width)
-    pygame.draw.line(surface, _PLACEHOLDER_INK, box.topright, box.bottomleft, width)
+    pygame.draw.rect(surface, (*theme.PLACEHOLDER, 255), box, border_radius=max(1, px // 8))
+    pygame.draw.line(surface, (*theme.PLACEHOLDER_INK, 255), box.topleft, box.bottomright, width)
+    pygame.draw.line(surface, (*theme.PLACEHOLDER_INK, 255), box.topright, box.bottomleft, width)
     return surface
-
-
-_shared: Art | None = None
-
-
-def shared_art() -> Art:
-    """The one :class:`Art` cache the game shares (created on first use)."""
-    global _shared
-    if _shared is None:
-        _shared = Art()
-    return _shared

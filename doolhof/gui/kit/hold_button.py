@@ -27,8 +27,6 @@ from doolhof.gui.kit.widgets import safe_icon
 HOLD_SECONDS = 2.0
 #: How long the "not like that" wiggle after a short tap lasts (seconds).
 WIGGLE_SECONDS = 0.45
-#: The colour of the filling ring.
-RING = (255, 214, 40)
 
 
 class HoldButton:
@@ -135,4 +133,4 @@ class HoldButton:
             # pygame angles run counter-clockwise from the right; fill clockwise from twelve o'clock.
             stop = math.pi / 2
             start = stop - progress * math.tau
-            pygame.draw.arc(surface, RING, ring, start, stop, width)
+            pygame.draw.arc(surface, theme.REACH_RING, ring, start, stop, width)

@@ -17,19 +17,17 @@ Their names, in :data:`SOUND_NAMES`, are the API:
 ``hint``                a hint is shown (magical sparkle)
 ======================  ===================================================
 
-How the app sets it up (``doolhof.gui.app.run`` pre-inits with these same values)::
+How the app uses it (``doolhof.gui.app.App.sound`` makes the player on first use)::
 
-    pygame.mixer.pre_init(*MIXER_SETTINGS)   # before pygame.init(): small buffer = low latency
-    pygame.init()                             # also opens the mixer when an audio device exists
-    player = SoundPlayer(volume=settings.volume, muted=options.mute or settings.muted)
-    player.preload()                          # optional: read the files now instead of on first play
+    player = SoundPlayer(volume=settings.volume, muted=options.mute)
     ...
     player.play("step")                       # never raises, never waits
 
-``pre_init`` only sets defaults; if ``pygame.init()`` could not open an audio device the player
-tries ``pygame.mixer.init()`` once, on the first :meth:`SoundPlayer.play`. When that fails too
-(no device, no SDL_mixer, a broken driver) the game runs silently: one warning in the log, no
-exceptions, no further attempts. With ``SDL_AUDIODRIVER=dummy`` (tests, headless runs) the mixer
+The window opens without sound (``doolhof.gui.app.open_window`` starts only the display and the
+fonts). Unless something opened the mixer before, the player opens it with pygame's defaults
+(``pygame.mixer.init()``) on the first :meth:`SoundPlayer.play`. When that
+fails (no device, no SDL_mixer, a broken driver) the game runs silently: one warning in the log,
+no exceptions, no further attempts. With ``SDL_AUDIODRIVER=dummy`` (tests, headless runs) the mixer
 opens and everything works, it just makes no noise. While muted the player never touches the mixer.
 
 Sounds are loaded lazily (a few KiB each, ~1 ms) and played with ``Channel.play`` on a free channel,
@@ -43,7 +41,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -64,9 +62,6 @@ SOUND_FILES: tuple[str, ...] = tuple(dict.fromkeys(
     file for name in SOUND_NAMES for file in ALTERNATES.get(name, (name,))
 ))
 """Every file stem in ``assets/sounds/``: the names plus their alternates."""
-
-MIXER_SETTINGS: tuple[int, int, int, int] = (44100, -16, 1, 512)
-"""Arguments for ``pygame.mixer.pre_init``: frequency, sample size, channels, buffer (~12 ms)."""
 
 VOICES: dict[str, int] = {"step": 2, "slide": 2, "fanfare": 1, "turn_start": 1, "hint": 1, "collect": 2, "nope": 1}
 """How many copies of a sound may play at once (default 2); a play beyond that is skipped."""
@@ -148,11 +143,6 @@ class SoundPlayer:
         """True if the mixer is open (it is opened on demand; False after a failed attempt)."""
         return self._mixer_ready()
 
-    @property
-    def loaded_names(self) -> frozenset[str]:
-        """The sound files read from disk so far (alternates such as ``step_2`` included)."""
-        return frozenset(self._sounds)
-
     # ----- playing ---------------------------------------------------------------------------
     def play(self, name: str) -> bool:
         """Start sound *name*; returns True if it started.
@@ -189,14 +179,6 @@ class SoundPlayer:
         self._last_start[name] = now
         self._next_alternate[name] = turn + 1
         return True
-
-    def preload(self, names: Iterable[str] = SOUND_NAMES) -> None:
-        """Read *names* (default: all sounds) from disk now, so the first play does no file work."""
-        if self._muted or not self._mixer_ready():
-            return
-        for name in names:
-            for file in ALTERNATES.get(name, (name,)):
-                self._load(file)
 
     def stop(self, name: str) -> None:
         """Stop every copy of *name* that is playing."""

@@ -21,8 +21,7 @@ import pygame
 import pygame.freetype
 
 from doolhof.gui.kit.assets import asset
-
-Color = tuple[int, int, int]
+from doolhof.gui.kit.theme import Color
 
 #: Never shrink below this many pixels of font height before falling back to scaling the image.
 MIN_FONT_PX = 10
@@ -200,8 +199,3 @@ def draw_text(
         surface.blit(below, where.move(offset, offset))
     surface.blit(image, where)
     return where
-
-
-def clear_cache() -> None:
-    """Forget rendered texts (e.g. after a language switch, to free memory)."""
-    _cache.clear()

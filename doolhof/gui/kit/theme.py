@@ -1,4 +1,4 @@
-"""Colours and proportions shared by every screen (DESIGN.md section 3a)."""
+"""The colours of every screen: no other module of ``doolhof.gui`` writes a colour as numbers."""
 
 from __future__ import annotations
 
@@ -6,9 +6,8 @@ Color = tuple[int, int, int]
 
 #: Figure colours, one per seat: Okabe-Ito vermillion, sky blue, yellow and a deeper bluish green
 #: (#008860 instead of #009E73, so it stays apart from sky blue under tritanopia; see test_seat_colors).
+#: The figures differ in shape too (round, square, triangle hat, star ears: the SVGs in assets/figures).
 SEAT_COLORS: tuple[Color, ...] = ((213, 94, 0), (86, 180, 233), (240, 228, 66), (0, 136, 96))
-#: Figure silhouettes, one per seat (the SVGs in assets/figures draw them).
-SEAT_SHAPES = ("round", "square", "triangle-hat", "star-ears")
 
 BACKGROUND: Color = (40, 62, 48)  # deep garden green behind everything
 HEDGE: Color = (47, 93, 58)  # walls of the maze
@@ -38,3 +37,46 @@ PANEL_BACK: Color = (120, 96, 170)  # backs of face-down secrets
 INK: Color = (40, 34, 30)
 INK_SOFT: Color = (110, 100, 90)
 WHITE: Color = (255, 255, 255)
+SHADOW: Color = (0, 0, 0)  # drop shadows, always drawn see-through
+SHADE: Color = (20, 30, 24)  # the see-through veil over a screen behind a note or the parents' menu
+VEIL: Color = (10, 20, 12)  # the see-through veil over a cell the mover cannot reach
+ARROW_SHINE: Color = (255, 244, 190)  # the highlight on a bright arrow
+SPARKLE: Color = (255, 236, 120)  # celebration stars
+GHOST_GOLD: Color = (70, 56, 0)  # added to the hint's ghost card, so it glows golden
+PLACEHOLDER: Color = (200, 200, 200)  # the card drawn for a missing SVG
+PLACEHOLDER_INK: Color = (200, 30, 30)  # its red cross
+
+# Buttons (kit/widgets.py ButtonStyle): a face, the darker edge it stands on, the ink of its label.
+SUN: Color = (255, 196, 46)  # the one big action of a screen
+SUN_LIGHT: Color = (255, 214, 90)
+SUN_EDGE: Color = (176, 112, 20)
+SUN_INK: Color = (62, 40, 10)
+CREAM: Color = (255, 250, 238)  # choices in a group
+CREAM_EDGE: Color = (196, 180, 150)
+BUTTON_INK: Color = (70, 60, 50)
+CHOSEN: Color = (255, 221, 87)  # the chosen one of a group
+CHOSEN_EDGE: Color = (196, 140, 20)
+CHOSEN_INK: Color = (50, 36, 10)
+LEAF: Color = (98, 178, 104)  # secondary actions
+LEAF_LIGHT: Color = (120, 200, 126)
+LEAF_EDGE: Color = (44, 104, 52)
+SOFT_EDGE: Color = (190, 180, 165)  # under small quiet white buttons
+QUIET_LIGHT: Color = (255, 240, 200)
+QUIET_LIGHT_EDGE: Color = (190, 160, 100)
+STOP: Color = (236, 112, 92)  # leaving the game
+STOP_LIGHT: Color = (246, 140, 120)
+STOP_EDGE: Color = (150, 60, 44)
+DISABLED_FACE: Color = (214, 210, 204)
+DISABLED_EDGE: Color = (170, 166, 160)
+DISABLED_INK: Color = (150, 146, 140)
+
+# The setup screen and the settings.
+COMPUTER_FACE: Color = (232, 236, 242)  # a computer seat's button
+FREE_SEAT: Color = (238, 230, 212)  # the card of a seat nobody sits at
+FREE_SEAT_EDGE: Color = (206, 196, 176)
+PIP: Color = (255, 190, 30)  # a computer level's pip
+PIP_EDGE: Color = (150, 110, 30)
+PIP_OFF: Color = (225, 220, 210)
+CARD_RIM: Color = (200, 160, 60)  # the golden rim of the secret card on the Junior game's button
+VOLUME_OFF: Color = (228, 222, 210)  # volume steps above the chosen level
+VOLUME_MUTED: Color = (200, 196, 188)  # volume steps while the sound is off

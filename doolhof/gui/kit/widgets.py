@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -26,10 +26,10 @@ import pygame
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.text import draw_text, fit_text
+from doolhof.gui.kit.theme import Color
 
 log = logging.getLogger(__name__)
 
-Color = tuple[int, int, int]
 Label = str | Callable[[], str] | None
 
 
@@ -40,25 +40,21 @@ class ButtonStyle:
     face: Color
     edge: Color
     ink: Color
-    #: Face and ink when the button is the chosen one of a group (or a toggle that is on).
+    #: Face, edge and ink when the button is the chosen one of a group.
     selected_face: Color
     selected_edge: Color
     selected_ink: Color
 
 
 #: The one big action of a screen (Play, Again): sunny yellow on a warm brown edge.
-PRIMARY = ButtonStyle((255, 196, 46), (176, 112, 20), (62, 40, 10), (255, 214, 90), (176, 112, 20), (62, 40, 10))
+PRIMARY = ButtonStyle(theme.SUN, theme.SUN_EDGE, theme.SUN_INK, theme.SUN_LIGHT, theme.SUN_EDGE, theme.SUN_INK)
 #: Choices in a group (number of secrets, variant): cream, and bright yellow when chosen.
-CHOICE = ButtonStyle((255, 250, 238), (196, 180, 150), (70, 60, 50), (255, 221, 87), (196, 140, 20), (50, 36, 10))
+CHOICE = ButtonStyle(theme.CREAM, theme.CREAM_EDGE, theme.BUTTON_INK, theme.CHOSEN, theme.CHOSEN_EDGE, theme.CHOSEN_INK)
 #: Secondary actions (new setup, continue): leafy green with white ink.
-SECONDARY = ButtonStyle((98, 178, 104), (44, 104, 52), (255, 255, 255), (120, 200, 126), (44, 104, 52),
-                        (255, 255, 255))
+SECONDARY = ButtonStyle(theme.LEAF, theme.LEAF_EDGE, theme.WHITE, theme.LEAF_LIGHT, theme.LEAF_EDGE, theme.WHITE)
 #: Small quiet buttons (+/-): white with a soft edge.
-QUIET = ButtonStyle((255, 255, 255), (190, 180, 165), (70, 60, 50), (255, 240, 200), (190, 160, 100), (70, 60, 50))
-
-_DISABLED_FACE: Color = (214, 210, 204)
-_DISABLED_EDGE: Color = (170, 166, 160)
-_DISABLED_INK: Color = (150, 146, 140)
+QUIET = ButtonStyle(theme.WHITE, theme.SOFT_EDGE, theme.BUTTON_INK, theme.QUIET_LIGHT, theme.QUIET_LIGHT_EDGE,
+                    theme.BUTTON_INK)
 
 
 def text_of(label: Label) -> str:
@@ -170,7 +166,7 @@ class Button:
         """(face, edge, ink) for the current state."""
         s = self.style
         if not self.enabled:
-            return _DISABLED_FACE, _DISABLED_EDGE, _DISABLED_INK
+            return theme.DISABLED_FACE, theme.DISABLED_EDGE, theme.DISABLED_INK
         if self.selected:
             return s.selected_face, s.selected_edge, s.selected_ink
         return s.face, s.edge, s.ink
@@ -223,23 +219,6 @@ class Button:
         image_rect.x = area.centerx - total // 2
         surface.blit(icon, icon.get_rect(midleft=(image_rect.x, area.centery)))
         surface.blit(words, words.get_rect(midleft=(image_rect.right + gap, area.centery)))
-
-
-class Toggle(Button):
-    """A button that flips :attr:`value` on every tap and then calls *on_change(value)*."""
-
-    def __init__(self, on_change: Callable[[bool], None] | None = None, value: bool = False, **kwargs: Any) -> None:
-        """*kwargs* are those of :class:`Button` (icon, label, style, ...)."""
-        super().__init__(self._flip, **kwargs)
-        self.on_change = on_change
-        self.value = value
-        self.selected = value
-
-    def _flip(self) -> None:
-        self.value = not self.value
-        self.selected = self.value
-        if self.on_change is not None:
-            self.on_change(self.value)
 
 
 class ButtonSet:
@@ -312,8 +291,31 @@ def garden_background(size: tuple[int, int]) -> pygame.Surface:
     return image.convert() if pygame.display.get_surface() is not None else image
 
 
-def draw_card(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """A cream card with a soft shadow (the parents' menu, settings and notes sit on one)."""
-    radius = max(8, min(rect.w, rect.h) // 16)
-    pygame.draw.rect(surface, theme.PANEL_EDGE, rect.move(0, max(3, rect.h // 80)), border_radius=radius)
-    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=radius)
+@dataclass(frozen=True)
+class CardShape:
+    """How round a card is and how far its darker edge shows below it, as shares of its size.
+
+    The corner radius is the short side // *corner* (at least *least_radius*); the edge shows
+    height // *drop* pixels below the card (at least *least_drop*).
+    """
+
+    corner: int = 16
+    least_radius: int = 8
+    drop: int = 80
+    least_drop: int = 3
+
+    def but(self, **changes: int) -> CardShape:
+        """This shape with some of its numbers changed, e.g. ``CARD.but(corner=18)``."""
+        return replace(self, **changes)
+
+
+#: The parents' cards: the menu, the settings and the notes sit on one.
+CARD = CardShape()
+
+
+def draw_card(surface: pygame.Surface, rect: pygame.Rect, fill: Color = theme.PANEL, edge: Color = theme.PANEL_EDGE,
+              shape: CardShape = CARD) -> None:
+    """A rounded card *fill* on its darker *edge*, which shows below it as a soft shadow."""
+    radius = max(shape.least_radius, min(rect.w, rect.h) // shape.corner)
+    pygame.draw.rect(surface, edge, rect.move(0, max(shape.least_drop, rect.h // shape.drop)), border_radius=radius)
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)

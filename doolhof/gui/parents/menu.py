@@ -35,8 +35,7 @@ from doolhof.i18n import _
 log = logging.getLogger(__name__)
 
 #: A calm red for quitting (parents only; still friendly).
-QUIT_STYLE = ButtonStyle((236, 112, 92), (150, 60, 44), (255, 255, 255), (246, 140, 120), (150, 60, 44),
-                         (255, 255, 255))
+QUIT_STYLE = ButtonStyle(theme.STOP, theme.STOP_EDGE, theme.WHITE, theme.STOP_LIGHT, theme.STOP_EDGE, theme.WHITE)
 
 
 def menu_rect_of(scene: object) -> pygame.Rect | None:
@@ -247,7 +246,7 @@ class ParentMenuScene(Scene):
         else:
             surface.fill(theme.BACKGROUND)
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((20, 30, 24, 150))
+        shade.fill((*theme.SHADE, 150))
         surface.blit(shade, (0, 0))
         draw_card(surface, self.panel)
         draw_text(surface, _("For parents"), self.title_rect, theme.INK)

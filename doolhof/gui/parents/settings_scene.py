@@ -225,10 +225,10 @@ class SettingsScene(Scene):
             height = max(2, int(inner.h * (0.35 + 0.65 * (k + 1) / segments)))
             seg = pygame.Rect(inner.x + k * (each + gap), inner.bottom - height, each, height)
             on = k < level
-            color = (theme.ARROW if not muted else (200, 196, 188)) if on else (228, 222, 210)
+            color = (theme.ARROW if not muted else theme.VOLUME_MUTED) if on else theme.VOLUME_OFF
             pygame.draw.rect(surface, color, seg, border_radius=max(1, each // 4))
             if on:
-                pygame.draw.rect(surface, theme.ARROW_OUTLINE if not muted else (150, 146, 140), seg,
+                pygame.draw.rect(surface, theme.ARROW_OUTLINE if not muted else theme.DISABLED_INK, seg,
                                  width=max(1, each // 10), border_radius=max(1, each // 4))
 
 

@@ -17,13 +17,13 @@ from typing import Protocol
 
 from doolhof.engine import Game, Push
 from doolhof.engine import events as ev
+from doolhof.engine.board import Cell
 from doolhof.engine.tiles import OPPOSITE, rotate
+from doolhof.gui.board.painter import cluster_offset
 from doolhof.gui.kit.anim import Clip, Effect, Key, Motion, Sprite, ease_in_out, ease_out, ease_out_back, linear
 from doolhof.gui.play.hint_view import nearest_look
-from doolhof.gui.play.layout import PlayLayout, cluster_offset
+from doolhof.gui.play.layout import PlayLayout
 from doolhof.gui.play.shown import Shown
-
-Cell = tuple[int, int]
 
 
 def spot(positions: list[Cell] | tuple[Cell, ...], seat: int, cell: tuple[float, float] | None = None) -> Anchor:

@@ -19,28 +19,38 @@ import math
 
 import pygame
 
-from doolhof.gui.board.painter import BREATH_LEVELS
+from doolhof.engine.board import Cell
+from doolhof.gui.board.painter import (
+    BREATH_LEVELS,
+    FIGURE,
+    draw_arrow,
+    draw_cards,
+    draw_figure,
+    draw_frame,
+    draw_glow,
+    draw_line_ring,
+    draw_reach,
+    draw_sparkle_ring,
+    faded,
+    line_rect,
+)
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.anim import Sprite, bounce_height, ease_out_back, shake_offset
-from doolhof.gui.kit.widgets import draw_corner_icon
+from doolhof.gui.kit.widgets import draw_card, draw_corner_icon
 from doolhof.gui.play.hint_view import HintShow, draw_line_glow, draw_look_here, draw_path, draw_ring
 from doolhof.gui.play.layout import PlayLayout, figure_spot
 from doolhof.gui.play.shown import (
+    BLOCK,
     Shown,
     draw_spare_slot,
     draw_target,
     draw_trays,
     draw_turn_block,
-    rounded_block,
     tray_parts,
     tray_slots,
 )
 from doolhof.gui.play.view import PlayView
 
-Cell = tuple[int, int]
-
-#: Figure size on the board, as a fraction of a cell.
-FIGURE = 0.64
 #: A figure held by the finger is drawn this much larger.
 HELD_SCALE = 1.15
 
@@ -80,32 +90,6 @@ def sprite_spot(lay: PlayLayout, shown: Shown, sprite: Sprite, t: float) -> tupl
     x, y = ax + (bx - ax) * u, ay + (by - ay) * u
     size = (asize + (bsize - asize) * u) * pose.scale
     return x, y - pose.lift * lay.cell, size
-
-
-def line_rect(lay: PlayLayout, side: str, index: int) -> pygame.Rect:
-    """The board row or column that a push at (side, index) moves."""
-    if side in ("N", "S"):
-        return pygame.Rect(lay.board.x + index * lay.cell, lay.board.y, lay.cell, lay.board.h)
-    return pygame.Rect(lay.board.x, lay.board.y + index * lay.cell, lay.board.w, lay.cell)
-
-
-def faded(image: pygame.Surface, alpha: int) -> pygame.Surface:
-    """A copy of *image* at opacity *alpha* (0 .. 255), so a cached surface is never changed."""
-    image = image.copy()
-    image.set_alpha(max(0, min(255, alpha)))
-    return image
-
-
-def draw_sparkle_ring(surface: pygame.Surface, star: pygame.Surface, centre: tuple[float, float], radius: float,
-                      count: int, spin: float, alpha: int | None = None, squash: float = 1.0) -> None:
-    """*count* stars evenly round *centre* (turned *spin* radians, at opacity *alpha*; *squash* flattens it)."""
-    if alpha is not None:
-        star = faded(star, alpha)
-    x, y = centre
-    for k in range(count):
-        a = k * math.tau / count + spin
-        surface.blit(star, star.get_rect(center=(round(x + math.cos(a) * radius),
-                                                 round(y + math.sin(a) * radius * squash))))
 
 
 def draw_round_button(surface: pygame.Surface, rect: pygame.Rect, colors: tuple[theme.Color, theme.Color, theme.Color],
@@ -196,17 +180,10 @@ class PlayPainter:
             if pygame.display.get_surface() is not None:
                 bg = bg.convert()
         bg.fill(theme.BACKGROUND)
-        frame = lay.frame
-        radius = max(8, lay.band // 2)
-        pygame.draw.rect(bg, theme.BOARD_BASE_DARK, frame.move(0, max(3, lay.cell // 20)), border_radius=radius)
-        pygame.draw.rect(bg, theme.BOARD_BASE, frame, border_radius=radius)
-        pygame.draw.rect(bg, theme.BOARD_BASE_DARK, lay.board.inflate(lay.cell // 12, lay.cell // 12),
-                         border_radius=max(4, lay.cell // 10))
-        board = scene.shown.board
-        for cell in board.cells():
-            self._blit_board_tile(bg, board.mask_at(cell), board.picture_at(cell), cell)
+        draw_frame(bg, lay.board, lay.cell, lay.band)
+        draw_cards(bg, scene.view, scene.shown.board, scene.game.variant, lay.cell, self._card_centre)
         # Panel: turn block, spare slot, trays, corner icons.
-        rounded_block(bg, lay.turn_box, theme.PANEL_DARK)
+        draw_card(bg, lay.turn_box, theme.PANEL_DARK, shape=BLOCK)
         draw_spare_slot(bg, lay)
         draw_trays(bg, lay, scene.shown, scene.view, [scene.is_computer(k) for k in range(scene.game.players)],
                    scene.shown.current)
@@ -216,25 +193,10 @@ class PlayPainter:
                 draw_corner_icon(bg, rect, scene.view, icon[0])
         return bg
 
-    def _blit_board_tile(self, surface: pygame.Surface, mask: int, picture: str | None, cell: Cell) -> None:
-        """A card on its board cell, the picture upright on top; fixed cards and start corners look their part."""
-        scene = self.scene
-        lay = scene.layout
-        variant = scene.game.variant
-        fixed = cell in variant.fixed
-        home = None
-        if fixed:
-            for seat in range(4):
-                if variant.home(seat) == cell:
-                    home = theme.SEAT_COLORS[seat]
-        size = max(4, lay.cell)
-        x, y = lay.cell_center(cell)
-        centre = (round(x), round(y))
-        tile = scene.view.corridor(mask, size, fixed, home, plate=picture is not None)
-        surface.blit(tile, tile.get_rect(center=centre))
-        if picture is not None:
-            img = scene.view.picture(picture, int(size * 0.52))
-            surface.blit(img, img.get_rect(center=centre))
+    def _card_centre(self, cell: Cell) -> tuple[int, int]:
+        """Where the card of board cell *cell* is centred (rounded to whole pixels)."""
+        x, y = self.scene.layout.cell_center(cell)
+        return (round(x), round(y))
 
     # ----- the board -----------------------------------------------------------------------
     def _draw_reach(self, surface: pygame.Surface) -> None:
@@ -245,10 +207,7 @@ class PlayPainter:
         if self._reach_key != key or self._reach_layer is None:
             # One board-sized layer per reachable set: a single blit a frame instead of one per cell.
             layer = pygame.Surface(lay.board.size, pygame.SRCALPHA)
-            dim, lit = scene.view.dim(lay.cell), scene.view.lit(lay.cell)
-            for cell in scene.shown.board.cells():
-                rect = lay.cell_rect(cell).move(-lay.board.x, -lay.board.y)
-                layer.blit(lit if cell in reach else dim, rect)
+            draw_reach(layer, scene.view, scene.shown.board, reach, lay.cell, (0, 0))
             self._reach_layer = layer.convert_alpha() if pygame.display.get_surface() else layer
             self._reach_key = key
         surface.blit(self._reach_layer, lay.board.topleft)
@@ -269,13 +228,8 @@ class PlayPainter:
         hint = scene.hint
         if hint is not None and scene.hint_visible() and hint.push is not None:
             level = 0.6 + 0.4 * hint.pulse(scene.motion)
-        centre = lay.cell_rect(cell).center
-        halo = scene.view.halo(int(lay.cell * 0.98), int(level * 8))
-        surface.blit(halo, halo.get_rect(center=centre))
-        picture = s.board.picture_at(cell)
-        if picture is not None:
-            img = scene.view.picture(picture, int(lay.cell * 0.52 * (0.96 + 0.08 * level)))
-            surface.blit(img, img.get_rect(center=centre))
+        draw_glow(surface, scene.view, lay.cell_rect(cell).center, lay.cell, int(level * 8), s.board.picture_at(cell),
+                  int(lay.cell * 0.52 * (0.96 + 0.08 * level)))
 
     def _target_cell(self) -> Cell | None:
         """The board cell the mover looks for: the face-up picture's, or the home corner; None when off the board."""
@@ -321,20 +275,13 @@ class PlayPainter:
                 state = "open"
             else:
                 state = "rest"
-            if state == "open":
-                img = scene.view.arrow(side, rect.w, rect.h, state, level if arrow_id in legal else BREATH_LEVELS - 1)
-            else:
-                img = scene.view.arrow(side, rect.w, rect.h, state, 0 if state == "rest" else BREATH_LEVELS - 1)
             dx = 0.0
             shake = shakes.get(arrow_id)
             if shake is not None:
                 dx = shake_offset(shake.progress, lay.cell * (0.05 if scene.motion.reduced else 0.12))
-            offset = (dx, 0) if side in ("N", "S") else (0, dx)
-            centre = (rect.centerx + offset[0], rect.centery + offset[1])
-            surface.blit(img, img.get_rect(center=centre))
-            if state == "closed":
-                mark = scene.view.icon("closed", int(min(rect.w, rect.h) * 0.6))
-                surface.blit(mark, mark.get_rect(center=centre))
+            shift = (dx, 0.0) if side in ("N", "S") else (0.0, dx)
+            draw_arrow(surface, scene.view, side, rect, state, level if state == "open" and arrow_id in legal else None,
+                       shift)
 
     # ----- figures and sprites -------------------------------------------------------------
     def _figure_lift(self, seat: int) -> float:
@@ -363,13 +310,7 @@ class PlayPainter:
     def _blit_figure(self, surface: pygame.Surface, seat: int, x: float, y: float, px: float) -> None:
         if px < 3:
             return  # shrunk away (a figure wrapping round the board)
-        size = max(6, int(px))
-        shadow_w = int(size * 0.7)
-        shadow = pygame.Rect(0, 0, shadow_w, max(3, shadow_w // 3))
-        shadow.center = (round(x), round(y + size * 0.42))
-        pygame.draw.ellipse(surface, theme.HEDGE_DARK, shadow)
-        img = self.scene.view.figure(seat, size)
-        surface.blit(img, img.get_rect(center=(round(x), round(y))))
+        draw_figure(surface, self.scene.view, seat, (x, y), max(6, int(px)))
 
     def _draw_sprite(self, surface: pygame.Surface, sprite: Sprite, t: float) -> None:
         scene = self.scene
@@ -470,7 +411,7 @@ class PlayPainter:
         motion = scene.motion
         pulse = hint.pulse(motion)
         if hint.push is not None:
-            draw_line_glow(surface, line_rect(lay, hint.push.side, hint.push.index), lay.cell, pulse)
+            draw_line_glow(surface, line_rect(lay.board, lay.cell, hint.push.side, hint.push.index), lay.cell, pulse)
             s = scene.shown
             cell = self._target_cell()
             if cell is not None:
@@ -511,8 +452,7 @@ class PlayPainter:
         if gestures.drag == "spare":
             if gestures.snap is not None:
                 centre = lay.cell_center(lay.entry_cell(*gestures.snap))
-                pygame.draw.rect(surface, theme.REACH_RING, line_rect(lay, *gestures.snap),
-                                 width=max(3, lay.cell // 18), border_radius=max(4, lay.cell // 8))
+                draw_line_ring(surface, line_rect(lay.board, lay.cell, *gestures.snap), lay.cell, 18)
             else:
                 centre = gestures.pos
             self.blit_card(surface, scene.shown.spare, scene.shown.spare_picture, centre, lay.cell, scene.angle)

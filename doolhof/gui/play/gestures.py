@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from doolhof.engine import Game
+from doolhof.engine.board import Cell
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.play.layout import PlayLayout, figure_spot
 from doolhof.gui.play.shown import Shown
 
-Cell = tuple[int, int]
 Point = tuple[float, float]
 
 #: A press that moves farther than this (pixels) becomes a drag.

@@ -20,12 +20,12 @@ from itertools import pairwise
 import pygame
 
 from doolhof.engine import Push
+from doolhof.engine.board import Cell
 from doolhof.engine.tiles import rotate
+from doolhof.gui.board.painter import draw_line_ring
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.anim import Motion, ease_in_out, ease_out, hop
 from doolhof.gui.play.computer import HintAdvice
-
-Cell = tuple[int, int]
 
 #: The ghost card: flies from the slot to the arrow, waits there, fades; this many times.
 GHOST_FLY = 0.9
@@ -161,7 +161,7 @@ def draw_line_glow(surface: pygame.Surface, rect: pygame.Rect, cell: int, pulse:
     inner = glow.get_rect().inflate(-width * 2, -width * 2)
     pygame.draw.rect(glow, (*theme.REACH_GLOW, int(60 + 70 * pulse)), inner, width=width * 2, border_radius=radius)
     surface.blit(glow, glow.get_rect(center=rect.center))
-    pygame.draw.rect(surface, theme.REACH_RING, rect, width=width, border_radius=radius)
+    draw_line_ring(surface, rect, cell, 14)
 
 
 def draw_look_here(surface: pygame.Surface, centre: tuple[int, int], cell: int, pulse: float) -> None:

@@ -10,11 +10,10 @@ A hint belongs to one turn and phase: it goes as soon as the child acts.
 
 from __future__ import annotations
 
+from doolhof.engine.board import Cell
 from doolhof.gui.play.computer import HintJob
 from doolhof.gui.play.hint_view import HintShow, nearest_look
 from doolhof.gui.play.view import HintSubject
-
-Cell = tuple[int, int]
 
 #: Seconds without input on a person's turn before the automatic hint (when the parents allow it).
 AUTO_HINT_DELAY = 12.0

@@ -19,38 +19,13 @@ from dataclasses import dataclass
 
 import pygame
 
-Cell = tuple[int, int]
+from doolhof.engine.board import Cell
+from doolhof.gui.board.painter import BAND, arrow_rect, cluster_offset
 
-#: Depth of the arrow band around the board, in cells.
-BAND = 0.62
 #: Gap between window edge, board and panel, as a fraction of the short window side.
 PAD = 0.012
 #: Corner icon slots, from the far corner inwards.
 CORNER_ICONS = ("menu", "sound", "hint")
-#: Where several figures sharing a cell stand (cell fractions), by how many share it.
-CLUSTER = {
-    1: ((0.0, 0.0),),
-    2: ((-0.17, 0.0), (0.17, 0.0)),
-    3: ((-0.17, -0.12), (0.17, -0.12), (0.0, 0.16)),
-    4: ((-0.17, -0.15), (0.17, -0.15), (-0.17, 0.15), (0.17, 0.15)),
-}
-
-
-def cluster_offset(
-    positions: list[Cell] | tuple[Cell, ...], seat: int, cell: Cell | None = None
-) -> tuple[float, float]:
-    """(dx, dy) in cells of where *seat* stands on its cell among the figures sharing it.
-
-    With *cell*, as if *seat* stood there (the others where *positions* says).
-
-    >>> cluster_offset([(0, 0), (0, 0)], 1), cluster_offset([(0, 0), (0, 0)], 1, (2, 2))
-    ((0.17, 0.0), (0.0, 0.0))
-    """
-    spots = list(positions)
-    if cell is not None:
-        spots[seat] = cell
-    sharing = [s for s, p in enumerate(spots) if p == spots[seat]]
-    return CLUSTER[len(sharing)][sharing.index(seat)]
 
 
 @dataclass(frozen=True)
@@ -118,14 +93,7 @@ class PlayLayout:
 
     def arrow_rect(self, side: str, index: int) -> pygame.Rect:
         """Where the arrow for (side, index) is drawn: one cell wide, the band deep."""
-        b, c, d = self.board, self.cell, self.band
-        if side == "N":
-            return pygame.Rect(b.x + index * c, b.y - d, c, d)
-        if side == "S":
-            return pygame.Rect(b.x + index * c, b.bottom, c, d)
-        if side == "W":
-            return pygame.Rect(b.x - d, b.y + index * c, d, c)
-        return pygame.Rect(b.right, b.y + index * c, d, c)
+        return arrow_rect(self.board, self.cell, self.band, side, index)
 
     def arrow_hit(self, side: str, index: int) -> pygame.Rect:
         """The generous hit area of an arrow: its slot, widened, and reaching a little onto the board.

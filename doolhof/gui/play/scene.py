@@ -30,13 +30,14 @@ from collections.abc import Callable
 import pygame
 
 from doolhof.engine import Game, IllegalMoveError, Push
+from doolhof.engine.board import Cell
 from doolhof.gui.board.painter import BoardArt
 from doolhof.gui.kit.anim import Effect, Motion, Timeline
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.play.choreography import COMPUTER_WALK_PAUSE, Choreography
 from doolhof.gui.play.computer import ComputerTurn, Decision, make_computer, safe_walk
-from doolhof.gui.play.draw import PlayPainter, sprite_spot
+from doolhof.gui.play.draw import PlayPainter
 from doolhof.gui.play.gestures import (
     CardBack,
     FigureBack,
@@ -56,8 +57,6 @@ from doolhof.gui.play.view import Overlay
 from doolhof.session.seats import TableSetup
 
 __all__ = ["AUTO_HINT_DELAY", "Overlay", "PlayScene"]
-
-Cell = tuple[int, int]
 
 #: Seconds of gentle ambient motion (breathing arrows, glowing picture) after the last input.
 AMBIENT = 4.0
@@ -123,23 +122,10 @@ class PlayScene(Scene):
         """Where the sliding card rests in the panel."""
         return self.layout.spare.copy()
 
-    def rotate_rect(self) -> pygame.Rect:
-        """The round button beside the spare: rotate while pushing, stay while walking."""
-        return self.layout.rotate.copy()
-
     def figure_center(self, seat: int) -> tuple[int, int]:
         """Where *seat*'s figure is drawn while nothing moves."""
         x, y = figure_spot(self.layout, self.shown.positions, seat)
         return (round(x), round(y))
-
-    def card_center(self) -> tuple[float, float]:
-        """Where the sliding card is drawn now: its slot, or where a clip carries it (tests, screenshots)."""
-        if self.timeline.hides_spare():
-            for sprite, t in self.timeline.sprites():
-                if sprite.kind == "tile" and sprite.layer == 1:
-                    x, y, _ = sprite_spot(self.layout, self.shown, sprite, t)
-                    return (x, y)
-        return (float(self.layout.spare.centerx), float(self.layout.spare.centery))
 
     @property
     def motion(self) -> Motion:
@@ -182,12 +168,6 @@ class PlayScene(Scene):
     def is_computer(self, seat: int) -> bool:
         """True when *seat* is played by the computer."""
         return self.table.is_computer(seat)
-
-    def start_push(self, side: str, index: int) -> bool:
-        """Push at (side, index) as if the arrow were tapped; False when that is not possible now."""
-        if not self.accepting() or self.game.phase != "push":
-            return False
-        return self._push(Push(side, index, self.rotation % 4), ("spare",), travel=True)
 
     # ----- hints -------------------------------------------------------------------------------
     @property

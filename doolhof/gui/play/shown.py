@@ -11,11 +11,11 @@ from dataclasses import dataclass
 import pygame
 
 from doolhof.engine import Board, Game
+from doolhof.engine.board import Cell
 from doolhof.gui.board.painter import BoardArt, _shade
 from doolhof.gui.kit import theme
+from doolhof.gui.kit.widgets import CARD, draw_card
 from doolhof.gui.play.layout import PlayLayout
-
-Cell = tuple[int, int]
 
 
 @dataclass
@@ -56,13 +56,8 @@ class Shown:
         )
 
 
-def rounded_block(surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, int, int],
-                  edge: tuple[int, int, int] = theme.PANEL_EDGE, radius: int | None = None) -> None:
-    """A soft panel block with a little shadow."""
-    radius = radius if radius is not None else max(6, min(rect.w, rect.h) // 8)
-    shadow = rect.move(0, max(2, rect.h // 40))
-    pygame.draw.rect(surface, edge, shadow, border_radius=radius)
-    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+#: The panel's blocks: rounder than the parents' cards, on a deeper edge.
+BLOCK = CARD.but(corner=8, least_radius=6, drop=40, least_drop=2)
 
 
 def pile_width(size: int) -> int:
@@ -124,7 +119,7 @@ def draw_trays(surface: pygame.Surface, lay: PlayLayout, shown: Shown, view: Boa
         color = theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)]
         current = seat == raised
         box = tray_box(rect, current)
-        rounded_block(surface, box, theme.PANEL if current else theme.PANEL_DARK)
+        draw_card(surface, box, theme.PANEL if current else theme.PANEL_DARK, shape=BLOCK)
         if current:
             pygame.draw.rect(surface, color, box, width=max(3, rect.h // 14), border_radius=max(6, box.h // 6))
         portrait, size, centres = tray_parts(lay, seat, tray_slots(shown, seat), shown.own_piles)
@@ -168,7 +163,7 @@ def _draw_pile(surface: pygame.Surface, box: pygame.Rect, count: int, size: int)
 
 def draw_spare_slot(surface: pygame.Surface, lay: PlayLayout) -> None:
     """The place where the sliding card rests."""
-    rounded_block(surface, lay.spare_box, theme.PANEL_DARK)
+    draw_card(surface, lay.spare_box, theme.PANEL_DARK, shape=BLOCK)
     pygame.draw.rect(surface, theme.HEDGE_DARK, lay.spare, border_radius=max(6, lay.spare.w // 8))
 
 
@@ -191,7 +186,7 @@ def draw_target(surface: pygame.Surface, lay: PlayLayout, shown: Shown, view: Bo
     """The secret to find, large: its picture on a card, or the mover's home corner."""
     rect = lay.target
     card = rect.inflate(-rect.w // 14, -rect.h // 14)
-    rounded_block(surface, card, theme.PANEL)
+    draw_card(surface, card, theme.PANEL, shape=BLOCK)
     pygame.draw.rect(surface, theme.REACH_RING, card, width=max(3, card.w // 28), border_radius=max(6, card.w // 8))
     px = max(8, int(card.w * 0.78 * pop))
     if shown.target_picture is not None:

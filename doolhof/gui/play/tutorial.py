@@ -28,17 +28,16 @@ from collections.abc import Callable
 import pygame
 
 from doolhof.engine import Game, Push
+from doolhof.engine.board import Cell
 from doolhof.engine.tiles import rotate
-from doolhof.gui.board.painter import draw_hand
+from doolhof.gui.board.painter import draw_hand, draw_sparkle_ring, faded
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host
-from doolhof.gui.play.draw import draw_round_button, draw_sparkle_ring, faded
+from doolhof.gui.play.draw import draw_round_button
 from doolhof.gui.play.scene import PlayScene
 
 log = logging.getLogger(__name__)
-
-Cell = tuple[int, int]
 
 #: Seconds of one "drag the card to the arrow" demonstration, and of one "tap the cell" demonstration.
 PUSH_CYCLE = 2.6

@@ -3,8 +3,8 @@
 Every page is a title, a few short paragraphs (a paragraph starting with ``"• "`` is a bullet)
 and a :class:`BoardPicture`: an engine :class:`~doolhof.engine.Game` in a telling position plus
 a few marks (lit cells, a closed arrow, a figure popping back in ...), drawn with the very tiles
-of the play screen (:class:`~doolhof.gui.board.painter.BoardArt`). The texts are shortened from
-the rule text (``/work/shared/seeds``) and marked with ``N_``; show them with ``_()``.
+of the play screen (:mod:`doolhof.gui.board.painter`). The texts are shortened from the rules in
+``docs/rules.md`` (R1-R16) and marked with ``N_``; show them with ``_()``.
 
     pages = rules_pages()
     image = render_picture(pages[2].picture, view, (400, 400))
@@ -21,15 +21,29 @@ import pygame
 
 from doolhof.engine import Game, Push
 from doolhof.engine import events as ev
-from doolhof.gui.board.painter import BoardArt, draw_hand
+from doolhof.engine.board import Cell
+from doolhof.gui.board.painter import (
+    BAND,
+    FIGURE,
+    BoardArt,
+    arrow_rect,
+    cluster_offset,
+    draw_arrow,
+    draw_cards,
+    draw_figure,
+    draw_frame,
+    draw_glow,
+    draw_hand,
+    draw_line_ring,
+    draw_reach,
+    draw_sparkle_ring,
+    faded,
+    line_rect,
+)
 from doolhof.gui.kit import theme
 from doolhof.i18n import N_
 
-Cell = tuple[int, int]
 Spot = tuple[float, float]
-
-#: Depth of the arrow band around an illustrated board, in cells (as on the play screen).
-BAND = 0.62
 
 
 @dataclass(frozen=True)
@@ -315,58 +329,37 @@ def _draw_board(surface: pygame.Surface, pic: BoardPicture, view: BoardArt) -> N
     def centre(spot: Spot) -> tuple[float, float]:
         return (board.x + (spot[1] + 0.5) * cell, board.y + (spot[0] + 0.5) * cell)
 
-    frame = board.inflate(2 * band, 2 * band)
-    radius = max(6, band // 2)
-    pygame.draw.rect(surface, theme.BOARD_BASE_DARK, frame.move(0, max(2, cell // 20)), border_radius=radius)
-    pygame.draw.rect(surface, theme.BOARD_BASE, frame, border_radius=radius)
-    pygame.draw.rect(surface, theme.BOARD_BASE_DARK, board.inflate(cell // 12, cell // 12),
-                     border_radius=max(3, cell // 10))
-    variant = game.variant
-    homes = {variant.home(seat): theme.SEAT_COLORS[seat] for seat in range(4)}
-    for cell_id in game.board.cells():
-        fixed = cell_id in variant.fixed
-        picture = game.board.picture_at(cell_id)
-        tile = view.corridor(game.board.mask_at(cell_id), cell, fixed, homes.get(cell_id) if fixed else None,
-                             plate=picture is not None)
-        rect = pygame.Rect(board.x + cell_id[1] * cell, board.y + cell_id[0] * cell, cell, cell)
-        surface.blit(tile, rect)
-        if picture is not None:
-            img = view.picture(picture, int(cell * 0.52))
-            surface.blit(img, img.get_rect(center=rect.center))
+    def cell_centre(spot: Cell) -> tuple[int, int]:
+        return pygame.Rect(board.x + spot[1] * cell, board.y + spot[0] * cell, cell, cell).center
+
+    # Small drawings: the frame's corners and edge may get smaller than on the play screen.
+    draw_frame(surface, board, cell, band, least=(6, 2, 3))
+    draw_cards(surface, view, game.board, game.variant, cell, cell_centre)
     if pic.lit is not None:
-        lit, dim = view.lit(cell), view.dim(cell)
-        for r, c in game.board.cells():
-            surface.blit(lit if (r, c) in pic.lit else dim, (board.x + c * cell, board.y + r * cell))
+        draw_reach(surface, view, game.board, pic.lit, cell, board.topleft)
     if pic.halo is not None:
-        halo = view.halo(int(cell * 0.98), 8)
-        surface.blit(halo, halo.get_rect(center=centre(pic.halo)))
-        picture = game.board.picture_at(pic.halo)
-        if picture is not None:
-            img = view.picture(picture, int(cell * 0.56))
-            surface.blit(img, img.get_rect(center=centre(pic.halo)))
+        draw_glow(surface, view, centre(pic.halo), cell, 8, game.board.picture_at(pic.halo), int(cell * 0.56))
     _draw_arrows(surface, pic, view, game, cell, band, board)
     if pic.line is not None:
-        side, index = pic.line
-        if side in ("N", "S"):
-            ring = pygame.Rect(board.x + index * cell, board.y, cell, board.h)
-        else:
-            ring = pygame.Rect(board.x, board.y + index * cell, board.w, cell)
-        pygame.draw.rect(surface, theme.REACH_RING, ring, width=max(3, cell // 16), border_radius=max(4, cell // 8))
+        draw_line_ring(surface, line_rect(board, cell, *pic.line), cell)
     if pic.trail:
         _draw_trail(surface, [centre(s) for s in pic.trail], cell, head=pic.ghost is not None)
     if pic.ghost is not None:
         seat, spot = pic.ghost
-        img = view.figure(seat, int(cell * 0.64)).copy()
-        img.set_alpha(110)
+        img = faded(view.figure(seat, int(cell * FIGURE)), 110)
         surface.blit(img, img.get_rect(center=centre(spot)))
     seats = pic.figures if pic.figures is not None else tuple(range(game.players))
-    _draw_figures(surface, game, seats, view, cell, centre)
+    drawn = [game.positions[seat] for seat in seats]
+    for k, seat in enumerate(seats):
+        dx, dy = cluster_offset(drawn, k)
+        here = drawn[k]
+        draw_figure(surface, view, seat, centre((here[0] + dy, here[1] + dx)), int(cell * FIGURE))
     if pic.card is not None:
         spot, mask, picture = pic.card
         tile = view.corridor(mask, cell, False, None, plate=picture is not None)
         where = tile.get_rect(center=centre(spot))
         shadow = pygame.Surface(where.size, pygame.SRCALPHA)
-        pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=max(4, cell // 8))
+        pygame.draw.rect(shadow, (*theme.SHADOW, 70), shadow.get_rect(), border_radius=max(4, cell // 8))
         surface.blit(shadow, where.move(max(2, cell // 16), max(3, cell // 12)))
         surface.blit(tile, where)
         if picture is not None:
@@ -374,11 +367,7 @@ def _draw_board(surface: pygame.Surface, pic: BoardPicture, view: BoardArt) -> N
             surface.blit(img, img.get_rect(center=where.center))
     if pic.sparkle is not None:
         star = view.sparkle(max(8, cell // 3))
-        x, y = centre(pic.sparkle)
-        for k in range(8):
-            a = k * math.pi / 4 + 0.3
-            rr = cell * (0.52 if k % 2 else 0.66)
-            surface.blit(star, star.get_rect(center=(round(x + math.cos(a) * rr), round(y + math.sin(a) * rr))))
+        draw_sparkle_ring(surface, star, centre(pic.sparkle), (cell * 0.66, cell * 0.52), 8, 0.3)
     if pic.token is not None:
         spot, name = pic.token
         img = view.token(name, int(cell * 0.9))
@@ -390,14 +379,6 @@ def _draw_board(surface: pygame.Surface, pic: BoardPicture, view: BoardArt) -> N
 def _draw_arrows(surface: pygame.Surface, pic: BoardPicture, view: BoardArt, game: Game, cell: int, band: int,
                  board: pygame.Rect) -> None:
     for side, index in game.arrows():
-        if side == "N":
-            rect = pygame.Rect(board.x + index * cell, board.y - band, cell, band)
-        elif side == "S":
-            rect = pygame.Rect(board.x + index * cell, board.bottom, cell, band)
-        elif side == "W":
-            rect = pygame.Rect(board.x - band, board.y + index * cell, band, cell)
-        else:
-            rect = pygame.Rect(board.right, board.y + index * cell, band, cell)
         arrow_id = (side, index)
         if arrow_id == game.forbidden and game.phase == "push":
             state = "closed"
@@ -407,36 +388,7 @@ def _draw_arrows(surface: pygame.Surface, pic: BoardPicture, view: BoardArt, gam
             state = "rest"
         else:
             state = "open"
-        img = view.arrow(side, rect.w, rect.h, state, 0 if state == "rest" else 7)
-        surface.blit(img, img.get_rect(center=rect.center))
-        if state == "closed":
-            mark = view.icon("closed", int(min(rect.w, rect.h) * 0.6))
-            surface.blit(mark, mark.get_rect(center=rect.center))
-
-
-#: Where several figures sharing a cell stand (cell fractions), by how many share it.
-_CLUSTER = {
-    1: ((0.0, 0.0),),
-    2: ((-0.17, 0.0), (0.17, 0.0)),
-    3: ((-0.17, -0.12), (0.17, -0.12), (0.0, 0.16)),
-    4: ((-0.17, -0.15), (0.17, -0.15), (-0.17, 0.15), (0.17, 0.15)),
-}
-
-
-def _draw_figures(surface: pygame.Surface, game: Game, seats: tuple[int, ...], view: BoardArt, cell: int,
-                  centre: object) -> None:
-    positions = game.positions
-    px = int(cell * 0.64)
-    for seat in seats:
-        here = positions[seat]
-        sharing = [s for s in seats if positions[s] == here]
-        dx, dy = _CLUSTER[len(sharing)][sharing.index(seat)]
-        x, y = centre((here[0] + dy, here[1] + dx))  # type: ignore[operator]
-        shadow = pygame.Rect(0, 0, int(px * 0.7), max(3, int(px * 0.7) // 3))
-        shadow.center = (round(x), round(y + px * 0.42))
-        pygame.draw.ellipse(surface, theme.HEDGE_DARK, shadow)
-        img = view.figure(seat, px)
-        surface.blit(img, img.get_rect(center=(round(x), round(y))))
+        draw_arrow(surface, view, side, arrow_rect(board, cell, band, side, index), state)
 
 
 def _draw_trail(surface: pygame.Surface, points: list[tuple[float, float]], cell: int, head: bool) -> None:

@@ -22,15 +22,16 @@ from doolhof.gui.kit import theme
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.text import LINE_SPACING, draw_text, fit_text, font, wrap
-from doolhof.gui.kit.widgets import PRIMARY, QUIET, SECONDARY, Button, ButtonSet, garden_background
+from doolhof.gui.kit.theme import Color
+from doolhof.gui.kit.widgets import CARD, PRIMARY, QUIET, SECONDARY, Button, ButtonSet, draw_card, garden_background
 from doolhof.gui.rules.pages import Page, render_picture, rules_pages
 from doolhof.i18n import _
-
-Color = tuple[int, int, int]
 
 #: The smallest font height (pixels) the page text shrinks to before it is scaled as an image.
 MIN_TEXT_PX = 13
 BULLET = "• "
+#: The card under the page text.
+TEXT_CARD = CARD.but(corner=18, least_drop=2)
 
 
 @dataclass(frozen=True)
@@ -303,9 +304,7 @@ class RulesScene(Scene):
         surface.blit(title, where)
         surface.blit(self._picture(), self.picture_rect)
         panel = self.text_panel
-        radius = max(8, min(panel.w, panel.h) // 18)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, panel.move(0, max(2, panel.h // 80)), border_radius=radius)
-        pygame.draw.rect(surface, theme.PANEL, panel, border_radius=radius)
+        draw_card(surface, panel, shape=TEXT_CARD)
         text = render_text(self.text_block(), theme.INK, self.text_rect.size)
         spot = self.text_placement()[1]
         surface.blit(text, spot)

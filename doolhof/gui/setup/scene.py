@@ -31,6 +31,7 @@ from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.text import draw_text
 from doolhof.gui.kit.widgets import (
+    CARD,
     CHOICE,
     PRIMARY,
     QUIET,
@@ -59,6 +60,8 @@ LEVEL_LABELS = {"gentle": N_("gentle"), "clever": N_("clever"), "expert": N_("ex
 #: The seats offered before the parent changes anything: a child and a gentle computer.
 DEFAULT_SLOTS = (SeatConfig("person"), SeatConfig("computer", "gentle"), SeatConfig("person"),
                  SeatConfig("computer", "clever"))
+#: The cards holding one group of choices each.
+CHOICES_CARD = CARD.but(corner=12, least_radius=6, drop=60, least_drop=2)
 
 
 class SetupScene(Scene):
@@ -368,7 +371,7 @@ class SetupScene(Scene):
         draw_text(surface, "Doolhof", title, theme.PANEL, align="left", shadow=theme.HEDGE_DARK)
         self._draw_header_pictures(surface, header, art)
         for name in ("players", "variant", "secrets"):
-            _panel(surface, self.panels[name])
+            draw_card(surface, self.panels[name], theme.PANEL, theme.HEDGE_DARK, CHOICES_CARD)
         draw_text(surface, _("Who is playing?"), self.player_label, theme.INK_SOFT, align="left")
         draw_text(surface, _("Which game?"), self.variant_label, theme.INK_SOFT, align="left")
         draw_text(surface, _("How many secrets?"), self.secrets_label, theme.INK_SOFT, align="left")
@@ -384,7 +387,7 @@ class SetupScene(Scene):
     def _draw_note(self, surface: pygame.Surface, art: Any) -> None:
         """The message on top, on a card over the dimmed screen, with an OK button."""
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((20, 30, 24, 140))
+        shade.fill((*theme.SHADE, 140))
         surface.blit(shade, (0, 0))
         draw_card(surface, self.note_rect)
         draw_text(surface, self.notes[0], self.note_text_rect, theme.INK, max_px=max(14, self.note_rect.h // 9))
@@ -403,9 +406,9 @@ class SetupScene(Scene):
         n = self.effective_secrets()
         rect = self.count_rect
         custom = not (self.all_button.selected or self.half_button.selected)
-        face = theme.WHITE if not custom else (255, 221, 87)
+        face = theme.WHITE if not custom else theme.CHOSEN
         pygame.draw.rect(surface, face, rect, border_radius=max(4, rect.height // 4))
-        pygame.draw.rect(surface, (196, 180, 150), rect, width=max(1, rect.height // 24),
+        pygame.draw.rect(surface, theme.CREAM_EDGE, rect, width=max(1, rect.height // 24),
                          border_radius=max(4, rect.height // 4))
         icon_px = int(rect.height * 0.55)
         picture = art.picture("star", icon_px)
@@ -475,7 +478,7 @@ class KindButton(Button):
             return
         computer = self.scene.slots[self.k].is_computer
         color = theme.SEAT_COLORS[self.k]
-        face = lighten(color, 0.82) if not computer else (232, 236, 242)
+        face = lighten(color, 0.82) if not computer else theme.COMPUTER_FACE
         face_rect = draw_slab(surface, self.rect, face, darken(color, 0.25), self.pressed)
         area = face_rect.inflate(-face_rect.height // 5, -face_rect.height // 6)
         px = int(min(area.height, area.width * 0.35))
@@ -505,13 +508,13 @@ class LevelButton(Button):
             return
         level = self.scene.slots[self.k].level
         rank = LEVELS.index(level) + 1 if level in LEVELS else 1
-        face_rect = draw_slab(surface, self.rect, (255, 255, 255), (190, 180, 165), self.pressed)
+        face_rect = draw_slab(surface, self.rect, theme.WHITE, theme.SOFT_EDGE, self.pressed)
         area = face_rect.inflate(-face_rect.height // 4, -face_rect.height // 4)
         r = max(2, int(min(area.height * 0.22, area.width * 0.06)))
         for i in range(len(LEVELS)):
             c = (area.x + r + i * int(2.6 * r), area.centery)
-            pygame.draw.circle(surface, (255, 190, 30) if i < rank else (225, 220, 210), c, r)
-            pygame.draw.circle(surface, (150, 110, 30) if i < rank else (190, 180, 165), c, r, max(1, r // 4))
+            pygame.draw.circle(surface, theme.PIP if i < rank else theme.PIP_OFF, c, r)
+            pygame.draw.circle(surface, theme.PIP_EDGE if i < rank else theme.SOFT_EDGE, c, r, max(1, r // 4))
         left = area.x + int(2.6 * r) * len(LEVELS) + r
         words = pygame.Rect(left, area.y, max(1, area.right - left), area.height)
         draw_text(surface, _(LEVEL_LABELS.get(level, level)), words, theme.INK, max_px=int(area.height * 0.7))
@@ -544,8 +547,8 @@ class VariantButton(Button):
         if self.variant == "junior":
             card = pygame.Rect(0, 0, box.width, int(box.width * 1.3))
             card.center = box.center
-            pygame.draw.rect(surface, (255, 255, 255), card, border_radius=max(2, card.width // 6))
-            pygame.draw.rect(surface, (200, 160, 60), card, max(1, card.width // 14),
+            pygame.draw.rect(surface, theme.WHITE, card, border_radius=max(2, card.width // 6))
+            pygame.draw.rect(surface, theme.CARD_RIM, card, max(1, card.width // 14),
                              border_radius=max(2, card.width // 6))
             try:
                 star = art.picture("star", int(card.width * 0.8))
@@ -598,14 +601,6 @@ def _bands(top: int, bottom: int, gap: int, weights: tuple[float, ...]) -> list[
     return out
 
 
-def _panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """A cream card with a soft shadow, holding one group of choices."""
-    radius = max(6, min(rect.width, rect.height) // 12)
-    shadow = rect.move(0, max(2, rect.height // 60))
-    pygame.draw.rect(surface, theme.HEDGE_DARK, shadow, border_radius=radius)
-    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=radius)
-
-
 def _seat_card(surface: pygame.Surface, rect: pygame.Rect, k: int, active: bool) -> None:
     """The tinted card behind a seat (a dashed-looking outline when the seat is free)."""
     radius = max(6, min(rect.width, rect.height) // 10)
@@ -614,8 +609,8 @@ def _seat_card(surface: pygame.Surface, rect: pygame.Rect, k: int, active: bool)
         pygame.draw.rect(surface, lighten(color, 0.7), rect, border_radius=radius)
         pygame.draw.rect(surface, color, rect, width=max(2, rect.width // 40), border_radius=radius)
     else:
-        pygame.draw.rect(surface, (238, 230, 212), rect, border_radius=radius)
-        pygame.draw.rect(surface, (206, 196, 176), rect, width=max(1, rect.width // 80), border_radius=radius)
+        pygame.draw.rect(surface, theme.FREE_SEAT, rect, border_radius=radius)
+        pygame.draw.rect(surface, theme.FREE_SEAT_EDGE, rect, width=max(1, rect.width // 80), border_radius=radius)
 
 
 @lru_cache(maxsize=8)
