@@ -3,8 +3,9 @@
 A :class:`Clip` is one beat of the story ("the row glides", "the figure walks"): sprites that move
 along key frames, cells and figures it hides from the static picture meanwhile, timed cues (sounds,
 state changes) and a callback at its end. A :class:`Timeline` plays clips one after the other.
-Positions are *anchors* (plain tuples such as ``("cell", r, c)``) that the scene resolves to pixels
-at draw time, so an animation survives a window resize.
+Positions are *anchors* (small frozen dataclasses such as :class:`CellAnchor`) that the scene
+resolves to pixels at draw time, so an animation survives a window resize. What a sprite shows is
+its *look* (:class:`TileLook`, :class:`FigureLook`, :class:`TokenLook`, :class:`SparkleLook`).
 
 Effects (:class:`Effect`) are purely cosmetic (a shake, a bounce): they run alongside the clips
 and never block input.
@@ -18,8 +19,55 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-Anchor = tuple  # ("cell", r, c) | ("spare",) | ("screen", x, y) | ("tray", seat, k) | ("target",) ...
 Ease = Callable[[float], float]
+
+
+# ----- anchors: logical places, resolved to pixels under the current layout --------------------
+@dataclass(frozen=True)
+class CellAnchor:
+    """The centre of board cell (*row*, *col*), moved by (*dx*, *dy*) cells.
+
+    Fractional and off-board cells are allowed (the arrow band); the offset is a figure's spot
+    beside the others sharing its cell.
+    """
+
+    row: float
+    col: float
+    dx: float = 0.0
+    dy: float = 0.0
+
+
+@dataclass(frozen=True)
+class SpareAnchor:
+    """The sliding card's slot in the panel."""
+
+
+@dataclass(frozen=True)
+class ScreenAnchor:
+    """A fixed window point (where a finger let something go)."""
+
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class TrayAnchor:
+    """Slot *k* of seat *seat*'s tray of collected secrets."""
+
+    seat: int
+    k: int
+
+
+@dataclass(frozen=True)
+class FigureAnchor:
+    """Where seat *seat*'s figure stands now."""
+
+    seat: int
+
+
+Anchor = CellAnchor | SpareAnchor | ScreenAnchor | TrayAnchor | FigureAnchor
+#: The spare slot (it has no parameters: one value serves everyone).
+SPARE = SpareAnchor()
 
 
 def linear(t: float) -> float:

@@ -18,7 +18,23 @@ from typing import Protocol
 from doolhof.engine import Game, Push
 from doolhof.engine import events as ev
 from doolhof.engine.tiles import OPPOSITE, rotate
-from doolhof.gui.kit.anim import Clip, Effect, Key, Motion, Sprite, ease_in_out, ease_out, ease_out_back, linear
+from doolhof.gui.kit.anim import (
+    SPARE,
+    Anchor,
+    CellAnchor,
+    Clip,
+    Effect,
+    FigureAnchor,
+    Key,
+    Motion,
+    ScreenAnchor,
+    Sprite,
+    TrayAnchor,
+    ease_in_out,
+    ease_out,
+    ease_out_back,
+    linear,
+)
 from doolhof.gui.play.hint_view import nearest_look
 from doolhof.gui.play.layout import PlayLayout, cluster_offset
 from doolhof.gui.play.shown import Shown
@@ -34,10 +50,10 @@ def spot(positions: list[Cell] | tuple[Cell, ...], seat: int, cell: tuple[float,
     """
     where = positions[seat] if cell is None else cell
     if cell is not None and (cell[0] != int(cell[0]) or cell[1] != int(cell[1])):
-        return ("cell", *where)  # off the board (the arrow band): no one to stand beside
+        return CellAnchor(*where)  # off the board (the arrow band): no one to stand beside
     dx, dy = cluster_offset(positions, seat, (int(where[0]), int(where[1])))
-    return ("cell", *where, dx, dy)
-Anchor = tuple[object, ...]
+    return CellAnchor(where[0], where[1], dx, dy)
+
 
 #: Seconds: the row glides, a tapped card travels to its arrow, the pushed-out card settles, each walking step.
 SHIFT_TIME = 0.36
@@ -103,7 +119,7 @@ class Choreography:
     def card_back(self, pos: tuple[int, int]) -> Clip:
         """A dragged card let go away from the arrows flies back from *pos* to its slot."""
         back = Clip(CARD_BACK_TIME, hide_spare=True, name="fly back")
-        back.sprites.append(self.card_sprite([(0, ("screen", *pos), 1.0), (CARD_BACK_TIME, ("spare",), 1.0)]))
+        back.sprites.append(self.card_sprite([(0, ScreenAnchor(*pos), 1.0), (CARD_BACK_TIME, SPARE, 1.0)]))
         return back
 
     def computer_aim(self, push: Push) -> tuple[list[Clip], float]:
@@ -112,11 +128,11 @@ class Choreography:
         The fewest quarter turns give the card its look (three right = one left; a straight has two).
         """
         stage = self.stage
-        entry = ("cell", *stage.layout.entry_cell(push.side, push.index))
+        entry = CellAnchor(*stage.layout.entry_cell(push.side, push.index))
         calm = stage.motion.reduced
         travel_time = CALM_TRAVEL_TIME if calm else COMPUTER_TRAVEL_TIME
         go = Clip(travel_time, hide_spare=True, name="travel")
-        go.sprites.append(self.card_sprite([(0, ("spare",), 0.0), (travel_time, entry, 0.0)]))
+        go.sprites.append(self.card_sprite([(0, SPARE, 0.0), (travel_time, entry, 0.0)]))
         turns = round(nearest_look(stage.shown.spare, push.rotation, 0.0) / 90)
         step = COMPUTER_TURN_TIME * (0.6 if calm else 1.0)
         aim = Clip(abs(turns) * step + COMPUTER_AIM_TIME, hide_spare=True, name="turn")
@@ -152,7 +168,8 @@ class Choreography:
             end_angle = nearest_look(base, pushed_in.rotation, start_angle)
             go = Clip(TRAVEL_TIME, hide_spare=True, name="travel")
             go.sprites.append(Sprite("tile", [
-                Key(0, start, angle=start_angle), Key(TRAVEL_TIME, ("cell", *entry), angle=end_angle, ease=ease_in_out),
+                Key(0, start, angle=start_angle),
+                Key(TRAVEL_TIME, CellAnchor(*entry), angle=end_angle, ease=ease_in_out),
             ], card, layer=1))
             clips.append(go)
         else:
@@ -160,14 +177,14 @@ class Choreography:
         shift = Clip(SHIFT_TIME, hide_cells=frozenset(cells), hide_spare=True, name="shift",
                      hide_figures=frozenset(e.seat for e in carried + wrapped))
         final_angle = nearest_look(base, pushed_in.rotation, end_angle)
-        shift.sprites.append(Sprite("tile", [Key(0, ("cell", *entry), angle=end_angle),
-                                             Key(SHIFT_TIME, ("cell", *cells[0]), angle=final_angle)], card, layer=1))
+        shift.sprites.append(Sprite("tile", [Key(0, CellAnchor(*entry), angle=end_angle),
+                                             Key(SHIFT_TIME, CellAnchor(*cells[0]), angle=final_angle)], card, layer=1))
         board = before.board
         for k, cell in enumerate(cells):
             last = k + 1 == len(cells)
             target = exit_cell if last else cells[k + 1]
             # The card leaving slides under its neighbour (it only goes as far as the arrow band).
-            shift.sprites.append(Sprite("tile", [Key(0, ("cell", *cell)), Key(SHIFT_TIME, ("cell", *target))],
+            shift.sprites.append(Sprite("tile", [Key(0, CellAnchor(*cell)), Key(SHIFT_TIME, CellAnchor(*target))],
                                         {"mask": board.mask_at(cell), "picture": board.picture_at(cell)},
                                         layer=-1 if last else 0))
         after = list(stage.game.positions)
@@ -176,19 +193,19 @@ class Choreography:
                                                    Key(SHIFT_TIME, spot(after, e.seat))], {"seat": e.seat}, layer=2))
         for e in wrapped:
             shift.sprites.append(Sprite("figure", [Key(0, spot(before.positions, e.seat)),
-                                                   Key(SHIFT_TIME, ("cell", *exit_cell))], {"seat": e.seat}, layer=2))
+                                                   Key(SHIFT_TIME, CellAnchor(*exit_cell))], {"seat": e.seat}, layer=2))
         shift.cue(0, lambda: stage.play_sound("slide"))
         clips.append(shift)
         settle = Clip(SETTLE_TIME, hide_spare=True, hide_figures=frozenset(e.seat for e in wrapped), name="settle")
-        settle.sprites.append(Sprite("tile", [Key(0, ("cell", *exit_cell)),
-                                              Key(SETTLE_TIME, ("spare",), ease=ease_in_out)],
+        settle.sprites.append(Sprite("tile", [Key(0, CellAnchor(*exit_cell)),
+                                              Key(SETTLE_TIME, SPARE, ease=ease_in_out)],
                                      {"mask": pushed_out.openings, "picture": pushed_out.picture}, layer=1))
         for e in wrapped:
             # R9: off the far edge, back in from the near edge, onto the card just pushed in. It shrinks
             # away before it crosses and grows back after (drawn at no size, it is not drawn at all).
             settle.sprites.append(Sprite("figure", [
-                Key(0, ("cell", *exit_cell)), Key(0.12, ("cell", *exit_cell), scale=0.0),
-                Key(0.12, ("cell", *entry), scale=0.0, ease=linear),
+                Key(0, CellAnchor(*exit_cell)), Key(0.12, CellAnchor(*exit_cell), scale=0.0),
+                Key(0.12, CellAnchor(*entry), scale=0.0, ease=linear),
                 Key(SETTLE_TIME, spot(after, e.seat), ease=ease_out),
             ], {"seat": e.seat}, layer=2))
         settle.on_start = stage.sync_shown
@@ -203,7 +220,8 @@ class Choreography:
         duration = FIGURE_DROP_TIME if name == "figure drop" else FIGURE_BACK_TIME
         clip = Clip(duration, hide_figures=frozenset({seat}), name=name)
         end = spot(self.stage.shown.positions, seat, cell)
-        clip.sprites.append(Sprite("figure", [Key(0, ("screen", *start)), Key(duration, end)], {"seat": seat}, layer=2))
+        clip.sprites.append(Sprite("figure", [Key(0, ScreenAnchor(*start)), Key(duration, end)], {"seat": seat},
+                                   layer=2))
         clip.on_end = then
         return clip
 
@@ -251,7 +269,7 @@ class Choreography:
             duration = steps * STEP_TIME
             hop = 0.0 if calm else 0.16
             keys = [Key(0, spot(before, e.seat))]
-            keys += [Key(k * STEP_TIME, ("cell", *path[k]), lift=hop, ease=ease_in_out) for k in range(1, steps)]
+            keys += [Key(k * STEP_TIME, CellAnchor(*path[k]), lift=hop, ease=ease_in_out) for k in range(1, steps)]
             keys.append(Key(duration, spot(after, e.seat), lift=hop, ease=ease_in_out))
             cues = [k * STEP_TIME for k in range(steps)]
         sprites = [Sprite("figure", keys, {"seat": e.seat}, layer=2)]
@@ -300,14 +318,14 @@ class Choreography:
         k = len(stage.game.collected[seat]) - 1
         clip = Clip(0.75, name="collect")
         if stage.motion.reduced:  # straight to the tray, no pop
-            token_keys = [Key(0, ("cell", *e.cell), scale=0.75), Key(0.75, ("tray", seat, k), ease=ease_in_out)]
+            token_keys = [Key(0, CellAnchor(*e.cell), scale=0.75), Key(0.75, TrayAnchor(seat, k), ease=ease_in_out)]
         else:
-            token_keys = [Key(0, ("cell", *e.cell), scale=0.4),
-                          Key(0.18, ("cell", *e.cell), scale=0.75, ease=ease_out_back),
-                          Key(0.75, ("tray", seat, k), ease=ease_in_out)]
+            token_keys = [Key(0, CellAnchor(*e.cell), scale=0.4),
+                          Key(0.18, CellAnchor(*e.cell), scale=0.75, ease=ease_out_back),
+                          Key(0.75, TrayAnchor(seat, k), ease=ease_in_out)]
         clip.sprites.append(Sprite("token", token_keys, {"picture": e.picture}, layer=3))
-        clip.sprites.append(Sprite("sparkle", [Key(0, ("cell", *e.cell)), Key(0.75, ("cell", *e.cell), ease=linear)],
-                                   {}, layer=4))
+        here = CellAnchor(*e.cell)
+        clip.sprites.append(Sprite("sparkle", [Key(0, here), Key(0.75, here, ease=linear)], {}, layer=4))
 
         def start() -> None:
             stage.shown.target_picture = None
@@ -355,8 +373,8 @@ class Choreography:
         stage = self.stage
         clip = Clip(2.2, name="celebrate")
         for seat in sorted(winners):
-            clip.sprites.append(Sprite("sparkle", [Key(0, ("figure", seat)), Key(1.2, ("figure", seat), ease=linear)],
-                                       {}, layer=4))
+            figure = FigureAnchor(seat)
+            clip.sprites.append(Sprite("sparkle", [Key(0, figure), Key(1.2, figure, ease=linear)], {}, layer=4))
 
         def start() -> None:
             stage.sync_shown()

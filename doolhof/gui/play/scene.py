@@ -31,7 +31,7 @@ import pygame
 
 from doolhof.engine import Game, IllegalMoveError, Push
 from doolhof.gui.board.painter import BoardArt
-from doolhof.gui.kit.anim import Effect, Motion, Timeline
+from doolhof.gui.kit.anim import SPARE, Anchor, CellAnchor, Effect, Motion, Timeline
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.play.choreography import COMPUTER_WALK_PAUSE, Choreography
@@ -187,7 +187,7 @@ class PlayScene(Scene):
         """Push at (side, index) as if the arrow were tapped; False when that is not possible now."""
         if not self.accepting() or self.game.phase != "push":
             return False
-        return self._push(Push(side, index, self.rotation % 4), ("spare",), travel=True)
+        return self._push(Push(side, index, self.rotation % 4), SPARE, travel=True)
 
     # ----- hints -------------------------------------------------------------------------------
     @property
@@ -293,9 +293,9 @@ class PlayScene(Scene):
         elif isinstance(intent, PushAt):
             push = Push(intent.side, intent.index, self.rotation % 4)
             if intent.dropped:
-                self._push(push, ("cell", *self.layout.entry_cell(intent.side, intent.index)), travel=False)
+                self._push(push, CellAnchor(*self.layout.entry_cell(intent.side, intent.index)), travel=False)
             else:
-                self._push(push, ("spare",), travel=True)
+                self._push(push, SPARE, travel=True)
         elif isinstance(intent, Refuse):
             self._refuse(intent.side, intent.index)
         elif isinstance(intent, WalkTo):
@@ -344,7 +344,7 @@ class PlayScene(Scene):
         self.effects.append(Effect("shake", (side, index), 0.45))
         self.play_sound("nope")
 
-    def _push(self, push: Push, start: tuple[object, ...], travel: bool, start_angle: float | None = None) -> bool:
+    def _push(self, push: Push, start: Anchor, travel: bool, start_angle: float | None = None) -> bool:
         """Ask the engine to push; animate what happened. False (and nothing changes) if refused.
 
         *start* is where the card is drawn now, at *start_angle* (default: the spare's drawn angle).
@@ -452,7 +452,7 @@ class PlayScene(Scene):
 
         def push_now() -> None:
             self._pending_walk = decision.walk
-            entry = ("cell", *self.layout.entry_cell(push.side, push.index))
+            entry = CellAnchor(*self.layout.entry_cell(push.side, push.index))
             if not self._push(push, entry, travel=False, start_angle=angle):
                 self._pending_walk = None
                 self.aim = None
