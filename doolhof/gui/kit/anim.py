@@ -123,17 +123,46 @@ class Pose:
     lift: float  # current hop height in cells
 
 
+# ----- looks: what a sprite shows ----------------------------------------------------------------
+@dataclass(frozen=True)
+class TileLook:
+    """A corridor card with openings *mask*, showing *picture* (None: a card without one)."""
+
+    mask: int
+    picture: str | None
+
+
+@dataclass(frozen=True)
+class FigureLook:
+    """Seat *seat*'s figure."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class TokenLook:
+    """A collected secret's *picture* on its way to the tray."""
+
+    picture: str
+
+
+@dataclass(frozen=True)
+class SparkleLook:
+    """A ring of stars."""
+
+
+Look = TileLook | FigureLook | TokenLook | SparkleLook
+
+
 @dataclass
 class Sprite:
-    """Something drawn over the static picture while a clip runs.
+    """Something drawn over the static picture while a clip runs: its *look*, moving along *keys*.
 
-    *kind* is ``"tile"`` (data: mask, picture, fixed, home), ``"figure"`` (seat), ``"token"``
-    (picture) or ``"sparkle"`` (color). *layer* orders drawing (low first).
+    *layer* orders drawing (low first; 2 and up are drawn over the figures).
     """
 
-    kind: str
+    look: Look
     keys: list[Key]
-    data: dict[str, object] = field(default_factory=dict)
     layer: int = 0
 
     def pose(self, t: float) -> Pose:
@@ -160,19 +189,22 @@ class Sprite:
 
 @dataclass
 class Clip:
-    """One beat of animation. Cues run once when their time is reached; *on_end* when it is over."""
+    """One beat of animation. Cues run once when their time is reached; *on_end* when it is over.
+
+    What the callbacks return is ignored (a scene method that reports success may serve as one).
+    """
 
     duration: float
     sprites: list[Sprite] = field(default_factory=list)
     hide_cells: frozenset[tuple[int, int]] = frozenset()
     hide_figures: frozenset[int] = frozenset()
     hide_spare: bool = False
-    cues: list[tuple[float, Callable[[], None]]] = field(default_factory=list)
-    on_start: Callable[[], None] | None = None
-    on_end: Callable[[], None] | None = None
+    cues: list[tuple[float, Callable[[], object]]] = field(default_factory=list)
+    on_start: Callable[[], object] | None = None
+    on_end: Callable[[], object] | None = None
     name: str = ""
 
-    def cue(self, t: float, action: Callable[[], None]) -> Clip:
+    def cue(self, t: float, action: Callable[[], object]) -> Clip:
         """Run *action* once at time *t*; returns the clip for chaining."""
         self.cues.append((t, action))
         return self

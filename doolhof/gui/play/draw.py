@@ -24,9 +24,12 @@ from doolhof.gui.kit import theme
 from doolhof.gui.kit.anim import (
     Anchor,
     CellAnchor,
+    FigureLook,
     ScreenAnchor,
     SpareAnchor,
     Sprite,
+    TileLook,
+    TokenLook,
     TrayAnchor,
     bounce_height,
     ease_out_back,
@@ -382,19 +385,16 @@ class PlayPainter:
         lay = scene.layout
         pose = sprite.pose(t)
         x, y, size = sprite_spot(lay, scene.shown, sprite, t)
-        data = sprite.data
-        if sprite.kind == "tile":
-            mask = int(data["mask"])  # type: ignore[call-overload]
-            picture = data.get("picture")
-            self.blit_card(surface, mask, picture if isinstance(picture, str) else None, (x, y), size, pose.angle)
-        elif sprite.kind == "figure":
-            seat = int(data["seat"])  # type: ignore[call-overload]
-            self._blit_figure(surface, seat, x, y, lay.cell * FIGURE * pose.scale)
-        elif sprite.kind == "token":
+        look = sprite.look
+        if isinstance(look, TileLook):
+            self.blit_card(surface, look.mask, look.picture, (x, y), size, pose.angle)
+        elif isinstance(look, FigureLook):
+            self._blit_figure(surface, look.seat, x, y, lay.cell * FIGURE * pose.scale)
+        elif isinstance(look, TokenLook):
             token_px = max(8, int(size * 0.75))
-            img = scene.view.token(str(data["picture"]), token_px)
+            img = scene.view.token(look.picture, token_px)
             surface.blit(img, img.get_rect(center=(round(x), round(y))))
-        elif sprite.kind == "sparkle":
+        else:  # SparkleLook
             u = pose.u
             star = scene.view.sparkle(max(8, lay.cell // 4))
             alpha = int(255 * (1 - u) / 0.4) if u > 0.6 else None

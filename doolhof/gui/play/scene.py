@@ -31,7 +31,7 @@ import pygame
 
 from doolhof.engine import Game, IllegalMoveError, Push
 from doolhof.gui.board.painter import BoardArt
-from doolhof.gui.kit.anim import SPARE, Anchor, CellAnchor, Effect, Motion, Timeline
+from doolhof.gui.kit.anim import SPARE, Anchor, CellAnchor, Effect, Motion, TileLook, Timeline
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.play.choreography import COMPUTER_WALK_PAUSE, Choreography
@@ -136,7 +136,7 @@ class PlayScene(Scene):
         """Where the sliding card is drawn now: its slot, or where a clip carries it (tests, screenshots)."""
         if self.timeline.hides_spare():
             for sprite, t in self.timeline.sprites():
-                if sprite.kind == "tile" and sprite.layer == 1:
+                if isinstance(sprite.look, TileLook) and sprite.layer == 1:
                     x, y, _ = sprite_spot(self.layout, self.shown, sprite, t)
                     return (x, y)
         return (float(self.layout.spare.centerx), float(self.layout.spare.centery))
