@@ -140,6 +140,8 @@ class EndScene(Scene):
         # The decider is the rule text's answer to a tie; after a clear win it would only puzzle.
         tie = len(self.winners) > 1
         self.decider_button.visible = tie
+        shown: tuple[Button, ...]
+        widths: tuple[float, ...]
         if tie:
             shown, widths = (self.again_button, self.decider_button, self.setup_button), (0.30, 0.40, 0.30)
         else:

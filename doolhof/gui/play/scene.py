@@ -30,6 +30,7 @@ from collections.abc import Callable
 import pygame
 
 from doolhof.engine import Game, IllegalMoveError, Push
+from doolhof.engine.simulate import Player
 from doolhof.gui.board.painter import BoardArt
 from doolhof.gui.kit.anim import SPARE, Anchor, CellAnchor, Effect, Motion, TileLook, Timeline
 from doolhof.gui.kit.pointer import PointerEvent
@@ -102,7 +103,7 @@ class PlayScene(Scene):
         self.hints = HintCoach(self)
         self.choreography = Choreography(self)
         self.painter = PlayPainter(self)
-        self._players: dict[int, object] = {}
+        self._players: dict[int, Player] = {}
         self._thinking: ComputerTurn | None = None
         self._pending_walk: Cell | None = None
         self.corner_buttons["hint"] = ("hint", self.show_hint)
@@ -410,7 +411,7 @@ class PlayScene(Scene):
             and self.is_computer(self.game.current_player) and self._thinking is None
         )
 
-    def _player_for(self, seat: int) -> object:
+    def _player_for(self, seat: int) -> Player:
         player = self._players.get(seat)
         if player is None:
             level = self.table.seats[seat].level
