@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 from pathlib import Path
+from typing import Protocol
 
 import pygame
 
@@ -38,6 +39,14 @@ ICON_NAMES: tuple[str, ...] = (
 
 _PLACEHOLDER_FILL = (200, 200, 200, 255)
 _PLACEHOLDER_INK = (200, 30, 30, 255)
+
+
+class IconSource(Protocol):
+    """Anything that draws the user-interface icons: the :class:`Art` cache, or a cache built on it."""
+
+    def icon(self, name: str, px: int) -> pygame.Surface:
+        """The icon *name* as a *px* x *px* surface."""
+        ...
 
 
 class Art:

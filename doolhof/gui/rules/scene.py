@@ -157,7 +157,7 @@ class RulesScene(Scene):
         self._pictures: dict[tuple[int, tuple[int, int]], pygame.Surface] = {}
         self.buttons = ButtonSet(on_press=lambda: self.host.play_sound("tap"))
         self.back_button = self.buttons.add(ArrowButton(self.back, -1, lambda: _("Back"), SECONDARY, "back"))
-        self.next_button: ArrowButton = self.buttons.add(  # type: ignore[assignment]
+        self.next_button: ArrowButton = self.buttons.add(
             ArrowButton(self.forward, 1, self._next_label, PRIMARY, "next"))
         self.close_button = self.buttons.add(Button(self.close, icon="cross", style=QUIET, name="close"))
         self.dots: list[pygame.Rect] = []
