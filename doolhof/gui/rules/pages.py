@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -424,14 +425,14 @@ _CLUSTER = {
 
 
 def _draw_figures(surface: pygame.Surface, game: Game, seats: tuple[int, ...], view: BoardArt, cell: int,
-                  centre: object) -> None:
+                  centre: Callable[[Spot], tuple[float, float]]) -> None:
     positions = game.positions
     px = int(cell * 0.64)
     for seat in seats:
         here = positions[seat]
         sharing = [s for s in seats if positions[s] == here]
         dx, dy = _CLUSTER[len(sharing)][sharing.index(seat)]
-        x, y = centre((here[0] + dy, here[1] + dx))  # type: ignore[operator]
+        x, y = centre((here[0] + dy, here[1] + dx))
         shadow = pygame.Rect(0, 0, int(px * 0.7), max(3, int(px * 0.7) // 3))
         shadow.center = (round(x), round(y + px * 0.42))
         pygame.draw.ellipse(surface, theme.HEDGE_DARK, shadow)

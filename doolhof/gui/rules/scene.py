@@ -12,17 +12,18 @@ large as fits the box (down to :data:`MIN_TEXT_PX`, then scaled), so every langu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
 from doolhof.gui.board.painter import BoardArt
 from doolhof.gui.kit import theme
+from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.text import LINE_SPACING, draw_text, fit_text, font, wrap
-from doolhof.gui.kit.widgets import PRIMARY, QUIET, SECONDARY, Button, ButtonSet, garden_background
+from doolhof.gui.kit.widgets import PRIMARY, QUIET, SECONDARY, Button, ButtonSet, ButtonStyle, Label, garden_background
 from doolhof.gui.rules.pages import Page, render_picture, rules_pages
 from doolhof.i18n import _
 
@@ -105,14 +106,14 @@ def render_text(block: TextBlock, color: Color, box: tuple[int, int]) -> pygame.
 class ArrowButton(Button):
     """A big button with a chunky arrow (left or right) beside its word."""
 
-    def __init__(self, on_tap: Any, direction: int, label: Any, style: Any, name: str) -> None:
+    def __init__(self, on_tap: Callable[[], None], direction: int, label: Label, style: ButtonStyle, name: str) -> None:
         """*direction* is -1 (back, arrow on the left) or +1 (next, arrow on the right)."""
         super().__init__(on_tap, label=label, style=style, name=name)
         self.direction = direction
         #: Draw a check mark instead of the arrow (the last page's "Done").
         self.done = False
 
-    def draw_content(self, surface: pygame.Surface, area: pygame.Rect, ink: Color, art: Any) -> None:
+    def draw_content(self, surface: pygame.Surface, area: pygame.Rect, ink: Color, art: Art | None) -> None:
         """The arrow at the outer end, the word beside it."""
         size = min(area.h, area.w // 3)
         if self.done and art is not None:
