@@ -281,7 +281,7 @@ class App:
         """Leave the loop after this frame."""
         self.running = False
 
-    def guard(self, call: Callable[..., T], *args: Any) -> T | None:
+    def guard(self, call: Callable[..., T], *args: object) -> T | None:
         """Run a scene callback; log an unexpected error instead of crashing (raise it when strict)."""
         try:
             return call(*args)

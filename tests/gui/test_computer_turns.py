@@ -11,6 +11,7 @@ from itertools import pairwise
 import pygame
 
 from doolhof.engine import Game, Push
+from doolhof.gui.kit.anim import TileLook
 from doolhof.gui.play import computer
 from doolhof.gui.play.draw import sprite_spot
 from doolhof.gui.play.scene import PlayScene
@@ -29,7 +30,7 @@ def _card_centre(scene: PlayScene) -> tuple[float, float]:
     """Where the sliding card is drawn now: its slot, or where a clip carries it."""
     if scene.timeline.hides_spare():
         for sprite, t in scene.timeline.sprites():
-            if sprite.kind == "tile" and sprite.layer == 1:
+            if isinstance(sprite.look, TileLook) and sprite.layer == 1:
                 x, y, _ = sprite_spot(scene.layout, scene.shown, sprite, t)
                 return (x, y)
     return (float(scene.layout.spare.centerx), float(scene.layout.spare.centery))

@@ -11,6 +11,7 @@ import pygame
 from doolhof.engine import Push
 from doolhof.engine.ai import suggest_push, suggest_walk
 from doolhof.engine.tiles import rotate
+from doolhof.gui.kit.anim import FigureLook
 from doolhof.gui.play import hint_view
 from doolhof.gui.play.scene import AUTO_HINT_DELAY
 from doolhof.session.seats import SeatConfig, TableSetup
@@ -241,7 +242,7 @@ def test_reduced_motion_is_calm_but_still_moves(make_app) -> None:  # type: igno
     lifts = []
     while scene.timeline.busy():
         for sprite, t in scene.timeline.sprites():
-            if sprite.kind == "figure":
+            if isinstance(sprite.look, FigureLook):
                 lifts.append(sprite.pose(t).lift)
         if scene.timeline.current and scene.timeline.current.name == "handover":
             app.step([], FRAME)

@@ -12,6 +12,7 @@ import math
 from itertools import pairwise
 
 from doolhof.engine import Game, Push
+from doolhof.gui.kit.anim import FigureLook
 from doolhof.gui.play.draw import sprite_spot
 from doolhof.gui.play.layout import figure_spot
 from doolhof.session.seats import SeatConfig, TableSetup
@@ -37,7 +38,7 @@ def drawn(scene) -> dict[int, tuple[float, float, str, tuple[float, float], tupl
     for seat in range(scene.game.players):
         if seat in hidden:
             for sprite, t in sprites:
-                if sprite.kind == "figure" and sprite.data.get("seat") == seat:
+                if sprite.look == FigureLook(seat):
                     x, y, _ = sprite_spot(lay, scene.shown, sprite, t)
                     first = sprite_spot(lay, scene.shown, sprite, sprite.keys[0].t)[:2]
                     last = sprite_spot(lay, scene.shown, sprite, sprite.keys[-1].t)[:2]
@@ -156,7 +157,7 @@ def test_a_figure_wrapping_round_shrinks_away_instead_of_jumping(make_app) -> No
         app.step([], FRAME)
         here = None
         for sprite, t in scene.timeline.sprites():
-            if sprite.kind == "figure" and sprite.data.get("seat") == 0:
+            if sprite.look == FigureLook(0):
                 x, y, _ = sprite_spot(lay, scene.shown, sprite, t)
                 here = (x, y, sprite.pose(t).scale)
         if here is not None and previous is not None and here[2] * lay.cell * 0.64 >= 3 and previous[2] > 0:

@@ -16,13 +16,13 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Collection
-from typing import Any
 
 import pygame
 
 from doolhof.engine import Board, Variant
 from doolhof.engine.board import Cell
 from doolhof.gui.kit import theme
+from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.theme import Color
 
 N, E, S, W = 1, 2, 4, 8
@@ -60,7 +60,7 @@ def _shade(color: Color, factor: float) -> Color:
 class BoardArt:
     """Caches for every board drawing, plus pictures and figures from the shared SVG art."""
 
-    def __init__(self, art: Any) -> None:
+    def __init__(self, art: Art) -> None:
         """*art* is the app's SVG cache (``picture``, ``figure``, ``robot``, ``icon``)."""
         self.art = art
         self._tiles: dict[tuple[object, ...], pygame.Surface] = {}

@@ -16,12 +16,12 @@ import math
 import random
 import zlib
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
 from doolhof.engine import Game
 from doolhof.gui.kit import theme
+from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.text import draw_text
@@ -152,6 +152,8 @@ class EndScene(Scene):
         # The decider is the rule text's answer to a tie; after a clear win it would only puzzle.
         tie = len(self.winners) > 1
         self.decider_button.visible = tie
+        shown: tuple[Button, ...]
+        widths: tuple[float, ...]
         if tie:
             shown, widths = (self.again_button, self.decider_button, self.setup_button), (0.30, 0.40, 0.30)
         else:
@@ -203,14 +205,14 @@ class EndScene(Scene):
                 (cx + radius * math.cos(a1), cy + radius * math.sin(a1)),
             ])
 
-    def _confetti_sprite(self, art: Any, name: str, px: int, turn: int) -> pygame.Surface:
+    def _confetti_sprite(self, art: Art, name: str, px: int, turn: int) -> pygame.Surface:
         key = (name, px)
         if key not in self._sprites:
             base = art.picture(name, px)
             self._sprites[key] = [pygame.transform.rotate(base, k * 360 / ANGLES) for k in range(ANGLES)]
         return self._sprites[key][turn % ANGLES]
 
-    def _draw_confetti(self, surface: pygame.Surface, art: Any) -> None:
+    def _draw_confetti(self, surface: pygame.Surface, art: Art) -> None:
         w, h = self.size
         # Falling slows to a rest as the celebration ends (ease-out), so the last frame is a calm scatter.
         progress = self.time / CELEBRATION
@@ -224,7 +226,7 @@ class EndScene(Scene):
             sprite = self._confetti_sprite(art, c.picture, px, turn)
             surface.blit(sprite, sprite.get_rect(center=(int(x * w), int(y * h))))
 
-    def _draw_winners(self, surface: pygame.Surface, art: Any) -> None:
+    def _draw_winners(self, surface: pygame.Surface, art: Art) -> None:
         stage = self.stage
         count = max(1, len(self.winners))
         title_h = int(stage.height * 0.2)
@@ -255,7 +257,7 @@ class EndScene(Scene):
             return ()
         return ("trophy", "home") if self.reason == "home" else ("trophy",)
 
-    def _draw_scores(self, surface: pygame.Surface, art: Any) -> None:
+    def _draw_scores(self, surface: pygame.Surface, art: Art) -> None:
         panel = self.scores_rect
         if panel.width <= 0 or panel.height <= 0:
             return

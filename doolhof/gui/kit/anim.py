@@ -3,8 +3,9 @@
 A :class:`Clip` is one beat of the story ("the row glides", "the figure walks"): sprites that move
 along key frames, cells and figures it hides from the static picture meanwhile, timed cues (sounds,
 state changes) and a callback at its end. A :class:`Timeline` plays clips one after the other.
-Positions are *anchors* (plain tuples such as ``("cell", r, c)``) that the scene resolves to pixels
-at draw time, so an animation survives a window resize.
+Positions are *anchors* (small frozen dataclasses such as :class:`CellAnchor`) that the scene
+resolves to pixels at draw time, so an animation survives a window resize. What a sprite shows is
+its *look* (:class:`TileLook`, :class:`FigureLook`, :class:`TokenLook`, :class:`SparkleLook`).
 
 Effects (:class:`Effect`) are purely cosmetic (a shake, a bounce): they run alongside the clips
 and never block input.
@@ -18,8 +19,55 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-Anchor = tuple  # ("cell", r, c) | ("spare",) | ("screen", x, y) | ("tray", seat, k) | ("target",) ...
 Ease = Callable[[float], float]
+
+
+# ----- anchors: logical places, resolved to pixels under the current layout --------------------
+@dataclass(frozen=True)
+class CellAnchor:
+    """The centre of board cell (*row*, *col*), moved by (*dx*, *dy*) cells.
+
+    Fractional and off-board cells are allowed (the arrow band); the offset is a figure's spot
+    beside the others sharing its cell.
+    """
+
+    row: float
+    col: float
+    dx: float = 0.0
+    dy: float = 0.0
+
+
+@dataclass(frozen=True)
+class SpareAnchor:
+    """The sliding card's slot in the panel."""
+
+
+@dataclass(frozen=True)
+class ScreenAnchor:
+    """A fixed window point (where a finger let something go)."""
+
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class TrayAnchor:
+    """Slot *k* of seat *seat*'s tray of collected secrets."""
+
+    seat: int
+    k: int
+
+
+@dataclass(frozen=True)
+class FigureAnchor:
+    """Where seat *seat*'s figure stands now."""
+
+    seat: int
+
+
+Anchor = CellAnchor | SpareAnchor | ScreenAnchor | TrayAnchor | FigureAnchor
+#: The spare slot (it has no parameters: one value serves everyone).
+SPARE = SpareAnchor()
 
 
 def linear(t: float) -> float:
@@ -75,17 +123,46 @@ class Pose:
     lift: float  # current hop height in cells
 
 
+# ----- looks: what a sprite shows ----------------------------------------------------------------
+@dataclass(frozen=True)
+class TileLook:
+    """A corridor card with openings *mask*, showing *picture* (None: a card without one)."""
+
+    mask: int
+    picture: str | None
+
+
+@dataclass(frozen=True)
+class FigureLook:
+    """Seat *seat*'s figure."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class TokenLook:
+    """A collected secret's *picture* on its way to the tray."""
+
+    picture: str
+
+
+@dataclass(frozen=True)
+class SparkleLook:
+    """A ring of stars."""
+
+
+Look = TileLook | FigureLook | TokenLook | SparkleLook
+
+
 @dataclass
 class Sprite:
-    """Something drawn over the static picture while a clip runs.
+    """Something drawn over the static picture while a clip runs: its *look*, moving along *keys*.
 
-    *kind* is ``"tile"`` (data: mask, picture, fixed, home), ``"figure"`` (seat), ``"token"``
-    (picture) or ``"sparkle"`` (color). *layer* orders drawing (low first).
+    *layer* orders drawing (low first; 2 and up are drawn over the figures).
     """
 
-    kind: str
+    look: Look
     keys: list[Key]
-    data: dict[str, object] = field(default_factory=dict)
     layer: int = 0
 
     def pose(self, t: float) -> Pose:
@@ -112,19 +189,22 @@ class Sprite:
 
 @dataclass
 class Clip:
-    """One beat of animation. Cues run once when their time is reached; *on_end* when it is over."""
+    """One beat of animation. Cues run once when their time is reached; *on_end* when it is over.
+
+    What the callbacks return is ignored (a scene method that reports success may serve as one).
+    """
 
     duration: float
     sprites: list[Sprite] = field(default_factory=list)
     hide_cells: frozenset[tuple[int, int]] = frozenset()
     hide_figures: frozenset[int] = frozenset()
     hide_spare: bool = False
-    cues: list[tuple[float, Callable[[], None]]] = field(default_factory=list)
-    on_start: Callable[[], None] | None = None
-    on_end: Callable[[], None] | None = None
+    cues: list[tuple[float, Callable[[], object]]] = field(default_factory=list)
+    on_start: Callable[[], object] | None = None
+    on_end: Callable[[], object] | None = None
     name: str = ""
 
-    def cue(self, t: float, action: Callable[[], None]) -> Clip:
+    def cue(self, t: float, action: Callable[[], object]) -> Clip:
         """Run *action* once at time *t*; returns the clip for chaining."""
         self.cues.append((t, action))
         return self

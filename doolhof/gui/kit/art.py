@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 from pathlib import Path
+from typing import Protocol
 
 import pygame
 
@@ -36,6 +37,14 @@ ICON_NAMES: tuple[str, ...] = (
     "rotate", "hint", "sound_on", "sound_off", "menu", "play", "again", "home", "stay", "closed",
     "plus", "minus", "person", "trophy", "check", "cross", "fullscreen", "hand",
 )
+
+
+class IconSource(Protocol):
+    """Anything that draws the user-interface icons: the :class:`Art` cache, or a cache built on it."""
+
+    def icon(self, name: str, px: int) -> pygame.Surface:
+        """The icon *name* as a *px* x *px* surface."""
+        ...
 
 
 class Art:

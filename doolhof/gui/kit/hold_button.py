@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
 from doolhof.gui.kit import theme
+from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.widgets import safe_icon
 
@@ -112,7 +112,7 @@ class HoldButton:
         t = WIGGLE_SECONDS - self.wiggle
         return 16.0 * math.sin(t * math.tau * 4) * (self.wiggle / WIGGLE_SECONDS)
 
-    def draw(self, surface: pygame.Surface, art: Any = None) -> None:
+    def draw(self, surface: pygame.Surface, art: Art | None = None) -> None:
         """The round button (tilted while wiggling) and, while held, the ring filling clockwise from the top."""
         rect = self.rect
         if rect.width <= 0:

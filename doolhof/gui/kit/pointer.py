@@ -8,6 +8,7 @@ are dropped, so stray fingers and palms do no harm.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import pygame
@@ -61,8 +62,11 @@ class Pointer:
 
 
 def _pos(value: object) -> tuple[int, int]:
+    """An event's position as whole pixels; (-1, -1) when it is not a pair of numbers."""
+    if not isinstance(value, Iterable):
+        return (-1, -1)
     try:
-        x, y = value  # type: ignore[misc]
+        x, y = value
         return int(x), int(y)
     except (TypeError, ValueError):
         return (-1, -1)

@@ -202,7 +202,7 @@ class Host(Protocol):
         """Swap the top scene for *scene*."""
         ...
 
-    def guard(self, call: Callable[..., T], *args: Any) -> T | None:
+    def guard(self, call: Callable[..., T], *args: object) -> T | None:
         """Run a scene callback; an unexpected error is logged instead of crashing (raised when strict)."""
         ...
 

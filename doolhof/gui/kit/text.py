@@ -62,11 +62,11 @@ class UIFont:
 
     def get_linesize(self) -> int:
         """The distance from one baseline to the next."""
-        return int(self._face.get_sized_height())
+        return int(self._face.get_sized_height(0))  # size 0: the face's own size
 
     def get_height(self) -> int:
         """The height of a line of text (ascender to descender)."""
-        return int(self._face.get_sized_ascender() - self._face.get_sized_descender())
+        return int(self._face.get_sized_ascender(0) - self._face.get_sized_descender(0))
 
 
 _fonts: dict[tuple[int, bool], UIFont] = {}

@@ -19,11 +19,12 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
+from typing import TypeVar
 
 import pygame
 
 from doolhof.gui.kit import theme
+from doolhof.gui.kit.art import Art, IconSource
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.text import draw_text, fit_text
 from doolhof.gui.kit.theme import Color
@@ -64,7 +65,7 @@ def text_of(label: Label) -> str:
     return label() if callable(label) else label
 
 
-def safe_icon(art: Any, name: str, px: int) -> pygame.Surface | None:
+def safe_icon(art: IconSource | None, name: str, px: int) -> pygame.Surface | None:
     """``art.icon(name, px)``, or None when there is no art service or it fails."""
     if art is None or px < 4:
         return None
@@ -76,7 +77,7 @@ def safe_icon(art: Any, name: str, px: int) -> pygame.Surface | None:
         return None
 
 
-def draw_corner_icon(surface: pygame.Surface, rect: pygame.Rect, art: Any, icon: str) -> None:
+def draw_corner_icon(surface: pygame.Surface, rect: pygame.Rect, art: IconSource | None, icon: str) -> None:
     """A resting corner icon (the play screen's, the parents' menu button): a dark disc with the icon on it."""
     pygame.draw.circle(surface, theme.PANEL_DARK, rect.center, rect.w // 2)
     image = safe_icon(art, icon, int(rect.w * 0.7))
@@ -171,7 +172,7 @@ class Button:
             return s.selected_face, s.selected_edge, s.selected_ink
         return s.face, s.edge, s.ink
 
-    def draw(self, surface: pygame.Surface, art: Any = None) -> None:
+    def draw(self, surface: pygame.Surface, art: Art | None = None) -> None:
         """Paint the button in its current state."""
         if not self.visible or self.rect.width <= 0 or self.rect.height <= 0:
             return
@@ -182,7 +183,7 @@ class Button:
                              border_radius=max(6, min(self.rect.width, self.rect.height) // 4))
         self.draw_content(surface, face_rect.inflate(-face_rect.height // 5, -face_rect.height // 6), ink, art)
 
-    def draw_content(self, surface: pygame.Surface, area: pygame.Rect, ink: Color, art: Any) -> None:
+    def draw_content(self, surface: pygame.Surface, area: pygame.Rect, ink: Color, art: Art | None) -> None:
         """Paint the icon and label inside *area* (icon beside the word when wide, above it when tall)."""
         text = text_of(self.label)
         icon = None
@@ -221,6 +222,10 @@ class Button:
         surface.blit(words, words.get_rect(midleft=(image_rect.right + gap, area.centery)))
 
 
+#: Any kind of button: :meth:`ButtonSet.add` returns the very kind it was given.
+AnyButton = TypeVar("AnyButton", bound=Button)
+
+
 class ButtonSet:
     """The buttons of one screen: routes the pointer to them and draws them in order."""
 
@@ -230,7 +235,7 @@ class ButtonSet:
         self.active: Button | None = None
         self.on_press = on_press
 
-    def add(self, button: Button) -> Button:
+    def add(self, button: AnyButton) -> AnyButton:
         """Hold *button* (later ones are drawn on top and win the hit test); returns it."""
         self.items.append(button)
         return button
@@ -264,7 +269,7 @@ class ButtonSet:
             button.tap()
         return True
 
-    def draw(self, surface: pygame.Surface, art: Any = None) -> None:
+    def draw(self, surface: pygame.Surface, art: Art | None = None) -> None:
         """Paint every visible button."""
         for button in self.items:
             button.draw(surface, art)

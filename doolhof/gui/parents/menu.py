@@ -20,11 +20,11 @@ quit (the game is saved first).
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import pygame
 
 from doolhof.gui.kit import theme
+from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.hold_button import HoldButton
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
@@ -138,7 +138,7 @@ class ParentControls:
             self.menu.draw(surface, art)
 
 
-def draw_undo_button(surface: pygame.Surface, rect: pygame.Rect, art: Any, pressed: bool = False) -> None:
+def draw_undo_button(surface: pygame.Surface, rect: pygame.Rect, art: Art, pressed: bool = False) -> None:
     """The undo button: the "again" arrow mirrored, on a light disc so it stands out from the quiet icons."""
     center = (rect.centerx, rect.centery + (max(1, rect.h // 20) if pressed else 0))
     pygame.draw.circle(surface, theme.PANEL_EDGE, (rect.centerx, rect.centery + max(2, rect.h // 16)), rect.w // 2)

@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from doolhof.gui.kit import theme
+from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.text import draw_text
@@ -25,6 +26,8 @@ from doolhof.session.settings import ANIMATION_SPEEDS, LABELS, SYSTEM_LANGUAGE_L
 
 #: The rows, top to bottom (keys of :data:`doolhof.session.settings.LABELS`).
 ROWS = ("language", "sound", "volume", "animation_speed", "reduced_motion", "auto_hint", "fullscreen")
+#: The value a choice button sets: a language code (None: the system's), an animation speed, on or off.
+Choice = str | bool | None
 #: Language choices: the shipped languages, then "same as the computer" (None).
 LANGUAGE_CHOICES: tuple[str | None, ...] = (*LANGUAGES, None)
 #: One tap on - or + changes the volume by this much.
@@ -54,7 +57,7 @@ class SettingsScene(Scene):
         self.title_rect = pygame.Rect(0, 0, 0, 0)
         self.card = pygame.Rect(0, 0, 0, 0)
         self.rows: dict[str, Row] = {}
-        self.choices: dict[str, dict[Any, Button]] = {}
+        self.choices: dict[str, dict[Choice, Button]] = {}
         for name in ROWS:
             self.rows[name] = Row(name, pygame.Rect(0, 0, 0, 0), [])
         self._choice_row("language", {code: self._language_label(code) for code in LANGUAGE_CHOICES})
@@ -76,8 +79,9 @@ class SettingsScene(Scene):
         name = LANGUAGES[code]
         return lambda: name
 
-    def _choice_row(self, name: str, labels: dict[Any, Callable[[], str]], icons: dict[Any, str] | None = None) -> None:
-        group: dict[Any, Button] = {}
+    def _choice_row(self, name: str, labels: dict[Choice, Callable[[], str]],
+                    icons: dict[Choice, str] | None = None) -> None:
+        group: dict[Choice, Button] = {}
         for value, label in labels.items():
             icon = icons.get(value) if icons else None
             button = self.buttons.add(ChoiceButton(self._setter(name, value), icon=icon, label=label, style=CHOICE,
@@ -89,7 +93,7 @@ class SettingsScene(Scene):
     def _on_off_row(self, name: str, on_icon: str, off_icon: str) -> None:
         self._choice_row(name, {True: lambda: _("On"), False: lambda: _("Off")}, {True: on_icon, False: off_icon})
 
-    def _setter(self, name: str, value: Any) -> Callable[[], None]:
+    def _setter(self, name: str, value: Choice) -> Callable[[], None]:
         return lambda: self.change(**{name: value})
 
     # ----- changing ------------------------------------------------------------------------------
@@ -235,7 +239,7 @@ class SettingsScene(Scene):
 class ChoiceButton(Button):
     """A choice of a settings row; a word alone is kept to the size of the words beside icons."""
 
-    def draw_content(self, surface: pygame.Surface, area: pygame.Rect, ink: tuple[int, int, int], art: Any) -> None:
+    def draw_content(self, surface: pygame.Surface, area: pygame.Rect, ink: theme.Color, art: Art | None) -> None:
         """The icon and word as usual; a word without icon at most half the button's height."""
         if self.icon:
             super().draw_content(surface, area, ink, art)

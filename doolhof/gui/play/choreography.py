@@ -20,7 +20,27 @@ from doolhof.engine import events as ev
 from doolhof.engine.board import Cell
 from doolhof.engine.tiles import OPPOSITE, rotate
 from doolhof.gui.board.painter import cluster_offset
-from doolhof.gui.kit.anim import Clip, Effect, Key, Motion, Sprite, ease_in_out, ease_out, ease_out_back, linear
+from doolhof.gui.kit.anim import (
+    SPARE,
+    Anchor,
+    CellAnchor,
+    Clip,
+    Effect,
+    FigureAnchor,
+    FigureLook,
+    Key,
+    Motion,
+    ScreenAnchor,
+    SparkleLook,
+    Sprite,
+    TileLook,
+    TokenLook,
+    TrayAnchor,
+    ease_in_out,
+    ease_out,
+    ease_out_back,
+    linear,
+)
 from doolhof.gui.play.hint_view import nearest_look
 from doolhof.gui.play.layout import PlayLayout
 from doolhof.gui.play.shown import Shown
@@ -34,10 +54,10 @@ def spot(positions: list[Cell] | tuple[Cell, ...], seat: int, cell: tuple[float,
     """
     where = positions[seat] if cell is None else cell
     if cell is not None and (cell[0] != int(cell[0]) or cell[1] != int(cell[1])):
-        return ("cell", *where)  # off the board (the arrow band): no one to stand beside
+        return CellAnchor(*where)  # off the board (the arrow band): no one to stand beside
     dx, dy = cluster_offset(positions, seat, (int(where[0]), int(where[1])))
-    return ("cell", *where, dx, dy)
-Anchor = tuple[object, ...]
+    return CellAnchor(where[0], where[1], dx, dy)
+
 
 #: Seconds: the row glides, a tapped card travels to its arrow, the pushed-out card settles, each walking step.
 SHIFT_TIME = 0.36
@@ -98,12 +118,12 @@ class Choreography:
         """The sliding card as shown now, moving through (time, anchor, angle) keys."""
         frames = [Key(t, at, angle=a, ease=ease_in_out) for t, at, a in keys]
         shown = self.stage.shown
-        return Sprite("tile", frames, {"mask": shown.spare, "picture": shown.spare_picture}, layer=1)
+        return Sprite(TileLook(shown.spare, shown.spare_picture), frames, layer=1)
 
     def card_back(self, pos: tuple[int, int]) -> Clip:
         """A dragged card let go away from the arrows flies back from *pos* to its slot."""
         back = Clip(CARD_BACK_TIME, hide_spare=True, name="fly back")
-        back.sprites.append(self.card_sprite([(0, ("screen", *pos), 1.0), (CARD_BACK_TIME, ("spare",), 1.0)]))
+        back.sprites.append(self.card_sprite([(0, ScreenAnchor(*pos), 1.0), (CARD_BACK_TIME, SPARE, 1.0)]))
         return back
 
     def computer_aim(self, push: Push) -> tuple[list[Clip], float]:
@@ -112,11 +132,11 @@ class Choreography:
         The fewest quarter turns give the card its look (three right = one left; a straight has two).
         """
         stage = self.stage
-        entry = ("cell", *stage.layout.entry_cell(push.side, push.index))
+        entry = CellAnchor(*stage.layout.entry_cell(push.side, push.index))
         calm = stage.motion.reduced
         travel_time = CALM_TRAVEL_TIME if calm else COMPUTER_TRAVEL_TIME
         go = Clip(travel_time, hide_spare=True, name="travel")
-        go.sprites.append(self.card_sprite([(0, ("spare",), 0.0), (travel_time, entry, 0.0)]))
+        go.sprites.append(self.card_sprite([(0, SPARE, 0.0), (travel_time, entry, 0.0)]))
         turns = round(nearest_look(stage.shown.spare, push.rotation, 0.0) / 90)
         step = COMPUTER_TURN_TIME * (0.6 if calm else 1.0)
         aim = Clip(abs(turns) * step + COMPUTER_AIM_TIME, hide_spare=True, name="turn")
@@ -145,52 +165,53 @@ class Choreography:
         cells = shifted.cells
         entry = lay.entry_cell(shifted.side, shifted.index)
         exit_cell = lay.entry_cell(OPPOSITE[shifted.side], shifted.index)
-        card = {"mask": rotate(pushed_in.openings, -pushed_in.rotation), "picture": pushed_in.picture}
-        base = int(card["mask"])  # type: ignore[call-overload]
+        card = TileLook(rotate(pushed_in.openings, -pushed_in.rotation), pushed_in.picture)
+        base = card.mask
         clips: list[Clip] = []
         if travel:
             end_angle = nearest_look(base, pushed_in.rotation, start_angle)
             go = Clip(TRAVEL_TIME, hide_spare=True, name="travel")
-            go.sprites.append(Sprite("tile", [
-                Key(0, start, angle=start_angle), Key(TRAVEL_TIME, ("cell", *entry), angle=end_angle, ease=ease_in_out),
-            ], card, layer=1))
+            go.sprites.append(Sprite(card, [
+                Key(0, start, angle=start_angle),
+                Key(TRAVEL_TIME, CellAnchor(*entry), angle=end_angle, ease=ease_in_out),
+            ], layer=1))
             clips.append(go)
         else:
             end_angle = start_angle  # a dragged card is already drawn at its rotation
         shift = Clip(SHIFT_TIME, hide_cells=frozenset(cells), hide_spare=True, name="shift",
                      hide_figures=frozenset(e.seat for e in carried + wrapped))
         final_angle = nearest_look(base, pushed_in.rotation, end_angle)
-        shift.sprites.append(Sprite("tile", [Key(0, ("cell", *entry), angle=end_angle),
-                                             Key(SHIFT_TIME, ("cell", *cells[0]), angle=final_angle)], card, layer=1))
+        shift.sprites.append(Sprite(card, [Key(0, CellAnchor(*entry), angle=end_angle),
+                                           Key(SHIFT_TIME, CellAnchor(*cells[0]), angle=final_angle)], layer=1))
         board = before.board
         for k, cell in enumerate(cells):
             last = k + 1 == len(cells)
             target = exit_cell if last else cells[k + 1]
             # The card leaving slides under its neighbour (it only goes as far as the arrow band).
-            shift.sprites.append(Sprite("tile", [Key(0, ("cell", *cell)), Key(SHIFT_TIME, ("cell", *target))],
-                                        {"mask": board.mask_at(cell), "picture": board.picture_at(cell)},
+            shift.sprites.append(Sprite(TileLook(board.mask_at(cell), board.picture_at(cell)),
+                                        [Key(0, CellAnchor(*cell)), Key(SHIFT_TIME, CellAnchor(*target))],
                                         layer=-1 if last else 0))
         after = list(stage.game.positions)
-        for e in carried:
-            shift.sprites.append(Sprite("figure", [Key(0, spot(before.positions, e.seat)),
-                                                   Key(SHIFT_TIME, spot(after, e.seat))], {"seat": e.seat}, layer=2))
-        for e in wrapped:
-            shift.sprites.append(Sprite("figure", [Key(0, spot(before.positions, e.seat)),
-                                                   Key(SHIFT_TIME, ("cell", *exit_cell))], {"seat": e.seat}, layer=2))
+        for ride in carried:
+            shift.sprites.append(Sprite(FigureLook(ride.seat), [Key(0, spot(before.positions, ride.seat)),
+                                                                Key(SHIFT_TIME, spot(after, ride.seat))], layer=2))
+        for wrap in wrapped:
+            shift.sprites.append(Sprite(FigureLook(wrap.seat), [Key(0, spot(before.positions, wrap.seat)),
+                                                                Key(SHIFT_TIME, CellAnchor(*exit_cell))], layer=2))
         shift.cue(0, lambda: stage.play_sound("slide"))
         clips.append(shift)
         settle = Clip(SETTLE_TIME, hide_spare=True, hide_figures=frozenset(e.seat for e in wrapped), name="settle")
-        settle.sprites.append(Sprite("tile", [Key(0, ("cell", *exit_cell)),
-                                              Key(SETTLE_TIME, ("spare",), ease=ease_in_out)],
-                                     {"mask": pushed_out.openings, "picture": pushed_out.picture}, layer=1))
-        for e in wrapped:
+        settle.sprites.append(Sprite(TileLook(pushed_out.openings, pushed_out.picture),
+                                     [Key(0, CellAnchor(*exit_cell)), Key(SETTLE_TIME, SPARE, ease=ease_in_out)],
+                                     layer=1))
+        for wrap in wrapped:
             # R9: off the far edge, back in from the near edge, onto the card just pushed in. It shrinks
             # away before it crosses and grows back after (drawn at no size, it is not drawn at all).
-            settle.sprites.append(Sprite("figure", [
-                Key(0, ("cell", *exit_cell)), Key(0.12, ("cell", *exit_cell), scale=0.0),
-                Key(0.12, ("cell", *entry), scale=0.0, ease=linear),
-                Key(SETTLE_TIME, spot(after, e.seat), ease=ease_out),
-            ], {"seat": e.seat}, layer=2))
+            settle.sprites.append(Sprite(FigureLook(wrap.seat), [
+                Key(0, CellAnchor(*exit_cell)), Key(0.12, CellAnchor(*exit_cell), scale=0.0),
+                Key(0.12, CellAnchor(*entry), scale=0.0, ease=linear),
+                Key(SETTLE_TIME, spot(after, wrap.seat), ease=ease_out),
+            ], layer=2))
         settle.on_start = stage.sync_shown
         settle.on_end = stage.push_settled
         clips.append(settle)
@@ -198,16 +219,16 @@ class Choreography:
 
     # ----- the figure ----------------------------------------------------------------------
     def figure_glide(self, seat: int, start: tuple[float, float], cell: Cell, name: str,
-                     then: Callable[[], None] | None = None) -> Clip:
+                     then: Callable[[], object] | None = None) -> Clip:
         """*seat*'s figure glides from screen point *start* onto *cell* (put down, or back home); then *then*."""
         duration = FIGURE_DROP_TIME if name == "figure drop" else FIGURE_BACK_TIME
         clip = Clip(duration, hide_figures=frozenset({seat}), name=name)
         end = spot(self.stage.shown.positions, seat, cell)
-        clip.sprites.append(Sprite("figure", [Key(0, ("screen", *start)), Key(duration, end)], {"seat": seat}, layer=2))
+        clip.sprites.append(Sprite(FigureLook(seat), [Key(0, ScreenAnchor(*start)), Key(duration, end)], layer=2))
         clip.on_end = then
         return clip
 
-    def pause(self, seconds: float, then: Callable[[], None]) -> Clip:
+    def pause(self, seconds: float, then: Callable[[], object]) -> Clip:
         """A still moment, then *then* (between a computer's push and its walk)."""
         clip = Clip(seconds, name="pause")
         clip.on_end = then
@@ -251,13 +272,13 @@ class Choreography:
             duration = steps * STEP_TIME
             hop = 0.0 if calm else 0.16
             keys = [Key(0, spot(before, e.seat))]
-            keys += [Key(k * STEP_TIME, ("cell", *path[k]), lift=hop, ease=ease_in_out) for k in range(1, steps)]
+            keys += [Key(k * STEP_TIME, CellAnchor(*path[k]), lift=hop, ease=ease_in_out) for k in range(1, steps)]
             keys.append(Key(duration, spot(after, e.seat), lift=hop, ease=ease_in_out))
             cues = [k * STEP_TIME for k in range(steps)]
-        sprites = [Sprite("figure", keys, {"seat": e.seat}, layer=2)]
+        sprites = [Sprite(FigureLook(e.seat), keys, layer=2)]
         sprites += self._make_room(before, after, e.seat, path[0], duration, glide or len(path) == 1)
-        clip = Clip(duration, sprites=sprites, hide_figures=frozenset(int(sp.data["seat"]) for sp in sprites),  # type: ignore[call-overload]
-                    name="walk")
+        moving = frozenset(sp.look.seat for sp in sprites if isinstance(sp.look, FigureLook))
+        clip = Clip(duration, sprites=sprites, hide_figures=moving, name="walk")
         for t in cues:
             clip.cue(t, lambda: stage.play_sound("step"))
         seat, goal = e.seat, path[-1]
@@ -290,8 +311,8 @@ class Choreography:
                 span = (0.0, min(duration, STEP_TIME))
             else:
                 span = (max(0.0, duration - STEP_TIME), duration)
-            sprites.append(Sprite("figure", [Key(0, a), Key(span[0], a), Key(span[1], b, ease=ease_in_out)],
-                                  {"seat": seat}, layer=2))
+            sprites.append(Sprite(FigureLook(seat), [Key(0, a), Key(span[0], a), Key(span[1], b, ease=ease_in_out)],
+                                  layer=2))
         return sprites
 
     def _collect(self, e: ev.SecretCollected) -> Clip:
@@ -300,14 +321,14 @@ class Choreography:
         k = len(stage.game.collected[seat]) - 1
         clip = Clip(0.75, name="collect")
         if stage.motion.reduced:  # straight to the tray, no pop
-            token_keys = [Key(0, ("cell", *e.cell), scale=0.75), Key(0.75, ("tray", seat, k), ease=ease_in_out)]
+            token_keys = [Key(0, CellAnchor(*e.cell), scale=0.75), Key(0.75, TrayAnchor(seat, k), ease=ease_in_out)]
         else:
-            token_keys = [Key(0, ("cell", *e.cell), scale=0.4),
-                          Key(0.18, ("cell", *e.cell), scale=0.75, ease=ease_out_back),
-                          Key(0.75, ("tray", seat, k), ease=ease_in_out)]
-        clip.sprites.append(Sprite("token", token_keys, {"picture": e.picture}, layer=3))
-        clip.sprites.append(Sprite("sparkle", [Key(0, ("cell", *e.cell)), Key(0.75, ("cell", *e.cell), ease=linear)],
-                                   {}, layer=4))
+            token_keys = [Key(0, CellAnchor(*e.cell), scale=0.4),
+                          Key(0.18, CellAnchor(*e.cell), scale=0.75, ease=ease_out_back),
+                          Key(0.75, TrayAnchor(seat, k), ease=ease_in_out)]
+        clip.sprites.append(Sprite(TokenLook(e.picture), token_keys, layer=3))
+        here = CellAnchor(*e.cell)
+        clip.sprites.append(Sprite(SparkleLook(), [Key(0, here), Key(0.75, here, ease=linear)], layer=4))
 
         def start() -> None:
             stage.shown.target_picture = None
@@ -355,8 +376,8 @@ class Choreography:
         stage = self.stage
         clip = Clip(2.2, name="celebrate")
         for seat in sorted(winners):
-            clip.sprites.append(Sprite("sparkle", [Key(0, ("figure", seat)), Key(1.2, ("figure", seat), ease=linear)],
-                                       {}, layer=4))
+            figure = FigureAnchor(seat)
+            clip.sprites.append(Sprite(SparkleLook(), [Key(0, figure), Key(1.2, figure, ease=linear)], layer=4))
 
         def start() -> None:
             stage.sync_shown()

@@ -15,11 +15,10 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any
 
 from doolhof.engine import Game, Push
 from doolhof.engine.ai import make_player, suggest_push, suggest_walk
-from doolhof.engine.players import RandomPlayer
+from doolhof.engine.players import Player, RandomPlayer
 
 #: A computer "thinks" at least this long, so a child can follow whose turn it is (scene seconds:
 #: the play scene scales them with the animation speed).
@@ -30,7 +29,7 @@ MIN_THINK = 0.7
 THINK_LIMIT = 6.0
 
 
-def make_computer(level: str, seed: int) -> Any:
+def make_computer(level: str, seed: int) -> Player:
     """The computer player for *level*; a random player for a level the AI package does not know."""
     try:
         return make_player(level, seed=seed)
@@ -38,7 +37,7 @@ def make_computer(level: str, seed: int) -> Any:
         return RandomPlayer(seed)
 
 
-def safe_walk(player: Any, game: Game) -> tuple[tuple[int, int], BaseException | None]:
+def safe_walk(player: Player, game: Game) -> tuple[tuple[int, int], BaseException | None]:
     """Where *player* walks in *game*'s walk phase, and the error when it failed.
 
     A faulty computer player (an error, or a cell out of reach) stays where it is rather than
@@ -74,7 +73,7 @@ class Decision:
 class ComputerTurn:
     """One computer turn being thought about in a daemon thread."""
 
-    def __init__(self, player: Any, game: Game) -> None:
+    def __init__(self, player: Player, game: Game) -> None:
         """Start thinking about *game* (copied; the original is never touched)."""
         self.turn = game.turn
         self.elapsed = 0.0
@@ -85,7 +84,7 @@ class ComputerTurn:
         self._thread = threading.Thread(target=self._think, args=(player, game.copy()), daemon=True)
         self._thread.start()
 
-    def _think(self, player: Any, game: Game) -> None:
+    def _think(self, player: Player, game: Game) -> None:
         # A faulty computer player must never hang or crash the game: any error falls back to a
         # random push or to staying put, and is kept in ``error`` for the curious.
         try:
@@ -96,9 +95,9 @@ class ComputerTurn:
             self.error = error
             push = self._fallback.push
         game.push(push)
-        walk, error = safe_walk(player, game)
-        if error is not None:
-            self.error = error
+        walk, failed = safe_walk(player, game)
+        if failed is not None:
+            self.error = failed
         self._decision = Decision(push, walk)
 
     @property

@@ -9,8 +9,8 @@ figures, sprites over them, the live panel, the hint's ghost card, what the fing
 last the scene's overlays (the tutorial).
 
 The helpers :func:`figure_spot`, :func:`anchor_spot` and :func:`sprite_spot` turn the logical
-places of :mod:`~doolhof.gui.kit.anim` (anchors such as ``("cell", r, c)``) into pixels under the
-current layout; input and the scene use them too.
+places of :mod:`~doolhof.gui.kit.anim` (anchors such as :class:`~doolhof.gui.kit.anim.CellAnchor`)
+into pixels under the current layout; input and the scene use them too.
 """
 
 from __future__ import annotations
@@ -35,7 +35,20 @@ from doolhof.gui.board.painter import (
     line_rect,
 )
 from doolhof.gui.kit import theme
-from doolhof.gui.kit.anim import Sprite, bounce_height, ease_out_back, shake_offset
+from doolhof.gui.kit.anim import (
+    Anchor,
+    CellAnchor,
+    FigureLook,
+    ScreenAnchor,
+    SpareAnchor,
+    Sprite,
+    TileLook,
+    TokenLook,
+    TrayAnchor,
+    bounce_height,
+    ease_out_back,
+    shake_offset,
+)
 from doolhof.gui.kit.widgets import draw_card, draw_corner_icon
 from doolhof.gui.play.hint_view import HintShow, draw_line_glow, draw_look_here, draw_path, draw_ring
 from doolhof.gui.play.layout import PlayLayout, figure_spot
@@ -56,29 +69,25 @@ HELD_SCALE = 1.15
 
 
 # ----- where things are -----------------------------------------------------------------------
-def anchor_spot(lay: PlayLayout, shown: Shown, anchor: tuple[object, ...]) -> tuple[float, float, float]:
+def anchor_spot(lay: PlayLayout, shown: Shown, anchor: Anchor) -> tuple[float, float, float]:
     """(x, y, natural size) in pixels of an animation anchor under *lay*."""
-    kind = anchor[0]
-    if kind == "cell":
-        # ("cell", r, c) is the centre; ("cell", r, c, dx, dy) a figure's spot beside others on it.
-        x, y = lay.cell_center((float(anchor[1]), float(anchor[2])))  # type: ignore[arg-type]
-        if len(anchor) >= 5:
-            x += float(anchor[3]) * lay.cell  # type: ignore[arg-type]
-            y += float(anchor[4]) * lay.cell  # type: ignore[arg-type]
+    if isinstance(anchor, CellAnchor):
+        # The cell's centre, moved by a figure's offset beside others on it (none: no offset).
+        x, y = lay.cell_center((float(anchor.row), float(anchor.col)))
+        x += float(anchor.dx) * lay.cell
+        y += float(anchor.dy) * lay.cell
         return x, y, lay.cell
-    if kind == "spare":
+    if isinstance(anchor, SpareAnchor):
         return lay.spare.centerx, lay.spare.centery, lay.spare.w
-    if kind == "screen":
-        return float(anchor[1]), float(anchor[2]), lay.cell  # type: ignore[arg-type]
-    if kind == "tray":
-        seat, k = int(anchor[1]), int(anchor[2])  # type: ignore[call-overload]
+    if isinstance(anchor, ScreenAnchor):
+        return float(anchor.x), float(anchor.y), lay.cell
+    if isinstance(anchor, TrayAnchor):
+        seat, k = anchor.seat, anchor.k
         _, size, centres = tray_parts(lay, seat, max(tray_slots(shown, seat), k + 1), shown.own_piles)
         x, y = centres[min(k, len(centres) - 1)]
         return x, y, size / 0.75
-    if kind == "figure":
-        x, y = figure_spot(lay, shown.positions, int(anchor[1]))  # type: ignore[call-overload]
-        return x, y, lay.cell
-    return lay.target.centerx, lay.target.centery, lay.target.w
+    x, y = figure_spot(lay, shown.positions, anchor.seat)
+    return x, y, lay.cell
 
 
 def sprite_spot(lay: PlayLayout, shown: Shown, sprite: Sprite, t: float) -> tuple[float, float, float]:
@@ -317,19 +326,16 @@ class PlayPainter:
         lay = scene.layout
         pose = sprite.pose(t)
         x, y, size = sprite_spot(lay, scene.shown, sprite, t)
-        data = sprite.data
-        if sprite.kind == "tile":
-            mask = int(data["mask"])  # type: ignore[call-overload]
-            picture = data.get("picture")
-            self.blit_card(surface, mask, picture if isinstance(picture, str) else None, (x, y), size, pose.angle)
-        elif sprite.kind == "figure":
-            seat = int(data["seat"])  # type: ignore[call-overload]
-            self._blit_figure(surface, seat, x, y, lay.cell * FIGURE * pose.scale)
-        elif sprite.kind == "token":
+        look = sprite.look
+        if isinstance(look, TileLook):
+            self.blit_card(surface, look.mask, look.picture, (x, y), size, pose.angle)
+        elif isinstance(look, FigureLook):
+            self._blit_figure(surface, look.seat, x, y, lay.cell * FIGURE * pose.scale)
+        elif isinstance(look, TokenLook):
             token_px = max(8, int(size * 0.75))
-            img = scene.view.token(str(data["picture"]), token_px)
+            img = scene.view.token(look.picture, token_px)
             surface.blit(img, img.get_rect(center=(round(x), round(y))))
-        elif sprite.kind == "sparkle":
+        else:  # SparkleLook
             u = pose.u
             star = scene.view.sparkle(max(8, lay.cell // 4))
             alpha = int(255 * (1 - u) / 0.4) if u > 0.6 else None

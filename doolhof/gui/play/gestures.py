@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Literal, Protocol
 
 from doolhof.engine import Game
 from doolhof.engine.board import Cell
@@ -95,6 +95,44 @@ class PressIcon:
 
 Intent = TurnCard | PushAt | Refuse | WalkTo | CardBack | FigureBack | PressIcon
 
+#: What a press can be on that needs no further words: the sliding card, the round button while
+#: pushing ("rotate") or walking ("stay"), the mover's figure.
+Part = Literal["spare", "rotate", "stay", "figure"]
+
+
+@dataclass(frozen=True)
+class OnArrow:
+    """The arrow at (side, index)."""
+
+    side: str
+    index: int
+
+
+@dataclass(frozen=True)
+class OnCell:
+    """A lit board cell."""
+
+    cell: Cell
+
+
+@dataclass(frozen=True)
+class OnIcon:
+    """The corner icon in slot *name*."""
+
+    name: str
+
+
+#: What a press is on.
+Target = Part | OnArrow | OnCell | OnIcon
+
+
+@dataclass(frozen=True)
+class Press:
+    """A finger went down on *on* at *pos*."""
+
+    on: Target
+    pos: tuple[int, int]
+
 
 class Table(Protocol):
     """What gestures read from the play scene."""
@@ -133,9 +171,8 @@ class Gestures:
 
     def __init__(self) -> None:
         """Nothing pressed."""
-        #: What the press is on: ("icon", name) ("spare",) ("rotate",) ("arrow", side, index) ("stay",)
-        #: ("figure",) ("cell", cell); with the press position last. None: no press.
-        self.press: tuple[object, ...] | None = None
+        #: The finger down and what it is on. None: no press.
+        self.press: Press | None = None
         #: "spare" or "figure" while dragging, else None.
         self.drag: str | None = None
         #: The finger's last position during a drag.
@@ -165,26 +202,25 @@ class Gestures:
             self.reset()
             for name, rect in table.layout.icons.items():
                 if rect.collidepoint(event.pos) and table.corner_icon(name) is not None:
-                    self.press = ("icon", name, event.pos)
+                    self.press = Press(OnIcon(name), event.pos)
                     return []
             if table.accepting():
-                self.press = self.hit(event.pos, table)
+                on = self.hit(event.pos, table)
+                self.press = None if on is None else Press(on, event.pos)
             return []
         if self.press is None:
             return []
-        if not table.accepting() and self.press[0] != "icon":
+        if not table.accepting() and not isinstance(self.press.on, OnIcon):
             self.reset()
             return []
-        kind = self.press[0]
-        start = self.press[-1]
-        assert isinstance(start, tuple)
+        on = self.press.on
         if event.kind == "move":
-            moved = math.dist(start, event.pos) > DRAG_START
-            if kind == "spare" and (moved or self.drag == "spare"):
+            moved = math.dist(self.press.pos, event.pos) > DRAG_START
+            if on == "spare" and (moved or self.drag == "spare"):
                 self.drag = "spare"
                 self.pos = event.pos
                 self.snap = nearest_arrow(table.layout, table.game.legal_arrows(), event.pos)
-            elif kind == "figure" and (moved or self.drag == "figure"):
+            elif on == "figure" and (moved or self.drag == "figure"):
                 if self.drag != "figure":
                     self.drag = "figure"
                     self.held = self._pick_up(table)
@@ -203,48 +239,44 @@ class Gestures:
             return self._release(event.pos, table)
         return self._tap(press, event.pos, table)
 
-    def hit(self, pos: tuple[int, int], table: Table) -> tuple[object, ...] | None:
+    def hit(self, pos: tuple[int, int], table: Table) -> Target | None:
         """What a press at *pos* would act on now (icons aside)."""
         lay = table.layout
         game = table.game
         if game.phase == "push":
             if lay.spare.collidepoint(pos):
-                return ("spare", pos)
+                return "spare"
             if lay.rotate.collidepoint(pos):
-                return ("rotate", pos)
+                return "rotate"
             for side, index in game.arrows():
                 if lay.arrow_hit(side, index).collidepoint(pos):
-                    return ("arrow", side, index, pos)
+                    return OnArrow(side, index)
             return None
         if lay.rotate.collidepoint(pos):
-            return ("stay", pos)
+            return "stay"
         if math.dist(figure_spot(lay, table.shown.positions, game.current_player), pos) < lay.cell * 0.42:
-            return ("figure", pos)
+            return "figure"
         cell = lay.cell_at(pos)
         if cell is not None and cell in game.reachable():
-            return ("cell", cell, pos)
+            return OnCell(cell)
         return None
 
-    def _tap(self, press: tuple[object, ...], pos: tuple[int, int], table: Table) -> list[Intent]:
+    def _tap(self, press: Press, pos: tuple[int, int], table: Table) -> list[Intent]:
         """A press released without dragging: act if it was released on what it pressed."""
-        kind = press[0]
-        if kind == "icon":
-            name = str(press[1])
-            return [PressIcon(name)] if table.layout.icons[name].collidepoint(pos) else []
-        here = self.hit(pos, table)
-        if here is None or here[:-1] != press[:-1]:
+        on = press.on
+        if isinstance(on, OnIcon):
+            return [PressIcon(on.name)] if table.layout.icons[on.name].collidepoint(pos) else []
+        if self.hit(pos, table) != on:
             return []
         game = table.game
-        if kind in ("spare", "rotate"):
+        if on == "spare" or on == "rotate":
             return [TurnCard(1)]
-        if kind == "arrow":
-            side, index = str(press[1]), int(press[2])  # type: ignore[call-overload]
+        if isinstance(on, OnArrow):
+            side, index = on.side, on.index
             return [PushAt(side, index)] if (side, index) in game.legal_arrows() else [Refuse(side, index)]
-        if kind in ("stay", "figure"):
-            return [WalkTo(game.positions[game.current_player])]
-        cell = press[1]
-        assert isinstance(cell, tuple)
-        return [WalkTo((int(cell[0]), int(cell[1])))]
+        if isinstance(on, OnCell):
+            return [WalkTo(on.cell)]
+        return [WalkTo(game.positions[game.current_player])]  # "stay", or the figure tapped: stay put
 
     def _release(self, pos: tuple[int, int] | None, table: Table) -> list[Intent]:
         """End a drag: push or walk where it was let go, or send the card or figure back."""

@@ -16,6 +16,7 @@ Nothing here draws or needs a display: the rects are plain :class:`pygame.Rect` 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 import pygame
 
@@ -135,7 +136,20 @@ def _board_side(long: int, short: int, pad: int, _wide: bool) -> int:
     return max(40, min(short - 2 * pad, long - panel_min - 3 * pad))
 
 
-def _panel_blocks(panel: pygame.Rect, wide: bool, players: int, pad: int) -> dict[str, object]:
+class _PanelBlocks(TypedDict):
+    """The panel's rects, named as :class:`PlayLayout` names them."""
+
+    turn_box: pygame.Rect
+    spare_box: pygame.Rect
+    portrait: pygame.Rect
+    target: pygame.Rect
+    spare: pygame.Rect
+    rotate: pygame.Rect
+    trays: tuple[pygame.Rect, ...]
+    icons: dict[str, pygame.Rect]
+
+
+def _panel_blocks(panel: pygame.Rect, wide: bool, players: int, pad: int) -> _PanelBlocks:
     """Split the panel into icon strip, turn block, spare block and trays."""
     icon = max(32, min(56, min(panel.w, panel.h) // 6))
     gap = max(4, pad)

@@ -31,8 +31,9 @@ import pygame
 
 from doolhof.engine import Game, IllegalMoveError, Push
 from doolhof.engine.board import Cell
+from doolhof.engine.players import Player
 from doolhof.gui.board.painter import BoardArt
-from doolhof.gui.kit.anim import Effect, Motion, Timeline
+from doolhof.gui.kit.anim import SPARE, Anchor, CellAnchor, Effect, Motion, Timeline
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.play.choreography import COMPUTER_WALK_PAUSE, Choreography
@@ -101,7 +102,7 @@ class PlayScene(Scene):
         self.hints = HintCoach(self)
         self.choreography = Choreography(self)
         self.painter = PlayPainter(self)
-        self._players: dict[int, object] = {}
+        self._players: dict[int, Player] = {}
         self._thinking: ComputerTurn | None = None
         self._pending_walk: Cell | None = None
         self.corner_buttons["hint"] = ("hint", self.show_hint)
@@ -273,9 +274,9 @@ class PlayScene(Scene):
         elif isinstance(intent, PushAt):
             push = Push(intent.side, intent.index, self.rotation % 4)
             if intent.dropped:
-                self._push(push, ("cell", *self.layout.entry_cell(intent.side, intent.index)), travel=False)
+                self._push(push, CellAnchor(*self.layout.entry_cell(intent.side, intent.index)), travel=False)
             else:
-                self._push(push, ("spare",), travel=True)
+                self._push(push, SPARE, travel=True)
         elif isinstance(intent, Refuse):
             self._refuse(intent.side, intent.index)
         elif isinstance(intent, WalkTo):
@@ -324,7 +325,7 @@ class PlayScene(Scene):
         self.effects.append(Effect("shake", (side, index), 0.45))
         self.play_sound("nope")
 
-    def _push(self, push: Push, start: tuple[object, ...], travel: bool, start_angle: float | None = None) -> bool:
+    def _push(self, push: Push, start: Anchor, travel: bool, start_angle: float | None = None) -> bool:
         """Ask the engine to push; animate what happened. False (and nothing changes) if refused.
 
         *start* is where the card is drawn now, at *start_angle* (default: the spare's drawn angle).
@@ -390,7 +391,7 @@ class PlayScene(Scene):
             and self.is_computer(self.game.current_player) and self._thinking is None
         )
 
-    def _player_for(self, seat: int) -> object:
+    def _player_for(self, seat: int) -> Player:
         player = self._players.get(seat)
         if player is None:
             level = self.table.seats[seat].level
@@ -432,7 +433,7 @@ class PlayScene(Scene):
 
         def push_now() -> None:
             self._pending_walk = decision.walk
-            entry = ("cell", *self.layout.entry_cell(push.side, push.index))
+            entry = CellAnchor(*self.layout.entry_cell(push.side, push.index))
             if not self._push(push, entry, travel=False, start_angle=angle):
                 self._pending_walk = None
                 self.aim = None

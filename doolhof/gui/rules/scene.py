@@ -12,18 +12,30 @@ large as fits the box (down to :data:`MIN_TEXT_PX`, then scaled), so every langu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
 from doolhof.gui.board.painter import BoardArt
 from doolhof.gui.kit import theme
+from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.text import LINE_SPACING, draw_text, fit_text, font, wrap
 from doolhof.gui.kit.theme import Color
-from doolhof.gui.kit.widgets import CARD, PRIMARY, QUIET, SECONDARY, Button, ButtonSet, draw_card, garden_background
+from doolhof.gui.kit.widgets import (
+    CARD,
+    PRIMARY,
+    QUIET,
+    SECONDARY,
+    Button,
+    ButtonSet,
+    ButtonStyle,
+    Label,
+    draw_card,
+    garden_background,
+)
 from doolhof.gui.rules.pages import Page, render_picture, rules_pages
 from doolhof.i18n import _
 
@@ -106,14 +118,14 @@ def render_text(block: TextBlock, color: Color, box: tuple[int, int]) -> pygame.
 class ArrowButton(Button):
     """A big button with a chunky arrow (left or right) beside its word."""
 
-    def __init__(self, on_tap: Any, direction: int, label: Any, style: Any, name: str) -> None:
+    def __init__(self, on_tap: Callable[[], None], direction: int, label: Label, style: ButtonStyle, name: str) -> None:
         """*direction* is -1 (back, arrow on the left) or +1 (next, arrow on the right)."""
         super().__init__(on_tap, label=label, style=style, name=name)
         self.direction = direction
         #: Draw a check mark instead of the arrow (the last page's "Done").
         self.done = False
 
-    def draw_content(self, surface: pygame.Surface, area: pygame.Rect, ink: Color, art: Any) -> None:
+    def draw_content(self, surface: pygame.Surface, area: pygame.Rect, ink: Color, art: Art | None) -> None:
         """The arrow at the outer end, the word beside it."""
         size = min(area.h, area.w // 3)
         if self.done and art is not None:
@@ -158,7 +170,7 @@ class RulesScene(Scene):
         self._pictures: dict[tuple[int, tuple[int, int]], pygame.Surface] = {}
         self.buttons = ButtonSet(on_press=lambda: self.host.play_sound("tap"))
         self.back_button = self.buttons.add(ArrowButton(self.back, -1, lambda: _("Back"), SECONDARY, "back"))
-        self.next_button: ArrowButton = self.buttons.add(  # type: ignore[assignment]
+        self.next_button: ArrowButton = self.buttons.add(
             ArrowButton(self.forward, 1, self._next_label, PRIMARY, "next"))
         self.close_button = self.buttons.add(Button(self.close, icon="cross", style=QUIET, name="close"))
         self.dots: list[pygame.Rect] = []

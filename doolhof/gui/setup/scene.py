@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import logging
 from functools import lru_cache
-from typing import Any
 
 import pygame
 
 from doolhof.engine import VARIANTS, Game
 from doolhof.gui.kit import theme
+from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.text import draw_text
@@ -48,6 +48,7 @@ from doolhof.gui.kit.widgets import (
     text_of,
 )
 from doolhof.i18n import N_, _, ngettext
+from doolhof.session.savegame import SavedGame
 from doolhof.session.seats import LEVELS, SeatConfig, TableSetup
 
 log = logging.getLogger(__name__)
@@ -384,7 +385,7 @@ class SetupScene(Scene):
         if self.notes:
             self._draw_note(surface, art)
 
-    def _draw_note(self, surface: pygame.Surface, art: Any) -> None:
+    def _draw_note(self, surface: pygame.Surface, art: Art) -> None:
         """The message on top, on a card over the dimmed screen, with an OK button."""
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((*theme.SHADE, 140))
@@ -393,7 +394,7 @@ class SetupScene(Scene):
         draw_text(surface, self.notes[0], self.note_text_rect, theme.INK, max_px=max(14, self.note_rect.h // 9))
         self.note_buttons.draw(surface, art)
 
-    def _draw_header_pictures(self, surface: pygame.Surface, header: pygame.Rect, art: Any) -> None:
+    def _draw_header_pictures(self, surface: pygame.Surface, header: pygame.Rect, art: Art) -> None:
         px = int(header.height * 0.62)
         x = header.x + int(header.width * 0.5) - px
         for k, name in enumerate(("star", "apple", "fish", "key")):
@@ -402,7 +403,7 @@ class SetupScene(Scene):
             image = art.picture(name, px)
             surface.blit(image, image.get_rect(midright=(x - k * (px + px // 4) + px, header.centery)))
 
-    def _draw_count(self, surface: pygame.Surface, art: Any) -> None:
+    def _draw_count(self, surface: pygame.Surface, art: Art) -> None:
         n = self.effective_secrets()
         rect = self.count_rect
         custom = not (self.all_button.selected or self.half_button.selected)
@@ -432,7 +433,7 @@ class SeatFigureButton(Button):
         super().__init__(lambda: scene.tap_figure(k), name=f"figure{k}")
         self.scene, self.k = scene, k
 
-    def draw(self, surface: pygame.Surface, art: Any = None) -> None:
+    def draw(self, surface: pygame.Surface, art: Art | None = None) -> None:
         """The figure (faded with a plus when the seat is free), a robot badge for computers."""
         if self.rect.width <= 0 or self.rect.height <= 0:
             return
@@ -440,7 +441,7 @@ class SeatFigureButton(Button):
         px = int(min(self.rect.width, self.rect.height) * (0.82 if not self.pressed else 0.76))
         center = self.rect.center
         try:
-            figure = art.figure(self.k, px)
+            figure = art.figure(self.k, px) if art is not None else None
         except Exception:
             figure = None
         if figure is None:
@@ -454,7 +455,7 @@ class SeatFigureButton(Button):
             plus = safe_icon(art, "plus", px // 2)
             if plus is not None:
                 surface.blit(plus, plus.get_rect(center=center))
-        if active and self.scene.slots[self.k].is_computer:
+        if active and self.scene.slots[self.k].is_computer and art is not None:
             badge_px = max(1, px // 3)
             try:
                 badge = art.robot(badge_px)
@@ -472,7 +473,7 @@ class KindButton(Button):
                          label=lambda: _("Computer") if scene.slots[k].is_computer else _("Person"))
         self.scene, self.k = scene, k
 
-    def draw(self, surface: pygame.Surface, art: Any = None) -> None:
+    def draw(self, surface: pygame.Surface, art: Art | None = None) -> None:
         """Person icon and word, or the robot and "Computer"."""
         if not self.visible or self.rect.width <= 0:
             return
@@ -482,10 +483,12 @@ class KindButton(Button):
         face_rect = draw_slab(surface, self.rect, face, darken(color, 0.25), self.pressed)
         area = face_rect.inflate(-face_rect.height // 5, -face_rect.height // 6)
         px = int(min(area.height, area.width * 0.35))
-        try:
-            icon = art.robot(px) if computer else art.icon("person", px)
-        except Exception:
-            icon = None
+        icon = None
+        if art is not None:
+            try:
+                icon = art.robot(px) if computer else art.icon("person", px)
+            except Exception:
+                icon = None
         words = pygame.Rect(area.x, area.y, area.width, area.height)
         if icon is not None:
             surface.blit(icon, icon.get_rect(midleft=(area.x, area.centery)))
@@ -502,7 +505,7 @@ class LevelButton(Button):
         super().__init__(lambda: scene.cycle_level(k), style=QUIET, name=f"level{k}")
         self.scene, self.k = scene, k
 
-    def draw(self, surface: pygame.Surface, art: Any = None) -> None:
+    def draw(self, surface: pygame.Surface, art: Art | None = None) -> None:
         """Pips for the level and its name."""
         if not self.visible or self.rect.width <= 0:
             return
@@ -529,7 +532,7 @@ class VariantButton(Button):
                          label=lambda: _(VARIANT_LABELS[variant]))
         self.variant = variant
 
-    def draw_content(self, surface: pygame.Surface, area: pygame.Rect, ink: tuple[int, int, int], art: Any) -> None:
+    def draw_content(self, surface: pygame.Surface, area: pygame.Rect, ink: theme.Color, art: Art | None) -> None:
         """Board picture on top, name below."""
         text_h = int(area.height * 0.3)
         picture_area = pygame.Rect(area.x, area.y, area.width, area.height - text_h)
@@ -542,7 +545,7 @@ class VariantButton(Button):
                                                   int(side * 0.45), side))
         draw_text(surface, text_of(self.label), pygame.Rect(area.x, area.bottom - text_h, area.width, text_h), ink)
 
-    def _draw_hunt(self, surface: pygame.Surface, art: Any, box: pygame.Rect) -> None:
+    def _draw_hunt(self, surface: pygame.Surface, art: Art | None, box: pygame.Rect) -> None:
         """What you look for: one shared card (Junior) or a little pile per figure (own secrets)."""
         if self.variant == "junior":
             card = pygame.Rect(0, 0, box.width, int(box.width * 1.3))
@@ -550,11 +553,12 @@ class VariantButton(Button):
             pygame.draw.rect(surface, theme.WHITE, card, border_radius=max(2, card.width // 6))
             pygame.draw.rect(surface, theme.CARD_RIM, card, max(1, card.width // 14),
                              border_radius=max(2, card.width // 6))
-            try:
-                star = art.picture("star", int(card.width * 0.8))
-                surface.blit(star, star.get_rect(center=card.center))
-            except Exception:
-                pass
+            if art is not None:
+                try:
+                    star = art.picture("star", int(card.width * 0.8))
+                    surface.blit(star, star.get_rect(center=card.center))
+                except Exception:
+                    pass
             return
         piles = 2
         step = box.height // (piles + 1)
@@ -569,7 +573,7 @@ class VariantButton(Button):
                                  border_radius=max(2, card.height // 5))
 
 
-def load_saved_game() -> tuple[Any, str | None]:
+def load_saved_game() -> tuple[SavedGame | None, str | None]:
     """The :class:`~doolhof.session.savegame.SavedGame` to continue (else None), and a message for the parent.
 
     Reads :func:`doolhof.session.savegame.load_game` (which moves a damaged or newer file aside and says
