@@ -54,7 +54,8 @@ def _shade(color: Color, factor: float) -> Color:
     """*color* darker (factor < 1) or lighter (factor > 1)."""
     if factor <= 1:
         return (int(color[0] * factor), int(color[1] * factor), int(color[2] * factor))
-    return tuple(int(v + (255 - v) * (factor - 1)) for v in color)  # type: ignore[return-value]
+    r, g, b = (int(v + (255 - v) * (factor - 1)) for v in color[:3])
+    return (r, g, b)
 
 
 class BoardArt:

@@ -69,8 +69,15 @@ def layout_text(paragraphs: list[str], width: int, height: int, max_px: int,
         if block is not None and block.height <= height:
             return block
         if px <= min_px:
-            return block if block is not None else _layout_at(paragraphs, width, px, force=True)  # type: ignore[return-value]
+            return block if block is not None else _forced_layout(paragraphs, width, px)
         px = max(min_px, int(px * 0.92))
+
+
+def _forced_layout(paragraphs: list[str], width: int, px: int) -> TextBlock:
+    """The layout at *px* even where a word is wider than *width* (it then sticks out)."""
+    block = _layout_at(paragraphs, width, px, force=True)
+    assert block is not None  # forced, every paragraph is laid out
+    return block
 
 
 def _layout_at(paragraphs: list[str], width: int, px: int, force: bool = False) -> TextBlock | None:
