@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Final
 
 from .ports import MASK_PORTS, mask_of, rotate_mask
@@ -76,6 +77,7 @@ class Card:
 
     networks: tuple[Network, ...]
     _geometry: tuple[Geometry, ...] = field(init=False, repr=False, compare=False, hash=False)
+    _text: str = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         """Check the networks (ValueError with the reason) and put them in their canonical order."""
@@ -109,12 +111,22 @@ class Card:
             Geometry(tuple(rotate_mask(n.mask, r) for n in ordered), treasures) for r in range(4)
         )
         object.__setattr__(self, "_geometry", geometry)
+        object.__setattr__(self, "_text", "|".join(n.text() for n in ordered))
 
     @classmethod
     def from_text(cls, text: str) -> Card:
-        """Read card text such as ``"07:apple|34:fish,key"``; ValueError says what is wrong."""
+        """Read card text such as ``"07:apple|34:fish,key"``; ValueError says what is wrong.
+
+        Cards are immutable, so the same text gives the same (cached) card.
+        """
         if not isinstance(text, str):
             raise ValueError(f"card text must be a string, not {text!r}")
+        if cls is Card:
+            return _parse(text)
+        return cls._read(text)
+
+    @classmethod
+    def _read(cls, text: str) -> Card:
         networks = []
         for part in text.strip().split("|"):
             m = _NETWORK_TEXT.match(part.strip())
@@ -134,7 +146,7 @@ class Card:
 
     def text(self) -> str:
         """The card text (canonical: networks by lowest port); :meth:`from_text` reads it back."""
-        return "|".join(n.text() for n in self.networks)
+        return self._text
 
     @property
     def treasures(self) -> frozenset[str]:
@@ -172,6 +184,12 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.from_text({self.text()!r})"
+
+
+@lru_cache(maxsize=4096)
+def _parse(text: str) -> Card:
+    """Card.from_text for plain cards, remembered (a save holds 50 card texts)."""
+    return Card._read(text)
 
 
 __all__ = ["Card", "Geometry", "Network", "TREASURE_NAME"]

@@ -102,14 +102,15 @@ def frontier(table: Table) -> set[Cell]:
     } - set(table)
 
 
-def continues_path(table: Table, cell: Cell, card: Card, rotation: int) -> bool:
-    """C5: some port of *card* turned *rotation* on *cell* meets an open port of a neighbour."""
+def continues_path(opens: Mapping[Cell, set[int]], cell: Cell, card: Card, rotation: int) -> bool:
+    """C5: some port of *card* turned *rotation* on *cell* meets an open port of a neighbour
+    (*opens*: the open ports of every table card)."""
     x, y = cell
     for q in card.ports:
         p = (q + 2 * rotation) % 8
         dx, dy = STEP[p]
         other = (x + dx, y + dy)
-        if other in table and MEETS[p] in open_ports(table, other):
+        if other in opens and MEETS[p] in opens[other]:
             return True
     return False
 
@@ -117,8 +118,9 @@ def continues_path(table: Table, cell: Cell, card: Card, rotation: int) -> bool:
 def legal_places(table: Table, hand: list[Card]) -> set[tuple[int, Cell, int]]:
     """C5, with C6 when no card continues a path anywhere."""
     cells = frontier(table)
+    opens = {cell: open_ports(table, cell) for cell in table}
     fits = {
         (i, c, r) for i, card in enumerate(hand) for c in cells for r in range(4)
-        if continues_path(table, c, card, r)
+        if continues_path(opens, c, card, r)
     }
     return fits or {(i, c, r) for i in range(len(hand)) for c in cells for r in range(4)}
