@@ -15,10 +15,11 @@ Levels (:data:`LEVELS`), weakest first:
 - ``gentle``: on about half its turns it looks for a place that takes something (any, not the
   best); otherwise it lays at random. It always takes all it may.
 - ``clever``: the place that takes the most cards this turn; ties at random.
-- ``expert``: clever, weighed against what the table then offers: for every treasure, how many
-  cards showing it sit on path networks that still have an open end, counted against the next
-  player (by the chance that their hand, unseen, holds that treasure) and for itself (the
-  treasures of the card it keeps).
+- ``expert``: clever, weighed against the table each place leaves (:class:`Outlook`). For every
+  treasure it counts the cards showing it on one path network that still has an open end a new
+  card could join (:class:`Offer`); every unseen card is worth what that offer gives its
+  treasures, and the next player's expected best card (a random hand from the unseen heap) is
+  counted against the expert, a share of its own kept card's value for it.
 
 Players see what a player at the table sees: the table, the taken cards, their own hand, and how
 many cards every hand holds. The unseen cards (other hands and the pile) count only as one
