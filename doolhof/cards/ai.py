@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from math import comb
 from typing import Final
 
@@ -143,17 +144,27 @@ class Offer:
 
     def value(self, card: Card) -> int:
         """About how many cards *card* could take if laid next (its best network, treasures added)."""
+        return self.worth(_reach(card))
+
+    def worth(self, reach: tuple[tuple[int, tuple[str, ...]], ...]) -> int:
+        """:meth:`value` of a card given as :func:`_reach` (the expert keeps those at hand)."""
         best = self.best
         top = 0
-        for net in card.networks:
-            parity = PARITY[net.mask]
+        for parity, names in reach:
             v = 0
-            for name in net.treasures:
+            for name in names:
                 row = best.get(name)
                 if row:
                     v += row[parity]
-            top = max(top, v)
+            if v > top:
+                top = v
         return top
+
+
+@lru_cache(maxsize=1024)
+def _reach(card: Card) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """Each treasure-bearing network of *card*: the parities of its ports and its treasures."""
+    return tuple((PARITY[n.mask], tuple(sorted(n.treasures))) for n in card.networks if n.treasures)
 
 
 def expected_best(values: list[int], held: int) -> float:
@@ -175,6 +186,8 @@ class Outlook:
     held: int
     risk: float
     own: float
+    #: The unseen cards as :meth:`Offer.worth` reads them.
+    reaches: tuple[tuple[tuple[int, tuple[str, ...]], ...], ...] = ()
 
     @classmethod
     def of(cls, game: CardGame) -> Outlook:
@@ -189,7 +202,7 @@ class Outlook:
                 unseen.extend(game.hand(s))
         held = len(game.hand(nxt)) if nxt != seat else 0
         risk = RISK_WEIGHT if game.players == 2 else RISK_WEIGHT_MANY
-        return cls(tuple(unseen), held, risk, OWN_WEIGHT)
+        return cls(tuple(unseen), held, risk, OWN_WEIGHT, tuple(_reach(c) for c in unseen))
 
     def judge(self, work: Layout, place: Place, card: Card, takes: frozenset[Cell], kept: list[Card]) -> float:
         """Lay *card* at *place* on *work* and take *takes*, look, put everything back: minus the points
@@ -201,7 +214,7 @@ class Outlook:
         for c, (taken, r) in removed:
             work.put(c, taken, r)
         work.remove(cell)
-        danger = expected_best([offer.value(c) for c in self.unseen], self.held)
+        danger = expected_best([offer.worth(r) for r in self.reaches], self.held)
         mine = max((offer.value(c) for c in kept), default=0)
         return -self.risk * danger + self.own * mine
 

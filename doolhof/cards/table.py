@@ -255,24 +255,34 @@ class Networks:
         self.holders: list[dict[str, list[Cell]]] = []
         self.ends: list[int] = []
         geo = layout.geo
+        label = self.label
         for cell, g in geo.items():
             for k in range(len(g.nets)):
-                if (cell, k) in self.label:
+                if (cell, k) in label:
                     continue
                 number = len(self.holders)
                 holders: dict[str, list[Cell]] = {}
                 ends = 0
-                for node in layout.component(cell, k):
-                    self.label[node] = number
+                label[(cell, k)] = number
+                stack = [(cell, k)]
+                while stack:  # one search labels the component and notes its treasures and open ends
+                    node = stack.pop()
                     n, j = node
                     h = geo[n]
                     for name in h.treasures[j]:
                         holders.setdefault(name, []).append(n)
                     x, y = n
                     for p in MASK_PORTS[h.nets[j]]:
-                        dx, dy, _ = PORT_STEPS[p]
-                        if (x + dx, y + dy) not in geo:
+                        dx, dy, q = PORT_STEPS[p]
+                        other = (x + dx, y + dy)
+                        o = geo.get(other)
+                        if o is None:
                             ends |= 2 if p % 2 == 0 else 1
+                            continue
+                        i = o.port_net[q]
+                        if i >= 0 and (other, i) not in label:
+                            label[(other, i)] = number
+                            stack.append((other, i))
                 self.holders.append(holders)
                 self.ends.append(ends)
 
