@@ -143,8 +143,8 @@ class CardGame:
             raise IllegalMoveError("hands must be one list of cards per seat")
         if isinstance(pile, (str, bytes)) or not all(isinstance(c, Card) for c in pile):
             raise IllegalMoveError("the pile must be a list of cards")
-        if taken is not None and (len(taken) != len(hands) or not all(
-            all(isinstance(c, Card) for c in t) for t in taken
+        if taken is not None and (not isinstance(taken, Sequence) or len(taken) != len(hands) or not all(
+            isinstance(t, Sequence) and all(isinstance(c, Card) for c in t) for t in taken
         )):
             raise IllegalMoveError("taken must be one list of cards per seat")
         if not _is_int(current_player):

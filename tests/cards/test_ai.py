@@ -8,6 +8,8 @@ from itertools import combinations
 from math import comb
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from doolhof.cards import CardGame, IllegalMoveError, Place
 from doolhof.cards.ai import (
@@ -159,3 +161,19 @@ def test_stronger_levels_win_a_few_games() -> None:
     assert summary.wins_by_level["clever"] >= 5
     summary = simulate(players=2, games=4, seed=2, levels=["expert", "random"], swap_seats=True, check=False)
     assert summary.wins_by_level["expert"] >= 3
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(2, 6), st.integers(0, 2**32 - 1), st.integers(5, 40))
+def test_probing_a_place_agrees_with_laying_it(players: int, seed: int, turns: int) -> None:
+    """The players' fast look-ahead (component labels) says what laying the card would join."""
+    game = midgame(seed=seed, players=players, turns=turns)
+    if game.phase != "place":
+        return
+    nets = Networks(game.layout)
+    hand = game.hand(game.current_player)
+    for place in game.legal_places():
+        c = hand[place.hand_index]
+        work = game.layout.copy()
+        work.put(place.cell, c, place.rotation)
+        assert nets.probe(place.cell, c.geometry(place.rotation)) == work.joined(place.cell)

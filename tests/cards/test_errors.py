@@ -132,6 +132,9 @@ def test_a_bad_seat_count(players: Any) -> None:
         ({"table": {(0, 0.5): (EW, 0)}}, "is not a cell"),
         ({"hands": "ab"}, "one list of cards per seat"),
         ({"pile": ["2367:"]}, "the pile must be a list of cards"),
+        ({"taken": [[]]}, "taken must be one list of cards per seat"),
+        ({"taken": 5}, "taken must be one list of cards per seat"),
+        ({"current_player": "0"}, "the current player must be a seat number"),
     ],
 )
 def test_from_position_refuses_what_cannot_be_a_position(kwargs: dict[str, Any], message: str) -> None:
