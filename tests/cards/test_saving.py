@@ -116,3 +116,10 @@ def test_custom_games_may_repeat_cards_but_standard_ones_may_not() -> None:
     with pytest.raises(ValueError, match=r"not a card of the deck|appears"):
         CardGame.from_dict(data)
     assert len(DECK) == 50
+
+
+def test_games_compare_by_value_and_are_not_hashable() -> None:
+    game = CardGame.new(players=2, seed=1)
+    assert game == game.copy() and game != "a game"
+    with pytest.raises(TypeError):
+        hash(game)
