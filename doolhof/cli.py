@@ -40,15 +40,15 @@ def _positive(text: str) -> int:
 
 
 def _levels(text: str) -> list[str]:
-    """Parse ``expert,random`` into computer levels, one per seat."""
+    """Parse ``expert,random`` into computer levels, one per seat (the card game has the same levels)."""
     from doolhof.engine.ai import LEVELS
 
     levels = [part.strip() for part in text.split(",")]
     for level in levels:
         if level not in LEVELS:
             raise argparse.ArgumentTypeError(f"{level!r} is not a computer level; choose from {', '.join(LEVELS)}")
-    if not 2 <= len(levels) <= 4:
-        raise argparse.ArgumentTypeError(f"give 2 to 4 levels, one per seat, not {len(levels)}")
+    if not 2 <= len(levels) <= 6:
+        raise argparse.ArgumentTypeError(f"give 2 to 6 levels, one per seat, not {len(levels)}")
     return levels
 
 
@@ -64,9 +64,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--mute", action="store_true", help="start without sound")
 
     sim = sub.add_parser("simulate", help="play many games automatically and check the rules")
-    sim.add_argument("--variant", choices=sorted(VARIANTS), default="junior")
-    sim.add_argument("--players", type=int, choices=(2, 3, 4),
-                     help="seats at the table (default 4, or one per --ai level)")
+    sim.add_argument("--game", choices=("maze", "cards"), default="maze",
+                     help="the maze board game (default) or the labyrinth card game")
+    sim.add_argument("--variant", choices=sorted(VARIANTS), help="maze variant (default junior)")
+    sim.add_argument("--players", type=int,
+                     help="seats at the table: 2-4 for the maze, 2-6 for cards (default 4, or one per --ai level)")
     sim.add_argument("--ai", type=_levels, metavar="LEVEL,LEVEL,...",
                      help="one computer level per seat: random, gentle, clever or expert (default: all random)")
     sim.add_argument("--swap-seats", action="store_true",
@@ -91,21 +93,38 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from doolhof.engine.simulate import simulate
-
-    players = args.players or (len(args.ai) if args.ai else 4)
+    players = args.players if args.players is not None else (len(args.ai) if args.ai else 4)
     if args.ai and len(args.ai) != players:
         print(f"doolhof simulate: --ai names {len(args.ai)} levels for {players} players", file=sys.stderr)
         return 2
-    summary = simulate(
-        args.variant, players, args.games, args.seed, max_turns=args.max_turns, levels=args.ai,
-        swap_seats=args.swap_seats,
-    )
-    figures = summary.as_dict()
+    most = 6 if args.game == "cards" else 4
+    if not 2 <= players <= most:
+        game = "card game" if args.game == "cards" else "maze game"
+        print(f"doolhof simulate: the {game} is played by 2 to {most} players, not {players}", file=sys.stderr)
+        return 2
+    if args.game == "cards":
+        if args.variant is not None:
+            print("doolhof simulate: --variant is for the maze game; the card game has one deck", file=sys.stderr)
+            return 2
+        from doolhof.cards.simulate import simulate as simulate_cards
+
+        cards = simulate_cards(
+            players, args.games, args.seed, max_turns=args.max_turns, levels=args.ai, swap_seats=args.swap_seats
+        )
+        figures, examples, name = cards.as_dict(), cards.violation_examples, "the card game"
+    else:
+        from doolhof.engine.simulate import simulate
+
+        args.variant = args.variant or "junior"
+        maze = simulate(
+            args.variant, players, args.games, args.seed, max_turns=args.max_turns, levels=args.ai,
+            swap_seats=args.swap_seats,
+        )
+        figures, examples, name = maze.as_dict(), maze.violation_examples, args.variant
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
-        print(f"{figures['games']} games of {args.variant} with {players} players (seed {args.seed})")
+        print(f"{figures['games']} games of {name} with {players} players (seed {args.seed})")
         print(f"  finished:             {figures['finished']}")
         print(f"  turns per game:       {figures['turns_mean']:.1f} on average, {figures['turns_max']} at most")
         print(f"  wins per seat:        {figures['wins']}")
@@ -113,10 +132,10 @@ def _simulate(args: argparse.Namespace) -> int:
             print(f"  wins per level:       {figures['wins_by_level']} (decided alone: {figures['decided']})")
             print(f"  decided wins:         {figures['decided_wins_by_level']}")
         print(f"  invariant violations: {figures['invariant_violations']}")
-        for example in summary.violation_examples[:5]:  # the five that --json shows
+        for example in examples[:5]:  # the five that --json shows
             print(f"    {example}")
         print(f"  speed:                {figures['games_per_s']:.1f} games/s")
-    return 1 if summary.invariant_violations else 0
+    return 1 if figures["invariant_violations"] else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

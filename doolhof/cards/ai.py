@@ -1,0 +1,338 @@
+"""Computer players and hints for the card game (pure Python, no pygame).
+
+>>> from doolhof.cards.game import CardGame
+>>> game = CardGame.new(players=2, seed=3)
+>>> bot = make_player("expert", seed=1)
+>>> _ = game.place(bot.choose_place(game))
+>>> if game.phase == "take":
+...     _ = game.take(bot.choose_take(game))
+>>> game.current_player
+1
+
+Levels (:data:`LEVELS`), weakest first:
+
+- ``random``: any legal place, a random allowed take.
+- ``gentle``: on about half its turns it looks for a place that takes something (any, not the
+  best); otherwise it lays at random. It always takes all it may.
+- ``clever``: the place that takes the most cards this turn; ties at random.
+- ``expert``: clever, weighed against the table each place leaves (:class:`Outlook`). For every
+  treasure it counts the cards showing it on one path network that still has an open end a new
+  card could join (:class:`Offer`); every unseen card is worth what that offer gives its
+  treasures, and the next player's expected best card (a random hand from the unseen heap) is
+  counted against the expert, a share of its own kept card's value for it.
+
+Players see what a player at the table sees: the table, the taken cards, their own hand, and how
+many cards every hand holds. The unseen cards (other hands and the pile) count only as one
+shuffled heap. No player changes the game it is given; each keeps only its own seeded generator.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from math import comb
+from typing import Final
+
+from .card import Card
+from .game import CardGame, Place
+from .players import CardPlayer, RandomPlayer, require_phase
+from .ports import Cell
+from .table import Layout, Networks
+
+#: The level names, weakest first.
+LEVELS: Final = ("random", "gentle", "clever", "expert")
+#: How much the expert fears one point the next player may take, against one point of its own now.
+RISK_WEIGHT: Final = 1.0
+#: The same with three or more players (the next player is one rival of several).
+RISK_WEIGHT_MANY: Final = 0.6
+#: How much the expert values one point its kept card could take later.
+OWN_WEIGHT: Final = 0.3
+
+
+@dataclass(frozen=True)
+class Option:
+    """A place with the largest set of cards it lets the player take, and a judgement (higher is better)."""
+
+    place: Place
+    takes: frozenset[Cell]
+    value: float = 0.0
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggestion for a person: lay *place*, then take the cards on *takes* (maybe none)."""
+
+    place: Place
+    takes: frozenset[Cell]
+
+
+def distinct_rotations(card: Card) -> tuple[int, ...]:
+    """The rotations of *card* that look different (a symmetric card repeats itself)."""
+    seen: set[tuple[tuple[int, ...], tuple[frozenset[str], ...]]] = set()
+    result = []
+    for r in range(4):
+        g = card.geometry(r)
+        key = (g.nets, g.treasures)
+        if key not in seen:
+            seen.add(key)
+            result.append(r)
+    return tuple(result)
+
+
+def options(game: CardGame, *, judge: bool = False) -> list[Option]:
+    """Every legal place (one per look: symmetric turns once) with its largest allowed take.
+
+    With *judge*, each option's value adds the expert's view of the table it leaves (see
+    :class:`Outlook`); without, it is the number of cards taken. Does not change *game*.
+    """
+    require_phase(game, "place")
+    seat = game.current_player
+    hand = game.hand(seat)
+    looks = [distinct_rotations(card) for card in hand]
+    work = game.layout.copy()
+    nets = Networks(work)
+    outlook = Outlook.of(game) if judge else None
+    result = []
+    for place in game.legal_places():
+        index, cell, rotation = place
+        if rotation not in looks[index]:
+            continue
+        card = hand[index]
+        geometry = card.geometry(rotation)
+        joined = nets.probe(cell, geometry)
+        takes: frozenset[Cell] = frozenset()
+        if joined:
+            work.put(cell, card, rotation)
+            takeable = work.takeable(cell, joined)
+            if takeable:
+                takes = work.best_take(cell, takeable)
+            work.remove(cell)
+        value = float(len(takes))
+        if outlook is not None:
+            kept = [c for i, c in enumerate(hand) if i != index]
+            value += outlook.judge(work, place, card, takes, kept)
+        result.append(Option(place, takes, value))
+    return result
+
+
+#: For each port mask: bit 0 when it has an even port, bit 1 when it has an odd one.
+PARITY: Final[tuple[int, ...]] = tuple((1 if m & 0x55 else 0) | (2 if m & 0xAA else 0) for m in range(256))
+
+
+class Offer:
+    """What a table offers a card laid next: for every treasure, the most cards showing it on one
+    path component with an open end that a network of the right ports can join (C2: a port
+    always meets a port of the other parity, and turning keeps parity)."""
+
+    __slots__ = ("best",)
+
+    def __init__(self, nets: Networks):
+        """Read the offer off labelled networks."""
+        best: dict[str, list[int]] = {}
+        for number, holders in enumerate(nets.holders):
+            ends = nets.ends[number]
+            if not ends:
+                continue
+            for name, cells in holders.items():
+                row = best.setdefault(name, [0, 0, 0, 0])
+                n = len(cells)
+                for parity in (1, 2, 3):
+                    if ends & parity and n > row[parity]:
+                        row[parity] = n
+        self.best = best
+
+    def value(self, card: Card) -> int:
+        """About how many cards *card* could take if laid next (its best network, treasures added)."""
+        return self.worth(_reach(card))
+
+    def worth(self, reach: tuple[tuple[int, tuple[str, ...]], ...]) -> int:
+        """:meth:`value` of a card given as :func:`_reach` (the expert keeps those at hand)."""
+        best = self.best
+        top = 0
+        for parity, names in reach:
+            v = 0
+            for name in names:
+                row = best.get(name)
+                if row:
+                    v += row[parity]
+            if v > top:
+                top = v
+        return top
+
+
+@lru_cache(maxsize=1024)
+def _reach(card: Card) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """Each treasure-bearing network of *card*: the parities of its ports and its treasures."""
+    return tuple((PARITY[n.mask], tuple(sorted(n.treasures))) for n in card.networks if n.treasures)
+
+
+def expected_best(values: list[int], held: int) -> float:
+    """The expected largest of *held* values drawn at random (without putting back) from *values*."""
+    n = len(values)
+    held = min(held, n)
+    if held <= 0:
+        return 0.0
+    ordered = sorted(values, reverse=True)
+    return sum(v * comb(n - i - 1, held - 1) for i, v in enumerate(ordered) if v) / comb(n, held)
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """The expert's view of the future: the cards it cannot see (other hands and pile as one heap),
+    how many of them the next player holds, and how much their points count against its own."""
+
+    unseen: tuple[Card, ...]
+    held: int
+    risk: float
+    own: float
+    #: The unseen cards as :meth:`Offer.worth` reads them.
+    reaches: tuple[tuple[tuple[int, tuple[str, ...]], ...], ...] = ()
+
+    @classmethod
+    def of(cls, game: CardGame) -> Outlook:
+        """The outlook of the player to move in *game*."""
+        seat = game.current_player
+        nxt = (seat + 1) % game.players
+        while not game.hand(nxt) and nxt != seat:
+            nxt = (nxt + 1) % game.players
+        unseen: list[Card] = list(game.pile)
+        for s in range(game.players):
+            if s != seat:
+                unseen.extend(game.hand(s))
+        held = len(game.hand(nxt)) if nxt != seat else 0
+        risk = RISK_WEIGHT if game.players == 2 else RISK_WEIGHT_MANY
+        return cls(tuple(unseen), held, risk, OWN_WEIGHT, tuple(_reach(c) for c in unseen))
+
+    def judge(self, work: Layout, place: Place, card: Card, takes: frozenset[Cell], kept: list[Card]) -> float:
+        """Lay *card* at *place* on *work* and take *takes*, look, put everything back: minus the points
+        the next player may expect, plus a share of what the cards in *kept* could take later."""
+        _, cell, rotation = place
+        work.put(cell, card, rotation)
+        removed = [(c, work.remove(c)) for c in takes]
+        offer = Offer(Networks(work))
+        for c, (taken, r) in removed:
+            work.put(c, taken, r)
+        work.remove(cell)
+        danger = expected_best([offer.worth(r) for r in self.reaches], self.held)
+        mine = max((offer.value(c) for c in kept), default=0)
+        return -self.risk * danger + self.own * mine
+
+
+def _best(opts: list[Option], rng: random.Random) -> Option:
+    top = max(o.value for o in opts)
+    return rng.choice([o for o in opts if o.value >= top - 1e-9])
+
+
+def best_take(game: CardGame) -> frozenset[Cell]:
+    """A largest set of cards that may be taken now (empty outside the take phase)."""
+    laid = game.laid
+    if game.phase != "take" or laid is None:
+        return frozenset()
+    return game.layout.best_take(laid, game.takeable())
+
+
+class GentlePlayer:
+    """Kind to a seven-year-old: takes what it sees, sometimes misses.
+
+    On a *seek* share of its turns it lays a card that takes something (any such place, not the
+    best); otherwise, and when nothing can be taken, it lays at random. It always takes all it may.
+    """
+
+    name = "gentle"
+
+    def __init__(self, seed: int | None = None, seek: float = 0.5):
+        """A gentle player; *seek* is the share of turns on which it looks for a take."""
+        self.rng = random.Random(seed)
+        self.seek = seek
+
+    def choose_place(self, game: CardGame) -> Place:
+        """A taking place on seeking turns when there is one, else a random legal place."""
+        require_phase(game, "place")
+        if self.rng.random() < self.seek:
+            taking = [o.place for o in options(game) if o.takes]
+            if taking:
+                return self.rng.choice(taking)
+        return self.rng.choice(game.legal_places())
+
+    def choose_take(self, game: CardGame) -> frozenset[Cell]:
+        """As many cards as may be taken."""
+        require_phase(game, "take")
+        return best_take(game)
+
+
+class CleverPlayer:
+    """The place that takes the most cards this turn (ties at random), then takes them all."""
+
+    name = "clever"
+
+    def __init__(self, seed: int | None = None):
+        """A clever player; the seed only decides between equally good places."""
+        self.rng = random.Random(seed)
+
+    def choose_place(self, game: CardGame) -> Place:
+        """A place with the largest take."""
+        return _best(options(game), self.rng).place
+
+    def choose_take(self, game: CardGame) -> frozenset[Cell]:
+        """As many cards as may be taken."""
+        require_phase(game, "take")
+        return best_take(game)
+
+
+class ExpertPlayer:
+    """Clever, plus the table it leaves: denies the next player easy takes and keeps paths useful to itself."""
+
+    name = "expert"
+
+    def __init__(self, seed: int | None = None):
+        """An expert player; the seed only decides between equally good places."""
+        self.rng = random.Random(seed)
+
+    def choose_place(self, game: CardGame) -> Place:
+        """The place with the best judgement (points now, minus risk, plus own chances)."""
+        return _best(options(game, judge=True), self.rng).place
+
+    def choose_take(self, game: CardGame) -> frozenset[Cell]:
+        """As many cards as may be taken."""
+        require_phase(game, "take")
+        return best_take(game)
+
+
+def suggest_place(game: CardGame) -> Hint:
+    """The place to suggest to a person now and what it would take: the largest take this turn,
+    among equal takes the one that leaves the next player least (deterministic). Does not change
+    *game*; raises :class:`~doolhof.cards.IllegalMoveError` outside the place phase.
+    """
+    opts = options(game, judge=True)
+    best = max(opts, key=lambda o: (len(o.takes), o.value, [-v for v in _flat(o.place)]))
+    return Hint(best.place, best.takes)
+
+
+def suggest_take(game: CardGame) -> frozenset[Cell]:
+    """The cells to suggest taking now: as many as allowed. Raises outside the take phase."""
+    require_phase(game, "take")
+    return best_take(game)
+
+
+def _flat(place: Place) -> tuple[int, int, int, int]:
+    return (place.hand_index, place.cell[0], place.cell[1], place.rotation)
+
+
+def make_player(level: str, seed: int | None = None) -> CardPlayer:
+    """A computer player of *level* (one of :data:`LEVELS`) with its own seeded generator."""
+    if level == "random":
+        return RandomPlayer(seed)
+    if level == "gentle":
+        return GentlePlayer(seed)
+    if level == "clever":
+        return CleverPlayer(seed)
+    if level == "expert":
+        return ExpertPlayer(seed)
+    raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}")
+
+
+__all__ = [
+    "LEVELS", "Hint", "Option", "GentlePlayer", "CleverPlayer", "ExpertPlayer", "make_player",
+    "options", "Offer", "Outlook", "expected_best", "suggest_place", "suggest_take", "best_take", "distinct_rotations",
+]

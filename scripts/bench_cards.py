@@ -1,0 +1,142 @@
+"""Measure the card game: legal places and takes on big tables, whole games, computer moves.
+
+Usage: ``python scripts/bench_cards.py [--json] [--games N] [--big N] [--expert N]``
+
+- ``legal_places_us``: the first ``legal_places()`` call of a turn (nothing cached yet) on tables of
+  40 or more cards. The tables come from 4-player games in which nobody takes, so they grow to 50.
+- ``takeable_us``: the C7 search behind ``takeable()`` on the same tables, as ``place()`` runs it
+  for the card just laid (the cards joined by a path from a matching treasure, then which of them
+  may be taken with the table staying in one piece). ``takeable()`` itself only returns the result.
+  ``takeable_joined_us`` is the same over the places that joined at least one card.
+- ``place_us``: a whole ``place()`` call on those tables (search and events included).
+- ``games_per_s``: complete random 4-player games (no invariant checks).
+- ``expert_move_ms`` / ``clever_move_ms``: one ``choose_place`` of that level, every seat of a
+  4-player game playing it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from doolhof.cards import CardGame
+from doolhof.cards.ai import make_player
+from doolhof.cards.players import RandomPlayer
+from doolhof.cards.simulate import play_game
+
+BIG = 40
+
+
+def quantiles(values: list[float]) -> tuple[float, float]:
+    """The median and the 95th percentile."""
+    ordered = sorted(values)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
+def big_tables(games: int, seed: int = 1) -> dict[str, list[float]]:
+    """Microseconds per call on tables of BIG or more cards (see the module text)."""
+    clock = time.perf_counter
+    found: dict[str, list[float]] = {"legal": [], "takeable": [], "joined": [], "place": [], "cards": []}
+    for n in range(games):
+        game = CardGame.new(players=4, seed=seed + n)
+        rng = random.Random(seed * 31 + n)
+        while not game.is_over():
+            t0 = clock()
+            places = game.legal_places()
+            spent = clock() - t0
+            big = len(game.table) >= BIG
+            if big:
+                found["legal"].append(spent * 1e6)
+                found["cards"].append(len(game.table))
+            place = rng.choice(places)
+            t0 = clock()
+            game.place(place)
+            spent = clock() - t0
+            if big:
+                found["place"].append(spent * 1e6)
+                layout = game.layout  # the laid card is on it whether or not the turn has ended
+                t0 = clock()
+                joined = layout.joined(place.cell)
+                layout.takeable(place.cell, joined) if joined else frozenset()
+                spent = clock() - t0
+                found["takeable"].append(spent * 1e6)
+                if joined:
+                    found["joined"].append(spent * 1e6)
+            if game.phase == "take":
+                game.take(set())  # nobody takes, so the table keeps growing
+    return found
+
+
+def games_per_s(games: int, seed: int = 1) -> float:
+    """Complete random 4-player games per second (no invariant checks)."""
+    t0 = time.perf_counter()
+    for n in range(games):
+        game = CardGame.new(players=4, seed=seed + n)
+        play_game(game, [RandomPlayer(seed * 100 + n * 4 + s) for s in range(4)], check=False)
+    return games / (time.perf_counter() - t0)
+
+
+def move_ms(level: str, games: int, seed: int = 1) -> list[float]:
+    """Milliseconds per choose_place of *level*, every seat of a 4-player game playing it."""
+    spent: list[float] = []
+    for n in range(games):
+        game = CardGame.new(players=4, seed=seed + n)
+        bots = [make_player(level, seed * 10 + n * 4 + s) for s in range(4)]
+        while not game.is_over():
+            bot = bots[game.current_player]
+            t0 = time.perf_counter()
+            place = bot.choose_place(game)
+            spent.append((time.perf_counter() - t0) * 1e3)
+            game.place(place)
+            if game.phase == "take":
+                game.take(bot.choose_take(game))
+    return spent
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print the figures (as JSON with ``--json``)."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--big", type=int, default=40, help="no-take games grown to 50 cards for the table figures")
+    parser.add_argument("--games", type=int, default=100, help="random 4-player games for games_per_s")
+    parser.add_argument("--expert", type=int, default=4, help="4-player games of expert (and clever) moves")
+    args = parser.parse_args(argv)
+    tables = big_tables(args.big)
+    figures: dict[str, float] = {"tables_measured": len(tables["legal"]), "table_cards_mean": 0.0}
+    figures["table_cards_mean"] = round(statistics.fmean(tables["cards"]), 1)
+    for key, name in (("legal", "legal_places"), ("takeable", "takeable"), ("joined", "takeable_joined"),
+                      ("place", "place")):
+        p50, p95 = quantiles(tables[key])
+        figures[f"{name}_us_p50"] = round(p50, 1)
+        figures[f"{name}_us_p95"] = round(p95, 1)
+    figures["games_per_s"] = round(games_per_s(args.games), 1)
+    for level in ("clever", "expert"):
+        p50, p95 = quantiles(move_ms(level, args.expert))
+        figures[f"{level}_move_ms_p50"] = round(p50, 2)
+        figures[f"{level}_move_ms_p95"] = round(p95, 2)
+    if args.json:
+        print(json.dumps(figures, indent=2))
+    else:
+        print(f"tables of {BIG}+ cards ({figures['tables_measured']:.0f} turns, {figures['table_cards_mean']} cards"
+              " on average):")
+        print(f"  legal_places()      {figures['legal_places_us_p50']:8.1f} us median,"
+              f" {figures['legal_places_us_p95']:8.1f} us p95  (goal: well under 1000)")
+        print(f"  takeable search     {figures['takeable_us_p50']:8.1f} us median, {figures['takeable_us_p95']:8.1f}"
+              f" us p95  ({figures['takeable_joined_us_p50']:.1f} us median when a card joined)")
+        print(f"  place()             {figures['place_us_p50']:8.1f} us median, {figures['place_us_p95']:8.1f} us p95")
+        print(f"random 4-player games {figures['games_per_s']:8.1f} per second")
+        for level in ("clever", "expert"):
+            print(f"{level:6} move          {figures[f'{level}_move_ms_p50']:8.2f} ms median,"
+                  f" {figures[f'{level}_move_ms_p95']:8.2f} ms p95 (goal: well under 100)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
