@@ -134,22 +134,27 @@ class Layout:
     # ----- paths (C7) ------------------------------------------------------------------------------
     def component(self, cell: Cell, net: int) -> set[Node]:
         """Every (cell, network) joined by a continuous path to network *net* of the card on *cell*."""
-        geo = self.geo
         seen = {(cell, net)}
         stack = [(cell, net)]
         while stack:
-            node = stack.pop()
-            (x, y), k = node
-            for p in MASK_PORTS[geo[node[0]].nets[k]]:
-                dx, dy, q = PORT_STEPS[p]
-                n = (x + dx, y + dy)
-                h = geo.get(n)
-                if h is not None:
-                    j = h.port_net[q]
-                    if j >= 0 and (n, j) not in seen:
-                        seen.add((n, j))
-                        stack.append((n, j))
+            for nxt in self.next_nodes(stack.pop()):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
         return seen
+
+    def next_nodes(self, node: Node) -> Iterator[Node]:
+        """The (cell, network) nodes a path leads to from *node*, across its open ports."""
+        geo = self.geo
+        (x, y), k = node
+        for p in MASK_PORTS[geo[node[0]].nets[k]]:
+            dx, dy, q = PORT_STEPS[p]
+            n = (x + dx, y + dy)
+            h = geo.get(n)
+            if h is not None:
+                j = h.port_net[q]
+                if j >= 0:
+                    yield (n, j)
 
     def joined(self, cell: Cell) -> dict[Cell, frozenset[str]]:
         """The other cards whose network with a treasure of the card on *cell* is joined by a path to
@@ -187,16 +192,10 @@ class Layout:
                     chain.append(walk[0])
                     walk = parent[walk]
                 return tuple(reversed(chain))
-            (x, y), k = node
-            for p in MASK_PORTS[geo[node[0]].nets[k]]:
-                dx, dy, q = PORT_STEPS[p]
-                n = (x + dx, y + dy)
-                h = geo.get(n)
-                if h is not None:
-                    j = h.port_net[q]
-                    if j >= 0 and (n, j) not in parent:
-                        parent[(n, j)] = node
-                        queue.append((n, j))
+            for nxt in self.next_nodes(node):
+                if nxt not in parent:
+                    parent[nxt] = node
+                    queue.append(nxt)
         raise ValueError(f"{treasure!r} on {cell} is not joined to {target}")
 
     # ----- taking (C7) -----------------------------------------------------------------------------
