@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 import pygame
@@ -17,6 +18,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("DOOLHOF_STRICT", "1")
 
 FRAME = 1 / 60
+#: Seconds a waiting helper sleeps after a frame while a worker thread works (lets it run).
+YIELD = 0.002
+#: Wall-clock seconds a helper waits for worker threads before it fails (a thinking computer gives up
+#: after ``THINK_LIMIT`` = 6 s of wall time and plays a random push, so a healthy scene never needs this).
+WORKER_WAIT = 30.0
 
 
 @pytest.fixture(autouse=True)
@@ -74,13 +80,55 @@ def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 12
     run(app, 0, [mouse("up", end)])
 
 
-def settle(app: App, limit: float = 30.0) -> None:
-    """Step frames until the scene is no longer busy (animations and computer turns done)."""
+def worker_busy(app: App) -> bool:
+    """True while a worker thread of any scene on *app* works: a computer thinking, or a hint worked out.
+
+    Read from the play scene's thinking turn (``_thinking.still_thinking``) and its hint coach's job
+    (``hints.job.done()``), the only threads the game starts (see :mod:`doolhof.gui.play.computer`).
+    """
+    for scene in getattr(app, "scenes", ()):
+        thinking = getattr(scene, "_thinking", None)
+        if thinking is not None and thinking.still_thinking:
+            return True
+        job = getattr(getattr(scene, "hints", None), "job", None)
+        if job is not None and not job.done():
+            return True
+    return False
+
+
+def step_until(app: App, done: Callable[[], bool], limit: float = 30.0, wait: float = WORKER_WAIT) -> bool:
+    """Step 60 Hz frames until ``done()`` holds, and return ``done()``.
+
+    Frames while no worker thread works count against *limit* (seconds of scene time: an animation
+    that never ends). While a worker thread works, each frame is followed by a short sleep so the
+    thread gets the processor, and those frames count against *wait* (seconds of wall-clock time)
+    instead: a thread's progress is measured in real time, not in frames.
+    """
+    moved = 0.0
     waited = 0.0
-    while app.scene.busy() and waited < limit:
-        app.step([], FRAME)
-        waited += FRAME
-    assert not app.scene.busy(), "the scene never settled"
+    while not done():
+        if worker_busy(app):
+            if waited >= wait:
+                break
+            start = time.monotonic()
+            app.step([], FRAME)
+            time.sleep(YIELD)
+            waited += time.monotonic() - start
+        else:
+            if moved >= limit:
+                break
+            app.step([], FRAME)
+            moved += FRAME
+    return done()
+
+
+def settle(app: App, limit: float = 30.0, wait: float = WORKER_WAIT) -> None:
+    """Step frames until the scene is no longer busy (animations, computer turns and hints done).
+
+    *limit* bounds scene time spent on motion, *wait* the wall-clock time spent waiting for worker
+    threads (see :func:`step_until`).
+    """
+    assert step_until(app, lambda: not app.scene.busy(), limit, wait), "the scene never settled"
 
 
 def center(rect: pygame.Rect) -> tuple[int, int]:
