@@ -22,8 +22,8 @@ from doolhof.gui.app import _load_settings
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.session import paths, savegame
 from doolhof.session.keeper import fingerprint
-from tests.gui.conftest import center, mouse, run, tap
 from tests.gui.family import person_push, person_walk, start_game, table_of
+from tests.gui.helpers import center, mouse, run, tap
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -13,8 +13,7 @@ import pygame
 from doolhof.engine import Game, Push
 from doolhof.gui.play import computer
 from doolhof.session.seats import SeatConfig, TableSetup
-
-from .conftest import FRAME, drag, mouse, run, settle, start_play
+from tests.gui.helpers import FRAME, drag, mouse, run, settle, start_play
 
 BOT_FIRST = TableSetup(seats=(SeatConfig("computer", "clever"), SeatConfig()))
 

@@ -14,8 +14,7 @@ from doolhof.engine.tiles import rotate
 from doolhof.gui.play import hint_view
 from doolhof.gui.play.scene import AUTO_HINT_DELAY
 from doolhof.session.seats import SeatConfig, TableSetup
-
-from .conftest import FRAME, SoundLog, run, settle, start_play, tap
+from tests.gui.helpers import FRAME, SoundLog, run, settle, start_play, tap
 
 PEOPLE = TableSetup(seats=(SeatConfig(), SeatConfig()))
 

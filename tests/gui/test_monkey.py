@@ -8,8 +8,7 @@ import pygame
 
 from doolhof.engine.simulate import _card_census, check_invariants
 from doolhof.session.seats import SeatConfig, TableSetup
-
-from .conftest import start_play
+from tests.gui.helpers import start_play
 
 SIZES = [(1280, 800), (800, 600), (640, 480), (800, 1280), (1920, 1080), (500, 400), (1000, 1000)]
 KEYS = [pygame.K_r, pygame.K_SPACE, pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_LEFT, pygame.K_a, pygame.K_F11]

@@ -14,8 +14,7 @@ from itertools import pairwise
 from doolhof.engine import Game, Push
 from doolhof.gui.play.draw import figure_spot, sprite_spot
 from doolhof.session.seats import SeatConfig, TableSetup
-
-from .conftest import FRAME, center, mouse, run, start_play, tap
+from tests.gui.helpers import FRAME, center, mouse, run, start_play, tap
 
 THREE = TableSetup(seats=(SeatConfig(), SeatConfig(), SeatConfig()))
 TWO = TableSetup(seats=(SeatConfig(), SeatConfig()))

@@ -13,8 +13,8 @@ from doolhof.gui.parents.menu import ParentMenuScene, rules_available
 from doolhof.gui.parents.settings_scene import SettingsScene
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.session import savegame
-from tests.gui.conftest import center, mouse, run, tap
 from tests.gui.family import person_push, start_game, table_of
+from tests.gui.helpers import center, mouse, run, tap
 
 
 def hold(app: Any, pos: tuple[int, int], seconds: float, release: bool = True) -> None:

@@ -6,8 +6,7 @@ import pygame
 
 from doolhof.engine import Board, Game, Push
 from doolhof.session.seats import SeatConfig, TableSetup
-
-from .conftest import FRAME, drag, mouse, run, settle, start_play, tap
+from tests.gui.helpers import FRAME, drag, mouse, run, settle, start_play, tap
 
 PEOPLE = TableSetup(seats=(SeatConfig(), SeatConfig()))
 

@@ -19,8 +19,7 @@ from doolhof.gui.play.tutorial import (
 )
 from doolhof.session.seats import SeatConfig, TableSetup
 from doolhof.session.settings import Settings, load_settings
-
-from .conftest import FRAME, center, drag, run, tap
+from tests.gui.helpers import FRAME, center, drag, run, tap
 
 PEOPLE = TableSetup(seats=(SeatConfig(), SeatConfig()))
 COMPUTER_FIRST = TableSetup(seats=(SeatConfig("computer", "gentle"), SeatConfig()))
@@ -135,7 +134,7 @@ def test_it_waits_during_computer_turns(make_app) -> None:  # type: ignore[no-un
 
 
 def test_the_hand_hides_while_a_finger_is_down(make_app) -> None:  # type: ignore[no-untyped-def]
-    from .conftest import mouse
+    from tests.gui.helpers import mouse
 
     app = make_app((800, 600))
     _scene, play, tutorial = start(app)

@@ -7,8 +7,8 @@ from typing import Any
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.session import savegame
 from doolhof.session.keeper import GameKeeper
-from tests.gui.conftest import center, run, settle, tap
 from tests.gui.family import person_push, person_walk, start_game, table_of
+from tests.gui.helpers import center, run, settle, tap
 
 
 def test_keeper_snapshots_only_person_actions() -> None:
