@@ -110,6 +110,18 @@ def step_until(app: Any, done: Callable[[], bool], limit: float = 30.0, wait: fl
     return done()
 
 
+def wait_for_workers(app: Any, wait: float = WORKER_WAIT) -> None:
+    """Sleep until no worker thread of *app* works, failing after *wait* wall-clock seconds.
+
+    No frame is stepped meanwhile, so the next frames see a finished thread however slowly it was
+    scheduled: what they measure in scene time (say, the computer's paced thinking pause) is exact.
+    """
+    deadline = time.monotonic() + wait
+    while worker_busy(app):
+        assert time.monotonic() < deadline, f"a worker thread still works after {wait} s"
+        time.sleep(YIELD)
+
+
 def settle(app: Any, limit: float = 30.0, wait: float = WORKER_WAIT) -> None:
     """Step frames until the scene is no longer busy (animations, computer turns and hints done).
 

@@ -19,7 +19,7 @@ from doolhof.gui.play.tutorial import (
 )
 from doolhof.session.seats import SeatConfig, TableSetup
 from doolhof.session.settings import Settings, load_settings
-from tests.gui.helpers import FRAME, center, drag, run, tap
+from tests.gui.helpers import center, drag, run, step_until, tap
 
 PEOPLE = TableSetup(seats=(SeatConfig(), SeatConfig()))
 COMPUTER_FIRST = TableSetup(seats=(SeatConfig("computer", "gentle"), SeatConfig()))
@@ -39,11 +39,7 @@ def start(app, table: TableSetup = PEOPLE, seed: int = 3) -> tuple[PlayScene, Pl
 
 
 def wait_until(app, condition, limit: float = 20.0) -> None:  # type: ignore[no-untyped-def]
-    waited = 0.0
-    while not condition() and waited < limit:
-        app.step([], FRAME)
-        waited += FRAME
-    assert condition(), "never happened"
+    assert step_until(app, condition, limit), "never happened"
 
 
 def test_offered_only_before_it_was_done_and_only_with_a_person(make_app) -> None:  # type: ignore[no-untyped-def]
