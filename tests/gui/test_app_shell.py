@@ -122,7 +122,7 @@ def test_run_shows_the_first_frame_and_can_leave_at_once(monkeypatch: pytest.Mon
     assert run_app(options) == 0
     out = capsys.readouterr().out
     assert out.startswith("first-frame ")
-    assert 0 < float(out.split()[1]) < 60
+    assert float(out.split()[1]) > 0  # seconds since this (long-running) interpreter started: scripts/bench_frames.py
 
 
 def test_the_chosen_table_is_remembered_in_the_settings(make_app: Any) -> None:
