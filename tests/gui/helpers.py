@@ -71,14 +71,19 @@ def center(rect: pygame.Rect) -> tuple[int, int]:
 def worker_busy(app: Any) -> bool:
     """True while a worker thread of any scene on *app* works: a computer thinking, or a hint worked out.
 
-    Read from the play scene's thinking turn (``_thinking.still_thinking``) and its hint coach's job
+    Read from each play scene's thinking turn (``_thinking.still_thinking``) and its hint coach's job
     (``hints.job.done()``), the only threads the game starts (see :mod:`doolhof.gui.play.computer`).
+    Read strictly: should those names change, this fails loudly instead of no longer waiting.
     """
-    for scene in getattr(app, "scenes", ()):
-        thinking = getattr(scene, "_thinking", None)
+    from doolhof.gui.play.scene import PlayScene
+
+    for scene in app.scenes:
+        if not isinstance(scene, PlayScene):
+            continue
+        thinking = scene._thinking
         if thinking is not None and thinking.still_thinking:
             return True
-        job = getattr(getattr(scene, "hints", None), "job", None)
+        job = scene.hints.job
         if job is not None and not job.done():
             return True
     return False
