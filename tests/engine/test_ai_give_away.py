@@ -21,7 +21,10 @@ def _positions(variant: str, count: int, seed: int) -> list[Game]:
     """Push-phase positions from random play."""
     rng = random.Random(seed)
     found = []
+    attempts = 0
     while len(found) < count:
+        attempts += 1
+        assert attempts <= 10 * count, "random play kept ending the games before a position was found"
         game = Game.new(variant=variant, players=rng.choice((2, 3, 4)), seed=rng.randrange(10**6))
         for _ in range(rng.randrange(0, 12)):
             if game.is_over():

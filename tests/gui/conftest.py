@@ -1,4 +1,8 @@
-"""Shared helpers for headless GUI tests: an app on the dummy video driver and synthetic input."""
+"""Fixtures for headless GUI tests: an app on the dummy video driver, kept out of the real user folders.
+
+The helpers the tests import (synthetic input, stepping frames, waiting for worker threads) are in
+``tests/gui/helpers.py``.
+"""
 
 from __future__ import annotations
 
@@ -16,8 +20,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # Errors inside scenes are raised in tests instead of being logged and survived (see App.guard).
 os.environ.setdefault("DOOLHOF_STRICT", "1")
-
-FRAME = 1 / 60
 
 
 @pytest.fixture(autouse=True)
@@ -42,77 +44,3 @@ def make_app() -> Iterator[object]:
 
     yield factory
     pygame.quit()
-
-
-def mouse(kind: str, pos: tuple[int, int], button: int = 1, touch: bool = False) -> pygame.event.Event:
-    """A synthetic mouse event: kind is ``down``, ``up`` or ``move``."""
-    if kind == "move":
-        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0), touch=touch)
-    etype = pygame.MOUSEBUTTONDOWN if kind == "down" else pygame.MOUSEBUTTONUP
-    return pygame.event.Event(etype, pos=pos, button=button, touch=touch)
-
-
-def run(app: App, seconds: float = 0.0, events: list[pygame.event.Event] | None = None) -> None:
-    """Feed *events* in one frame, then step the app for *seconds* of fixed 60 Hz frames."""
-    app.step(list(events or []), FRAME)
-    for _ in range(int(seconds / FRAME)):
-        app.step([], FRAME)
-
-
-def tap(app: App, pos: tuple[int, int]) -> None:
-    """Press and release the left button at *pos* (one frame each)."""
-    run(app, 0, [mouse("move", pos), mouse("down", pos)])
-    run(app, 0, [mouse("up", pos)])
-
-
-def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 12) -> None:
-    """Press at *start*, move in *steps* frames to *end*, release there."""
-    run(app, 0, [mouse("move", start), mouse("down", start)])
-    for k in range(1, steps + 1):
-        x = start[0] + (end[0] - start[0]) * k // steps
-        y = start[1] + (end[1] - start[1]) * k // steps
-        run(app, 0, [mouse("move", (x, y))])
-    run(app, 0, [mouse("up", end)])
-
-
-def settle(app: App, limit: float = 30.0) -> None:
-    """Step frames until the scene is no longer busy (animations and computer turns done)."""
-    waited = 0.0
-    while app.scene.busy() and waited < limit:
-        app.step([], FRAME)
-        waited += FRAME
-    assert not app.scene.busy(), "the scene never settled"
-
-
-def center(rect: pygame.Rect) -> tuple[int, int]:
-    """The middle of *rect*, as a tap position."""
-    return (rect.centerx, rect.centery)
-
-
-class SoundLog:
-    """A stand-in sound player that records what was played: ``app._sound = SoundLog()``."""
-
-    muted = True
-
-    def __init__(self) -> None:
-        """Nothing played yet."""
-        self.played: list[str] = []
-
-    def play(self, name: str, *args: object, **kwargs: object) -> None:
-        """Remember *name*."""
-        self.played.append(name)
-
-
-def start_play(app: App, game: object, table: object, ambient: float = 0.0) -> object:
-    """Put a :class:`PlayScene` for *game* on *app* and draw its first frame.
-
-    *ambient* is how long the gentle idle motion runs after input (0 keeps :func:`settle` quick).
-    """
-    from doolhof.gui.play.scene import PlayScene
-
-    scene = PlayScene(app, game, table)  # type: ignore[arg-type]
-    scene.ambient_time = ambient
-    scene.ambient_until = ambient
-    app.push_scene(scene)
-    app.step([], FRAME)
-    return scene

@@ -7,7 +7,7 @@ from typing import Any
 from doolhof.engine import Game
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.session.seats import SeatConfig, TableSetup
-from tests.gui.conftest import center, run, settle, tap
+from tests.gui.helpers import center, run, settle, tap
 
 
 def table_of(*kinds: str, variant: str = "junior") -> TableSetup:

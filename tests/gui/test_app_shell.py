@@ -13,8 +13,7 @@ from doolhof.gui.end.scene import EndScene
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Scene
 from doolhof.gui.setup.scene import SetupScene
-from tests.gui.conftest import mouse, run, tap
-from tests.gui.test_end_scene import TABLE, tied_game
+from tests.gui.helpers import TIED_TABLE, mouse, run, tap, tied_game
 
 F11 = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0)
 
@@ -41,7 +40,7 @@ def test_f11_toggles_full_screen_and_back(make_app: Any) -> None:
 def test_resizing_to_any_size_does_not_crash(make_app: Any, size: tuple[int, int]) -> None:
     app = make_app((1280, 800))
     app.push_scene(SetupScene(app))
-    for scene in (SetupScene(app), EndScene(app, tied_game(), TABLE)):
+    for scene in (SetupScene(app), EndScene(app, tied_game(), TIED_TABLE)):
         app.replace_scene(scene)
         pygame.display.set_mode(size, pygame.RESIZABLE)
         run(app, 0.1, [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
@@ -123,7 +122,7 @@ def test_run_shows_the_first_frame_and_can_leave_at_once(monkeypatch: pytest.Mon
     assert run_app(options) == 0
     out = capsys.readouterr().out
     assert out.startswith("first-frame ")
-    assert 0 < float(out.split()[1]) < 60
+    assert float(out.split()[1]) > 0  # seconds since this (long-running) interpreter started: scripts/bench_frames.py
 
 
 def test_the_chosen_table_is_remembered_in_the_settings(make_app: Any) -> None:

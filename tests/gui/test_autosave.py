@@ -22,8 +22,8 @@ from doolhof.gui.launch import _load_settings
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.session import paths, savegame
 from doolhof.session.keeper import fingerprint
-from tests.gui.conftest import center, mouse, run, tap
 from tests.gui.family import person_push, person_walk, start_game, table_of
+from tests.gui.helpers import center, mouse, played_out, run, tap
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -146,15 +146,7 @@ def test_a_finished_game_is_not_saved_again_on_close(make_app: Any) -> None:
 
 
 def _finished_game(table: Any) -> Game:
-    from doolhof.engine.players import RandomPlayer
-
-    game = table.with_secrets(1).new_game(2)
-    player = RandomPlayer(2)
-    while not game.is_over():
-        game.push(player.choose_push(game))
-        if not game.is_over():
-            game.walk(player.choose_walk(game))
-    return game
+    return played_out(table.with_secrets(1), 2)
 
 
 # ----- a real process, killed mid-game ------------------------------------------------------------
@@ -170,7 +162,8 @@ class Doolhof:
                                         text=True)
         self.lines: queue.Queue[str] = queue.Queue()
         self.seen: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
 
     def _read(self) -> None:
         assert self.process.stdout is not None
@@ -190,10 +183,11 @@ class Doolhof:
         return self.seen
 
     def kill(self) -> None:
-        """SIGKILL, then collect whatever it printed before dying."""
+        """SIGKILL, then collect whatever it printed before dying (the reader stops at the end of its output)."""
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(timeout=10)
-        time.sleep(0.1)
+        self.reader.join(timeout=10)
+        assert not self.reader.is_alive(), "the output of the killed game never ended"
         while not self.lines.empty():
             self.seen.append(self.lines.get())
 

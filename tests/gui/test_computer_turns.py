@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import threading
-import time
 from dataclasses import replace
 from itertools import pairwise
 
@@ -16,8 +15,7 @@ from doolhof.gui.play import computer
 from doolhof.gui.play.draw import sprite_spot
 from doolhof.gui.play.scene import PlayScene
 from doolhof.session.seats import SeatConfig, TableSetup
-
-from .conftest import FRAME, drag, mouse, run, settle, start_play
+from tests.gui.helpers import FRAME, drag, mouse, run, settle, start_play, step_until
 
 BOT_FIRST = TableSetup(seats=(SeatConfig("computer", "clever"), SeatConfig()))
 
@@ -70,15 +68,12 @@ def test_the_computers_card_travels_to_the_arrow_before_the_engine_hears_of_it(m
         game = BOT_FIRST.new_game(seed=31)
         scene = start_play(app, game, BOT_FIRST)
         before = game.to_dict()
-        waited = 0.0
-        while scene.aim is None and waited < 10:
-            app.step([], FRAME)
-            waited += FRAME
-            time.sleep(0.001)  # let the thinking thread run
-        assert scene.aim is not None and scene.timeline.current.name == "travel"
+        assert step_until(app, lambda s=scene: s.aim is not None, limit=10), "the computer never aimed"
+        assert scene.timeline.current.name == "travel"
         entry = scene.layout.cell_center(scene.layout.entry_cell(*scene.aim))
         distances = []
         while game.phase == "push":
+            assert len(distances) < 10 / FRAME, "the computer's card never reached its arrow"
             distances.append(math.dist(_card_centre(scene), entry))
             assert game.to_dict() == before  # the push has not reached the engine yet
             app.step([], FRAME)
@@ -136,10 +131,7 @@ def test_a_computer_that_thinks_too_long_plays_a_random_push(make_app, monkeypat
     game = BOT_FIRST.new_game(seed=34)
     stuck = _Waiting()
     scene = _play_with(app, game, BOT_FIRST, stuck)
-    deadline = time.monotonic() + 10
-    while game.turn == 0 and time.monotonic() < deadline:
-        app.step([], FRAME)
-        time.sleep(0.002)
+    step_until(app, lambda: game.turn != 0, wait=10)
     assert game.turn == 1, "the game stalled behind a thinking computer"
     assert scene._thinking is None
     # The abandoned thread still holds that player: the seat's next turn must think with a fresh one.
@@ -155,10 +147,7 @@ def test_a_demo_between_computers_reaches_the_end_scene(make_app) -> None:  # ty
     game = table.new_game(seed=35)
     app.push_scene(_blank(app))
     app.screens.start_game(game, table)
-    waited = 0.0
-    while type(app.scene).__name__ != "EndScene" and waited < 400:
-        app.step([], FRAME)
-        waited += FRAME
+    step_until(app, lambda: type(app.scene).__name__ == "EndScene", limit=400, wait=120)
     assert game.is_over()
     assert type(app.scene).__name__ == "EndScene"
 
@@ -216,9 +205,7 @@ def test_arrows_stay_quiet_while_a_computer_plays(make_app) -> None:  # type: ig
         return real(side, w, h, state, *args, **kwargs)
 
     scene.view.arrow = arrow
-    while game.current_player == 0 and not game.is_over():  # the computer's whole turn
-        app.step([], FRAME)
-        time.sleep(0.001)
+    assert step_until(app, lambda: game.current_player != 0 or game.is_over())  # the computer's whole turn
     assert states and "open" not in states
     states.clear()
     settle(app)

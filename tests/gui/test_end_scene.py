@@ -7,35 +7,13 @@ from typing import Any
 import pytest
 
 from doolhof.engine import Game
-from doolhof.engine.players import RandomPlayer
 from doolhof.gui.end.scene import CELEBRATION, EndScene, half_secrets
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.session.seats import SeatConfig, TableSetup
-from tests.gui.conftest import SoundLog, center, run, settle, tap
-
-TABLE = TableSetup("junior", (SeatConfig("person"), SeatConfig("computer", "gentle"), SeatConfig("person")), 4)
+from tests.gui.helpers import TIED_TABLE, SoundLog, center, played_out, run, settle, tap, tied_game
 
 
-def tied_game() -> Game:
-    """A finished 3-player Junior game with 4 secrets where seats 0 and 2 tie with two each."""
-    data = TABLE.new_game(9).to_dict()
-    secrets = [data["face_up"], *data["deck"]]
-    data.update(deck=[], face_up=None, phase="over", winners=[0, 2],
-                collected=[secrets[:2], [], secrets[2:]])
-    return Game.from_dict(data)
-
-
-def played_out(table: TableSetup, seed: int) -> Game:
-    game = table.new_game(seed)
-    player = RandomPlayer(seed)
-    while not game.is_over():
-        game.push(player.choose_push(game))
-        if not game.is_over():
-            game.walk(player.choose_walk(game))
-    return game
-
-
-def _end(make_app: Any, game: Game, table: TableSetup = TABLE, size: tuple[int, int] = (1280, 800)) -> Any:
+def _end(make_app: Any, game: Game, table: TableSetup = TIED_TABLE, size: tuple[int, int] = (1280, 800)) -> Any:
     app = make_app(size)
     app._sound = SoundLog()
     app.options.seed = 100
@@ -76,7 +54,7 @@ def test_again_uses_the_same_table_with_a_new_seed(make_app: Any) -> None:
     app = _end(make_app, tied_game())
     started = _record_starts(app)
     tap(app, center(app.scene.again_button.rect))
-    assert started == [(TABLE.new_game(100), TABLE)]
+    assert started == [(TIED_TABLE.new_game(100), TIED_TABLE)]
 
 
 def test_decider_has_half_the_secrets(make_app: Any) -> None:
@@ -84,7 +62,7 @@ def test_decider_has_half_the_secrets(make_app: Any) -> None:
     started = _record_starts(app)
     tap(app, center(app.scene.decider_button.rect))
     (game, table), = started
-    assert table == TABLE.with_secrets(2)
+    assert table == TIED_TABLE.with_secrets(2)
     assert game.players == 3 and len(game.deck) + 1 == 2
 
 
@@ -101,7 +79,7 @@ def test_new_setup_keeps_the_table(make_app: Any) -> None:
     app = _end(make_app, tied_game())
     tap(app, center(app.scene.setup_button.rect))
     assert isinstance(app.scene, SetupScene)
-    assert app.scene.table() == TABLE
+    assert app.scene.table() == TIED_TABLE
 
 
 def test_again_opens_the_play_scene(make_app: Any) -> None:
@@ -110,7 +88,7 @@ def test_again_opens_the_play_scene(make_app: Any) -> None:
     app = _end(make_app, tied_game())
     tap(app, center(app.scene.again_button.rect))
     assert isinstance(app.scene, PlayScene)
-    assert app.scene.table == TABLE
+    assert app.scene.table == TIED_TABLE
 
 
 def test_own_piles_winner_is_who_got_home(make_app: Any) -> None:

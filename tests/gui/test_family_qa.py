@@ -12,7 +12,7 @@ from doolhof.gui.kit.widgets import PRIMARY, SECONDARY, text_of
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.session import savegame
 from doolhof.session.seats import SeatConfig, TableSetup
-from tests.gui.conftest import center, run, tap
+from tests.gui.helpers import center, run, tap
 
 ENTER = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
 
@@ -81,10 +81,10 @@ def _won_by_one(table: TableSetup) -> Game:
 def test_the_decider_is_offered_only_after_a_tie(make_app: Any) -> None:
     """Seen: after a clear 1-0 win the end screen offered "Decider: 1 secrets" (a tie-breaker without a tie)."""
     from doolhof.gui.end.scene import EndScene
-    from tests.gui.test_end_scene import TABLE, tied_game
+    from tests.gui.helpers import TIED_TABLE, tied_game
 
     app = make_app((1280, 800))
-    app.push_scene(EndScene(app, _won_by_one(TABLE), TABLE))
+    app.push_scene(EndScene(app, _won_by_one(TIED_TABLE), TIED_TABLE))
     run(app)
     scene = app.scene
     assert not scene.decider_button.visible
@@ -93,7 +93,7 @@ def test_the_decider_is_offered_only_after_a_tie(make_app: Any) -> None:
     started = _record_starts(app)
     tap(app, scene.decider_button.rect.center)
     assert started == [], "the hidden decider cannot be tapped"
-    tied = EndScene(app, tied_game(), TABLE)
+    tied = EndScene(app, tied_game(), TIED_TABLE)
     app.replace_scene(tied)
     run(app)
     assert tied.decider_button.visible
@@ -117,7 +117,7 @@ def test_decider_label_counts_in_the_singular(make_app: Any) -> None:
 def test_a_win_by_getting_home_shows_the_house(make_app: Any) -> None:
     """Seen on the big board: the winner and another figure both had 6 pictures; nothing said why one won."""
     from doolhof.gui.end.scene import EndScene
-    from tests.gui.test_end_scene import TABLE, played_out, tied_game
+    from tests.gui.helpers import TIED_TABLE, played_out, tied_game
 
     table = TableSetup("junior-own", (SeatConfig(), SeatConfig()), 2)
     game = played_out(table, 4)
@@ -130,5 +130,5 @@ def test_a_win_by_getting_home_shows_the_house(make_app: Any) -> None:
     run(app)
     assert scene.badges(winner) == ("trophy", "home")
     assert scene.badges(1 - winner) == ()
-    tied = EndScene(app, tied_game(), TABLE)
+    tied = EndScene(app, tied_game(), TIED_TABLE)
     assert tied.badges(0) == ("trophy",) and tied.badges(1) == ()

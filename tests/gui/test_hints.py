@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import replace
 
 import pygame
@@ -15,8 +14,7 @@ from doolhof.gui.kit.anim import FigureLook
 from doolhof.gui.play import hint_view
 from doolhof.gui.play.scene import AUTO_HINT_DELAY
 from doolhof.session.seats import SeatConfig, TableSetup
-
-from .conftest import FRAME, SoundLog, run, settle, start_play, tap
+from tests.gui.helpers import FRAME, SoundLog, run, settle, start_play, step_until, tap, wait_for_workers
 
 PEOPLE = TableSetup(seats=(SeatConfig(), SeatConfig()))
 
@@ -30,13 +28,8 @@ def _settings(app, **changes: object) -> None:  # type: ignore[no-untyped-def]
 
 
 def _wait_for_hint(app, scene, seconds: float = 5.0) -> None:  # type: ignore[no-untyped-def]
-    """Step frames until the hint shows; the worker thread needs real time, so wait in wall-clock time."""
-    deadline = time.monotonic() + seconds
-    while scene.hint is None and time.monotonic() < deadline:
-        app.step([], FRAME)
-        if scene.hints.job is not None:
-            time.sleep(0.002)
-    assert scene.hint is not None, "no hint appeared"
+    """Step frames until the hint shows (*seconds* of scene time; the worker thread gets wall-clock time)."""
+    assert step_until(app, lambda: scene.hint is not None, limit=seconds), "no hint appeared"
 
 
 def _same_angle(a: float, b: float) -> bool:
@@ -198,6 +191,7 @@ def _push_time(app, scene) -> float:  # type: ignore[no-untyped-def]
     tap(app, _center(scene.arrow_rect("N", 1)))
     t = FRAME
     while scene.timeline.busy():
+        assert t < 10, "the push never ended"
         app.step([], FRAME)
         t += FRAME
     return t
@@ -214,10 +208,13 @@ def test_animation_speed_scales_every_duration(make_app) -> None:  # type: ignor
         scene = start_play(app, game, table)
         times[speed] = _push_time(app, scene)
         tap(app, scene.figure_center(0))
-        while game.current_player == 0 or scene.timeline.busy():
-            app.step([], FRAME)
+        assert step_until(app, lambda g=game, s=scene: g.current_player != 0 and not s.timeline.busy(), limit=10)
+        # The paced thinking pause in scene time: each frame waits for the thinking thread first, so how
+        # quickly the thread is scheduled does not change the count.
         t = 0.0
         while scene.timeline.current is None or scene.timeline.current.name != "travel":
+            assert t < 10, "the computer never started its move"
+            wait_for_workers(app)
             app.step([], FRAME)
             t += FRAME
         thinks[speed] = t
@@ -240,7 +237,10 @@ def test_reduced_motion_is_calm_but_still_moves(make_app) -> None:  # type: igno
     goal = max(game.reachable(), key=lambda c: abs(c[0] - start[0]) + abs(c[1] - start[1]))
     tap(app, _center(scene.cell_rect(goal)))
     lifts = []
+    frames = 0
     while scene.timeline.busy():
+        frames += 1
+        assert frames < 10 / FRAME, "the walk never ended"
         for sprite, t in scene.timeline.sprites():
             if isinstance(sprite.look, FigureLook):
                 lifts.append(sprite.pose(t).lift)

@@ -22,8 +22,8 @@ from doolhof.gui.parents.settings_scene import SettingsScene
 from doolhof.gui.setup import scene as setup_scene
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.i18n import set_language
-from tests.gui.conftest import run
 from tests.gui.family import table_of
+from tests.gui.helpers import run
 
 LANGUAGES = ("en", "nl", "de", "sv")
 SIZE = (800, 600)

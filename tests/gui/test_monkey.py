@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pygame
 
 from doolhof.engine.simulate import _card_census, check_invariants
 from doolhof.session.seats import SeatConfig, TableSetup
-
-from .conftest import start_play
+from tests.gui.helpers import YIELD, start_play, worker_busy
 
 SIZES = [(1280, 800), (800, 600), (640, 480), (800, 1280), (1920, 1080), (500, 400), (1000, 1000)]
 KEYS = [pygame.K_r, pygame.K_SPACE, pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_LEFT, pygame.K_a, pygame.K_F11]
@@ -81,6 +81,8 @@ def test_random_events_never_break_the_game(make_app) -> None:  # type: ignore[n
             batch = [_random_event(rng, scene, size) for _ in range(rng.randint(1, 4))]
         sent += len(batch)
         app.step(batch, rng.choice([0.0, 1 / 60, 1 / 30, 0.1]))
+        if worker_busy(app):
+            time.sleep(YIELD)  # let the computer's thinking thread run: the game must move on
         turns_seen.add(game.turn)
         problems = check_invariants(game, None, census)
         assert not problems, problems

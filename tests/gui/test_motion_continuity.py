@@ -16,8 +16,7 @@ from doolhof.gui.kit.anim import FigureLook
 from doolhof.gui.play.draw import sprite_spot
 from doolhof.gui.play.layout import figure_spot
 from doolhof.session.seats import SeatConfig, TableSetup
-
-from .conftest import FRAME, center, mouse, run, start_play, tap
+from tests.gui.helpers import FRAME, center, mouse, run, start_play, tap
 
 THREE = TableSetup(seats=(SeatConfig(), SeatConfig(), SeatConfig()))
 TWO = TableSetup(seats=(SeatConfig(), SeatConfig()))

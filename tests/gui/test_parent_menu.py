@@ -13,8 +13,8 @@ from doolhof.gui.parents.menu import ParentMenuScene
 from doolhof.gui.parents.settings_scene import SettingsScene
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.session import savegame
-from tests.gui.conftest import center, mouse, run, tap
 from tests.gui.family import person_push, start_game, table_of
+from tests.gui.helpers import center, mouse, run, step_until, tap
 
 
 def hold(app: Any, pos: tuple[int, int], seconds: float, release: bool = True) -> None:
@@ -110,8 +110,7 @@ def test_the_game_waits_while_the_menu_is_open(make_app: Any) -> None:
     run(app, 5.0)
     assert scene.game == frozen, "the computer waits for the parent"
     app.pop_scene()
-    run(app, 5.0)
-    assert scene.game != frozen, "and plays on when the menu closes"
+    assert step_until(app, lambda: scene.game != frozen, limit=5.0), "and plays on when the menu closes"
 
 
 def test_new_game_goes_to_setup_and_keeps_the_game_saved(make_app: Any) -> None:

@@ -11,8 +11,7 @@ from doolhof.gui.play.gestures import nearest_lit_cell
 from doolhof.gui.play.layout import play_layout
 from doolhof.session.seats import SeatConfig, TableSetup
 from doolhof.session.settings import Settings
-
-from .conftest import FRAME, mouse, run, settle, start_play, tap
+from tests.gui.helpers import FRAME, mouse, run, settle, start_play, tap
 
 PEOPLE = TableSetup(seats=(SeatConfig(), SeatConfig()))
 

@@ -6,8 +6,7 @@ import pygame
 
 from doolhof.engine import Board, Game, Push
 from doolhof.session.seats import SeatConfig, TableSetup
-
-from .conftest import FRAME, drag, mouse, run, settle, start_play, tap
+from tests.gui.helpers import FRAME, drag, mouse, run, settle, start_play, step_until, tap
 
 PEOPLE = TableSetup(seats=(SeatConfig(), SeatConfig()))
 
@@ -244,10 +243,7 @@ def test_a_game_between_two_computers_runs_as_a_demo(make_app) -> None:  # type:
     scene = start_play(app, game, table)
     replaced: list[object] = []
     app.replace_scene = replaced.append  # type: ignore[method-assign]
-    waited = 0.0
-    while not game.is_over() and waited < 300:  # a computer turn is paced for children: ~5 s each
-        app.step([], FRAME)
-        waited += FRAME
+    step_until(app, game.is_over, limit=300, wait=120)  # a computer turn is paced for children: ~5 s each
     assert game.is_over()
     settle(app)
     assert scene.finished

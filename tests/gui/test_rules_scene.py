@@ -9,8 +9,7 @@ from doolhof.gui.kit.scene import Scene
 from doolhof.gui.rules.pages import ORDER, TEXTS, rules_pages
 from doolhof.gui.rules.scene import MIN_TEXT_PX, RulesScene, layout_text
 from doolhof.i18n import LANGUAGES, _, set_language
-
-from .conftest import center, run, tap
+from tests.gui.helpers import center, run, tap
 
 
 @pytest.fixture(autouse=True)
@@ -101,7 +100,7 @@ def test_keys_turn_pages_and_escape_closes(make_app) -> None:  # type: ignore[no
 
 
 def test_a_press_that_slides_off_a_button_does_nothing(make_app) -> None:  # type: ignore[no-untyped-def]
-    from .conftest import drag
+    from tests.gui.helpers import drag
 
     app = make_app((800, 600))
     scene = open_rules(app)

@@ -12,7 +12,7 @@ from doolhof.gui.parents.settings_scene import LANGUAGE_CHOICES, SettingsScene
 from doolhof.i18n import _, current_language, set_language
 from doolhof.session import paths
 from doolhof.session.settings import load_settings
-from tests.gui.conftest import center, mouse, run, tap
+from tests.gui.helpers import center, mouse, run, tap
 
 
 @pytest.fixture(autouse=True)

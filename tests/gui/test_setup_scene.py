@@ -11,7 +11,7 @@ import pytest
 from doolhof.engine import Game
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.session.seats import SeatConfig, TableSetup
-from tests.gui.conftest import center, mouse, run, tap
+from tests.gui.helpers import center, mouse, run, tap
 
 
 def _setup(make_app: Any, size: tuple[int, int] = (1280, 800), table: TableSetup | None = None) -> tuple[Any, Any]:

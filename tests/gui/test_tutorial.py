@@ -18,8 +18,7 @@ from doolhof.gui.play.tutorial import (
 )
 from doolhof.session.seats import SeatConfig, TableSetup
 from doolhof.session.settings import Settings, load_settings
-
-from .conftest import FRAME, center, drag, run, tap
+from tests.gui.helpers import center, drag, run, step_until, tap
 
 PEOPLE = TableSetup(seats=(SeatConfig(), SeatConfig()))
 COMPUTER_FIRST = TableSetup(seats=(SeatConfig("computer", "gentle"), SeatConfig()))
@@ -39,11 +38,7 @@ def start(app, table: TableSetup = PEOPLE, seed: int = 3) -> tuple[PlayScene, Pl
 
 
 def wait_until(app, condition, limit: float = 20.0) -> None:  # type: ignore[no-untyped-def]
-    waited = 0.0
-    while not condition() and waited < limit:
-        app.step([], FRAME)
-        waited += FRAME
-    assert condition(), "never happened"
+    assert step_until(app, condition, limit), "never happened"
 
 
 def test_offered_only_before_it_was_done_and_only_with_a_person(make_app) -> None:  # type: ignore[no-untyped-def]
@@ -132,7 +127,7 @@ def test_it_waits_during_computer_turns(make_app) -> None:  # type: ignore[no-un
 
 
 def test_the_hand_hides_while_a_finger_is_down(make_app) -> None:  # type: ignore[no-untyped-def]
-    from .conftest import mouse
+    from tests.gui.helpers import mouse
 
     app = make_app((800, 600))
     _scene, play, tutorial = start(app)

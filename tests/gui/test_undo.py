@@ -7,8 +7,8 @@ from typing import Any
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.session import savegame
 from doolhof.session.keeper import GameKeeper
-from tests.gui.conftest import center, run, settle, tap
 from tests.gui.family import person_push, person_walk, start_game, table_of
+from tests.gui.helpers import center, run, settle, step_until, tap
 
 
 def test_keeper_snapshots_only_person_actions() -> None:
@@ -99,11 +99,8 @@ def test_a_computer_action_is_never_offered(make_app: Any) -> None:
     app = make_app()
     scene = start_game(app, table_of("computer", "person"))
     assert scene.game.current_player == 0
-    for _ in range(600):  # the computer's push
-        run(app)
-        if scene.game.phase == "walk":
-            break
-    assert scene.game.phase == "walk" and scene.game.current_player == 0
+    assert step_until(app, lambda: scene.game.phase == "walk", limit=10)  # the computer's push
+    assert scene.game.current_player == 0
     assert not app.session.keeper.can_undo() and app.controls.undo_rect.width == 0
     settle(app)
     assert scene.game.current_player == 1 and not app.session.keeper.can_undo()
