@@ -279,12 +279,13 @@ def test_two_damaged_files_in_the_same_second_both_stay(tmp_path: Path, monkeypa
     assert len(aside_files(tmp_path)) == 3
 
 
-def test_unreadable_file_is_left_alone(tmp_path: Path) -> None:
+def test_unreadable_file_is_moved_aside_not_written_over(tmp_path: Path) -> None:
     paths.game_path().mkdir(parents=True)  # a folder where the file should be: reading fails
     result = load_game()
     assert result.game is None
     assert result.message is not None and "could not be opened" in result.message
-    assert paths.game_path().is_dir() and not aside_files(tmp_path)
+    [kept] = [p for p in tmp_path.iterdir() if p.name.startswith("game.json.unreadable-")]
+    assert kept.is_dir() and str(kept) in result.message and not aside_files(tmp_path)
 
 
 def test_messages_follow_the_language(tmp_path: Path) -> None:

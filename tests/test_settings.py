@@ -161,11 +161,12 @@ def test_a_damaged_file_is_moved_aside_with_a_message(content: str, tmp_path: Pa
     assert load_settings() == SettingsResult(Settings(), None)
 
 
-def test_an_unreadable_file_is_left_alone(tmp_path: Path) -> None:
+def test_an_unreadable_file_is_moved_aside_not_written_over(tmp_path: Path) -> None:
     paths.settings_path().mkdir()
     result = load_settings()
     assert result.settings == Settings() and result.message is not None and "could not be read" in result.message
-    assert not aside_files(tmp_path)
+    [kept] = [p for p in tmp_path.iterdir() if p.name.startswith("settings.json.unreadable-")]
+    assert kept.is_dir() and str(kept) in result.message and not aside_files(tmp_path)
 
 
 def test_a_crash_before_the_rename_keeps_the_old_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -178,7 +179,7 @@ def test_a_crash_before_the_rename_keeps_the_old_settings(monkeypatch: pytest.Mo
     message = save_settings(Settings())
     monkeypatch.undo()
     monkeypatch.setenv("DOOLHOF_HOME", str(tmp_path))
-    assert message == "The settings could not be saved (simulated crash)."
+    assert message == "The settings could not be saved (simulated crash). They still apply until Doolhof is closed."
     assert load_settings().settings == CHANGED
     assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.json"]
 

@@ -31,7 +31,8 @@ from doolhof.gui.kit.scene import Scene, Screens, Sound
 from doolhof.gui.kit.sound import SoundPlayer
 from doolhof.i18n import set_language
 from doolhof.session.game_session import GameSession
-from doolhof.session.settings import Settings, save_settings
+from doolhof.session.problems import Problem
+from doolhof.session.settings import Settings, write_settings
 
 log = logging.getLogger(__name__)
 
@@ -104,6 +105,10 @@ class App:
         self._settings = Settings()
         self._notes: list[str] = []
         self._session = GameSession()
+        #: Why the settings could not be saved the last time, or None when that worked.
+        self.settings_problem: Problem | None = None
+        #: True in a copy that found Doolhof already open (see :func:`~doolhof.gui.launch.run`): it writes no file.
+        self.read_only = False
         #: The layer over every scene (the parents' corner), set by :func:`~doolhof.gui.launch.build_app`.
         self.controls: Layer | None = None
         self._screens: Screens | None = None
@@ -165,6 +170,10 @@ class App:
     def notes(self) -> list[str]:
         """Messages for the parent (a damaged file was moved aside ...); the setup screen shows and clears them."""
         return self._notes
+
+    def save_problems(self) -> list[Problem]:
+        """What could not be saved just now (the game, the settings); [] when every last save worked."""
+        return [p for p in (self._session.problem, self.settings_problem) if p is not None]
 
     @property
     def fullscreen(self) -> bool:
@@ -235,9 +244,7 @@ class App:
     def change_settings(self, **changes: Any) -> None:
         """Change some settings fields (e.g. ``tutorial_done=True``) and save them; a problem is logged."""
         self.settings = dataclasses.replace(self.settings, **changes)
-        problem = save_settings(self.settings)
-        if problem:
-            log.warning("%s", problem)
+        self._save_settings()
 
     def apply_settings(self, settings: Settings) -> str | None:
         """Use *settings* from now on: save them and apply what changed at once.
@@ -259,11 +266,23 @@ class App:
                 log.warning("cannot apply the sound settings: %s", error)
         if bool(settings.fullscreen) != self.fullscreen:
             self.toggle_fullscreen()  # saves the settings with the state it reached
-        problem = save_settings(self.settings)
-        if problem:
-            log.warning("%s", problem)
+        problem = self._save_settings()
         self.dirty = True
         return problem
+
+    def _save_settings(self) -> str | None:
+        """Write :attr:`settings`; a failure is kept in :attr:`settings_problem` (logged when it starts)."""
+        if self.read_only:
+            return None
+        problem = write_settings(self.settings)
+        before, self.settings_problem = self.settings_problem, problem
+        if problem is None:
+            if before is not None:
+                log.info("the settings can be saved again")
+            return None
+        if before is None or (before.code, before.detail) != (problem.code, problem.detail):
+            log.error("cannot save the settings: %s", problem.log_text())
+        return problem.message()
 
     def next_seed(self) -> int:
         """A seed for the next new game: counts up from ``--seed`` when given (tests), else from the clock."""

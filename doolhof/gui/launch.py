@@ -1,18 +1,28 @@
-"""Starting the game: an :class:`~doolhof.gui.app.App` with its screens, and the ``doolhof play`` window."""
+"""Starting the game: an :class:`~doolhof.gui.app.App` with its screens, and the ``doolhof play`` window.
+
+Only one copy of the game plays at a time: :func:`run` first takes the lock on the data folder
+(:class:`~doolhof.session.lock.FolderLock`, which the operating system drops when the program ends,
+even after a crash or ``kill -9``). A second copy reads and writes no file: it says, in the
+parent's language, that Doolhof is already open (in a window, and on stderr) and ends with exit
+status 1 once the parent presses OK.
+"""
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
 import logging
+import sys
 
 import pygame
 
 from doolhof.gui import devhooks
 from doolhof.gui.app import App, default_window_size, open_window
 from doolhof.gui.screens import ScreenBuilder
-from doolhof.i18n import set_language
-from doolhof.session.settings import Settings, load_settings
+from doolhof.i18n import _, set_language
+from doolhof.session import paths
+from doolhof.session.lock import MSG_ALREADY_OPEN, FolderLock
+from doolhof.session.settings import Settings, load_settings, peek_language
 
 log = logging.getLogger(__name__)
 
@@ -42,8 +52,23 @@ def run(options: argparse.Namespace) -> int:
     """Open the window and play until the window is closed; returns the exit status.
 
     The parents' settings fill in what the command line leaves open (language, full screen,
-    sound) and pre-fill the setup screen with the last table.
+    sound) and pre-fill the setup screen with the last table. When Doolhof is already open, this
+    copy only says so (see the module notes) and returns 1.
     """
+    lock = FolderLock(paths.data_dir())
+    try:
+        ours = lock.acquire()
+    except OSError as error:  # no lock possible (the folder cannot be written): play on, saving will say more
+        log.warning("cannot lock the data folder %s: %s", lock.path.parent, error)
+        ours = True
+    try:
+        return _play(options) if ours else _already_open(options)
+    finally:
+        lock.release()
+
+
+def _play(options: argparse.Namespace) -> int:
+    """The game itself: settings, window, setup screen, loop."""
     settings, settings_message = _load_settings()
     if settings is not None:
         options.lang = getattr(options, "lang", None) or settings.language
@@ -70,6 +95,26 @@ def run(options: argparse.Namespace) -> int:
     finally:
         pygame.quit()
     return 0
+
+
+def _already_open(options: argparse.Namespace) -> int:
+    """Another copy holds the lock: say so in the parent's language, touch no file, return 1."""
+    set_language(getattr(options, "lang", None) or peek_language())
+    message = _(MSG_ALREADY_OPEN)
+    log.warning("another copy of Doolhof holds the lock %s; not starting", paths.data_dir())
+    print(f"doolhof: {message}", file=sys.stderr, flush=True)
+    screen = open_window(options)
+    app = build_app(screen, options)
+    app.read_only = True
+    app.push_scene(ScreenBuilder(app).notice_scene(lambda: _(MSG_ALREADY_OPEN)))
+    try:
+        if devhooks.exit_after_first_frame():
+            app.step([], 0.0)
+        else:
+            app.run()
+    finally:
+        pygame.quit()
+    return 1
 
 
 def _load_settings() -> tuple[Settings | None, str | None]:

@@ -3,17 +3,20 @@
 Scenes ask for another screen through their host's :attr:`~doolhof.gui.kit.scene.Host.screens`
 (the :class:`~doolhof.gui.kit.scene.Screens` interface), never by importing it, so the screens
 stay independent of each other. :class:`ScreenBuilder` is that interface: it creates the setup,
-play, end, parents' menu, settings and rules scenes, wires the play scene to the running
+play, end, parents' menu, settings, rules and notice scenes, wires the play scene to the running
 :class:`~doolhof.session.game_session.GameSession`, and puts the first-game tutorial over a
 child's first board.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from doolhof.engine import Game
 from doolhof.gui.end.scene import EndScene
 from doolhof.gui.kit.scene import Host
 from doolhof.gui.parents.menu import ParentControls, ParentMenuScene
+from doolhof.gui.parents.notice import NoticeScene
 from doolhof.gui.parents.settings_scene import SettingsScene
 from doolhof.gui.play.scene import PlayScene
 from doolhof.gui.play.tutorial import offer_tutorial
@@ -60,6 +63,10 @@ class ScreenBuilder:
     def rules_scene(self, page: int = 0) -> RulesScene:
         """The illustrated rules at *page*."""
         return RulesScene(self.host, page)
+
+    def notice_scene(self, message: Callable[[], str]) -> NoticeScene:
+        """A message for the parent on its own, whose OK closes the program (Doolhof is already open, say)."""
+        return NoticeScene(self.host, message, self.host.request_quit)
 
     def parent_controls(self) -> ParentControls:
         """The parents' corner (hold-to-open menu button and undo) that lies over every scene."""

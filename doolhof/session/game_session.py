@@ -11,6 +11,9 @@ takes one back::
     session.record(game)                # after each push or walk
     restored = session.undo()           # the state before a person's last action, or None
     session.leave()                     # saved; no game is running any more
+
+When a save fails, :attr:`GameSession.problem` says why (for the parents' corner) until a save
+works again; it outlives the game it came from, so the parent still learns of it at the setup screen.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from collections.abc import Callable
 
 from doolhof.engine import Game
 from doolhof.session.keeper import GameKeeper
+from doolhof.session.problems import Problem
 from doolhof.session.savegame import SavedGame
 from doolhof.session.seats import TableSetup
 
@@ -31,6 +35,8 @@ class GameSession:
         self.on_saved = on_saved
         #: The keeper of the running game, or None when no game runs.
         self.keeper: GameKeeper | None = None
+        #: Why the last save failed, or None when it worked (or nothing was saved yet).
+        self.problem: Problem | None = None
 
     @property
     def running(self) -> bool:
@@ -52,8 +58,10 @@ class GameSession:
 
         It is saved at once; returns a message for the parent when that failed.
         """
-        self.keeper = GameKeeper(game, table, undo, on_saved=self.on_saved)
-        return self.keeper.save()
+        keeper = GameKeeper(game, table, undo, on_saved=self.on_saved)
+        keeper.problem = self.problem  # a lasting failure is not logged again for each new game
+        self.keeper = keeper
+        return self.save()
 
     def resume(self, saved: SavedGame) -> str | None:
         """Continue a saved game, undo snapshot included."""
@@ -63,10 +71,15 @@ class GameSession:
         """A push or walk was just applied to *game*: keep the undo snapshot right and save."""
         if self.keeper is not None:
             self.keeper.record(game)
+            self.problem = self.keeper.problem
 
     def save(self) -> str | None:
         """Save the running game now (nothing when none runs); a message for the parent on failure."""
-        return self.keeper.save() if self.keeper is not None else None
+        if self.keeper is None:
+            return None
+        message = self.keeper.save()
+        self.problem = self.keeper.problem
+        return message
 
     def can_undo(self) -> bool:
         """True when a person's last action can be taken back."""
@@ -74,7 +87,11 @@ class GameSession:
 
     def undo(self) -> Game | None:
         """The game as it was before a person's last action (saved at once), or None when refused."""
-        return self.keeper.take_undo() if self.keeper is not None else None
+        if self.keeper is None:
+            return None
+        restored = self.keeper.take_undo()
+        self.problem = self.keeper.problem
+        return restored
 
     def leave(self) -> str | None:
         """Stop playing: the game is saved first (Continue brings it back); a message on failure."""

@@ -15,6 +15,11 @@ most recent action of a person, until the next player has acted::
         scene.restore(keeper.take_undo())   # the keeper now follows the restored game
 
 The saved file carries the snapshot (``SavedGame.undo``), so undo survives a restart too.
+
+When saving fails (a full disk, a read-only folder), the keeper keeps playing and tries again after
+every action. :attr:`GameKeeper.problem` says what went wrong until a save works again; the log
+gets the first failure, a note when the reason changes, and one line when saving works again,
+not a line per action.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ import logging
 from collections.abc import Callable
 
 from doolhof.engine import Game
+from doolhof.session.problems import Problem
 from doolhof.session.seats import TableSetup
 
 log = logging.getLogger(__name__)
@@ -47,10 +53,12 @@ class GameKeeper:
         #: The state after the last action (= before the next one), to tell who acts and for undo.
         self._before = game.copy()
         self._undo: Game | None = undo.copy() if undo is not None and _belongs(undo, game) else None
-        #: The last problem while saving (a sentence for the parent), or None when the last save worked.
-        self.problem: str | None = None
+        #: Why the last save failed (``problem.message()`` is the sentence for the parent), or None when it worked.
+        self.problem: Problem | None = None
         #: How many times the game was written (tests and the autoplay hook look at it).
         self.saves = 0
+        #: How many saves in a row have failed (0 when the last one worked).
+        self.failures = 0
 
     # ----- what happened -------------------------------------------------------------------------
     def is_computer(self, seat: int) -> bool:
@@ -97,23 +105,38 @@ class GameKeeper:
         """
         if not self.autosave or self.game.is_over():
             return None
-        try:
-            from doolhof.session.savegame import SavedGame, save_game
+        from doolhof.session.savegame import MSG_NOT_SAVED, SavedGame, write_game
 
-            self.problem = save_game(SavedGame(self.game, self.table, undo=self._undo))
+        try:
+            problem = write_game(SavedGame(self.game, self.table, undo=self._undo))
         except Exception as error:  # saving is a safety net; it must never stop the game
             log.exception("the game could not be saved")
-            self.problem = str(error)
-        if self.problem is None:
-            self.saves += 1
-            if self.on_saved is not None:
-                try:
-                    self.on_saved(self.game)
-                except Exception:  # a listener's failure must not break the play scene mid-action
-                    log.exception("on_saved failed")
+            problem = Problem.of(MSG_NOT_SAVED, error)
+        self._tell(problem)
+        self.problem = problem
+        if problem is not None:
+            return problem.message()
+        self.saves += 1
+        if self.on_saved is not None:
+            try:
+                self.on_saved(self.game)
+            except Exception:  # a listener's failure must not break the play scene mid-action
+                log.exception("on_saved failed")
+        return None
+
+    def _tell(self, problem: Problem | None) -> None:
+        """Log a failure when it starts or its reason changes, and once when saving works again."""
+        before = self.problem
+        if problem is None:
+            if before is not None:
+                log.info("the game can be saved again (%d saves failed before)", self.failures)
+            self.failures = 0
+            return
+        self.failures += 1
+        if before is None or (before.code, before.detail) != (problem.code, problem.detail):
+            log.error("cannot save the game: %s (trying again after every action)", problem.log_text())
         else:
-            log.warning("%s", self.problem)
-        return self.problem
+            log.debug("still cannot save the game (%d times): %s", self.failures, problem.log_text())
 
 
 def _belongs(undo: Game, game: Game) -> bool:

@@ -22,7 +22,9 @@ folder). Folders are looked up on every call, so a changed environment takes eff
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import sys
 import tempfile
 import time
@@ -81,13 +83,42 @@ def game_path() -> Path:
     return data_dir() / GAME_FILE
 
 
+def read_file(path: Path) -> bytes:
+    """The bytes of the regular file *path*; raises ``OSError`` (``FileNotFoundError`` when there is none).
+
+    Anything that is not a regular file (a folder, a pipe that would block) raises at once.
+    """
+    check_readable(path)
+    with path.open("rb") as handle:
+        return handle.read()
+
+
+def check_readable(path: Path) -> None:
+    """Raise ``OSError`` unless *path* is a regular file we can open for reading (``FileNotFoundError``: none)."""
+    mode = path.stat().st_mode
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+    if not stat.S_ISREG(mode):
+        raise OSError(errno.EINVAL, "not a regular file", str(path))
+    with path.open("rb"):
+        pass
+
+
 def atomic_write_text(path: Path, text: str) -> None:
     """Replace *path* with *text* (UTF-8) so that a crash at any moment leaves the old or the new file.
 
     Writes a temporary file in the same folder, flushes and fsyncs it, then renames it over
     *path*. Creates the folder when needed. Raises ``OSError`` when the folder or file cannot
     be written; the temporary file is removed then.
+
+    A file we cannot read is never replaced (it may be the only copy of something we could not
+    look at; see :func:`check_readable`): its ``OSError`` is raised instead. Readers move such a
+    file aside (:func:`move_aside`), which makes room for the next write.
     """
+    try:
+        check_readable(path)
+    except FileNotFoundError:
+        pass
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -144,15 +175,42 @@ def remove_stale_temp_files(path: Path, min_age: float = 60.0) -> int:
 
 
 def move_aside(path: Path, reason: str = "corrupt", now: float | None = None) -> Path:
-    """Rename a damaged file to ``<name>.<reason>-YYYYMMDD-HHMMSS`` beside it and return the new path.
+    """Rename a damaged (or unreadable) file to ``<name>.<reason>-YYYYMMDD-HHMMSS`` beside it; returns the new path.
 
     A number is added when that name is taken. Raises ``OSError`` when the rename fails.
     """
+    target = _aside_name(path, reason, now)
+    os.replace(path, target)
+    return target
+
+
+def copy_aside(path: Path, content: bytes, reason: str = "corrupt", now: float | None = None) -> Path:
+    """Keep *content* (what *path* held) in a new file named as :func:`move_aside` would; returns its path.
+
+    For a file that could be read but not renamed: its bytes are kept beside it before anything
+    writes over it. Raises ``OSError`` when the copy cannot be written (nothing is left half-written).
+    """
+    target = _aside_name(path, reason, now)
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(content)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        try:
+            os.unlink(target)
+        except OSError:
+            pass
+        raise
+    return target
+
+
+def _aside_name(path: Path, reason: str, now: float | None) -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(time.time() if now is None else now))
     target = path.with_name(f"{path.name}.{reason}-{stamp}")
     counter = 1
     while target.exists():
         target = path.with_name(f"{path.name}.{reason}-{stamp}-{counter}")
         counter += 1
-    os.replace(path, target)
     return target

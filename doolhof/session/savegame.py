@@ -5,7 +5,9 @@ the engine game (:meth:`doolhof.engine.Game.to_dict`), the table (seats: person/
 level, variant, secrets), the previous state for undo, and an opaque ``extra`` dict the GUI may
 fill with any JSON-safe data. Writes are atomic, so killing the program at any moment loses at
 most the current half-turn. A damaged, foreign or newer file is moved aside
-(``game.json.corrupt-YYYYMMDD-HHMMSS``) with a message for the parent, and a new game starts.
+(``game.json.corrupt-YYYYMMDD-HHMMSS``) with a message for the parent, and a new game starts; one
+that cannot even be opened (no permission, a folder in its place) is moved aside the same way
+(``game.json.unreadable-...``) and never written over.
 
 Typical use::
 
@@ -29,6 +31,7 @@ from doolhof.engine import Game
 from doolhof.engine.game import VERSION as ENGINE_VERSION
 from doolhof.i18n import N_, _
 from doolhof.session import paths
+from doolhof.session.problems import Problem, clip, clip_repr
 from doolhof.session.seats import TableSetup
 
 log = logging.getLogger(__name__)
@@ -40,8 +43,14 @@ MSG_DAMAGED = N_("The saved game could not be read, so a new game starts. The ol
 MSG_NEWER = N_(
     "The saved game was made by a newer version of Doolhof, so a new game starts. The old file was kept as {name}."
 )
-MSG_UNREADABLE = N_("The saved game could not be opened ({error}), so a new game starts.")
-MSG_NOT_SAVED = N_("The game could not be saved ({error}). You can play on, but it cannot be continued later.")
+MSG_UNREADABLE = N_("The saved game could not be opened ({error}), so a new game starts. The old file was kept"
+                    " as {path}.")
+MSG_UNREADABLE_LEFT = N_("The saved game could not be opened ({error}), so a new game starts. The file was left"
+                         " untouched at {path}; Doolhof will not save over it.")
+MSG_DAMAGED_LEFT = N_("The saved game could not be read, so a new game starts. It could not be moved aside ({error})"
+                      " and is still at {path}.")
+MSG_NOT_SAVED = N_("The game could not be saved ({error}). You can play on; Doolhof tries again after every move."
+                   " Until saving works, this game cannot be continued later.")
 MSG_NOT_CLEARED = N_("The finished game could not be removed ({error}).")
 
 
@@ -93,7 +102,7 @@ class SavedGame:
             raise ValueError("not a Doolhof saved game")
         version = data.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            raise ValueError(f"bad version {version!r}")
+            raise ValueError(f"bad version {clip_repr(version)}")
         if version > VERSION:
             raise NewerVersionError(f"version {version} is newer than this program's {VERSION}")
         engine_version = data.get("game", {}).get("version") if isinstance(data.get("game"), dict) else None
@@ -132,18 +141,29 @@ def save_game(state: SavedGame, path: Path | None = None) -> str | None:
     Returns None on success, or a message for the parent when it cannot be written (also
     logged). Never raises for disk problems or for an ``extra`` that is not JSON-safe.
     """
+    problem = write_game(state, path)
+    if problem is None:
+        return None
+    log.error("cannot save the game: %s", problem.log_text())
+    return problem.message()
+
+
+def write_game(state: SavedGame, path: Path | None = None) -> Problem | None:
+    """Like :func:`save_game`, but logs nothing and returns the :class:`~doolhof.session.problems.Problem`.
+
+    For a caller that saves again and again (the :class:`~doolhof.session.keeper.GameKeeper`) and
+    tells the parent and the log about a lasting failure once.
+    """
     path = paths.game_path() if path is None else path
     data = SavedGame(state.game, state.table, state.undo, state.extra, time.time()).to_dict()
     try:
         text = json.dumps(data, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
     except (TypeError, ValueError) as error:
-        log.exception("the game cannot be turned into JSON")
-        return _(MSG_NOT_SAVED).format(error=str(error))
+        return Problem.of(MSG_NOT_SAVED, f"the game cannot be turned into JSON: {error}", path)
     try:
         paths.atomic_write_text(path, text)
     except OSError as error:
-        log.error("cannot save the game to %s: %s", path, error)
-        return _(MSG_NOT_SAVED).format(error=error.strerror or str(error))
+        return Problem.of(MSG_NOT_SAVED, error, path)
     return None
 
 
@@ -151,33 +171,54 @@ def load_game(path: Path | None = None) -> LoadResult:
     """Read the saved game (default :func:`doolhof.session.paths.game_path`); never raises.
 
     No file: ``LoadResult(None, None)``. A damaged, foreign or newer file is moved aside and
-    ``LoadResult(None, message)`` returned; an unreadable one (e.g. no permission) is left alone.
+    ``LoadResult(None, message)`` returned. One that cannot be opened (no permission, a folder in
+    its place) is moved aside too (``game.json.unreadable-...``), so nothing we could not read is
+    ever written over; when even that fails it stays, and saves refuse to replace it
+    (:func:`doolhof.session.paths.atomic_write_text`). The message says where the file is.
     Temporary files left by a save that was killed mid-write are tidied away.
     """
     path = paths.game_path() if path is None else path
     paths.remove_stale_temp_files(path)
     try:
-        raw = path.read_bytes()
+        raw = paths.read_file(path)
     except FileNotFoundError:
         return LoadResult(None)
     except OSError as error:
-        reason = error.strerror or str(error)
-        log.error("cannot read %s: %s", path, error)
-        return LoadResult(None, _(MSG_UNREADABLE).format(error=reason))
+        return _keep_unreadable(path, error)
     try:
         return LoadResult(SavedGame.from_dict(json.loads(raw)))
     except NewerVersionError as error:
-        return _move_aside(path, MSG_NEWER, str(error))
+        return _move_aside(path, raw, MSG_NEWER, str(error))
     except Exception as error:  # bad JSON or UTF-8, damaged or foreign data: whatever it is, never crash
-        return _move_aside(path, MSG_DAMAGED, f"{type(error).__name__}: {error}")
+        return _move_aside(path, raw, MSG_DAMAGED, f"{type(error).__name__}: {clip(error)}")
 
 
-def _move_aside(path: Path, template: str, reason: str) -> LoadResult:
+def _keep_unreadable(path: Path, error: OSError) -> LoadResult:
+    """*path* exists but cannot be opened: move it aside (say where), or leave it untouched and say so."""
+    try:
+        target = paths.move_aside(path, "unreadable")
+    except OSError as move_error:
+        problem = Problem.of(MSG_UNREADABLE_LEFT, error, path)
+        log.error("cannot read %s nor move it aside (%s)", problem.log_text(), move_error)
+        return LoadResult(None, problem.message())
+    problem = Problem.of(MSG_UNREADABLE, error, target)
+    log.error("cannot read %s: %s; moved it aside to %s", path, problem.detail, target)
+    return LoadResult(None, problem.message())
+
+
+def _move_aside(path: Path, raw: bytes, template: str, reason: str) -> LoadResult:
+    """*path* held *raw*, which cannot be used: move it aside, or keep a copy beside it, and say where."""
     try:
         target = paths.move_aside(path)
     except OSError as error:
-        log.error("%s cannot be used (%s) nor moved aside: %s", path, reason, error)
-        return LoadResult(None, _(MSG_UNREADABLE).format(error=error.strerror or str(error)))
+        try:
+            target = paths.copy_aside(path, raw)
+        except OSError as copy_error:
+            problem = Problem.of(MSG_DAMAGED_LEFT, copy_error, path)
+            log.error("%s cannot be used (%s) nor moved aside (%s) nor copied (%s)", path, reason, error,
+                      copy_error)
+            return LoadResult(None, problem.message())
+        log.error("%s cannot be moved aside (%s); kept a copy as %s", path, error, target)
     log.error("%s cannot be used (%s); %s", path, reason, template.format(name=target.name))
     return LoadResult(None, _(template).format(name=target.name))
 
@@ -191,6 +232,7 @@ def clear_game(path: Path | None = None) -> str | None:
     try:
         path.unlink(missing_ok=True)
     except OSError as error:
-        log.error("cannot remove %s: %s", path, error)
-        return _(MSG_NOT_CLEARED).format(error=error.strerror or str(error))
+        problem = Problem.of(MSG_NOT_CLEARED, error, path)
+        log.error("cannot remove %s", problem.log_text())
+        return problem.message()
     return None

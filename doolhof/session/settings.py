@@ -3,7 +3,9 @@
 Reading never fails: a missing file gives the defaults, unknown keys are ignored, a value of
 the wrong type or out of range is replaced by its default (with a logged warning), and a file
 that is not JSON or not ours is moved aside (``settings.json.corrupt-YYYYMMDD-HHMMSS``) with a
-message for the parent. Saving is atomic (see :func:`doolhof.session.paths.atomic_write_text`).
+message for the parent; one that cannot even be opened is moved aside as ``settings.json.unreadable-...``
+and never written over. Values are cut short in the log (:func:`doolhof.session.problems.clip_repr`).
+Saving is atomic (see :func:`doolhof.session.paths.atomic_write_text`).
 
 >>> s = Settings(sound=False, volume=0.5)
 >>> Settings.from_dict(s.to_dict())[0] == s
@@ -22,6 +24,7 @@ from typing import Any
 from doolhof.engine import VARIANTS
 from doolhof.i18n import LANGUAGES, N_, _, ngettext
 from doolhof.session import paths
+from doolhof.session.problems import Problem, clip_repr
 from doolhof.session.seats import TableSetup
 
 log = logging.getLogger(__name__)
@@ -44,8 +47,13 @@ LABELS: dict[str, str] = {
 SYSTEM_LANGUAGE_LABEL = N_("Same as the computer")
 
 MSG_CORRUPT = N_("The settings could not be read, so the usual settings are used. The old file was kept as {name}.")
-MSG_UNREADABLE = N_("The settings could not be read ({error}), so the usual settings are used.")
-MSG_NOT_SAVED = N_("The settings could not be saved ({error}).")
+MSG_UNREADABLE = N_("The settings could not be read ({error}), so the usual settings are used. The old file was"
+                    " kept as {path}.")
+MSG_UNREADABLE_LEFT = N_("The settings could not be read ({error}), so the usual settings are used. The file was left"
+                         " untouched at {path}; Doolhof will not save over it.")
+MSG_DAMAGED_LEFT = N_("The settings could not be read, so the usual settings are used. The file could not be moved"
+                      " aside ({error}) and is still at {path}.")
+MSG_NOT_SAVED = N_("The settings could not be saved ({error}). They still apply until Doolhof is closed.")
 
 
 @dataclass(frozen=True)
@@ -100,7 +108,7 @@ class Settings:
             except Exception:  # whatever odd value a hand-edited file holds, it only costs that one setting
                 fixed = _INVALID
             if fixed is _INVALID:
-                warnings.append(f"{f.name}: {raw!r} is not valid; using {getattr(default, f.name)!r}")
+                warnings.append(f"{f.name}: {clip_repr(raw)} is not valid; using {getattr(default, f.name)!r}")
             else:
                 values[f.name] = fixed
         return replace(default, **values), warnings
@@ -152,12 +160,13 @@ def load_settings(path: Path | None = None) -> SettingsResult:
     """Read the settings file (default :func:`doolhof.session.paths.settings_path`); never raises.
 
     A missing file gives the defaults and no message. Bad values are replaced by defaults with a
-    logged warning. A file that is not JSON, or not a settings file of ours, is moved aside.
+    logged warning. A file that is not JSON, or not a settings file of ours, is moved aside; so is
+    one that cannot be opened (the message says where it went).
     """
     path = paths.settings_path() if path is None else path
     paths.remove_stale_temp_files(path)
     try:
-        raw = path.read_bytes()
+        raw = paths.read_file(path)
     except FileNotFoundError:
         return SettingsResult(Settings())
     except OSError as error:
@@ -165,31 +174,60 @@ def load_settings(path: Path | None = None) -> SettingsResult:
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError) as error:  # bad UTF-8 is a ValueError; absurdly deep nesting recurses
-        return _moved_aside(path, f"not JSON: {error}")
+        return _moved_aside(path, raw, f"not JSON: {clip_repr(str(error))}")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        return _moved_aside(path, "not a Doolhof settings file")
+        return _moved_aside(path, raw, "not a Doolhof settings file")
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version > VERSION:
         # Settings are forgiving: a newer file is read as far as we understand it.
-        log.warning("%s has version %r (this program writes %d); reading what it can", path, version, VERSION)
+        log.warning("%s has version %s (this program writes %d); reading what it can", path, clip_repr(version),
+                    VERSION)
     settings, warnings = Settings.from_dict(data)
     for warning in warnings:
         log.warning("%s: %s", path, warning)
     return SettingsResult(settings)
 
 
+def peek_language(path: Path | None = None) -> str | None:
+    """The language the settings file asks for (None: the computer's), read without changing anything.
+
+    For a copy of the program that must not touch the files (Doolhof is already open): a damaged
+    or unreadable file is not moved aside here, it just gives None.
+    """
+    path = paths.settings_path() if path is None else path
+    try:
+        data = json.loads(paths.read_file(path))
+    except (OSError, ValueError, RecursionError):
+        return None
+    language = data.get("language") if isinstance(data, dict) else None
+    return language if isinstance(language, str) and language in LANGUAGES else None
+
+
 def _unreadable(path: Path, error: OSError) -> SettingsResult:
-    reason = error.strerror or str(error)
-    log.error("%s", MSG_UNREADABLE.format(error=reason))
-    return SettingsResult(Settings(), _(MSG_UNREADABLE).format(error=reason))
+    """*path* exists but cannot be opened: move it aside (say where), or leave it untouched and say so."""
+    try:
+        target = paths.move_aside(path, "unreadable")
+    except OSError as move_error:
+        problem = Problem.of(MSG_UNREADABLE_LEFT, error, path)
+        log.error("cannot read %s nor move it aside (%s)", problem.log_text(), move_error)
+        return SettingsResult(Settings(), problem.message())
+    problem = Problem.of(MSG_UNREADABLE, error, target)
+    log.error("cannot read %s: %s; moved it aside to %s", path, problem.detail, target)
+    return SettingsResult(Settings(), problem.message())
 
 
-def _moved_aside(path: Path, reason: str) -> SettingsResult:
+def _moved_aside(path: Path, raw: bytes, reason: str) -> SettingsResult:
+    """*path* held *raw*, which is not our settings: move it aside, or keep a copy beside it, and say where."""
     try:
         target = paths.move_aside(path)
     except OSError as error:
-        log.error("%s is damaged (%s) and cannot be moved aside: %s", path, reason, error)
-        return _unreadable(path, error)
+        try:
+            target = paths.copy_aside(path, raw)
+        except OSError as copy_error:
+            log.error("%s is damaged (%s) and cannot be moved aside (%s) nor copied (%s)", path, reason, error,
+                      copy_error)
+            return SettingsResult(Settings(), Problem.of(MSG_DAMAGED_LEFT, copy_error, path).message())
+        log.error("%s cannot be moved aside (%s); kept a copy as %s", path, error, target)
     log.error("%s is damaged (%s); %s", path, reason, MSG_CORRUPT.format(name=target.name))
     return SettingsResult(Settings(), _(MSG_CORRUPT).format(name=target.name))
 
@@ -200,14 +238,21 @@ def save_settings(settings: Settings, path: Path | None = None) -> str | None:
     Returns None on success, or a message for the parent (in the current language) when the
     file cannot be written; the failure is logged too. Never raises for disk problems.
     """
+    problem = write_settings(settings, path)
+    if problem is None:
+        return None
+    log.error("cannot save the settings: %s", problem.log_text())
+    return problem.message()
+
+
+def write_settings(settings: Settings, path: Path | None = None) -> Problem | None:
+    """Like :func:`save_settings`, but logs nothing and returns the :class:`~doolhof.session.problems.Problem`."""
     path = paths.settings_path() if path is None else path
     text = json.dumps(settings.to_dict(), indent=2, ensure_ascii=False) + "\n"
     try:
         paths.atomic_write_text(path, text)
     except OSError as error:
-        reason = error.strerror or str(error)
-        log.error("cannot save %s: %s", path, error)
-        return _(MSG_NOT_SAVED).format(error=reason)
+        return Problem.of(MSG_NOT_SAVED, error, path)
     return None
 
 

@@ -121,11 +121,17 @@ class EndScene(Scene):
 
     # ----- lifecycle -----------------------------------------------------------------------
     def enter(self) -> None:
-        """Play the fanfare (once) and forget the finished game's save file."""
+        """Play the fanfare (once) and forget the finished game's save file.
+
+        Only when this is the session's own game: an end screen shown for anything else (a picture
+        made by ``doolhof screenshot``) must not remove a family's saved game.
+        """
         if not self.fanfare_played:
             self.fanfare_played = True
             self.host.play_sound("fanfare")
-        clear_game()
+        session = self.host.session
+        if session.running and session.game == self.game:
+            clear_game()
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay out the stage, the score rows and the buttons."""

@@ -22,6 +22,7 @@ from doolhof.engine import Game
 from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.session.game_session import GameSession
+from doolhof.session.problems import Problem
 from doolhof.session.savegame import SavedGame
 from doolhof.session.seats import TableSetup
 from doolhof.session.settings import Settings
@@ -172,6 +173,10 @@ class Host(Protocol):
     @property
     def notes(self) -> list[str]:
         """Messages for the parent (a damaged file was moved aside ...); the setup screen shows and clears them."""
+        ...
+
+    def save_problems(self) -> list[Problem]:
+        """What could not be saved just now (the game, the settings): the parents' corner shows it; [] when fine."""
         ...
 
     def window_size(self) -> tuple[int, int]:

@@ -9,12 +9,16 @@
   draws the resting icon itself; the layer draws it only while it is held or wiggles.
 - the **undo button** on the play screen, just inward of the corner icons, shown only while the
   running :class:`~doolhof.session.game_session.GameSession` has a person's action to take back.
+- a small **badge** on the menu button while something could not be saved (the game, the
+  settings: :meth:`~doolhof.gui.kit.scene.Host.save_problems`). It is quiet on purpose: a dot, no
+  sound, no movement, nothing on the board, so the child plays on. The message itself is inside
+  the menu; the badge goes away by itself once a save works again.
 
 Pointer events go to this layer first; what it does not take goes on to the scene.
 
 The menu offers: back to the game, settings, the illustrated rules,
 a new game (back to setup; the game stays saved until a new one starts), full screen on/off, and
-quit (the game is saved first).
+quit (the game is saved first). While a save fails, the menu says so above its buttons.
 """
 
 from __future__ import annotations
@@ -74,6 +78,7 @@ class ParentControls:
         self.undo_rect = pygame.Rect(0, 0, 0, 0)
         self.undo_pressed = False
         self._undo_down = False
+        self._badge = False
 
     # ----- where things are ------------------------------------------------------------------------
     def place(self) -> None:
@@ -85,6 +90,10 @@ class ParentControls:
             self.menu.held = None
         undo = undo_rect_of(scene) if scene is not None and self.undo_offered() else None
         self.undo_rect = undo if undo is not None else pygame.Rect(0, 0, 0, 0)
+
+    def badge_shown(self) -> bool:
+        """True when the menu button carries the badge: it is on screen and something could not be saved."""
+        return self.menu.rect.width > 0 and bool(self.host.save_problems())
 
     def undo_offered(self) -> bool:
         """True when the top scene is the kept game's play scene and a person's action can be taken back."""
@@ -121,21 +130,36 @@ class ParentControls:
 
     # ----- time and drawing ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        """Advance the hold and the wiggle."""
+        """Advance the hold and the wiggle; draw again when the badge comes or goes."""
         self.place()
         self.menu.update(dt)
+        badge = self.badge_shown()
+        if badge != self._badge:
+            self._badge = badge
+            self.host.request_redraw()
 
     def busy(self) -> bool:
         """True while the menu button is held or wiggles."""
         return self.menu.busy()
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the undo button when offered, and the menu button while it is held or wiggles."""
+        """Draw the undo button when offered, the menu button while it is held or wiggles, and the badge."""
         art = self.host.art
         if self.undo_rect.width:
             draw_undo_button(surface, self.undo_rect, art, self.undo_pressed)
         if self.menu.rect.width and self.menu.busy():
             self.menu.draw(surface, art)
+        if self.badge_shown():
+            draw_badge(surface, self.menu.rect)
+
+
+def draw_badge(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The small quiet dot on the round menu button in *rect*, at its upper right, where a parent looks."""
+    radius = max(5, rect.w // 8)
+    offset = int(rect.w / 2 * 0.72)
+    center = (rect.centerx + offset, rect.centery - offset)
+    pygame.draw.circle(surface, theme.PANEL, center, radius + max(2, radius // 3))
+    pygame.draw.circle(surface, theme.NOTICE, center, radius)
 
 
 def draw_undo_button(surface: pygame.Surface, rect: pygame.Rect, art: Art, pressed: bool = False) -> None:
@@ -158,6 +182,10 @@ class ParentMenuScene(Scene):
         self.from_game = from_game
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.title_rect = pygame.Rect(0, 0, 0, 0)
+        #: Where the note about saving goes (zero size when every save works).
+        self.note_rect = pygame.Rect(0, 0, 0, 0)
+        #: The note's messages as laid out (the layout changes when they do).
+        self.noted: tuple[str, ...] = ()
         self.buttons = ButtonSet(on_press=lambda: self.host.play_sound("tap"))
         add = self.buttons.add
         self.back_button = add(Button(self.back, icon="play", style=PRIMARY, name="back",
@@ -207,20 +235,32 @@ class ParentMenuScene(Scene):
         """The buttons shown, top to bottom."""
         return [b for b in self.buttons.items if b.visible]
 
+    def note(self) -> tuple[str, ...]:
+        """What could not be saved, one sentence each in the current language; () when all is well."""
+        return tuple(problem.message() for problem in self.host.save_problems())
+
     def resize(self, size: tuple[int, int]) -> None:
         """A column of big buttons on a card in the middle."""
         w, h = max(1, size[0]), max(1, size[1])
         pad = max(6, int(min(w, h) * 0.025))
         buttons = self.visible_buttons()
-        panel_w = min(w - 2 * pad, max(320, int(w * 0.5)), int(h * 1.1))
+        self.noted = self.note()
+        if self.noted:  # a little wider, so the note's text stays readable
+            panel_w = min(w - 2 * pad, max(380, int(w * 0.56)), int(h * 1.2))
+        else:
+            panel_w = min(w - 2 * pad, max(320, int(w * 0.5)), int(h * 1.1))
         panel_h = h - 2 * pad
         self.panel = pygame.Rect(0, 0, panel_w, panel_h)
         self.panel.center = (w // 2, h // 2)
         inner = self.panel.inflate(-2 * pad, -2 * pad)
-        title_h = int(inner.h * 0.12)
+        title_h = int(inner.h * (0.09 if self.noted else 0.12))
         self.title_rect = pygame.Rect(inner.x, inner.y, inner.w, title_h)
         gap = max(4, pad // 2)
         area_top = self.title_rect.bottom + gap
+        self.note_rect = pygame.Rect(inner.x, area_top, inner.w, 0)
+        if self.noted:
+            self.note_rect.h = int(inner.h * (0.22 if len(self.noted) == 1 else 0.32))
+            area_top = self.note_rect.bottom + gap
         each = (inner.bottom - area_top - gap * (len(buttons) - 1)) // max(1, len(buttons))
         each = min(each, max(64, int(h * 0.13)))
         total = each * len(buttons) + gap * (len(buttons) - 1)
@@ -238,6 +278,12 @@ class ParentMenuScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
 
+    def update(self, dt: float) -> None:
+        """Lay the card out again when the note about saving changes (it came, went or changed language)."""
+        if self.note() != self.noted:
+            self.resize(self.host.window_size())
+            self.host.request_redraw()
+
     def draw(self, surface: pygame.Surface) -> None:
         """The paused scene, dimmed, with the menu card on top."""
         below = self.host.scenes[-2] if len(self.host.scenes) >= 2 and self.host.scenes[-1] is self else None
@@ -250,4 +296,18 @@ class ParentMenuScene(Scene):
         surface.blit(shade, (0, 0))
         draw_card(surface, self.panel)
         draw_text(surface, _("For parents"), self.title_rect, theme.INK)
+        if self.note_rect.h > 0:
+            draw_note(surface, self.note_rect, "\n".join(self.noted))
         self.buttons.draw(surface, self.host.art)
+
+
+def draw_note(surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
+    """The note about saving: soft paper with the badge's dot, so a parent links the two, and the text."""
+    radius = max(6, min(rect.w, rect.h) // 8)
+    pygame.draw.rect(surface, theme.NOTICE_PAPER, rect, border_radius=radius)
+    pygame.draw.rect(surface, theme.NOTICE, rect, width=max(1, rect.h // 60), border_radius=radius)
+    pad = max(4, rect.h // 14)
+    dot = max(5, min(rect.h // 12, 10))
+    pygame.draw.circle(surface, theme.NOTICE, (rect.x + pad + dot, rect.centery), dot)
+    text_rect = pygame.Rect(rect.x + 2 * pad + 2 * dot, rect.y + pad, rect.w - 3 * pad - 2 * dot, rect.h - 2 * pad)
+    draw_text(surface, text, text_rect, theme.INK, max_px=max(14, min(26, rect.h // 5)), bold=False, align="left")
