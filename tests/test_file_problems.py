@@ -17,7 +17,6 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,11 +28,10 @@ from doolhof.session.game_session import GameSession
 from doolhof.session.savegame import SavedGame, load_game, save_game
 from doolhof.session.seats import SeatConfig, TableSetup
 from doolhof.session.settings import Settings, load_settings, save_settings
+from tests.file_faults import REASONS, failing_writes
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = TableSetup("junior", (SeatConfig("person"), SeatConfig("computer", "gentle")))
-REASONS = {errno.ENOSPC: "No space left on device", errno.EACCES: "Permission denied",
-           errno.EROFS: "Read-only file system"}
 
 
 @pytest.fixture(autouse=True)
@@ -70,20 +68,6 @@ def make_unreadable(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         return real_open(file, *args, **kwargs)
 
     monkeypatch.setattr(io, "open", refuse)
-
-
-def failing_writes(monkeypatch: pytest.MonkeyPatch, code: int) -> Callable[[bool], None]:
-    """Make every atomic write fail with the system's error *code*; returns a switch (False: writes work again)."""
-    real = paths.atomic_write_text
-    failing = [True]
-
-    def write(path: Path, text: str) -> None:
-        if failing[0]:
-            raise OSError(code, REASONS.get(code, os.strerror(code)), str(path))
-        real(path, text)
-
-    monkeypatch.setattr(paths, "atomic_write_text", write)
-    return lambda on: failing.__setitem__(0, on)
 
 
 def unwritable_folder(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:

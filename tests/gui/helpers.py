@@ -20,6 +20,8 @@ import pygame
 
 from doolhof.engine import Game
 from doolhof.engine.players import RandomPlayer
+from doolhof.gui.kit.hold_button import HOLD_SECONDS
+from doolhof.gui.parents.menu import ParentMenuScene
 from doolhof.session.seats import SeatConfig, TableSetup
 
 FRAME = 1 / 60
@@ -194,3 +196,19 @@ def played_out(table: TableSetup, seed: int) -> Game:
         if not game.is_over():
             game.walk(player.choose_walk(game))
     return game
+
+
+def hold(app: Any, pos: tuple[int, int], seconds: float, release: bool = True) -> None:
+    """Press at *pos*, keep the button down for *seconds* of frames, then release (when asked)."""
+    run(app, seconds, [mouse("move", pos), mouse("down", pos)])
+    if release:
+        run(app, 0, [mouse("up", pos)])
+
+
+def open_menu(app: Any) -> ParentMenuScene:
+    """Hold the menu button of the top scene until the menu opens."""
+    rect = app.controls.menu.rect
+    assert rect.width > 0, "the scene has a menu corner"
+    hold(app, center(rect), HOLD_SECONDS + 0.1)
+    assert isinstance(app.scene, ParentMenuScene)
+    return app.scene

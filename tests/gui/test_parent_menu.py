@@ -14,23 +14,7 @@ from doolhof.gui.parents.settings_scene import SettingsScene
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.session import savegame
 from tests.gui.family import person_push, start_game, table_of
-from tests.gui.helpers import center, mouse, run, step_until, tap
-
-
-def hold(app: Any, pos: tuple[int, int], seconds: float, release: bool = True) -> None:
-    """Press at *pos*, keep the button down for *seconds* of frames, then release (when asked)."""
-    run(app, seconds, [mouse("move", pos), mouse("down", pos)])
-    if release:
-        run(app, 0, [mouse("up", pos)])
-
-
-def open_menu(app: Any) -> ParentMenuScene:
-    """Hold the menu button of the top scene until the menu opens."""
-    rect = app.controls.menu.rect
-    assert rect.width > 0, "the scene has a menu corner"
-    hold(app, center(rect), HOLD_SECONDS + 0.1)
-    assert isinstance(app.scene, ParentMenuScene)
-    return app.scene
+from tests.gui.helpers import center, hold, mouse, open_menu, run, step_until, tap
 
 
 def test_hold_button_alone() -> None:
