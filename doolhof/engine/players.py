@@ -14,10 +14,15 @@ True
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Final, Protocol
 
 from .board import Cell
 from .game import Game, Push
+
+#: The computer levels, weakest first: the one list (:mod:`doolhof.engine.ai` builds a player for
+#: each; the setup screen offers all but ``"random"``). Kept here, away from the search code, so
+#: the session layer can read it without importing the computer players.
+LEVELS: Final = ("random", "gentle", "clever", "expert")
 
 
 class Player(Protocol):

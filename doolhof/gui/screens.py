@@ -11,19 +11,23 @@ child's first board.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from doolhof.engine import Game
-from doolhof.gui.end.scene import EndScene
 from doolhof.gui.kit.scene import Host
 from doolhof.gui.parents.menu import ParentControls, ParentMenuScene
 from doolhof.gui.parents.notice import NoticeScene
-from doolhof.gui.parents.settings_scene import SettingsScene
-from doolhof.gui.play.scene import PlayScene
-from doolhof.gui.play.tutorial import offer_tutorial
-from doolhof.gui.rules.scene import RulesScene
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.session.savegame import SavedGame
 from doolhof.session.seats import TableSetup
+
+# The first frame needs only the setup screen and the parents' corner; the other screens are
+# imported when first shown, which keeps start-up near 0.3 s (scripts/bench_frames.py).
+if TYPE_CHECKING:
+    from doolhof.gui.end.scene import EndScene
+    from doolhof.gui.parents.settings_scene import SettingsScene
+    from doolhof.gui.play.scene import PlayScene
+    from doolhof.gui.rules.scene import RulesScene
 
 
 class ScreenBuilder:
@@ -46,10 +50,15 @@ class ScreenBuilder:
         A child's first game gets the tutorial over the board
         (:func:`~doolhof.gui.play.tutorial.offer_tutorial`: only while the settings say it is not done).
         """
+        from doolhof.gui.play.scene import PlayScene
+        from doolhof.gui.play.tutorial import offer_tutorial
+
         return offer_tutorial(self.host, PlayScene(self.host, game, table))
 
     def end_scene(self, game: Game, table: TableSetup) -> EndScene:
         """The end screen of the finished *game*."""
+        from doolhof.gui.end.scene import EndScene
+
         return EndScene(self.host, game, table)
 
     def parent_menu(self, from_game: bool = False) -> ParentMenuScene:
@@ -58,10 +67,14 @@ class ScreenBuilder:
 
     def settings_scene(self) -> SettingsScene:
         """The settings screen."""
+        from doolhof.gui.parents.settings_scene import SettingsScene
+
         return SettingsScene(self.host)
 
     def rules_scene(self, page: int = 0) -> RulesScene:
         """The illustrated rules at *page*."""
+        from doolhof.gui.rules.scene import RulesScene
+
         return RulesScene(self.host, page)
 
     def notice_scene(self, message: Callable[[], str]) -> NoticeScene:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from doolhof.engine import VARIANTS, Game
-from doolhof.engine.ai import LEVELS as ENGINE_LEVELS
+from doolhof.engine.players import LEVELS as ENGINE_LEVELS
 
 #: The computer levels a seat offers, easiest first: the engine's levels but "random".
 LEVELS = tuple(level for level in ENGINE_LEVELS if level != "random")

@@ -15,6 +15,7 @@ them from a worker thread (on a :meth:`~doolhof.engine.Game.copy` it does not to
 """
 
 from .hints import suggest_push, suggest_walk
-from .players import LEVELS, CleverPlayer, ExpertPlayer, GentlePlayer, make_player
+from ..players import LEVELS
+from .players import CleverPlayer, ExpertPlayer, GentlePlayer, make_player
 
 __all__ = ["LEVELS", "CleverPlayer", "ExpertPlayer", "GentlePlayer", "make_player", "suggest_push", "suggest_walk"]

@@ -15,7 +15,7 @@ from typing import Final
 
 from ..board import Cell, cells_of_bits
 from ..game import Game, Push
-from ..players import Player, RandomPlayer
+from ..players import LEVELS, Player, RandomPlayer
 from .lookahead import goal_cell, known_goal, manhattan
 from .search import Rated, deepen, rate_pushes, require_phase, walk_choice
 
@@ -109,8 +109,8 @@ _PLAYERS: Final[Mapping[str, Callable[[int | None], Player]]] = {
     "clever": CleverPlayer,
     "expert": ExpertPlayer,
 }
-#: The level names, weakest first: the one list of computer levels.
-LEVELS: Final = tuple(_PLAYERS)
+if tuple(_PLAYERS) != LEVELS:
+    raise RuntimeError("doolhof.engine.ai needs one player per level of doolhof.engine.players.LEVELS")
 
 
 def make_player(level: str, seed: int | None = None) -> Player:
