@@ -14,8 +14,8 @@ hints never change the game they are given and share no mutable state, so the GU
 them from a worker thread (on a :meth:`~doolhof.engine.Game.copy` it does not touch meanwhile).
 """
 
-from .hints import suggest_push, suggest_walk
 from ..players import LEVELS
+from .hints import suggest_push, suggest_walk
 from .players import CleverPlayer, ExpertPlayer, GentlePlayer, make_player
 
 __all__ = ["LEVELS", "CleverPlayer", "ExpertPlayer", "GentlePlayer", "make_player", "suggest_push", "suggest_walk"]
