@@ -20,6 +20,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
+from doolhof.cards.deck import TREASURES
 from doolhof.engine.variants import CLASSIC_PICTURES
 from doolhof.gui.kit.art import FIGURE_SEATS, ICON_NAMES, Art
 
@@ -36,6 +37,7 @@ def items(kinds: list[str]) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     if "pictures" in kinds:
         out += [("pictures", name) for name in CLASSIC_PICTURES]
+        out += [("pictures", name) for name in TREASURES if name not in CLASSIC_PICTURES]  # the card game's kite
     if "figures" in kinds:
         out += [("figures", f"seat{seat}") for seat in range(FIGURE_SEATS)] + [("figures", "robot")]
     if "icons" in kinds:

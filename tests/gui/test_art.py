@@ -8,11 +8,14 @@ from pathlib import Path
 import pygame
 import pytest
 
+from doolhof.cards.deck import TREASURES
 from doolhof.engine.variants import VARIANTS
 from doolhof.gui.kit.art import FIGURE_SEATS, ICON_NAMES, Art, placeholder
 from doolhof.gui.kit.theme import SEAT_COLORS
 
 ALL_PICTURES = sorted({name for variant in VARIANTS.values() for name in variant.pictures})
+#: Every picture we draw: the maze game's 24 and the card game's treasures (those 24 plus "kite").
+EVERY_PICTURE = sorted(set(ALL_PICTURES) | set(TREASURES))
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +42,14 @@ def test_every_variant_has_its_pictures() -> None:
         assert set(variant.pictures) <= set(ALL_PICTURES)
 
 
-@pytest.mark.parametrize("name", ALL_PICTURES)
+def test_every_card_treasure_has_a_picture(art: Art) -> None:
+    """The card game's deck names 25 treasures; each one is a picture file of ours."""
+    assert len(TREASURES) == 25 and len(EVERY_PICTURE) == 25
+    missing = [name for name in TREASURES if not art.path("pictures", name).is_file()]
+    assert not missing, f"no picture for the treasures {missing}"
+
+
+@pytest.mark.parametrize("name", EVERY_PICTURE)
 def test_picture_file_renders_at_40_and_160(art: Art, name: str) -> None:
     path = art.path("pictures", name)
     assert path.is_file(), f"missing {path}"
@@ -77,14 +87,15 @@ def colour_histogram(surface: pygame.Surface) -> dict[tuple[int, int, int], floa
 
 def test_pictures_differ_in_colour(art: Art) -> None:
     """No two pictures share their colour scheme: their colour histograms overlap by well under 3/4."""
-    histograms = {name: colour_histogram(art.picture(name, 64)) for name in ALL_PICTURES}
-    for i, a in enumerate(ALL_PICTURES):
-        for b in ALL_PICTURES[i + 1 :]:
+    histograms = {name: colour_histogram(art.picture(name, 64)) for name in EVERY_PICTURE}
+    for i, a in enumerate(EVERY_PICTURE):
+        for b in EVERY_PICTURE[i + 1 :]:
             shared = sum(min(share, histograms[b].get(key, 0.0)) for key, share in histograms[a].items())
             assert shared < 0.7, f"{a} and {b} look alike in colour ({shared:.2f} of their colour is shared)"
 
 
 def test_figures_and_robot_render(art: Art) -> None:
+    assert FIGURE_SEATS == len(SEAT_COLORS) == 6  # the card game seats up to six; the maze game uses 0-3
     for seat in range(FIGURE_SEATS):
         assert art.path("figures", f"seat{seat}").is_file()
         for px in (32, 200):
@@ -113,9 +124,23 @@ def test_figure_silhouettes_differ(art: Art) -> None:
     masks = [pygame.mask.from_surface(art.figure(seat, 48), 128) for seat in range(FIGURE_SEATS)]
     for i in range(FIGURE_SEATS):
         for j in range(i + 1, FIGURE_SEATS):
-            overlap = masks[i].overlap_area(masks[j], (0, 0))
-            union = masks[i].count() + masks[j].count() - overlap
-            assert overlap / union < 0.85, f"seats {i} and {j} have nearly the same outline"
+            assert outline_overlap(masks[i], masks[j]) < 0.85, f"seats {i} and {j} have nearly the same outline"
+
+
+def test_card_game_figures_stand_out_at_40_px(art: Art) -> None:
+    """The bunny (seat 4) and the flower (seat 5) differ from every other figure even at 40 px."""
+    masks = [pygame.mask.from_surface(art.figure(seat, 40), 128) for seat in range(FIGURE_SEATS)]
+    for new in (4, 5):
+        for other in range(FIGURE_SEATS):
+            if other != new:
+                overlap = outline_overlap(masks[new], masks[other])
+                assert overlap < 0.83, f"seats {new} and {other} look alike at 40px ({overlap:.2f})"
+
+
+def outline_overlap(a: pygame.mask.Mask, b: pygame.mask.Mask) -> float:
+    """How much two silhouettes coincide: the shared pixels over the pixels of either (1.0: the same)."""
+    overlap = a.overlap_area(b, (0, 0))
+    return overlap / (a.count() + b.count() - overlap)
 
 
 @pytest.mark.parametrize("name", ICON_NAMES)

@@ -1,4 +1,4 @@
-"""The four figure colours stay clearly apart for colour-blind players.
+"""The six figure colours stay clearly apart for colour-blind players: every pair, under each simulated vision.
 
 Colour-vision deficiency is simulated with the Machado, Oliveira & Fernandes (2009) matrices at
 full severity, applied in linear RGB; distances are CIE76 ΔE in CIELAB. A ΔE of about 2 is
@@ -11,6 +11,7 @@ import itertools
 
 import pytest
 
+from doolhof.gui.kit.art import FIGURE_SEATS
 from doolhof.gui.kit.theme import SEAT_COLORS
 
 MACHADO = {
@@ -51,6 +52,12 @@ def _seen(color: tuple[int, int, int], vision: str) -> tuple[float, float, float
 
 def _delta_e(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
     return sum((p - q) ** 2 for p, q in zip(a, b, strict=True)) ** 0.5
+
+
+def test_every_figure_has_a_colour() -> None:
+    """All six figures (the card game seats up to six) are checked, not just the maze game's four."""
+    assert len(SEAT_COLORS) == FIGURE_SEATS == 6
+    assert len(set(SEAT_COLORS)) == 6
 
 
 @pytest.mark.parametrize("vision", sorted(MACHADO))

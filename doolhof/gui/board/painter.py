@@ -403,7 +403,7 @@ def draw_cards(surface: pygame.Surface, view: BoardArt, board: Board, variant: V
 
     Fixed cards look their part, and the start corners wear their seat's colour.
     """
-    homes = {variant.home(seat): theme.SEAT_COLORS[seat] for seat in range(len(theme.SEAT_COLORS))}
+    homes = {variant.home(seat): theme.SEAT_COLORS[seat] for seat in range(4)}  # the maze's four start corners
     for spot in board.cells():
         fixed = spot in variant.fixed
         picture = board.picture_at(spot)

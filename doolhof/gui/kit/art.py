@@ -30,8 +30,9 @@ from doolhof.gui.kit.assets import asset
 
 log = logging.getLogger(__name__)
 
-#: How many figure seats have their own drawing (``figures/seat0.svg`` ..).
-FIGURE_SEATS = 4
+#: How many figure seats have their own drawing (``figures/seat0.svg`` ..): the maze game seats 0-3, the
+#: card game all six.
+FIGURE_SEATS = 6
 #: Every icon in ``assets/icons/``, by the name :meth:`Art.icon` takes.
 ICON_NAMES: tuple[str, ...] = (
     "rotate", "hint", "sound_on", "sound_off", "menu", "play", "again", "home", "stay", "closed",
@@ -65,7 +66,8 @@ class Art:
         return self._get("pictures", name, px)
 
     def figure(self, seat: int, px: int) -> pygame.Surface:
-        """The figure of *seat* (0-3: round vermillion, square sky blue, hatted yellow, star-eared green)."""
+        """The figure of *seat*: 0-5 are round vermillion, square sky blue, hatted yellow, star-eared green,
+        bunny-eared blue and flower-headed reddish purple (4 and 5 sit only at the card game's table)."""
         return self._get("figures", f"seat{seat}", px)
 
     def robot(self, px: int) -> pygame.Surface:

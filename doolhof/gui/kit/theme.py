@@ -6,8 +6,13 @@ Color = tuple[int, int, int]
 
 #: Figure colours, one per seat: Okabe-Ito vermillion, sky blue, yellow and a deeper bluish green
 #: (#008860 instead of #009E73, so it stays apart from sky blue under tritanopia; see test_seat_colors).
-#: The figures differ in shape too (round, square, triangle hat, star ears: the SVGs in assets/figures).
-SEAT_COLORS: tuple[Color, ...] = ((213, 94, 0), (86, 180, 233), (240, 228, 66), (0, 136, 96))
+#: Seats 4 and 5 (the card game seats up to six): a deeper blue (#2850BE instead of Okabe-Ito #0072B2,
+#: which merges with #008860 under tritanopia) and Okabe-Ito reddish purple #CC79A7.
+#: The figures differ in shape too (round, square, triangle hat, star ears, bunny ears, flower head: the
+#: SVGs in assets/figures). The maze game uses seats 0-3 only.
+SEAT_COLORS: tuple[Color, ...] = (
+    (213, 94, 0), (86, 180, 233), (240, 228, 66), (0, 136, 96), (40, 80, 190), (204, 121, 167),
+)
 
 BACKGROUND: Color = (40, 62, 48)  # deep garden green behind everything
 HEDGE: Color = (47, 93, 58)  # walls of the maze
