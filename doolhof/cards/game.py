@@ -24,6 +24,9 @@ MAX_PLAYERS: Final = 6
 HAND_SIZE: Final = 2
 #: Where the four starting cards lie (C4).
 START_CELLS: Final[tuple[Cell, ...]] = ((0, 0), (1, 0), (0, 1), (1, 1))
+#: The highest turn count, and the farthest a cell may lie from (0, 0), in a saved game of any deck:
+#: far beyond any real game (the 50-card deck is used up in 46 turns, within 46 cells of the start).
+MAX_TURN: Final = 1_000_000_000
 
 
 class IllegalMoveError(ValueError):
@@ -502,10 +505,20 @@ class CardGame:
         if game._phase == "take" and game._laid is not None and game._laid in game._layout:
             game._joined = game._layout.joined(game._laid)
             game._takeable = game._layout.takeable(game._laid, game._joined)
-        problem = game._structure_problem()
+        problem = game._structure_problem() or game._range_problem()
         if problem:
             raise ValueError(problem)
         return game
+
+    def _range_problem(self) -> str | None:
+        """A turn count or a table cell out of any game's reach (saved games only), or None."""
+        if self._turn > MAX_TURN:
+            return f"the turn count ({_count_words(self._turn)}) is out of range (0 to {MAX_TURN:,})"
+        far = next((c for c in sorted(self._layout.cards) if max(abs(c[0]), abs(c[1])) > MAX_TURN), None)
+        if far is not None:
+            where = f"({_count_words(far[0])}, {_count_words(far[1])})"
+            return f"a card lies on {where}, out of range (x and y from {-MAX_TURN:,} to {MAX_TURN:,})"
+        return None
 
     def _structure_problem(self) -> str | None:
         """Why this state cannot be a position of the game, or None when it can."""
@@ -567,6 +580,13 @@ class CardGame:
         laid = len(self._layout) + sum(self.scores) - len(START_CELLS)
         if laid != self._turn + (self._phase == "take"):
             return f"{laid} cards have been laid in {self._turn} turns; one card is laid per turn"
+        # Each card is laid beside one already there, so no card lies more than *laid* cells beyond the start.
+        low, high = -laid, 1 + laid
+        for x, y in sorted(self._layout.cards):
+            if not (low <= x <= high and low <= y <= high):
+                return (f"a card lies on ({_count_words(x)}, {_count_words(y)}), farther than {laid} cards laid"
+                        f" beside the first four can reach"
+                        f" (x and y from {low} to {high}, C4, C5)")
         if self._pile:
             for seat, hand in enumerate(self._hands):
                 want = HAND_SIZE - (seat == self._current and self._phase == "take")
@@ -592,6 +612,11 @@ def _open_masks(card: Card) -> tuple[int, int, int, int]:
     """The card's open-port mask for each rotation."""
     g = card.geometry
     return (g(0).open, g(1).open, g(2).open, g(3).open)
+
+
+def _count_words(n: int) -> str:
+    """*n* with thousands separators, or its size alone when it is too long to read (or to print at all)."""
+    return f"{n:,}" if abs(n) < 10**15 else f"about 10^{int(abs(n).bit_length() * 0.30103)}"
 
 
 def _is_int(value: object) -> bool:

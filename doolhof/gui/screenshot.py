@@ -11,12 +11,19 @@ with random turns (a few secrets, so it ends quickly). ``hint`` is the play scen
 bulb's hint on screen, ``tutorial`` a first game with the tutorial over the board, ``parents`` the
 parents' menu over a game, ``settings`` and ``rules`` (page ``--page``) those screens. Animations
 are run until they settle (looping ones for a fixed stretch of scene time).
+
+The PNG is made in memory and then written beside the target and moved into place, so a write
+that fails (a full disk, a read-only folder) leaves no empty or half file behind, keeps any older
+picture of that name, and ends with a message and exit status 1.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
+import errno
+import io
 import os
 import sys
 import time
@@ -40,8 +47,20 @@ END_SECRETS = 4
 MAX_TURNS = 5000
 
 
+#: Plain words for the reasons a write most often fails; the system's own text follows in brackets.
+WRITE_REASONS = {
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.EROFS: "the disk or folder is read-only",
+    errno.EACCES: "there is no permission to write there",
+    errno.EPERM: "there is no permission to write there",
+    errno.EIO: "the disk reported an error",
+}
+
+
 def render_screenshot(args: argparse.Namespace) -> int:
-    """Render the scene *args* describe to ``args.out``; returns 0, or 2 with a message for a bad path."""
+    """Render the scene *args* describe to ``args.out``; returns 0, 2 with a message for a bad path,
+    or 1 with a message when the picture could not be written (nothing is left half written)."""
     out = Path(args.out)
     problem = _path_problem(out)
     if problem:
@@ -53,12 +72,42 @@ def render_screenshot(args: argparse.Namespace) -> int:
         set_language(args.lang)
     surface = render_scene(args)
     try:
-        pygame.image.save(surface, str(out))
+        png = io.BytesIO()
+        pygame.image.save(surface, png, "png")
     except (pygame.error, OSError) as error:
-        print(f"doolhof screenshot: error: cannot write {out}: {error}", file=sys.stderr)
-        return 2
+        print(f"doolhof screenshot: error: the picture could not be made as a PNG ({error})", file=sys.stderr)
+        return 1
+    try:
+        write_file(out, png.getvalue())
+    except OSError as error:
+        print(f"doolhof screenshot: error: could not write {out}: {write_problem(error)}; no picture was saved",
+              file=sys.stderr)
+        return 1
     print(f"wrote {out} ({surface.get_width()}x{surface.get_height()}, scene {args.scene})")
     return 0
+
+
+def write_file(path: Path, data: bytes) -> None:
+    """Write *data* to *path* whole or not at all: into a hidden file beside it, flushed to the disk,
+    then moved over *path*. Raises OSError (the hidden file removed, *path* untouched) when any step fails."""
+    part = path.with_name(f".{path.name}.{os.getpid()}.part")
+    try:
+        with open(part, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(part, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            part.unlink()
+        raise
+
+
+def write_problem(error: OSError) -> str:
+    """Why a write failed, for people: ``"the disk is full (No space left on device)"``."""
+    detail = error.strerror or str(error)
+    reason = WRITE_REASONS.get(error.errno) if error.errno is not None else None
+    return f"{reason} ({detail})" if reason else detail
 
 
 def _path_problem(out: Path) -> str | None:
