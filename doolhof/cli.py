@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
+import re
+import signal
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
+from types import FrameType
+from typing import TextIO
 
 from doolhof.engine.variants import VARIANTS
 
@@ -18,25 +24,48 @@ COMMANDS = ("play", "simulate", "screenshot")
 SCREENSHOT_SCENES = ("setup", "play", "end", "hint", "tutorial", "parents", "settings", "rules")
 
 
+#: The smallest and largest window or picture side, in pixels (a 4K screen is 3840 wide).
+SIZE_RANGE = (160, 3840)
+#: The most games one ``doolhof simulate`` plays, and the most turns it lets a game last.
+MAX_GAMES = 1_000_000
+MAX_TURNS = 1_000_000
+#: The most random turns ``doolhof screenshot --turns`` plays before the picture.
+MAX_SHOT_TURNS = 10_000
+#: Options that take a value which may start with a minus sign (``--size -5x10``, ``--seed -3``).
+VALUE_OPTIONS = ("--size", "--turns", "--page", "--seed", "--games", "--max-turns", "--players")
+#: Exit status after Ctrl-C (128 + SIGINT), as shells report it.
+INTERRUPTED = 130
+
+
 def _size(text: str) -> tuple[int, int]:
     """Parse ``WxH`` (e.g. ``1280x800``) into a window size."""
+    low, high = SIZE_RANGE
     try:
         w, h = (int(x) for x in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a size; write WIDTHxHEIGHT, e.g. 1280x800") from None
-    if not (160 <= w <= 10000 and 160 <= h <= 10000):
-        raise argparse.ArgumentTypeError(f"{text!r}: width and height must be 160 to 10000 pixels")
+    if not (low <= w <= high and low <= h <= high):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: width and height must be {low} to {high} pixels each, e.g. 1280x800"
+        )
     return w, h
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
-    return value
+def _whole(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number from *low* to *high* (no upper limit when None)."""
+    allowed = f"from {low:,} to {high:,}" if high is not None else f"of {low:,} or more"
+
+    def whole(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number; give one {allowed}") from None
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"{text!r} is out of range; give a whole number {allowed}")
+        return value
+
+    whole.__name__ = "whole number"
+    return whole
 
 
 def _levels(text: str) -> list[str]:
@@ -59,7 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="open the game window (the default)")
     play.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
-    play.add_argument("--size", type=_size, help="window size, e.g. 1280x800")
+    play.add_argument("--size", type=_size,
+                      help=f"window size, e.g. 1280x800 ({SIZE_RANGE[0]} to {SIZE_RANGE[1]} pixels each)")
     play.add_argument("--lang", choices=("en", "nl", "de", "sv"), help="language of the texts for parents")
     play.add_argument("--mute", action="store_true", help="start without sound")
 
@@ -73,23 +103,100 @@ def build_parser() -> argparse.ArgumentParser:
                      help="one computer level per seat: random, gentle, clever or expert (default: all random)")
     sim.add_argument("--swap-seats", action="store_true",
                      help="play every deal once per seat rotation, so a first-move edge cancels")
-    sim.add_argument("--games", type=_positive, default=100)
+    sim.add_argument("--games", type=_whole(1, MAX_GAMES), default=100,
+                     help=f"how many games (1 to {MAX_GAMES:,}; long runs show progress, Ctrl-C stops)")
     sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--max-turns", type=_positive, default=10_000, help="stop a game after this many turns")
+    sim.add_argument("--max-turns", type=_whole(1, MAX_TURNS), default=10_000,
+                     help=f"stop a game after this many turns (1 to {MAX_TURNS:,})")
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
 
     shot = sub.add_parser("screenshot", help="render a scene to a PNG without a window")
     shot.add_argument("out", help="the PNG file to write")
     shot.add_argument("--scene", choices=SCREENSHOT_SCENES, default="play")
-    shot.add_argument("--page", type=int, default=0, help="the rules page to show (--scene rules)")
+    shot.add_argument("--page", type=_whole(0), default=0, help="the rules page to show, from 0 (--scene rules)")
     shot.add_argument("--seed", type=int, default=1)
     shot.add_argument("--size", type=_size, default=(1280, 800))
-    shot.add_argument("--turns", type=int, default=0, help="random turns played before the picture (play)")
+    shot.add_argument("--turns", type=_whole(0, MAX_SHOT_TURNS), default=0,
+                      help=f"random turns played before the picture, 0 to {MAX_SHOT_TURNS:,} (play)")
     shot.add_argument("--variant", choices=sorted(VARIANTS), default="junior")
     shot.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     shot.add_argument("--lang", choices=("en", "nl", "de", "sv"))
     shot.add_argument("--mid-turn", action="store_true", help="push once more, so the reachable cells are lit (play)")
     return parser
+
+
+class Progress:
+    """How far a long ``doolhof simulate`` is, on stderr; also the flag a first Ctrl-C sets to stop it.
+
+    Called after every game with the number done (see the *progress* argument of the simulators);
+    says nothing for the first *after* seconds, so short runs stay quiet, then a line at most every
+    *every* seconds (rewritten in place on a terminal). Returns False once :attr:`stop` is set.
+    """
+
+    def __init__(self, total: int, stream: TextIO | None = None, clock: Callable[[], float] = time.monotonic,
+                 after: float = 2.0, every: float | None = None):
+        self.total = total
+        self.stream = stream if stream is not None else sys.stderr
+        self.clock = clock
+        self.start = clock()
+        self.after = after
+        self.terminal = self.stream.isatty()
+        self.every = every if every is not None else (0.5 if self.terminal else 5.0)
+        self.last: float | None = None
+        self.done = 0
+        self.stop = False
+
+    def __call__(self, done: int) -> bool:
+        """Note that *done* games are finished; show progress when due; False when asked to stop."""
+        self.done = done
+        now = self.clock()
+        due = now - self.start >= self.after and (self.last is None or now - self.last >= self.every)
+        if due and done < self.total and not self.stop:
+            self.last = now
+            self._show(self.line(done, now - self.start))
+        return not self.stop
+
+    def line(self, done: int, seconds: float) -> str:
+        """``"1,234 of 100,000 games (1%), about 12 min left; Ctrl-C stops and shows the games so far"``."""
+        left = (self.total - done) * seconds / done if done else None
+        share = f"{100 * done // self.total}%"
+        when = f", {_duration(left)} left" if left is not None else ""
+        return (f"doolhof simulate: {done:,} of {self.total:,} games ({share}){when};"
+                " Ctrl-C stops and shows the games so far")
+
+    def interrupt(self, signum: int, frame: FrameType | None) -> None:
+        """The SIGINT handler: the first Ctrl-C stops after the game being played, the second at once."""
+        if self.stop:
+            raise KeyboardInterrupt
+        self.stop = True
+        self._show(f"doolhof simulate: stopping after this game ({self.done:,} of {self.total:,} done);"
+                   " Ctrl-C again stops at once", final=True)
+
+    def finish(self) -> None:
+        """End a progress line left open on a terminal."""
+        if self.terminal and self.last is not None:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.last = None
+
+    def _show(self, text: str, final: bool = False) -> None:
+        if self.terminal:
+            self.stream.write("\r" + text + "\033[K" + ("\n" if final else ""))
+            if final:
+                self.last = None
+        else:
+            self.stream.write(text + "\n")
+        self.stream.flush()
+
+
+def _duration(seconds: float) -> str:
+    """``"less than a minute"``, ``"about 12 min"``, ``"about 3 h 5 min"``."""
+    minutes = round(seconds / 60)
+    if minutes < 1:
+        return "less than a minute"
+    if minutes < 60:
+        return f"about {minutes} min"
+    return f"about {minutes // 60} h {minutes % 60} min"
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -102,29 +209,42 @@ def _simulate(args: argparse.Namespace) -> int:
         game = "card game" if args.game == "cards" else "maze game"
         print(f"doolhof simulate: the {game} is played by 2 to {most} players, not {players}", file=sys.stderr)
         return 2
-    if args.game == "cards":
-        if args.variant is not None:
-            print("doolhof simulate: --variant is for the maze game; the card game has one deck", file=sys.stderr)
-            return 2
-        from doolhof.cards.simulate import simulate as simulate_cards
+    if args.game == "cards" and args.variant is not None:
+        print("doolhof simulate: --variant is for the maze game; the card game has one deck", file=sys.stderr)
+        return 2
+    progress = Progress(args.games)
+    try:
+        previous = signal.signal(signal.SIGINT, progress.interrupt)
+    except ValueError:  # not the main thread (a test calling main): Ctrl-C simply raises there
+        previous = None
+    try:
+        if args.game == "cards":
+            from doolhof.cards.simulate import simulate as simulate_cards
 
-        cards = simulate_cards(
-            players, args.games, args.seed, max_turns=args.max_turns, levels=args.ai, swap_seats=args.swap_seats
-        )
-        figures, examples, name = cards.as_dict(), cards.violation_examples, "the card game"
-    else:
-        from doolhof.engine.simulate import simulate
+            cards = simulate_cards(
+                players, args.games, args.seed, max_turns=args.max_turns, levels=args.ai,
+                swap_seats=args.swap_seats, progress=progress,
+            )
+            figures, examples, name = cards.as_dict(), cards.violation_examples, "the card game"
+        else:
+            from doolhof.engine.simulate import simulate
 
-        args.variant = args.variant or "junior"
-        maze = simulate(
-            args.variant, players, args.games, args.seed, max_turns=args.max_turns, levels=args.ai,
-            swap_seats=args.swap_seats,
-        )
-        figures, examples, name = maze.as_dict(), maze.violation_examples, args.variant
+            args.variant = args.variant or "junior"
+            maze = simulate(
+                args.variant, players, args.games, args.seed, max_turns=args.max_turns, levels=args.ai,
+                swap_seats=args.swap_seats, progress=progress,
+            )
+            figures, examples, name = maze.as_dict(), maze.violation_examples, args.variant
+    finally:
+        progress.finish()
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
         print(f"{figures['games']} games of {name} with {players} players (seed {args.seed})")
+        if progress.stop:
+            print(f"  stopped by Ctrl-C:    {figures['games']:,} of {args.games:,} games played")
         print(f"  finished:             {figures['finished']}")
         print(f"  turns per game:       {figures['turns_mean']:.1f} on average, {figures['turns_max']} at most")
         print(f"  wins per seat:        {figures['wins']}")
@@ -135,24 +255,54 @@ def _simulate(args: argparse.Namespace) -> int:
         for example in examples[:5]:  # the five that --json shows
             print(f"    {example}")
         print(f"  speed:                {figures['games_per_s']:.1f} games/s")
+    if progress.stop:
+        print(f"doolhof simulate: stopped by Ctrl-C after {figures['games']:,} of {args.games:,} games",
+              file=sys.stderr)
+        return INTERRUPTED
     return 1 if figures["invariant_violations"] else 0
 
 
+def _joined_values(argv: list[str]) -> list[str]:
+    """``--size -5x10`` as ``--size=-5x10``: argparse takes a value starting with ``-`` and a digit
+    for an option of its own, and would say "expected one argument" instead of what is wrong with it."""
+    out: list[str] = []
+    k = 0
+    while k < len(argv):
+        if argv[k] in VALUE_OPTIONS and k + 1 < len(argv) and re.match(r"-\d", argv[k + 1]):
+            out.append(f"{argv[k]}={argv[k + 1]}")
+            k += 2
+        else:
+            out.append(argv[k])
+            k += 1
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``doolhof`` command; returns the exit status."""
-    args_list = list(sys.argv[1:] if argv is None else argv)
-    if not args_list or (args_list[0] not in COMMANDS and args_list[0] not in ("-h", "--help")):
+    """Run the ``doolhof`` command; returns the exit status (130 after Ctrl-C, without a traceback)."""
+    args_list = _joined_values(list(sys.argv[1:] if argv is None else argv))
+    parser = build_parser()
+    if args_list and not args_list[0].startswith("-") and args_list[0] not in COMMANDS:
+        close = difflib.get_close_matches(args_list[0], COMMANDS, n=1)
+        hint = f" Did you mean {close[0]!r}?" if close else ""
+        parser.error(f"{args_list[0]!r} is not a command. The commands are: play (the default, opens the game),"
+                     f" simulate (plays many games automatically), screenshot (draws a scene into a PNG).{hint}"
+                     " 'doolhof COMMAND --help' tells more.")
+    if not args_list or args_list[0] not in (*COMMANDS, "-h", "--help"):
         args_list.insert(0, "play")
-    args = build_parser().parse_args(args_list)
-    if args.command == "simulate":
-        return _simulate(args)
-    if args.command == "screenshot":
-        from doolhof.gui.screenshot import render_screenshot
+    try:
+        args = parser.parse_args(args_list)
+        if args.command == "simulate":
+            return _simulate(args)
+        if args.command == "screenshot":
+            from doolhof.gui.screenshot import render_screenshot
 
-        return render_screenshot(args)
-    from doolhof.gui.launch import run
+            return render_screenshot(args)
+        from doolhof.gui.launch import run
 
-    return run(args)
+        return run(args)
+    except KeyboardInterrupt:
+        print("doolhof: stopped by Ctrl-C", file=sys.stderr)
+        return INTERRUPTED
 
 
 if __name__ == "__main__":

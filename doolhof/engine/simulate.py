@@ -152,6 +152,7 @@ def simulate(
     max_turns: int = 10_000,
     levels: Sequence[str] | None = None,
     swap_seats: bool = False,
+    progress: Callable[[int], bool] | None = None,
 ) -> Summary:
     """Play *games* games and count wins per seat and per level.
 
@@ -160,6 +161,10 @@ def simulate(
     seat is a :class:`RandomPlayer`. With *swap_seats* every deal is played *players* times in
     a row with the levels rotated one seat further each time, so a first-move edge cancels
     (game ``n`` deals cards from ``n // players`` and rotates by ``n % players``).
+
+    *progress(games_done)*, when given, is called after every game; when it returns False the
+    batch stops there and the summary covers the games played so far (``doolhof simulate`` shows
+    progress with it and stops cleanly on Ctrl-C).
     """
     if levels is not None and len(levels) != players:
         raise ValueError(f"give one level per seat: {players} seats, {len(levels)} levels")
@@ -204,6 +209,8 @@ def simulate(
         if problems:
             summary.invariant_violations += len(problems)
             summary.violation_examples.extend(f"game {n}: {p}" for p in problems[:2])
+        if progress is not None and not progress(summary.games):
+            break
     summary.seconds = time.perf_counter() - start
     return summary
 
