@@ -223,6 +223,8 @@ def damaged_files() -> dict[str, str]:
         "version as text": json.dumps({**data, "version": "1"}),
         "missing game": json.dumps({k: v for k, v in data.items() if k != "game"}),
         "table does not fit": json.dumps({**data, "table": {**data["table"], "seats": [{"kind": "person"}] * 2}}),
+        "secrets 10^30": json.dumps({**data, "table": {**data["table"], "secrets": 10**30}}),
+        "secrets -5": json.dumps({**data, "table": {**data["table"], "secrets": -5}}),
         "extra not a dict": json.dumps({**data, "extra": [1]}),
         "deeply nested": "[" * 100000 + "]" * 100000,
     }
@@ -300,3 +302,11 @@ def test_messages_follow_the_language(tmp_path: Path) -> None:
         f"Het opgeslagen spel kon niet worden gelezen, dus begint er een nieuw spel. Het oude bestand is bewaard"
         f" als {aside}."
     )
+
+
+@pytest.mark.parametrize("secrets", [10**30, -5, 0, 13])
+def test_a_table_that_cannot_start_a_game_is_refused(secrets: int) -> None:
+    """Secret counts outside what the variant allows (R13) never load, so no later new game can fail."""
+    with pytest.raises(ValueError, match="cannot start a game"):
+        TableSetup.from_dict({"variant": "junior", "seats": [{}, {}], "secrets": secrets})
+    assert TableSetup.from_dict({"variant": "junior", "seats": [{}, {}], "secrets": 6}).secrets == 6

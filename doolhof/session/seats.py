@@ -85,4 +85,9 @@ class TableSetup:
         first = data.get("first_player", 0)
         if not isinstance(first, int) or not 0 <= first < len(seats):
             first = 0
-        return cls(str(variant), tuple(SeatConfig.from_dict(s) for s in seats), secrets, first)
+        table = cls(str(variant), tuple(SeatConfig.from_dict(s) for s in seats), secrets, first)
+        try:  # the engine knows which secret counts this variant and these seats allow (R13, R14)
+            table.new_game(seed=0)
+        except ValueError as error:
+            raise ValueError(f"the table setup cannot start a game: {error}") from None
+        return table
