@@ -310,4 +310,4 @@ def draw_note(surface: pygame.Surface, rect: pygame.Rect, text: str) -> None:
     dot = max(5, min(rect.h // 12, 10))
     pygame.draw.circle(surface, theme.NOTICE, (rect.x + pad + dot, rect.centery), dot)
     text_rect = pygame.Rect(rect.x + 2 * pad + 2 * dot, rect.y + pad, rect.w - 3 * pad - 2 * dot, rect.h - 2 * pad)
-    draw_text(surface, text, text_rect, theme.INK, max_px=max(14, min(26, rect.h // 5)), bold=False, align="left")
+    draw_text(surface, text, text_rect, theme.INK, max_px=max(14, min(34, rect.h // 5)), bold=False, align="left")
