@@ -1,4 +1,4 @@
-"""The running game of the session: start, resume, save, undo and leave, without any screen.
+"""The running game of the session: start (fresh or continued), save, undo and leave, without any screen.
 
 The screen shows one game at a time; :class:`GameSession` is where that game lives while it is
 played. Starting a game hands it to a :class:`~doolhof.session.keeper.GameKeeper` (saved after
@@ -23,7 +23,6 @@ from collections.abc import Callable
 from doolhof.engine import Game
 from doolhof.session.keeper import GameKeeper
 from doolhof.session.problems import Problem
-from doolhof.session.savegame import SavedGame
 from doolhof.session.seats import TableSetup
 
 
@@ -62,10 +61,6 @@ class GameSession:
         keeper.problem = self.problem  # a lasting failure is not logged again for each new game
         self.keeper = keeper
         return self.save()
-
-    def resume(self, saved: SavedGame) -> str | None:
-        """Continue a saved game, undo snapshot included."""
-        return self.start(saved.game, saved.table, saved.undo)
 
     def record(self, game: Game) -> None:
         """A push or walk was just applied to *game*: keep the undo snapshot right and save."""
