@@ -66,9 +66,13 @@ def geometry(size: int) -> Geometry:
     return Geometry(size, area, full, full & ~first, full & ~last, (1 << (area - size)) - 1, cells, nibble)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Arrow:
-    """Everything a push at one arrow (side, index) does on one board size, as masks and tables."""
+    """Everything a push at one arrow (side, index) does on one board size, as masks and tables.
+
+    There is one object per arrow and board size (:func:`arrow` caches them), so arrows compare
+    and hash by identity, which is fast.
+    """
 
     side: str
     index: int
