@@ -372,6 +372,8 @@ class Puzzle:
             puzzle.game()  # checks the board, the cards, the figure and the closed arrow
         except (KeyError, IndexError, TypeError, ValueError) as error:
             raise ValueError(f"this is not a Doolhof puzzle ({error})") from None
+        if puzzle.target not in (*puzzle.pictures, puzzle.spare_picture):
+            raise ValueError(f"the puzzle's picture {puzzle.target!r} is on no card")
         if not 1 <= puzzle.minimum:
             raise ValueError(f"a puzzle needs at least 1 turn, not {puzzle.minimum}")
         return puzzle
