@@ -48,6 +48,8 @@ PUZZLE_FORMAT = "doolhof.puzzle"
 
 #: Each opening mask -> the smallest of its four turns: the spare's shape, whichever way it lies.
 _SHAPE = tuple(min(rotate(m, k) for k in range(4)) for m in range(16))
+#: Each opening mask -> its different turns as (quarter turns, the turned card).
+_TURNS = tuple(tuple((r, rotate(m, r)) for r in distinct_rotations(m)) for m in range(16))
 _CROSS = 15
 
 
@@ -119,6 +121,21 @@ def _start(game: Game) -> _Node:
                  None, None, 0)
 
 
+def _deepen(start: _Node, size: int, max_turns: int) -> tuple[int, _Found] | None:
+    """A shortest solution from *start* within *max_turns*: searches to depth 1, 2, ... in turn.
+
+    The last turn of a search is cheap (only "is the picture joined now?", with a quick test
+    that rules out whole arrows), the turns before it are not (every state is kept), so a
+    position that needs 2 turns is found faster by a 2-turn search than by a 3-turn one, and
+    the shallow searches cost little next to the deep one that follows them.
+    """
+    for turns in range(1, max_turns + 1):
+        found = _search(start, size, turns)
+        if found is not None:
+            return found
+    return None
+
+
 def _search(start: _Node, size: int, max_turns: int) -> tuple[int, _Found] | None:
     """Breadth first by turns from *start*: the first solution found is a shortest one.
 
@@ -136,7 +153,7 @@ def _search(start: _Node, size: int, max_turns: int) -> tuple[int, _Found] | Non
         nxt: list[_Node] = []
         for node in level:
             bits, spare, target, cells = node.bits, node.spare, node.target, node.cells
-            turns = distinct_rotations(spare)
+            turns = _TURNS[spare]
             for a, closed in all_arrows:
                 if a is node.closed:
                     continue
@@ -161,14 +178,14 @@ def _search(start: _Node, size: int, max_turns: int) -> tuple[int, _Found] | Non
                     if new_target < 0 or not _joined(line | spread[_CROSS], size, area, nlc, nlr,
                                                      1 << new_target, moved):
                         continue
-                    for r in turns:
-                        pushed = line | spread[rotate(spare, r)]
+                    for r, card in turns:
+                        pushed = line | spread[card]
                         if _joined(pushed, size, area, nlc, nlr, 1 << new_target, moved):
                             return turn, _Found(node, a, r, pushed, new_target)
                     continue
                 out = a.gather[bits >> a.out_cell & nibble]
-                for r in turns:
-                    pushed = line | spread[rotate(spare, r)]
+                for r, card in turns:
+                    pushed = line | spread[card]
                     east = pushed >> area & (pushed >> (3 * area + 1)) & nlc
                     south = pushed >> (2 * area) & (pushed >> size) & nlr
                     reach = moved
@@ -239,7 +256,7 @@ def solve(game: Game, max_turns: int = 3) -> Solution | None:
         raise ValueError(f"max_turns must be a whole number of turns, 0 or more, not {max_turns!r}")
     start = _start(game)
     size = game.board.size
-    found = _search(start, size, max_turns)
+    found = _deepen(start, size, max_turns)
     if found is None:
         return None
     turns, end = found
@@ -250,20 +267,27 @@ def first_push_share(game: Game, turns: int) -> float:
     """The share of the first pushes now (every arrow, every different turn of the card) after which
     the target can still be reached within *turns* turns in all: how much the first push matters.
     """
+    share = _share(game, turns, 1.0)
+    assert share is not None
+    return share
+
+
+def _share(game: Game, turns: int, limit: float) -> float | None:
+    """:func:`first_push_share`, or None as soon as it is sure to be above *limit*."""
     start = _start(game)
     size = game.board.size
-    total = good = 0
-    for a in fast.arrows(size):
-        if a is start.closed:
-            continue
-        for r in distinct_rotations(start.spare):
-            total += 1
-            child = _push_node(start, size, a, r)
-            if child.target >= 0 and child.cells >> child.target & 1:
-                good += 1
-            elif turns > 1 and _search(child, size, turns - 1) is not None:
-                good += 1
-    return good / total
+    pushes = [(a, r) for a in fast.arrows(size) if a is not start.closed for r in distinct_rotations(start.spare)]
+    most = int(limit * len(pushes) + 1e-9)  # the most good pushes within the limit
+    good = 0
+    for a, r in pushes:
+        child = _push_node(start, size, a, r)
+        if (child.target >= 0 and child.cells >> child.target & 1) or (
+            turns > 1 and _deepen(child, size, turns - 1) is not None
+        ):
+            good += 1
+            if good > most:
+                return None
+    return good / len(pushes)
 
 
 def _push_node(node: _Node, size: int, a: fast.Arrow, r: int) -> _Node:
@@ -407,6 +431,7 @@ def make_puzzle(
     *,
     max_share: float = 1.0,
     max_gap: int | None = None,
+    min_gap: int = 0,
     tries: int = 10_000,
 ) -> tuple[Puzzle, float]:
     """A random puzzle with a proved minimum of exactly *turns*, and its first-push share.
@@ -414,8 +439,9 @@ def make_puzzle(
     Positions are dealt like a new game (``Game.new`` from a seed drawn from *rng*), the figure on
     a random cell, the target a random picture on the board that the figure cannot reach yet.
     Kept only when at most *max_share* of the first pushes still allow the minimum (the first
-    push matters) and, if given, the picture lies at most *max_gap* steps from the figure's
-    reach. The same *rng* state gives the same puzzle on every computer.
+    push matters) and the picture lies *min_gap* to *max_gap* steps (across walls) from the
+    nearest cell the figure can reach (far pictures need more turns more often). The same *rng*
+    state gives the same puzzle on every computer.
     """
     size = VARIANTS[variant].size
     for _ in range(tries):
@@ -434,13 +460,15 @@ def make_puzzle(
         target = game.target()
         if target is None or target in game.reachable():
             continue
-        if max_gap is not None and _gap(game) > max_gap:
-            continue
+        if min_gap or max_gap is not None:
+            gap = _gap(game)
+            if gap < min_gap or (max_gap is not None and gap > max_gap):
+                continue
         sol = solve(game, turns)
         if sol is None or sol.turns != turns:
             continue
-        share = first_push_share(game, turns)
-        if share > max_share:
+        share = _share(game, turns, max_share)
+        if share is None:
             continue
         return Puzzle.from_game(game, turns), share
     raise RuntimeError(f"no {turns}-turn {variant} puzzle found in {tries} tries")
@@ -458,7 +486,7 @@ def daily(day: datetime.date) -> Puzzle:
     if day.weekday() < 5:
         puzzle, _ = make_puzzle("junior", rng, 2, max_share=0.5)
     else:
-        puzzle, _ = make_puzzle("classic", rng, 3, max_share=0.6)
+        puzzle, _ = make_puzzle("classic", rng, 3, max_share=0.6, min_gap=4)
     return Puzzle(
         f"daily-{day.isoformat()}", 0, puzzle.variant, puzzle.cells, puzzle.pictures, puzzle.spare,
         puzzle.spare_picture, puzzle.figure, puzzle.target, puzzle.minimum, puzzle.forbidden,
