@@ -174,6 +174,11 @@ def flood(east: int, south: int, size: int, start: int) -> int:
         reach = grown
 
 
+def flood_step(east: int, south: int, size: int, cells: int) -> int:
+    """The cell set *cells* and every cell one open step from it (one round of :func:`flood`)."""
+    return cells | (cells & east) << 1 | (cells >> 1) & east | (cells & south) << size | (cells >> size) & south
+
+
 def reach(bits: int, size: int, start: int) -> int:
     """Every cell joined through open corridors to a cell of the set *start* (the set itself included)."""
     east, south = links(bits, size)

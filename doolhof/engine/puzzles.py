@@ -222,24 +222,43 @@ def _joined(bits: int, size: int, area: int, nlc: int, nlr: int, goal: int, cell
 
 
 def _steps(found: _Found, size: int) -> tuple[tuple[Push, Cell], ...]:
-    """The pushes and walks of a solution, read back from its last node.
+    """The pushes and walks of a solution, read back from its last node, each walk as short as can be.
 
-    Backwards: the last walk ends on the picture; each earlier walk ends on a cell of that turn's
-    cell set from which the next push carries the figure into the part of the maze joined to the
-    next walk's end. Such a cell exists because the next cell set was flooded from those cells.
+    Backwards first: the last walk must end on the picture; an earlier walk must end in that
+    turn's cell set on a cell from which the next push carries the figure into the part of the
+    maze joined to a good end of the next walk. Then forwards from the figure's cell: each walk
+    goes to the nearest good end (staying put when it can). One always exists, since every cell
+    set was flooded from the cells the figure could be carried to.
     """
     cells = fast.geometry(size).cells
-    turns: list[tuple[fast.Arrow, int, int]] = [(found.arrow, found.rotation, found.target)]
+    path: list[tuple[fast.Arrow, int, int, int]] = [(found.arrow, found.rotation, found.bits, 0)]
     node: _Node = found.node
-    goal, bits, a = found.target, found.bits, found.arrow
     while node.parent is not None:
-        joined = fast.reach(bits, size, 1 << goal)
-        goal = next(i for i in range(size * size)
-                    if node.cells >> i & 1 and fast.carry(1 << i, a) & joined)
         assert node.arrow is not None
-        turns.append((node.arrow, node.rotation, goal))
-        bits, a, node = node.bits, node.arrow, node.parent
-    return tuple((Push(a.side, a.index, r), cells[i]) for a, r, i in reversed(turns))
+        path.append((node.arrow, node.rotation, node.bits, node.cells))
+        node = node.parent
+    path.reverse()
+    # good[j]: where walk j may end. The cell sets are those of each push's node; the last is the picture.
+    good = [0] * len(path)
+    good[-1] = 1 << found.target
+    for j in range(len(path) - 2, -1, -1):
+        a, bits = path[j + 1][0], path[j + 1][2]
+        joined = fast.reach(bits, size, good[j + 1])
+        good[j] = sum(1 << i for i in range(size * size)
+                      if path[j][3] >> i & 1 and fast.carry(1 << i, a) & joined)
+    here = node.cells  # the start: the figure's own cell
+    steps: list[tuple[Push, Cell]] = []
+    for (a, r, bits, _), ends in zip(path, good):
+        here = fast.carry(here, a)
+        east, south = fast.links(bits, size)
+        ring = here  # grow the walk one corridor step at a time until it meets a good end
+        while not ring & ends:
+            grown = fast.flood_step(east, south, size, ring)
+            assert grown != ring, "a solution's walk ends out of reach"
+            ring = grown
+        here = (ring & ends) & -(ring & ends)  # the first such cell in reading order
+        steps.append((Push(a.side, a.index, r), cells[here.bit_length() - 1]))
+    return tuple(steps)
 
 
 def solve(game: Game, max_turns: int = 3) -> Solution | None:

@@ -176,6 +176,31 @@ def test_solve_never_changes_the_game_and_its_steps_replay(game: Game, max_turns
         assert solve(game, sol.turns - 1) is None  # the minimum: one turn fewer is not enough
 
 
+@settings(max_examples=40, deadline=None)
+@given(positions())
+def test_every_walk_is_the_shortest_one_that_still_leads_to_a_shortest_solution(game: Game) -> None:
+    sol = solve(game, 3)
+    if sol is None:
+        return
+    g = game.copy()
+    for k, (push, cell) in enumerate(sol.steps, start=1):
+        g.push(push)
+        start = g.positions[0]
+        length = len(g.board.path(start, cell) or ())
+        for other in g.reachable():
+            shorter = len(g.board.path(start, other) or ())
+            if shorter >= length:
+                continue
+            walked = g.copy()
+            if k == sol.turns:
+                assert not reached(list(walked.walk(other)))
+            else:
+                walked.walk(other)
+                assert solve(hand_back(walked, 0), sol.turns - k) is None, (k, other, sol)
+        g.walk(cell)
+        g = hand_back(g, 0)
+
+
 # ----- the rules of a puzzle, by hand ----------------------------------------------------------
 @settings(max_examples=40, deadline=None)
 @given(positions(("junior", "junior-own", "classic")))
