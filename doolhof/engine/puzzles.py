@@ -143,8 +143,6 @@ def _search(start: _Node, size: int, max_turns: int) -> tuple[int, _Found] | Non
     every walk at once; nodes with the same board, spare shape, picture cell, closed arrow and cell
     set are one (a straight turned twice, two orders of the same pushes).
     """
-    geo = fast.geometry(size)
-    area, nlc, nlr, nibble = geo.area, geo.not_last_col, geo.not_last_row, geo.nibble
     all_arrows = [(a, fast.arrow(size, *a.closes)) for a in fast.arrows(size)]
     seen: set[tuple[int, int, int, fast.Arrow, int]] = set()
     level = [start]
@@ -152,17 +150,12 @@ def _search(start: _Node, size: int, max_turns: int) -> tuple[int, _Found] | Non
         last = turn == max_turns
         nxt: list[_Node] = []
         for node in level:
-            bits, spare, target, cells = node.bits, node.spare, node.target, node.cells
-            turns = _TURNS[spare]
+            bits, target, cells = node.bits, node.target, node.cells
+            turns = _TURNS[node.spare]
             for a, closed in all_arrows:
                 if a is node.closed:
                     continue
-                shift, keep, clear, spread = a.shift, a.keep, a.clear, a.spread
-                # The figures ride along (R7, R9) ...
-                moved = cells & a.cell_keep
-                moved = (moved << shift if shift > 0 else moved >> -shift) | (cells & ~a.cell_line)
-                if cells & a.out_bit:
-                    moved |= a.in_bit
+                moved = fast.carry(cells, a)  # the figures ride along (R7, R9) ...
                 # ... and so does the picture; pushed out, it waits on the spare, pushed in, it comes back.
                 if target < 0:
                     new_target = a.in_cell
@@ -170,31 +163,19 @@ def _search(start: _Node, size: int, max_turns: int) -> tuple[int, _Found] | Non
                     new_target = -1
                 else:
                     new_target = a.moves[target]
-                line = bits & keep
-                line = (bits & clear) | (line << shift if shift > 0 else line >> -shift)
                 if last:
                     # Only "can the figure reach the picture now?" is left. A crossing pushed in joins
                     # at least as much as any real card, so when even it cannot, no turn of the card can.
-                    if new_target < 0 or not _joined(line | spread[_CROSS], size, area, nlc, nlr,
-                                                     1 << new_target, moved):
+                    if new_target < 0 or not _joined(fast.push(bits, a, _CROSS)[0], size, 1 << new_target, moved):
                         continue
                     for r, card in turns:
-                        pushed = line | spread[card]
-                        if _joined(pushed, size, area, nlc, nlr, 1 << new_target, moved):
+                        pushed = fast.push(bits, a, card)[0]
+                        if _joined(pushed, size, 1 << new_target, moved):
                             return turn, _Found(node, a, r, pushed, new_target)
                     continue
-                out = a.gather[bits >> a.out_cell & nibble]
                 for r, card in turns:
-                    pushed = line | spread[card]
-                    east = pushed >> area & (pushed >> (3 * area + 1)) & nlc
-                    south = pushed >> (2 * area) & (pushed >> size) & nlr
-                    reach = moved
-                    while True:
-                        grown = (reach | (reach & east) << 1 | (reach >> 1) & east
-                                 | (reach & south) << size | (reach >> size) & south)
-                        if grown == reach:
-                            break
-                        reach = grown
+                    pushed, out = fast.push(bits, a, card)
+                    reach = fast.reach(pushed, size, moved)
                     if new_target >= 0 and reach >> new_target & 1:
                         return turn, _Found(node, a, r, pushed, new_target)
                     key = (pushed, _SHAPE[out], new_target, closed, reach)
@@ -208,13 +189,12 @@ def _search(start: _Node, size: int, max_turns: int) -> tuple[int, _Found] | Non
     return None
 
 
-def _joined(bits: int, size: int, area: int, nlc: int, nlr: int, goal: int, cells: int) -> bool:
+def _joined(bits: int, size: int, goal: int, cells: int) -> bool:
     """Does a corridor join the cell set *goal* to the cell set *cells*? (Flood fill from *goal*.)"""
-    east = bits >> area & (bits >> (3 * area + 1)) & nlc
-    south = bits >> (2 * area) & (bits >> size) & nlr
+    east, south = fast.links(bits, size)
     reach = goal
     while not reach & cells:
-        grown = reach | (reach & east) << 1 | (reach >> 1) & east | (reach & south) << size | (reach >> size) & south
+        grown = fast.flood_step(east, south, size, reach)
         if grown == reach:
             return False
         reach = grown
@@ -222,7 +202,8 @@ def _joined(bits: int, size: int, area: int, nlc: int, nlr: int, goal: int, cell
 
 
 def _steps(found: _Found, size: int) -> tuple[tuple[Push, Cell], ...]:
-    """The pushes and walks of a solution, read back from its last node, each walk as short as can be.
+    """The pushes and walks of a solution, read back from its last node; each walk as short as it
+    can be for the pushes that follow it.
 
     Backwards first: the last walk must end on the picture; an earlier walk must end in that
     turn's cell set on a cell from which the next push carries the figure into the part of the
