@@ -26,7 +26,7 @@ import json
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -474,13 +474,16 @@ def make_puzzle(
     raise RuntimeError(f"no {turns}-turn {variant} puzzle found in {tries} tries")
 
 
+@lru_cache(maxsize=8)
 def daily(day: datetime.date) -> Puzzle:
     """The puzzle of *day*, made on the fly from the date alone.
 
     Monday to Friday a 2-turn puzzle on the Junior board, at the weekend (when a grown-up is more
     often near) a 3-turn puzzle on the big board; always one where the first push matters. The
     generator is seeded with the date's text (independent of Python's hash seed), so every
-    computer has the same puzzle on the same day.
+    computer has the same puzzle on the same day. Making one takes milliseconds on a weekday and
+    up to about a second at the weekend, so a screen should make it off its frame loop; the last
+    few days' puzzles are kept.
     """
     rng = random.Random(f"doolhof-daily-{day.isoformat()}")
     if day.weekday() < 5:

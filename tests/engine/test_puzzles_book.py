@@ -109,7 +109,7 @@ def test_puzzles_round_trip_and_damaged_data_is_refused() -> None:
 
 def test_the_daily_puzzle_is_the_same_for_a_date_and_differs_across_dates() -> None:
     day = datetime.date(2026, 12, 1)
-    assert daily(day) == daily(day)
+    assert daily(day) == daily(day) == daily.__wrapped__(day)  # made afresh, not only remembered
     days = [day + datetime.timedelta(days=k) for k in range(10)]
     puzzles = [daily(d) for d in days]
     assert len({(p.cells, p.figure, p.target) for p in puzzles}) == len(days)
