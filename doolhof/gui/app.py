@@ -44,6 +44,9 @@ MIN_SIZE = (640, 480)
 IDLE_POLL_MS = 20  # a tap waits at most this long; a child cannot tell
 #: The window title, in the player's language (see :func:`window_title`).
 TITLE = N_("Doolhof – a maze that changes every turn")
+#: The app's id: the name of its desktop entry and icon (packaging/linux/), and the window's class, so that
+#: a Linux desktop shows the window under the menu entry's icon.
+APP_ID = "io.github.doolhof.Doolhof"
 #: The pixel size the app icon is drawn at for the window (the system scales it for the task bar).
 ICON_PX = 64
 
@@ -454,6 +457,8 @@ def default_window_size() -> tuple[int, int]:
 def open_window(options: argparse.Namespace) -> pygame.Surface:
     """Initialise the display and open the game window as *options* ask (size, full screen)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", APP_ID)
+    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", APP_ID)
     # Only what the first frame needs; sound starts later, on first use.
     pygame.display.init()
     pygame.freetype.init()
