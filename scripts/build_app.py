@@ -3,6 +3,7 @@
     python scripts/build_app.py                    # dist/doolhof/: the one-folder app for this platform
     python scripts/build_app.py --check            # build, then check the app against the package
     python scripts/build_app.py --check-only       # check an app built before
+    python scripts/build_app.py --check --archive  # ... and pack it to hand out: dist/doolhof-<version>-<platform>.*
     python scripts/build_app.py --icons            # re-render packaging/linux/icons/ from our SVG
     python scripts/build_app.py --install-desktop  # menu entry, icons and metainfo for the current user
 
@@ -220,6 +221,21 @@ def build(platform: str = sys.platform) -> Path:
     return app
 
 
+def archive(app: Path = DIST / NAME, platform: str = sys.platform) -> Path:
+    """Pack the built app for handing out: ``doolhof-<version>-<system>-<machine>.tar.gz`` (``.zip`` on Windows and
+    macOS, holding ``Doolhof.app`` there); returns the file."""
+    import platform as host
+
+    import doolhof
+
+    system = {"win32": "windows", "darwin": "macos", "linux": "linux"}.get(platform, platform)
+    base = DIST / f"{NAME}-{doolhof.__version__}-{system}-{host.machine().lower()}"
+    if platform == "darwin":  # untried: the .app bundle is what a family opens
+        return Path(shutil.make_archive(str(base), "zip", DIST, "Doolhof.app"))
+    kind = "zip" if platform.startswith("win") else "gztar"
+    return Path(shutil.make_archive(str(base), kind, app.parent, app.name))
+
+
 def executable(app: Path = DIST / NAME) -> Path:
     """The built app's executable."""
     return app / (NAME + ".exe" if sys.platform.startswith("win") else NAME)
@@ -314,6 +330,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--check", action="store_true", help="after building, compare the app with the package")
     parser.add_argument("--check-only", action="store_true", help="only compare an app built before")
+    parser.add_argument("--archive", action="store_true", help="pack the built app into one file to hand out")
     parser.add_argument("--icons", action="store_true", help="re-render packaging/linux/icons from the SVG")
     parser.add_argument("--install-desktop", action="store_true",
                         help="put the menu entry, icons and metainfo into the user's XDG data folder")
@@ -334,6 +351,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         figures = check()
         print(f"app check passed: same screenshot as the package; {figures['size_mb']:.0f} MB,"
               f" first frame after {figures['first_frame_s']:.2f} s")
+    if args.archive:
+        packed = archive()
+        print(f"packed {packed} ({packed.stat().st_size / 1e6:.0f} MB)")
     return 0
 
 
