@@ -48,6 +48,8 @@ DIST = ROOT / "dist"
 WORK = ROOT / "build" / "app"
 #: The asset files the package ships (as in pyproject.toml's package-data).
 ASSET_PATTERNS = ("*.svg", "*.wav", "*.ogg", "*.ttf", "*.json")
+#: Data files beside the package's code (as in pyproject.toml's package-data): the puzzle book.
+PACKAGE_DATA = ("engine/puzzles.json",)
 #: The screenshot both the package and the built app draw for --check.
 CHECK_SHOT = ("screenshot", "{out}", "--scene", "play", "--size", "800x600", "--seed", "3", "--turns", "3")
 #: Modules PyInstaller would pull in through optional imports, which the game never uses.
@@ -179,6 +181,15 @@ def _stage(stage: Path) -> None:
             _copy(source, stage / "data" / "doolhof" / "assets" / source.relative_to(assets_dir()))
     for source in locale_dir().glob("*/LC_MESSAGES/*.mo"):
         _copy(source, stage / "data" / "doolhof" / "locale" / source.relative_to(locale_dir()))
+    for name in PACKAGE_DATA:  # importlib.resources finds them beside the frozen modules
+        _copy(package / name, stage / "data" / "doolhof" / name)
+
+
+def _package() -> Path:
+    """The installed ``doolhof`` package's folder."""
+    import doolhof
+
+    return Path(doolhof.__file__).resolve().parent
 
 
 def _copy(source: Path, target: Path) -> None:
@@ -303,7 +314,8 @@ def data_root(app: Path = DIST / NAME) -> Path:
 
 
 def missing_data(app: Path = DIST / NAME) -> list[str]:
-    """Every drawing, sound and compiled translation of the package that is not inside *app*, byte for byte."""
+    """Every drawing, sound, compiled translation and data file of the package that is not inside *app*, byte for
+    byte."""
     from doolhof.gui.kit.assets import assets_dir
     from doolhof.i18n import locale_dir
 
@@ -312,6 +324,7 @@ def missing_data(app: Path = DIST / NAME) -> list[str]:
               for pattern in ASSET_PATTERNS for source in assets_dir().rglob(pattern)]
     wanted += [(source, inside / "locale" / source.relative_to(locale_dir()))
                for source in locale_dir().glob("*/LC_MESSAGES/*.mo")]
+    wanted += [(_package() / name, inside / name) for name in PACKAGE_DATA]
     return [f"missing or different in the app: {target.relative_to(app)}" for source, target in wanted
             if not target.is_file() or not filecmp.cmp(source, target, shallow=False)]
 

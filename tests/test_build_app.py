@@ -40,6 +40,8 @@ def test_the_stage_holds_the_code_and_every_data_file(tmp_path: Path) -> None:
     mos = sorted(p.relative_to(locale_dir()) for p in locale_dir().glob("*/LC_MESSAGES/*.mo"))
     assert len(mos) == 3 and sorted(p.relative_to(data / "locale") for p in (data / "locale").rglob("*.mo")) == mos
     assert not list(data.rglob("*.po")) and not list(data.rglob("*.py"))  # data only
+    book = ROOT / "doolhof" / "engine" / "puzzles.json"
+    assert (data / "engine" / "puzzles.json").read_bytes() == book.read_bytes()  # the puzzle book
 
 
 def test_missing_data_names_what_a_build_left_out(tmp_path: Path) -> None:
@@ -50,8 +52,10 @@ def test_missing_data_names_what_a_build_left_out(tmp_path: Path) -> None:
     assert tool.missing_data(app) == []
     (app / "_internal" / "doolhof" / "assets" / "pictures" / "star.svg").unlink()
     (app / "_internal" / "doolhof" / "locale" / "nl" / "LC_MESSAGES" / "doolhof.mo").write_bytes(b"old")
+    (app / "_internal" / "doolhof" / "engine" / "puzzles.json").unlink()
     assert sorted(tool.missing_data(app)) == [
         "missing or different in the app: _internal/doolhof/assets/pictures/star.svg",
+        "missing or different in the app: _internal/doolhof/engine/puzzles.json",
         "missing or different in the app: _internal/doolhof/locale/nl/LC_MESSAGES/doolhof.mo",
     ]
 

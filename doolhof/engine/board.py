@@ -2,101 +2,35 @@
 
 All four opening directions of all cells live in one integer. Cell ``i = row * size + col`` is
 bit ``d * area + i`` for direction ``d`` (0 north, 1 east, 2 south, 3 west). Pushing a row or
-column is then a handful of shifts and masks, and reachability is a bit-parallel flood fill.
+column is then a handful of shifts and masks, and reachability is a bit-parallel flood fill. The
+shifting and filling themselves are the fast core's (:mod:`doolhof.engine.fast`); the board adds
+checks, pictures and cells.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from functools import cache
-from typing import TypeAlias
 
+from . import fast
+from .fast import SIDES, Cell
 from .tiles import CHAR_OF_MASK, char, mask
 
-#: A cell of the board as (row, column), (0, 0) at the top left: the engine's one cell type.
-Cell: TypeAlias = tuple[int, int]
-SIDES = ("N", "E", "S", "W")
-
-
-@dataclass(frozen=True)
-class _LineGeometry:
-    """Precomputed masks for pushing at one (side, index) on one board size."""
-
-    line: int  # all four direction bits of every cell of the line
-    keep: int  # line bits that stay on the board (the pushed-out cell removed)
-    shift: int  # positive: shift left by this; negative: shift right
-    out_cell: int  # index of the cell pushed out
-    in_cell: int  # index of the cell pushed in
-    cells: tuple[int, ...]  # the line's cell indices in push direction (in_cell first)
-    spread: tuple[int, ...]  # opening mask (0-15) -> its bits placed at in_cell
-    gather: dict[int, int]  # out_cell's four bits, shifted down to bit 0, area, 2 area, 3 area -> mask
-    picture_dst: slice  # where the line's pictures move to ...
-    picture_src: slice  # ... from (one cell towards the pushed-in end)
-
-
-@dataclass(frozen=True)
-class _SizeGeometry:
-    """Precomputed masks for one board size."""
-
-    size: int
-    area: int
-    full: int
-    not_first_col: int
-    not_last_col: int
-    cells: tuple[Cell, ...]
+__all__ = ["SIDES", "Board", "Cell", "cells_of_bits", "line_cells"]
 
 
 @cache
-def _size_geometry(size: int) -> _SizeGeometry:
-    area = size * size
-    full = (1 << area) - 1
-    first = sum(1 << (r * size) for r in range(size))
-    last = first << (size - 1)
-    cells = tuple((i // size, i % size) for i in range(area))
-    return _SizeGeometry(size, area, full, full & ~first, full & ~last, cells)
+def _picture_slices(size: int, side: str, index: int) -> tuple[slice, slice]:
+    """Where a push moves the line's pictures to, and from (one cell towards the pushed-in end).
 
-
-@cache
-def _spaced_nibble(size: int) -> int:
-    """Bits 0, area, 2 area and 3 area: one cell's four direction bits, shifted down to cell 0."""
-    area = size * size
-    return sum(1 << (d * area) for d in range(4))
-
-
-@cache
-def _line_geometry(size: int, side: str, index: int) -> _LineGeometry:
-    area = size * size
-    if side in ("W", "E"):
-        cells = [index * size + c for c in range(size)]
-        step = 1
-    else:
-        cells = [r * size + index for r in range(size)]
-        step = size
-    if side in ("E", "S"):
-        cells.reverse()
-        step = -step
-    in_cell, out_cell = cells[0], cells[-1]
-    line = 0
-    for i in cells:
-        for d in range(4):
-            line |= 1 << (d * area + i)
-    keep = line
-    for d in range(4):
-        keep &= ~(1 << (d * area + out_cell))
-    spread = tuple(
-        sum(1 << (d * area + in_cell) for d in range(4) if m >> d & 1) for m in range(16)
-    )
-    gather = {sum(1 << (d * area) for d in range(4) if m >> d & 1): m for m in range(16)}
-    # The pictures shift one cell along the line; as slices, the list does the moving in C.
-    first, last = min(cells), max(cells)
-    stride = abs(step)
-    if step > 0:
-        dst, src = slice(first + stride, last + 1, stride), slice(first, last + 1 - stride, stride)
-    else:
-        dst, src = slice(first, last + 1 - stride, stride), slice(first + stride, last + 1, stride)
-    return _LineGeometry(line, keep, step, out_cell, in_cell, tuple(cells), spread, gather, dst, src)
+    As slices of the picture list, the list does the moving in C.
+    """
+    a = fast.arrow(size, side, index)
+    first, last = min(a.cells), max(a.cells)
+    stride = abs(a.shift)
+    tail, head = slice(first + stride, last + 1, stride), slice(first, last + 1 - stride, stride)
+    return (tail, head) if a.shift > 0 else (head, tail)
 
 
 class Board:
@@ -110,7 +44,7 @@ class Board:
 
     def __init__(self, size: int, masks: Iterable[int], pictures: Iterable[str | None] | None = None):
         """Build a board of *size* from cell masks in reading order (and pictures, if any)."""
-        geo = _size_geometry(size)
+        geo = fast.geometry(size)
         masks = list(masks)
         if len(masks) != geo.area:
             raise ValueError(f"a {size}x{size} board needs {geo.area} cells, got {len(masks)}")
@@ -143,6 +77,11 @@ class Board:
         s = self.size
         return "\n".join("".join(char(self.mask_at((r, c))) for c in range(s)) for r in range(s))
 
+    @property
+    def bits(self) -> int:
+        """All openings as one integer, the fast core's board (see :mod:`doolhof.engine.fast`)."""
+        return self._bits
+
     def mask_at(self, cell: Cell) -> int:
         """The opening mask of the card at *cell*."""
         r, c = cell
@@ -168,7 +107,7 @@ class Board:
 
     def masks(self) -> list[int]:
         """All cell masks in reading order."""
-        return [self.mask_at(cell) for cell in _size_geometry(self.size).cells]
+        return [self.mask_at(cell) for cell in fast.geometry(self.size).cells]
 
     def pictures(self) -> list[str | None]:
         """All cell pictures in reading order."""
@@ -176,7 +115,7 @@ class Board:
 
     def cells(self) -> tuple[Cell, ...]:
         """Every cell of the board in reading order."""
-        return _size_geometry(self.size).cells
+        return fast.geometry(self.size).cells
 
     def __iter__(self) -> Iterator[Cell]:
         return iter(self.cells())
@@ -209,45 +148,29 @@ class Board:
         """
         if side not in SIDES or not 0 <= index < self.size:
             raise ValueError(f"there is no line {index} on side {side!r}")
-        geo = _line_geometry(self.size, side, index)
-        b = self._bits
-        out = geo.gather[b >> geo.out_cell & _spaced_nibble(self.size)]
-        moved = b & geo.keep
-        moved = moved << geo.shift if geo.shift > 0 else moved >> -geo.shift
-        self._bits = (b & ~geo.line) | moved | geo.spread[card]
+        a = fast.arrow(self.size, side, index)
+        self._bits, out = fast.push(self._bits, a, card)
         self._conn = None
         pics = self._pictures
-        out_picture = pics[geo.out_cell]
-        pics[geo.picture_dst] = pics[geo.picture_src]
-        pics[geo.in_cell] = picture
+        out_picture = pics[a.out_cell]
+        dst, src = _picture_slices(self.size, side, index)
+        pics[dst] = pics[src]
+        pics[a.in_cell] = picture
         return out, out_picture
 
     # ----- walking -------------------------------------------------------------------------
     def connections(self) -> tuple[int, int, int, int]:
         """Bit boards of cells joined to their north, east, south and west neighbour."""
         if self._conn is None:
-            geo = _size_geometry(self.size)
-            s, area, full = self.size, geo.area, geo.full
-            b = self._bits
-            n, e, so, w = b & full, b >> area & full, b >> (2 * area) & full, b >> (3 * area) & full
-            self._conn = (
-                n & (so << s),
-                e & (w >> 1) & geo.not_last_col,
-                so & (n >> s),
-                w & (e << 1) & geo.not_first_col,
-            )
+            s = self.size
+            east, south = fast.links(self._bits, s)
+            self._conn = (south << s, east, south, east << 1)
         return self._conn
 
     def reach_bits(self, start: Cell) -> int:
         """Bit set of every cell connected to *start* (start included)."""
-        cn, ce, cs, cw = self.connections()
-        s = self.size
-        reach = 1 << (start[0] * s + start[1])
-        while True:
-            grown = reach | (reach & cn) >> s | (reach & ce) << 1 | (reach & cs) << s | (reach & cw) >> 1
-            if grown == reach:
-                return reach
-            reach = grown
+        _, east, south, _ = self.connections()
+        return fast.flood(east, south, self.size, fast.cell_bit(start, self.size))
 
     def reachable(self, start: Cell) -> frozenset[Cell]:
         """Every cell connected to *start* through open corridors (start included)."""
@@ -274,36 +197,17 @@ class Board:
         steps = [z]
         while steps[-1] != a:
             steps.append(came[steps[-1]])
-        cells = _size_geometry(s).cells
+        cells = fast.geometry(s).cells
         return tuple(cells[i] for i in reversed(steps))
 
 
 def cells_of_bits(bits: int, size: int) -> list[Cell]:
     """The cells whose bits are set, in reading order."""
-    out: list[Cell] = []
-    # A byte at a time from a table: several times faster than peeling off one bit at a time.
-    for chunk in _byte_cells(size):
-        if not bits:
-            break
-        byte = bits & 255
-        if byte:
-            out.extend(chunk[byte])
-        bits >>= 8
-    return out
-
-
-@cache
-def _byte_cells(size: int) -> tuple[tuple[tuple[Cell, ...], ...], ...]:
-    """For each group of 8 cells, the cells of each of the 256 bytes."""
-    cells = _size_geometry(size).cells
-    return tuple(
-        tuple(tuple(cells[k + j] for j in range(8) if byte >> j & 1 and k + j < len(cells)) for byte in range(256))
-        for k in range(0, len(cells), 8)
-    )
+    return fast.cells_of(bits, size)
 
 
 @cache
 def line_cells(size: int, side: str, index: int) -> tuple[Cell, ...]:
     """The cells of the line pushed at (side, index), from the pushed-in end to the pushed-out end."""
-    cells = _size_geometry(size).cells
-    return tuple(cells[i] for i in _line_geometry(size, side, index).cells)
+    cells = fast.geometry(size).cells
+    return tuple(cells[i] for i in fast.arrow(size, side, index).cells)
