@@ -3,21 +3,26 @@
 Scenes ask for another screen through their host's :attr:`~doolhof.gui.kit.scene.Host.screens`
 (the :class:`~doolhof.gui.kit.scene.Screens` interface), never by importing it, so the screens
 stay independent of each other. :class:`ScreenBuilder` is that interface: it creates the setup,
-play, end, parents' menu, settings, rules and notice scenes, wires the play scene to the running
+play (the maze's :class:`~doolhof.gui.play.scene.PlayScene` or the card game's
+``doolhof.gui.cards.scene.CardPlayScene``), end, parents' menu, settings, rules and notice scenes,
+wires the play scene to the running
 :class:`~doolhof.session.game_session.GameSession`, and puts the first-game tutorial over a
 child's first board.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from doolhof.cards import CardGame
 from doolhof.engine import Game
-from doolhof.gui.kit.scene import Host
+from doolhof.gui.kit.scene import GameScene, Host
 from doolhof.gui.parents.menu import ParentControls, ParentMenuScene
 from doolhof.gui.parents.notice import NoticeScene
 from doolhof.gui.setup.scene import SetupScene
+from doolhof.session.games import AnyGame
 from doolhof.session.savegame import SavedGame
 from doolhof.session.seats import TableSetup
 
@@ -36,8 +41,8 @@ class ScreenBuilder:
     def __init__(self, host: Host) -> None:
         """Screens for *host* (the app)."""
         self.host = host
-        #: The play scene showing the running game, or None.
-        self.play_scene: PlayScene | None = None
+        #: The play scene showing the running game (maze or cards), or None.
+        self.play_scene: GameScene | None = None
 
     # ----- the building blocks ---------------------------------------------------------------------
     def setup_scene(self, table: TableSetup | None = None) -> SetupScene:
@@ -54,6 +59,17 @@ class ScreenBuilder:
         from doolhof.gui.play.tutorial import offer_tutorial
 
         return offer_tutorial(self.host, PlayScene(self.host, game, table))
+
+    def card_scene_for(self, game: CardGame, table: TableSetup) -> Any:
+        """A card play scene (``doolhof.gui.cards.scene.CardPlayScene``) for *game*, not tied to the session."""
+        module = importlib.import_module("doolhof.gui.cards.scene")
+        return module.CardPlayScene(self.host, game, table)
+
+    def game_scene_for(self, game: AnyGame, table: TableSetup) -> Any:
+        """The play scene of either game (:meth:`play_scene_for` or :meth:`card_scene_for`)."""
+        if isinstance(game, CardGame):
+            return self.card_scene_for(game, table)
+        return self.play_scene_for(game, table)
 
     def end_scene(self, game: Game, table: TableSetup) -> EndScene:
         """The end screen of the finished *game*."""
@@ -90,15 +106,16 @@ class ScreenBuilder:
         """The setup screen in place of the top scene."""
         self.host.replace_scene(self.setup_scene(table))
 
-    def start_game(self, game: Game, table: TableSetup, undo: Game | None = None) -> None:
+    def start_game(self, game: AnyGame, table: TableSetup, undo: AnyGame | None = None) -> None:
         """Show the play scene for *game* (fresh, or continued with its *undo* snapshot) in place of the top scene.
 
-        The game is saved at once (a new game replaces the saved one) and after every push and
-        walk; the parents' menu button goes into the play scene's corner; a child's first game
-        starts with the tutorial over the board (see :meth:`play_scene_for`).
+        A maze game gets the :class:`~doolhof.gui.play.scene.PlayScene`, a card game the
+        ``CardPlayScene``. The game is saved at once (a new game replaces the saved one) and after
+        every action; the parents' menu button goes into the play scene's corner; a child's first
+        maze game starts with the tutorial over the board (see :meth:`play_scene_for`).
         """
         host = self.host
-        scene = self.play_scene_for(game, table)
+        scene = self.game_scene_for(game, table)
         scene.on_action = host.session.record
         # The play scene draws the resting icon; the parents' corner layer takes the pointer there.
         scene.corner_buttons["menu"] = ("menu", lambda: None)
@@ -110,8 +127,11 @@ class ScreenBuilder:
         """Continue a saved game, with its undo snapshot."""
         self.start_game(saved.game, saved.table, saved.undo)
 
-    def show_end(self, game: Game, table: TableSetup) -> None:
+    def show_end(self, game: AnyGame, table: TableSetup) -> None:
         """The end screen of *game* in place of the top scene."""
+        if isinstance(game, CardGame):  # the card game's end screen comes next; until then, the setup
+            self.show_setup(table)
+            return
         self.host.replace_scene(self.end_scene(game, table))
 
     def open_parent_menu(self) -> None:
@@ -131,7 +151,7 @@ class ScreenBuilder:
         host = self.host
         table = host.session.table or host.settings.table
         host.session.leave()
-        while len(host.scenes) > 1 and host.scenes[-1] is not self.play_scene:
+        while len(host.scenes) > 1 and not self._is_play_scene(host.scenes[-1]):
             host.pop_scene()
         self.play_scene = None
         self.show_setup(table)
@@ -139,12 +159,15 @@ class ScreenBuilder:
     def game_on_top(self) -> bool:
         """True when the top scene is the play scene of the running game."""
         host = self.host
-        return host.session.running and bool(host.scenes) and host.scenes[-1] is self.play_scene
+        return host.session.running and bool(host.scenes) and self._is_play_scene(host.scenes[-1])
+
+    def _is_play_scene(self, scene: object) -> bool:
+        return self.play_scene is not None and scene is self.play_scene
 
     def undo_last(self) -> bool:
         """Take back a person's last action (see :class:`~doolhof.session.keeper.GameKeeper`); False when refused."""
         host, scene = self.host, self.play_scene
-        if scene is None or scene not in host.scenes or not host.session.can_undo():
+        if scene is None or not any(self._is_play_scene(s) for s in host.scenes) or not host.session.can_undo():
             return False
         game = host.session.undo()
         if game is None:
