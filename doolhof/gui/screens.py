@@ -29,7 +29,7 @@ from doolhof.session.seats import TableSetup
 # The first frame needs only the setup screen and the parents' corner; the other screens are
 # imported when first shown, which keeps start-up near 0.3 s (scripts/bench_frames.py).
 if TYPE_CHECKING:
-    from doolhof.gui.end.scene import EndScene
+    from doolhof.gui.end.scene import Celebration
     from doolhof.gui.parents.settings_scene import SettingsScene
     from doolhof.gui.play.scene import PlayScene
     from doolhof.gui.rules.scene import RulesScene
@@ -71,8 +71,13 @@ class ScreenBuilder:
             return self.card_scene_for(game, table)
         return self.play_scene_for(game, table)
 
-    def end_scene(self, game: Game, table: TableSetup) -> EndScene:
-        """The end screen of the finished *game*."""
+    def end_scene(self, game: AnyGame, table: TableSetup) -> Celebration:
+        """The end screen of the finished *game* (:class:`~doolhof.gui.end.scene.EndScene` for the maze,
+        :class:`~doolhof.gui.end.cards.CardEndScene` for the card game)."""
+        if isinstance(game, CardGame):
+            from doolhof.gui.end.cards import CardEndScene
+
+            return CardEndScene(self.host, game, table)
         from doolhof.gui.end.scene import EndScene
 
         return EndScene(self.host, game, table)
@@ -129,9 +134,6 @@ class ScreenBuilder:
 
     def show_end(self, game: AnyGame, table: TableSetup) -> None:
         """The end screen of *game* in place of the top scene."""
-        if isinstance(game, CardGame):  # the card game's end screen comes next; until then, the setup
-            self.show_setup(table)
-            return
         self.host.replace_scene(self.end_scene(game, table))
 
     def open_parent_menu(self) -> None:
