@@ -138,7 +138,7 @@ def crossings(edges: dict[str, set[str]]) -> list[str]:
     problems = []
     for module, targets in sorted(edges.items()):
         own = screen_of(module)
-        shared = module.startswith(("doolhof.gui.kit", "doolhof.gui.board"))
+        shared = module.startswith(("doolhof.gui.kit", "doolhof.gui.board", "doolhof.gui.cardtable"))
         if own is None and not shared:
             continue
         for target in sorted(targets):
