@@ -13,11 +13,17 @@ the hand-over screen of hidden hands.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Protocol
 
 import pygame
 
+from doolhof.cards import CardGame
 from doolhof.cards.card import Card
+from doolhof.cards.ports import Cell
+from doolhof.gui.cards.computer import Advice
+from doolhof.gui.cards.gestures import Gestures
+from doolhof.gui.cards.layout import CardLayout
 from doolhof.gui.cards.shown import (
     Anchor,
     AtCell,
@@ -28,15 +34,72 @@ from doolhof.gui.cards.shown import (
     AtTray,
     CardClip,
     Flight,
+    Shown,
 )
+from doolhof.gui.cardtable.camera import Camera
 from doolhof.gui.cardtable.faces import CardFaces
 from doolhof.gui.cardtable.painter import TableLook, draw_card_at, draw_table
 from doolhof.gui.kit import theme
-from doolhof.gui.kit.anim import bounce_height, ease_out_back, shake_offset
+from doolhof.gui.kit.anim import Effect, Motion, Timeline, bounce_height, ease_out_back, shake_offset
+from doolhof.gui.kit.scene import Host
 from doolhof.gui.kit.widgets import CARD, darken, draw_card, draw_corner_icon, draw_slab, garden_background, lighten
 
-if TYPE_CHECKING:
-    from doolhof.gui.cards.scene import CardPlayScene
+
+class CardView(Protocol):
+    """What the painter reads of the card scene (:class:`~doolhof.gui.cards.scene.CardPlayScene`)."""
+
+    host: Host
+    game: CardGame
+    layout: CardLayout
+    camera: Camera
+    faces: CardFaces
+    shown: Shown
+    timeline: Timeline
+    effects: list[Effect]
+    clock: float
+    gestures: Gestures
+    chosen: int | None
+    angles: list[float]
+    picks: set[Cell]
+    refused: frozenset[Cell]
+    handover: int | None
+    hint: Advice | None
+    hint_age: float
+
+    @property
+    def motion(self) -> Motion:
+        """The parents' animation speed and reduced-motion choice."""
+
+    @property
+    def thinking(self) -> bool:
+        """True while a computer thinks."""
+
+    def is_computer(self, seat: int) -> bool:
+        """True for a computer seat."""
+
+    def face_down(self, seat: int) -> bool:
+        """True when *seat*'s hand shows its backs."""
+
+    def phase_now(self) -> str:
+        """The phase a person acts in now, or ""."""
+
+    def takeable(self) -> frozenset[Cell]:
+        """Cards that may be picked now."""
+
+    def lit(self) -> frozenset[Cell]:
+        """Free cells where the chosen card fits as turned now."""
+
+    def faint(self) -> frozenset[Cell]:
+        """Free cells where another turn fits."""
+
+    def ghost(self) -> tuple[Card, int, Cell] | None:
+        """The hint's see-through card."""
+
+    def hint_visible(self) -> bool:
+        """True when the hint on screen is current."""
+
+    def corner_icon(self, name: str) -> tuple[str, Callable[[], None]] | None:
+        """The icon of corner slot *name*."""
 
 #: The panel's blocks: rounder than the parents' cards, on a deeper edge (as the maze screen's).
 BLOCK = CARD.but(corner=8, least_radius=6, drop=40, least_drop=2)
@@ -94,9 +157,9 @@ def pile_spots(pile: pygame.Rect, count: int) -> tuple[int, list[tuple[int, int]
 
 
 class CardPainter:
-    """Draws a :class:`~doolhof.gui.cards.scene.CardPlayScene` as it is now; keeps only drawing caches."""
+    """Draws a :class:`CardView` (the card scene) as it is now; keeps only drawing caches."""
 
-    def __init__(self, scene: CardPlayScene) -> None:
+    def __init__(self, scene: CardView) -> None:
         """Paint *scene* (read, never changed)."""
         self.scene = scene
         self._bg: pygame.Surface | None = None

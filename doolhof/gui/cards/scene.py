@@ -502,9 +502,29 @@ class CardPlayScene(Scene):
 
     def sync_shown(self) -> None:
         """Show the game as it stands (the glow stays while taking)."""
-        glow = self.shown.glow if self.game.phase == "take" else ()
-        self.shown = Shown.of(self.game)
+        game = self.game
+        glow = self.shown.glow if game.phase == "take" else ()
+        self.shown = Shown.of(game)
+        if game.phase == "take" and not glow and game.laid is not None:
+            glow = self._glow_of(game.laid)  # resumed while taking: light the joined paths again
         self.shown.glow = glow
+
+    def _glow_of(self, laid: Cell) -> tuple[tuple[Cell, str], ...]:
+        """The joined paths from the card on *laid* to each takeable card, nearest cells first."""
+        game = self.game
+        order: dict[Cell, str] = {}
+        chains: list[tuple[str, tuple[Cell, ...]]] = []
+        for target in sorted(game.takeable()):
+            treasure = min(game.joined().get(target, frozenset({""})))
+            try:
+                chains.append((treasure, game.layout.path(laid, treasure, target)))
+            except (KeyError, ValueError):  # not joined after all: no glow for it rather than a crash
+                continue
+        for step in range(max((len(c) for _, c in chains), default=0)):
+            for treasure, chain in chains:
+                if step < len(chain) and chain[step] not in order:
+                    order[chain[step]] = treasure
+        return tuple(order.items())
 
     def sync_shown_hand(self, seat: int) -> None:
         """Show *seat*'s hand as the game has it."""
