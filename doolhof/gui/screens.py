@@ -12,9 +12,8 @@ child's first board.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from doolhof.cards import CardGame
 from doolhof.engine import Game
@@ -29,6 +28,7 @@ from doolhof.session.seats import TableSetup
 # The first frame needs only the setup screen and the parents' corner; the other screens are
 # imported when first shown, which keeps start-up near 0.3 s (scripts/bench_frames.py).
 if TYPE_CHECKING:
+    from doolhof.gui.cards.scene import CardPlayScene
     from doolhof.gui.end.scene import Celebration
     from doolhof.gui.parents.settings_scene import SettingsScene
     from doolhof.gui.play.scene import PlayScene
@@ -60,12 +60,13 @@ class ScreenBuilder:
 
         return offer_tutorial(self.host, PlayScene(self.host, game, table))
 
-    def card_scene_for(self, game: CardGame, table: TableSetup) -> Any:
-        """A card play scene (``doolhof.gui.cards.scene.CardPlayScene``) for *game*, not tied to the session."""
-        module = importlib.import_module("doolhof.gui.cards.scene")
-        return module.CardPlayScene(self.host, game, table)
+    def card_scene_for(self, game: CardGame, table: TableSetup) -> CardPlayScene:
+        """A card play scene (:class:`~doolhof.gui.cards.scene.CardPlayScene`) for *game*, not tied to the session."""
+        from doolhof.gui.cards.scene import CardPlayScene
 
-    def game_scene_for(self, game: AnyGame, table: TableSetup) -> Any:
+        return CardPlayScene(self.host, game, table)
+
+    def game_scene_for(self, game: AnyGame, table: TableSetup) -> PlayScene | CardPlayScene:
         """The play scene of either game (:meth:`play_scene_for` or :meth:`card_scene_for`)."""
         if isinstance(game, CardGame):
             return self.card_scene_for(game, table)

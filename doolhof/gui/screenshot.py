@@ -15,7 +15,8 @@ are run until they settle (looping ones for a fixed stretch of scene time).
 
 With ``--game cards`` the setup shows the card game chosen, the play scene is the card game's
 (``doolhof.gui.cards.scene.CardPlayScene``) after ``--turns`` turns of clever computer players
-(``--mid-turn``: one more card laid that joins a path, so the game waits in its take phase), and the
+(``--mid-turn``: one more card laid that joins a path, so the game waits in its take phase; when no
+hand card can join one, the players play on until one can), and the
 end scene shows a card game played to its end.
 
 The PNG is made in memory and then written beside the target and moved into place, so a write
@@ -207,7 +208,9 @@ def build_card_scene(screens: ScreenBuilder, args: argparse.Namespace, seats: tu
     while not game.is_over() and game.turn < max(0, args.turns):
         _card_action(game, players[game.current_player])
     if getattr(args, "mid_turn", False):
-        _lay_a_joining_card(game)
+        # When no hand card joins a path now, the players play on until one does.
+        while not game.is_over() and not _lay_a_joining_card(game):
+            _card_action(game, players[game.current_player])
     scene: Scene = screens.card_scene_for(game, table)
     return scene
 
@@ -220,19 +223,17 @@ def _card_action(game: CardGame, player: CardPlayer) -> None:
         game.place(player.choose_place(game))
 
 
-def _lay_a_joining_card(game: CardGame) -> None:
-    """Lay a card that joins a path (the game then waits in its take phase); the first lay if none does."""
+def _lay_a_joining_card(game: CardGame) -> bool:
+    """Lay a card that joins a path, so the game waits in its take phase; False (nothing laid) when none does."""
     if game.phase != "place":
-        return
-    places = game.legal_places()
-    for place in places:
+        return False
+    for place in game.legal_places():
         trial = game.copy()
         trial.place(place)
         if trial.phase == "take":
             game.place(place)
-            return
-    if places:
-        game.place(places[0])
+            return True
+    return False
 
 
 def _show_hint(scene: PlayScene, seconds: float = 10.0) -> None:
