@@ -11,6 +11,7 @@ import pytest
 from doolhof.cards import DECK, CardGame
 from doolhof.cards.ai import make_player
 from doolhof.gui.end.cards import CardEndScene
+from doolhof.gui.parents.menu import menu_rect_of
 from doolhof.gui.parents.settings_scene import SettingsScene
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.session import savegame
@@ -139,6 +140,24 @@ def test_undo_last_takes_back_a_persons_lay_in_the_card_game(make_app: Any) -> N
     assert app.screens.undo_last()
     assert play.game == before and app.session.game == before
     assert savegame.load_game().game.game == before  # type: ignore[union-attr]
+
+
+def test_the_parents_undo_button_sits_in_the_card_scenes_corner(make_app: Any) -> None:
+    app, _ = setup(make_app)
+    table = cards_table("person", "person")
+    app.screens.start_game(table.new_card_game(4), table)
+    run(app)
+    play = app.screens.play_scene
+    assert app.controls.undo_rect.width == 0, "nothing to undo at the start"
+    assert menu_rect_of(play) == play.layout.icons["menu"], "the parents' menu sits on the scene's icon"
+    before = play.game.copy()
+    play.game.place(play.game.legal_places()[0])
+    play.on_action(play.game)
+    run(app)
+    rect = app.controls.undo_rect
+    assert rect.width > 0, "the undo button is offered after a person's lay"
+    tap(app, center(rect))
+    assert play.game == before
 
 
 def test_leaving_a_card_game_returns_to_a_card_setup(make_app: Any) -> None:

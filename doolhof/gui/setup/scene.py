@@ -682,7 +682,7 @@ class ContinueButton(Button):
     def draw_content(self, surface: pygame.Surface, area: pygame.Rect, ink: theme.Color, art: Art | None) -> None:
         """The usual arrow and word, with the waiting game's picture at the right end when there is room."""
         saved = self.scene.saved_game
-        side = int(area.height * 0.9)
+        side = int(area.height * 0.8)
         if saved is None or area.width < side * 4:
             super().draw_content(surface, area, ink, art)
             return
