@@ -103,6 +103,7 @@ class CardPlayScene(Scene):
         self.choreography = Choreography(self)
         self.painter = CardPainter(self)
         self.shown = Shown.of(game)
+        self.sync_shown()
         self._players: dict[int, object] = {}
         self._thinking: ComputerTurn | None = None
         self._places_key: tuple[int, int, int] | None = None
