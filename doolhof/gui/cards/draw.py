@@ -218,7 +218,9 @@ class CardPainter:
         surface.blit(self._bg, (0, 0))
         clipped = surface.get_clip()
         surface.set_clip(scene.layout.table)
-        draw_table(surface, scene.camera, scene.faces, scene.shown.table, self.table_look(card_clip), scene.clock)
+        # Calm motion: the lit cells and takeable cards keep still (the clock that makes them breathe stands).
+        clock = 0.0 if scene.motion.reduced else scene.clock
+        draw_table(surface, scene.camera, scene.faces, scene.shown.table, self.table_look(card_clip), clock)
         self._draw_cell_shakes(surface)
         surface.set_clip(clipped)
         self._draw_panel_live(surface, card_clip)

@@ -205,3 +205,32 @@ def test_the_wheel_and_r_turn_the_chosen_card(make_app: Any) -> None:
     lit = scene.lit()
     assert lit == frozenset(p.cell for p in game.legal_places() if p.hand_index == 0 and p.rotation == 2)
     assert not lit & scene.faint()
+
+
+def _computer_turn_seconds(make_app: Any, speed: str, reduced: bool = False) -> float:
+    app = make_app((800, 600))
+    app.settings = replace(app.settings, animation_speed=speed, reduced_motion=reduced)
+    app.sound = SoundLog()
+    game = CardGame.new(players=2, seed=17)
+    scene = start_cards(app, game, table_of("computer", "person", level="random"))
+    steps = 0
+    while game.current_player == 0 or scene.timeline.busy() or scene.thinking:
+        if scene.thinking and scene._thinking is not None and scene._thinking.still_thinking:
+            import time
+
+            time.sleep(0.01)  # the thread's time is not scene time
+            continue
+        app.step([], 1 / 60)
+        steps += 1
+        assert steps < 5000
+    return steps / 60
+
+
+def test_slow_normal_fast_and_calm_motion_pace_a_turn(make_app: Any) -> None:
+    slow = _computer_turn_seconds(make_app, "slow")
+    normal = _computer_turn_seconds(make_app, "normal")
+    quick = _computer_turn_seconds(make_app, "fast")
+    calm = _computer_turn_seconds(make_app, "normal", reduced=True)
+    assert quick < normal < slow
+    assert abs(slow / normal - 1.5) < 0.15 and abs(quick / normal - 0.6) < 0.1
+    assert calm < normal
