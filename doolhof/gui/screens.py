@@ -12,9 +12,8 @@ child's first board.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from doolhof.cards import CardGame
 from doolhof.engine import Game
@@ -29,7 +28,8 @@ from doolhof.session.seats import TableSetup
 # The first frame needs only the setup screen and the parents' corner; the other screens are
 # imported when first shown, which keeps start-up near 0.3 s (scripts/bench_frames.py).
 if TYPE_CHECKING:
-    from doolhof.gui.end.scene import EndScene
+    from doolhof.gui.cards.scene import CardPlayScene
+    from doolhof.gui.end.scene import Celebration
     from doolhof.gui.parents.settings_scene import SettingsScene
     from doolhof.gui.play.scene import PlayScene
     from doolhof.gui.rules.scene import RulesScene
@@ -60,19 +60,25 @@ class ScreenBuilder:
 
         return offer_tutorial(self.host, PlayScene(self.host, game, table))
 
-    def card_scene_for(self, game: CardGame, table: TableSetup) -> Any:
-        """A card play scene (``doolhof.gui.cards.scene.CardPlayScene``) for *game*, not tied to the session."""
-        module = importlib.import_module("doolhof.gui.cards.scene")
-        return module.CardPlayScene(self.host, game, table)
+    def card_scene_for(self, game: CardGame, table: TableSetup) -> CardPlayScene:
+        """A card play scene (:class:`~doolhof.gui.cards.scene.CardPlayScene`) for *game*, not tied to the session."""
+        from doolhof.gui.cards.scene import CardPlayScene
 
-    def game_scene_for(self, game: AnyGame, table: TableSetup) -> Any:
+        return CardPlayScene(self.host, game, table)
+
+    def game_scene_for(self, game: AnyGame, table: TableSetup) -> PlayScene | CardPlayScene:
         """The play scene of either game (:meth:`play_scene_for` or :meth:`card_scene_for`)."""
         if isinstance(game, CardGame):
             return self.card_scene_for(game, table)
         return self.play_scene_for(game, table)
 
-    def end_scene(self, game: Game, table: TableSetup) -> EndScene:
-        """The end screen of the finished *game*."""
+    def end_scene(self, game: AnyGame, table: TableSetup) -> Celebration:
+        """The end screen of the finished *game* (:class:`~doolhof.gui.end.scene.EndScene` for the maze,
+        :class:`~doolhof.gui.end.cards.CardEndScene` for the card game)."""
+        if isinstance(game, CardGame):
+            from doolhof.gui.end.cards import CardEndScene
+
+            return CardEndScene(self.host, game, table)
         from doolhof.gui.end.scene import EndScene
 
         return EndScene(self.host, game, table)
@@ -129,9 +135,6 @@ class ScreenBuilder:
 
     def show_end(self, game: AnyGame, table: TableSetup) -> None:
         """The end screen of *game* in place of the top scene."""
-        if isinstance(game, CardGame):  # the card game's end screen comes next; until then, the setup
-            self.show_setup(table)
-            return
         self.host.replace_scene(self.end_scene(game, table))
 
     def open_parent_menu(self) -> None:
