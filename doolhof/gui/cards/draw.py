@@ -24,6 +24,7 @@ from doolhof.cards.ports import Cell
 from doolhof.gui.cards.computer import Advice
 from doolhof.gui.cards.gestures import Gestures
 from doolhof.gui.cards.layout import CardLayout
+from doolhof.gui.cards.overlay import Overlay
 from doolhof.gui.cards.shown import (
     Anchor,
     AtCell,
@@ -65,6 +66,7 @@ class CardView(Protocol):
     handover: int | None
     hint: Advice | None
     hint_age: float
+    overlays: list[Overlay]
 
     @property
     def motion(self) -> Motion:
@@ -233,6 +235,8 @@ class CardPainter:
         self._draw_held(surface)
         if scene.handover is not None:
             self._draw_handover(surface, scene.handover)
+        for overlay in scene.overlays:
+            overlay.draw(surface)
 
     def table_look(self, clip: CardClip | None) -> TableLook:
         """What the table shows now besides its cards."""
