@@ -24,6 +24,7 @@ from doolhof.cards.ports import Cell
 from doolhof.gui.cards.computer import Advice
 from doolhof.gui.cards.gestures import Gestures
 from doolhof.gui.cards.layout import CardLayout
+from doolhof.gui.cards.overlay import Overlay
 from doolhof.gui.cards.shown import (
     Anchor,
     AtCell,
@@ -65,6 +66,7 @@ class CardView(Protocol):
     handover: int | None
     hint: Advice | None
     hint_age: float
+    overlays: list[Overlay]
 
     @property
     def motion(self) -> Motion:
@@ -209,16 +211,18 @@ class CardPainter:
         """Paint the whole scene onto *surface*."""
         scene = self.scene
         size = surface.get_size()
-        key = self._background_key(size)
-        if self._bg is None or self._bg_key != key:
-            self._bg = self._paint_background(size)
-            self._bg_key = key
-        surface.blit(self._bg, (0, 0))
         clip = scene.timeline.current
         card_clip = clip if isinstance(clip, CardClip) else None
+        key = self._background_key(size, card_clip)
+        if self._bg is None or self._bg_key != key:
+            self._bg = self._paint_background(size, card_clip)
+            self._bg_key = key
+        surface.blit(self._bg, (0, 0))
         clipped = surface.get_clip()
         surface.set_clip(scene.layout.table)
-        draw_table(surface, scene.camera, scene.faces, scene.shown.table, self.table_look(card_clip), scene.clock)
+        # Calm motion: the lit cells and takeable cards keep still (the clock that makes them breathe stands).
+        clock = 0.0 if scene.motion.reduced else scene.clock
+        draw_table(surface, scene.camera, scene.faces, scene.shown.table, self.table_look(card_clip), clock)
         self._draw_cell_shakes(surface)
         surface.set_clip(clipped)
         self._draw_panel_live(surface, card_clip)
@@ -231,6 +235,8 @@ class CardPainter:
         self._draw_held(surface)
         if scene.handover is not None:
             self._draw_handover(surface, scene.handover)
+        for overlay in scene.overlays:
+            overlay.draw(surface)
 
     def table_look(self, clip: CardClip | None) -> TableLook:
         """What the table shows now besides its cards."""
@@ -254,16 +260,22 @@ class CardPainter:
         )
 
     # ----- the static picture --------------------------------------------------------------
-    def _background_key(self, size: tuple[int, int]) -> tuple[object, ...]:
+    def _background_key(self, size: tuple[int, int], clip: CardClip | None) -> tuple[object, ...]:
         scene = self.scene
+        shown = scene.shown
         icons = (scene.corner_icon(name) for name in scene.layout.icons)
         return (
-            size, scene.layout, scene.shown.current, scene.shown.phase == "over",
+            size, scene.layout, shown.current, shown.phase == "over",
             tuple(scene.is_computer(k) for k in range(scene.game.players)),
             tuple(icon[0] if icon else None for icon in icons),
+            # The seats' small hands and trays and the pile are painted in too: they change between clips only.
+            tuple(tuple(hand) for hand in shown.hands), tuple(len(t) for t in shown.taken),
+            tuple(scene.face_down(k) for k in range(scene.game.players)),
+            shown.pile - (clip.pile_out if clip is not None else 0),
+            clip.hide_hand if clip is not None else frozenset(),
         )
 
-    def _paint_background(self, size: tuple[int, int]) -> pygame.Surface:
+    def _paint_background(self, size: tuple[int, int], clip: CardClip | None) -> pygame.Surface:
         scene = self.scene
         lay = scene.layout
         bg = self._bg
@@ -291,7 +303,29 @@ class CardPainter:
             icon = scene.corner_icon(name)
             if icon is not None:
                 draw_corner_icon(bg, rect, scene.host.art, icon[0])
+        self._draw_pile(bg, clip)
+        self._paint_seat_cards(bg, clip)
         return bg
+
+    def _paint_seat_cards(self, surface: pygame.Surface, clip: CardClip | None) -> None:
+        """Each seat's small hand (faces, or backs when face down) and its tray of taken cards, fanned."""
+        scene = self.scene
+        shown = scene.shown
+        hidden_slots = clip.hide_hand if clip is not None else frozenset()
+        for seat, panel in enumerate(scene.layout.seats):
+            hand = shown.hands[seat] if seat < len(shown.hands) else []
+            down = scene.face_down(seat)
+            for k, slot in enumerate(panel.hand):
+                if k >= len(hand) or (seat == shown.current and k in hidden_slots):
+                    continue
+                if down:
+                    blit_back(surface, scene.faces, slot.center, slot.w)
+                else:
+                    draw_face(surface, scene.faces, hand[k], slot.center, slot.w)
+            taken = shown.taken[seat] if seat < len(shown.taken) else []
+            side, spots = tray_spots(panel.tray, len(taken))
+            for card, spot in zip(taken, spots, strict=False):
+                draw_face(surface, scene.faces, card, spot, side)
 
     # ----- the table extras ------------------------------------------------------------------
     def _draw_cell_shakes(self, surface: pygame.Surface) -> None:
@@ -322,7 +356,6 @@ class CardPainter:
             surface.blit(badge, badge.get_rect(bottomright=lay.portrait.bottomright))
             if scene.thinking:
                 self._draw_thinking(surface, lay.portrait)
-        self._draw_pile(surface, clip)
         if shown.phase == "take" and not scene.is_computer(shown.current):
             self._draw_take_buttons(surface)
         else:
@@ -439,10 +472,9 @@ class CardPainter:
         surface.blit(cross, cross.get_rect(center=face.center))
 
     def _draw_seats(self, surface: pygame.Surface, clip: CardClip | None) -> None:
-        """Each seat: figure (bouncing on its turn, jumping when it wins), robot badge, small hand, tray."""
+        """Each seat's figure (bouncing on its turn, jumping when it wins) and robot badge."""
         scene = self.scene
         lay = scene.layout
-        shown = scene.shown
         lifts: dict[int, float] = {}
         for e in scene.effects:
             if e.kind == "bounce" and isinstance(e.target, int):
@@ -450,7 +482,6 @@ class CardPainter:
             elif e.kind == "jump" and isinstance(e.target, int):
                 lifts[e.target] = max(lifts.get(e.target, 0.0),
                                       0.3 * abs(math.sin(e.age * math.pi * 2.5)) * (1 - e.progress * 0.5))
-        hidden_slots = clip.hide_hand if clip is not None else frozenset()
         for seat, panel in enumerate(lay.seats):
             fig = panel.figure
             y = fig.centery - lifts.get(seat, 0.0) * fig.h
@@ -463,19 +494,6 @@ class CardPainter:
                 badge = scene.host.art.robot(max(10, fig.w // 2))
                 surface.blit(badge, badge.get_rect(center=(fig.right - badge.get_width() // 5,
                                                           fig.bottom - badge.get_height() // 5)))
-            hand = shown.hands[seat] if seat < len(shown.hands) else []
-            down = scene.face_down(seat)
-            for k, slot in enumerate(panel.hand):
-                if k >= len(hand) or (seat == shown.current and k in hidden_slots):
-                    continue
-                if down:
-                    blit_back(surface, scene.faces, slot.center, slot.w)
-                else:
-                    draw_face(surface, scene.faces, hand[k], slot.center, slot.w)
-            taken = shown.taken[seat] if seat < len(shown.taken) else []
-            side, spots = tray_spots(panel.tray, len(taken))
-            for card, spot in zip(taken, spots, strict=False):
-                draw_face(surface, scene.faces, card, spot, side)
 
     # ----- moving things ---------------------------------------------------------------------
     def _draw_flight(self, surface: pygame.Surface, flight: Flight, t: float) -> None:

@@ -113,8 +113,8 @@ def card_layout(window: tuple[int, int], players: int) -> CardLayout:
     inner = max(3, min(turn.w, turn.h) // 14)
     portrait, pile = _pair(turn.inflate(-2 * inner, -2 * inner), gap * 2, 1.0, 0.8)
     hand_inner = hand_box.inflate(-2 * inner, -2 * inner)
-    side = max(8, int(min(hand_inner.h, (hand_inner.w - 2 * gap) / 2.45)))
-    rot = max(8, int(side * 0.45))
+    side = max(8, int(min(hand_inner.h, (hand_inner.w - 2 * gap) / 2.5)))
+    rot = max(8, int(side * 0.5))
     total = 2 * side + rot + 2 * gap
     x = hand_inner.centerx - total // 2
     hand = (

@@ -44,7 +44,9 @@ from doolhof.gui.cards.gestures import (
     TurnCard,
 )
 from doolhof.gui.cards.layout import CardLayout, card_layout
+from doolhof.gui.cards.overlay import Overlay
 from doolhof.gui.cards.shown import AtCell, AtHand, Shown
+from doolhof.gui.cards.tutorial import offer_card_tutorial
 from doolhof.gui.cardtable.camera import Camera
 from doolhof.gui.cardtable.faces import CardFaces
 from doolhof.gui.kit.anim import Effect, Motion, Timeline
@@ -74,6 +76,8 @@ class CardPlayScene(Scene):
         self.on_action: Callable[[CardGame], None] = lambda game: None
         #: Extra corner buttons by slot name ("hint", "menu"): (icon name, callback).
         self.corner_buttons: dict[str, tuple[str, Callable[[], None]]] = {}
+        #: Shown over the scene, in drawing order (the first-game tutorial, see :meth:`offer_tutorial`).
+        self.overlays: list[Overlay] = []
         self.layout: CardLayout = card_layout(host.window_size(), game.players)
         self.faces = CardFaces(host.art)
         self.camera = Camera()
@@ -103,6 +107,7 @@ class CardPlayScene(Scene):
         self.choreography = Choreography(self)
         self.painter = CardPainter(self)
         self.shown = Shown.of(game)
+        self.sync_shown()
         self._players: dict[int, object] = {}
         self._thinking: ComputerTurn | None = None
         self._places_key: tuple[int, int, int] | None = None
@@ -169,7 +174,7 @@ class CardPlayScene(Scene):
             or self.camera.moving or self.ambient_now() or self.gestures.drag is not None
             or any(abs(a - r * 90) > 0.01 for a, r in zip(self.angles, self.rotations, strict=True))
             or (self.hint_job is not None and not self.hint_job.done())
-            or self.clock < self.refused_until
+            or self.clock < self.refused_until or any(overlay.busy() for overlay in self.overlays)
         )
 
     def legal_now(self) -> list[Place]:
@@ -266,6 +271,10 @@ class CardPlayScene(Scene):
         index = hint.place.hand_index
         return (hand[index], hint.place.rotation, hint.place.cell) if index < len(hand) else None
 
+    def offer_tutorial(self) -> None:
+        """Show the first-game tutorial's hand over this game when the settings say it is not seen yet."""
+        offer_card_tutorial(self.host, self)
+
     # ----- lifecycle ---------------------------------------------------------------------------
     def enter(self) -> None:
         """Start the gentle ambient motion."""
@@ -313,6 +322,10 @@ class CardPlayScene(Scene):
     def handle_pointer(self, event: PointerEvent) -> None:
         """Taps and drags: the hand-over screen first, icons always, the rest on a person's turn between animations."""
         self.wake()
+        for overlay in reversed(self.overlays):
+            if overlay.handle_pointer(event):
+                self.host.request_redraw()
+                return
         if self.handover is not None and event.kind == "up" and not any(
                 rect.collidepoint(event.pos) for rect in self.layout.icons.values()):
             self._reveal()
@@ -633,6 +646,11 @@ class CardPlayScene(Scene):
         self._watch_hint(mdt)
         if self.refused and self.clock >= self.refused_until:
             self.refused = frozenset()
+        for overlay in list(self.overlays):
+            overlay.update(dt)
+        if any(overlay.done for overlay in self.overlays):
+            self.overlays = [overlay for overlay in self.overlays if not overlay.done]
+            self.host.request_redraw()
 
     # ----- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -106,11 +106,15 @@ class CardFaces:
         self.art = art
         self._faces = _Lru(FACE_CACHE)
         self._misc = _Lru(MISC_CACHE)
+        self._recent: dict[tuple[str, int], int] = {}  # (card text, rotation) -> the side last drawn
+        #: The cell side the table was last drawn at while the camera stood still (set by the painter).
+        self.rest_side: int | None = None
 
     def clear(self) -> None:
         """Forget every cached surface."""
         self._faces.clear()
         self._misc.clear()
+        self._recent.clear()
 
     def cached(self) -> int:
         """How many surfaces the caches hold now."""
@@ -124,12 +128,50 @@ class CardFaces:
         """
         side = max(8, int(side))
         rotation %= 4
+        self._recent[(card.text(), rotation)] = side
         return self._faces.get(("face", card.text(), rotation, side),
                                lambda: self._draw_face(card, rotation, side))
 
+    def peek(self, card: Card, rotation: int, side: int, network: int | None = None) -> pygame.Surface | None:
+        """The face (or the glow overlay of *network*) if it is cached at exactly *side*, else None."""
+        rotation %= 4
+        key: tuple[object, ...] = ("face", card.text(), rotation, int(side))
+        if network is not None:
+            key = ("glow", card.text(), rotation, int(side), network)
+        hit = self._faces.data.get(key)
+        if hit is not None:
+            self._faces.data.move_to_end(key)
+            if network is None:
+                self._recent[(card.text(), rotation)] = int(side)
+        return hit
+
+    def has_near(self, card: Card, rotation: int) -> bool:
+        """True when some size of this face is cached (so it can be scaled instead of rendered)."""
+        key = (card.text(), rotation % 4)
+        last = self._recent.get(key)
+        return last is not None and ("face", key[0], key[1], last) in self._faces.data
+
     def face_near(self, card: Card, rotation: int, side: float) -> pygame.Surface:
-        """The face at the quantised size just above *side* (for drawing while the camera zooms)."""
+        """A face of *card* already rendered near *side* (to be scaled while the camera zooms).
+
+        The size it was last drawn at when still cached, else the quantised size just above *side*:
+        a zooming table scales faces it has, instead of rendering every face anew on every frame.
+        """
+        key = (card.text(), rotation % 4)
+        last = self._recent.get(key)
+        hit = self._faces.data.get(("face", key[0], key[1], last)) if last is not None else None
+        if hit is not None and last is not None and 0.5 < side / last < 2.0:
+            return hit
         return self.face(card, rotation, quantised(side))
+
+    def glow_near(self, card: Card, rotation: int, side: float, network: int) -> pygame.Surface:
+        """Like :meth:`face_near` for the glowing overlay of *network*."""
+        key = (card.text(), rotation % 4)
+        last = self._recent.get(key)
+        hit = self._faces.data.get(("glow", key[0], key[1], last, network)) if last is not None else None
+        if hit is not None and 0.5 < side / hit.get_width() < 2.0:
+            return hit
+        return self.glow_network(card, rotation, quantised(side), network)
 
     def back(self, side: int) -> pygame.Surface:
         """A face-down card (the game's own hedge-maze back with a golden labyrinth emblem)."""
@@ -141,10 +183,16 @@ class CardFaces:
 
         A card without *treasure* gives a fully transparent overlay.
         """
+        net = card_shape(card, rotation % 4).network_of(treasure)
+        return self.glow_network(card, rotation, side, -1 if net is None else net.index)
+
+    def glow_network(self, card: Card, rotation: int, side: int, index: int) -> pygame.Surface:
+        """Like :meth:`glow` for the card's network number *index* (as in ``card.networks``), with or
+        without treasures: a joined path passes through such networks between its two treasures."""
         side = max(8, int(side))
         rotation %= 4
-        return self._faces.get(("glow", card.text(), rotation, side, treasure),
-                               lambda: self._draw_glow(card, rotation, side, treasure))
+        return self._faces.get(("glow", card.text(), rotation, side, index),
+                               lambda: self._draw_glow(card, rotation, side, index))
 
     def _draw_face(self, card: Card, rotation: int, side: int) -> pygame.Surface:
         shape = card_shape(card, rotation)
@@ -161,11 +209,11 @@ class CardFaces:
         self._draw_pictures(face, shape, side, None)
         return face
 
-    def _draw_glow(self, card: Card, rotation: int, side: int, treasure: str) -> pygame.Surface:
+    def _draw_glow(self, card: Card, rotation: int, side: int, index: int) -> pygame.Surface:
         shape = card_shape(card, rotation)
-        net = shape.network_of(treasure)
-        if net is None:
+        if not 0 <= index < len(shape.networks):
             return pygame.Surface((side, side), pygame.SRCALPHA)
+        net = shape.networks[index]
         k = 2.0 if side <= BIG_SIDE else 1.5
         big = max(16, round(side * k))
         surface = pygame.Surface((big, big), pygame.SRCALPHA)
@@ -270,6 +318,11 @@ def _stroke_network(surface: pygame.Surface, net: NetShape, size: int, width: fl
             pygame.draw.circle(surface, color, (x * size, y * size), r)
     if net.plaza:
         pygame.draw.circle(surface, color, (net.hub[0] * size, net.hub[1] * size), r * 1.45)
+    for (ax, ay), (bx, by) in net.spurs:
+        n = max(2, math.ceil(math.hypot(bx - ax, by - ay) * size / step))
+        for j in range(n + 1):
+            t = j / n
+            pygame.draw.circle(surface, color, ((ax + (bx - ax) * t) * size, (ay + (by - ay) * t) * size), r)
 
 
 def _draw_network(surface: pygame.Surface, net: NetShape, size: int, colors: tuple[Color, Color, Color]) -> None:
@@ -390,14 +443,18 @@ def _draw_lit(side: int, level: int) -> pygame.Surface:
     surface = pygame.Surface((size, size), pygame.SRCALPHA)
     rect = _body_rect(size)
     radius = round(size * CARD_RADIUS)
-    strength = 0.7 + 0.3 * level / 7
-    pygame.draw.rect(surface, (*theme.LIT_FILL, int(110 * strength)), rect, border_radius=radius)
-    for k, alpha in enumerate((60, 110, 170)):
-        pygame.draw.rect(surface, (*theme.REACH_GLOW, int(alpha * strength)),
-                         rect.inflate(-k * size * 0.025, -k * size * 0.025), width=round(size * 0.04),
-                         border_radius=radius)
-    pygame.draw.rect(surface, (*theme.REACH_RING, 255), rect.inflate(-size * 0.05, -size * 0.05),
-                     width=max(2, round(size * 0.028)), border_radius=radius)
+    strength = 0.75 + 0.25 * level / 7
+    # A warm light pool: brighter towards the middle, a golden ring round it.
+    steps = 16
+    for k in range(steps):
+        inset = round(k * size * 0.016)
+        alpha = int((120 + 7 * k) * strength)
+        pygame.draw.rect(surface, (*theme.LIT_FILL, min(255, alpha)), rect.inflate(-2 * inset, -2 * inset),
+                         border_radius=max(2, radius - inset // 2))
+    pygame.draw.rect(surface, (*theme.REACH_GLOW, int(200 * strength)), rect, width=round(size * 0.05),
+                     border_radius=radius)
+    pygame.draw.rect(surface, (*theme.REACH_RING, 255), rect.inflate(-size * 0.045, -size * 0.045),
+                     width=max(2, round(size * 0.03)), border_radius=radius)
     return pygame.transform.smoothscale(surface, (side, side))
 
 

@@ -10,11 +10,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pygame
+
 from doolhof.cards import CardGame, Place
 from doolhof.cards.ports import Cell
 from doolhof.gui.cards.scene import CardPlayScene
 from doolhof.session.seats import SeatConfig, TableSetup
-from tests.gui.helpers import FRAME, YIELD, drag, tap
+from tests.gui.helpers import FRAME, YIELD, mouse, run, tap
 
 PEOPLE2 = TableSetup(variant="cards", seats=(SeatConfig("person"), SeatConfig("person")))
 
@@ -48,22 +50,27 @@ def worker_busy(app: Any) -> bool:
     return False
 
 
-def step_until(app: Any, done: Callable[[], bool], limit: float = 60.0, wait: float = 30.0) -> bool:
-    """Step 60 Hz frames until ``done()``; frames while a worker thread works sleep a little (wall-clock *wait*)."""
+#: Frames of the waiting helpers: 20 Hz keeps long games quick (the scene takes at most 0.1 s a frame).
+COARSE = 1 / 20
+
+
+def step_until(app: Any, done: Callable[[], bool], limit: float = 60.0, wait: float = 30.0,
+               dt: float = COARSE) -> bool:
+    """Step frames of *dt* until ``done()``; frames while a worker thread works sleep a little (wall-clock *wait*)."""
     moved = waited = 0.0
     while not done():
         if worker_busy(app):
             if waited >= wait:
                 break
             start = time.monotonic()
-            app.step([], FRAME)
+            app.step([], dt)
             time.sleep(YIELD)
             waited += time.monotonic() - start
         else:
             if moved >= limit:
                 break
-            app.step([], FRAME)
-            moved += FRAME
+            app.step([], dt)
+            moved += dt
     return done()
 
 
@@ -100,12 +107,17 @@ def lay_by_taps(app: Any, scene: CardPlayScene, place: Place) -> None:
 
 
 def lay_by_drag(app: Any, scene: CardPlayScene, place: Place) -> None:
-    """Turn the card with the rotate button (choosing it by drag), then drag it onto its cell."""
+    """Pick the card up by dragging it, turn it with the wheel while holding it, let it go on its cell."""
     start = point(scene.layout.hand[place.hand_index])
-    drag(app, start, (start[0], start[1] - 30), steps=3)  # a short drag chooses it and it flies back
-    step_until(app, ready(scene))
-    assert scene.chosen == place.hand_index
+    run(app, 0, [mouse("move", start), mouse("down", start)])
+    run(app, 0, [mouse("move", (start[0] - 20, start[1] - 20))])
+    assert scene.gestures.drag == place.hand_index and scene.chosen == place.hand_index
     for _ in range(place.rotation):
-        tap(app, point(scene.layout.rotate))
-    step_until(app, lambda: all(abs(a - r * 90) < 0.01 for a, r in zip(scene.angles, scene.rotations, strict=True)))
-    drag(app, start, cell_point(scene, place.cell), steps=10)
+        run(app, 0, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1)])
+    end = cell_point(scene, place.cell)
+    for k in range(1, 9):
+        x = start[0] + (end[0] - start[0]) * k // 8
+        y = start[1] + (end[1] - start[1]) * k // 8
+        run(app, 0, [mouse("move", (x, y))])
+    assert scene.gestures.snap == place.cell, (scene.gestures.snap, place)
+    run(app, 0, [mouse("up", end)])
