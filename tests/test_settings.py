@@ -35,6 +35,7 @@ CHANGED = Settings(
                      5, 0),
     tutorial_done=True,
     hidden_hands=True,
+    cards_tutorial_done=True,
 )
 
 

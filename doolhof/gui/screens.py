@@ -61,10 +61,16 @@ class ScreenBuilder:
         return offer_tutorial(self.host, PlayScene(self.host, game, table))
 
     def card_scene_for(self, game: CardGame, table: TableSetup) -> CardPlayScene:
-        """A card play scene (:class:`~doolhof.gui.cards.scene.CardPlayScene`) for *game*, not tied to the session."""
+        """A card play scene (:class:`~doolhof.gui.cards.scene.CardPlayScene`) for *game*, not tied to the session.
+
+        A child's first card game gets the card game's tutorial hand over the table (only while the
+        settings say ``cards_tutorial_done`` is False).
+        """
         from doolhof.gui.cards.scene import CardPlayScene
 
-        return CardPlayScene(self.host, game, table)
+        scene = CardPlayScene(self.host, game, table)
+        scene.offer_tutorial()
+        return scene
 
     def game_scene_for(self, game: AnyGame, table: TableSetup) -> PlayScene | CardPlayScene:
         """The play scene of either game (:meth:`play_scene_for` or :meth:`card_scene_for`)."""

@@ -146,7 +146,8 @@ def render_scene(args: argparse.Namespace) -> pygame.Surface:
     screens = ScreenBuilder(app)
     app.screens = screens
     # Only the tutorial picture shows the first-game tutorial.
-    app.settings = dataclasses.replace(app.settings, tutorial_done=args.scene != "tutorial")
+    app.settings = dataclasses.replace(app.settings, tutorial_done=args.scene != "tutorial",
+                                       cards_tutorial_done=args.scene != "tutorial")
     scene = build_scene(screens, args)
     app.push_scene(scene)
     if args.scene == "parents":

@@ -222,3 +222,21 @@ def test_a_tie_is_a_shared_victory_and_setup_goes_back_with_the_table(make_app: 
     tap(app, center(end.setup_button.rect))
     run(app)
     assert isinstance(app.scene, SetupScene) and app.scene.table() == table
+
+
+def test_a_first_card_game_gets_the_tutorial_hand_once(make_app: Any) -> None:
+    from dataclasses import replace
+
+    from doolhof.gui.cards.tutorial import CardTutorial
+
+    app, scene = setup(make_app, cards_table("person", "computer"))
+    app.settings = replace(app.settings, cards_tutorial_done=False)
+    tap(app, center(scene.play_button.rect))
+    run(app)
+    assert any(isinstance(o, CardTutorial) for o in app.scene.overlays), "the first card game shows the hand"
+    app.settings = replace(app.settings, cards_tutorial_done=True)
+    app.screens.leave_to_setup()
+    run(app)
+    tap(app, center(app.scene.play_button.rect))
+    run(app)
+    assert not any(isinstance(o, CardTutorial) for o in app.scene.overlays), "once seen, never again"
