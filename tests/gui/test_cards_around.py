@@ -240,3 +240,23 @@ def test_a_first_card_game_gets_the_tutorial_hand_once(make_app: Any) -> None:
     tap(app, center(app.scene.play_button.rect))
     run(app)
     assert not any(isinstance(o, CardTutorial) for o in app.scene.overlays), "once seen, never again"
+
+
+def test_computers_play_a_card_game_to_the_end_screen(make_app: Any) -> None:
+    from dataclasses import replace
+
+    from tests.gui.helpers import step_until
+
+    app, _ = setup(make_app)
+    app.settings = replace(app.settings, animation_speed="fast")
+    table = TableSetup(CARDS, (SeatConfig("computer", "gentle"), SeatConfig("computer", "clever")))
+    game = table.new_card_game(2)
+    players = [make_player("clever", seed=seat) for seat in range(2)]
+    while game.pile_size or sum(len(game.hand(s)) for s in range(2)) > 2 or game.phase != "place":
+        player = players[game.current_player]  # played ahead to the last two cards, to keep the test quick
+        game.take(player.choose_take(game)) if game.phase == "take" else game.place(player.choose_place(game))
+    app.screens.start_game(game, table)
+    assert step_until(app, lambda: isinstance(app.scene, CardEndScene), limit=300.0)
+    end = app.scene
+    assert end.game.is_over() and sum(end.game.scores) > 0
+    assert savegame.load_game().game is None, "a finished game is not offered to continue"
