@@ -85,6 +85,9 @@ class CardView(Protocol):
     def phase_now(self) -> str:
         """The phase a person acts in now, or ""."""
 
+    def ambient_now(self) -> bool:
+        """True while the gentle ambient motion runs."""
+
     def takeable(self) -> frozenset[Cell]:
         """Cards that may be picked now."""
 
@@ -163,7 +166,7 @@ def tray_spots(tray: pygame.Rect, count: int) -> tuple[int, list[tuple[int, int]
     side = max(4, min(int(tray.h * 0.92), int(tray.w * 0.6)))
     slots = max(2, count + 1)
     room = tray.w - side
-    step = min(side * 0.42, room / max(1, slots - 1)) if slots > 1 else 0.0
+    step = min(side * 0.3, room / max(1, slots - 1)) if slots > 1 else 0.0
     y = tray.centery
     return side, [(round(tray.x + side / 2 + k * step), y) for k in range(count + 1)]
 
@@ -435,6 +438,12 @@ class CardPainter:
                 centre = (centre[0], centre[1] - slot.h * CHOSEN_LIFT)
                 ring = slot.inflate(slot.w // 10, slot.h // 10).move(0, -round(slot.h * CHOSEN_LIFT))
                 pygame.draw.rect(surface, theme.REACH_RING, ring, border_radius=max(8, ring.w // 7))
+            if person_turn and scene.chosen is None and not down:
+                # Nothing chosen yet: both cards glow softly, "take me" (still with calm motion).
+                glow = 0.5 + 0.5 * math.sin(scene.clock * 3 + index) if scene.ambient_now() else 0.6
+                ring = slot.inflate(slot.w // 12, slot.h // 12)
+                pygame.draw.rect(surface, lighten(theme.REACH_RING, 0.5 * glow), ring, width=max(2, slot.w // 30),
+                                 border_radius=max(8, ring.w // 7))
             if hint_index == index:
                 pulse = 0.5 + 0.5 * math.sin(scene.hint_age * 5) if not scene.motion.reduced else 1.0
                 ring = slot.inflate(slot.w // 8, slot.h // 8)
