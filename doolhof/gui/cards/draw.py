@@ -38,7 +38,7 @@ from doolhof.gui.cards.shown import (
     Shown,
 )
 from doolhof.gui.cardtable.camera import Camera
-from doolhof.gui.cardtable.faces import CardFaces
+from doolhof.gui.cardtable.faces import CardFaces, quantised
 from doolhof.gui.cardtable.painter import TableLook, draw_card_at, draw_table
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.anim import Effect, Motion, Timeline, bounce_height, ease_out_back, shake_offset
@@ -85,6 +85,9 @@ class CardView(Protocol):
     def phase_now(self) -> str:
         """The phase a person acts in now, or ""."""
 
+    def ambient_now(self) -> bool:
+        """True while the gentle ambient motion runs."""
+
     def takeable(self) -> frozenset[Cell]:
         """Cards that may be picked now."""
 
@@ -129,14 +132,33 @@ def blit_back(surface: pygame.Surface, faces: CardFaces, centre: tuple[float, fl
 
 
 def draw_face(surface: pygame.Surface, faces: CardFaces, card: Card, centre: tuple[float, float], side: float,
-              angle: float = 0.0, alpha: int = 255) -> None:
-    """A face-up card (drawn at rotation 0, turned *angle* degrees)."""
+              angle: float = 0.0, alpha: int = 255, exact: bool = True) -> None:
+    """A face-up card (drawn at rotation 0, turned *angle* degrees).
+
+    *exact* False (a card in flight, changing size every frame): a face already rendered near that
+    size is scaled, instead of rendering the face anew on every frame.
+    """
     if side < 4:
         return
     quarters = round(angle / 90.0)
     rest = angle - quarters * 90.0  # whole quarter turns come from the face cache, only the rest is rotated
-    draw_card_at(surface, faces, card, quarters % 4, (round(centre[0]), round(centre[1])), max(4, round(side)),
-                 rest if abs(rest) > 0.01 else 0.0, alpha)
+    rest = rest if abs(rest) > 0.01 else 0.0
+    at = (round(centre[0]), round(centre[1]))
+    if exact:
+        draw_card_at(surface, faces, card, quarters % 4, at, max(4, round(side)), rest, alpha)
+        return
+    img = faces.face_near(card, quarters % 4, side)
+    scale = side / max(1, img.get_width())
+    if rest or abs(scale - 1.0) > 0.01:
+        img = pygame.transform.rotozoom(img, -rest, scale)
+    elif alpha < 255:
+        img = img.copy()
+    if alpha < 255:
+        img.set_alpha(alpha)
+    shadow = faces.shadow(quantised(side))
+    off = side * 0.05
+    surface.blit(shadow, shadow.get_rect(center=(round(at[0] + off * 0.6), round(at[1] + off))))
+    surface.blit(img, img.get_rect(center=at))
 
 
 def tray_spots(tray: pygame.Rect, count: int) -> tuple[int, list[tuple[int, int]]]:
@@ -144,7 +166,7 @@ def tray_spots(tray: pygame.Rect, count: int) -> tuple[int, list[tuple[int, int]
     side = max(4, min(int(tray.h * 0.92), int(tray.w * 0.6)))
     slots = max(2, count + 1)
     room = tray.w - side
-    step = min(side * 0.42, room / max(1, slots - 1)) if slots > 1 else 0.0
+    step = min(side * 0.3, room / max(1, slots - 1)) if slots > 1 else 0.0
     y = tray.centery
     return side, [(round(tray.x + side / 2 + k * step), y) for k in range(count + 1)]
 
@@ -416,6 +438,12 @@ class CardPainter:
                 centre = (centre[0], centre[1] - slot.h * CHOSEN_LIFT)
                 ring = slot.inflate(slot.w // 10, slot.h // 10).move(0, -round(slot.h * CHOSEN_LIFT))
                 pygame.draw.rect(surface, theme.REACH_RING, ring, border_radius=max(8, ring.w // 7))
+            if person_turn and scene.chosen is None and not down:
+                # Nothing chosen yet: both cards glow softly, "take me" (still with calm motion).
+                glow = 0.5 + 0.5 * math.sin(scene.clock * 3 + index) if scene.ambient_now() else 0.6
+                ring = slot.inflate(slot.w // 12, slot.h // 12)
+                pygame.draw.rect(surface, lighten(theme.REACH_RING, 0.5 * glow), ring, width=max(2, slot.w // 30),
+                                 border_radius=max(8, ring.w // 7))
             if hint_index == index:
                 pulse = 0.5 + 0.5 * math.sin(scene.hint_age * 5) if not scene.motion.reduced else 1.0
                 ring = slot.inflate(slot.w // 8, slot.h // 8)
@@ -505,7 +533,7 @@ class CardPainter:
                 squash = max(0.05, min(1.0, (flight.flip_at - t) / 0.12)) if t > flight.flip_at - 0.12 else 1.0
             blit_back(surface, scene.faces, (x, y), side, angle, squash)
         else:
-            draw_face(surface, scene.faces, flight.card, (x, y), side, angle)
+            draw_face(surface, scene.faces, flight.card, (x, y), side, angle, exact=False)
 
     def _draw_held(self, surface: pygame.Surface) -> None:
         """The card in the finger: on the lit cell it snaps to, else under the finger."""
@@ -525,7 +553,7 @@ class CardPainter:
         else:
             x, y = scene.gestures.pos
             side = max(side, scene.layout.card * 0.8) if scene.layout.hand_box.collidepoint((x, y)) else side
-        draw_face(surface, scene.faces, hand[index], (x, y), side * 1.04, scene.angles[index])
+        draw_face(surface, scene.faces, hand[index], (x, y), side * 1.04, scene.angles[index], exact=False)
 
     def _draw_celebration(self, surface: pygame.Surface, u: float) -> None:
         """Stars circling out from each winner's figure."""

@@ -21,6 +21,7 @@ Every duration follows the parents' animation speed and reduced-motion settings
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable
 
 import pygame
@@ -62,6 +63,8 @@ AMBIENT = 4.0
 TURN_TIME = 0.16
 #: Seconds the cards a refused pick would cut off stay marked.
 REFUSED_TIME = 1.4
+#: Seconds without input on a person's turn before the light bulb's hint shows by itself (settings.auto_hint).
+AUTO_HINT_DELAY = 12.0
 
 
 class CardPlayScene(Scene):
@@ -102,6 +105,10 @@ class CardPlayScene(Scene):
         self.hint: Advice | None = None
         self.hint_job: HintJob | None = None
         self.hint_age = 0.0
+        #: Wall clock for the idle time of the automatic hint (tests replace it).
+        self.wall_clock: Callable[[], float] = time.monotonic
+        self._idle_since = (0.0, self.wall_clock())
+        self._idle_key: tuple[int, str] = (-1, "")
         self.finished = False
         self.gestures = Gestures()
         self.choreography = Choreography(self)
@@ -249,7 +256,35 @@ class CardPlayScene(Scene):
         if self.hint_job is None or self.hint_job.done():
             self.hint_job = HintJob(self.game)
 
+    def note_input(self) -> None:
+        """The person did something (or the turn changed): the idle time of the automatic hint starts again."""
+        self._idle_since = (self.clock, self.wall_clock())
+
+    def idle_time(self) -> float:
+        """Seconds without input: scene time or wall time, whichever is larger (the app caps a sleeping frame's dt)."""
+        clock, wall = self._idle_since
+        return max(self.clock - clock, self.wall_clock() - wall)
+
+    def auto_hint_waiting(self) -> bool:
+        """True while the automatic hint waits for the person to stay idle long enough."""
+        return (
+            bool(getattr(getattr(self.host, "settings", None), "auto_hint", False)) and self.hint_available()
+            and not self.hint_visible() and self.hint_job is None and not self.overlays
+        )
+
+    def wake_after(self) -> float | None:
+        """Seconds until the automatic hint is due, while a person ponders; else None."""
+        if not self.auto_hint_waiting():
+            return None
+        return max(0.05, AUTO_HINT_DELAY - self.idle_time())
+
     def _watch_hint(self, dt: float) -> None:
+        key = (self.game.turn, self.game.phase)
+        if key != self._idle_key or self.timeline.busy() or self.thinking:
+            self._idle_key = key
+            self.note_input()  # watching something move counts as input
+        if self.auto_hint_waiting() and self.idle_time() >= AUTO_HINT_DELAY:
+            self.show_hint()
         self.hint_age += dt
         job = self.hint_job
         if job is None or not job.done():
@@ -322,6 +357,8 @@ class CardPlayScene(Scene):
     def handle_pointer(self, event: PointerEvent) -> None:
         """Taps and drags: the hand-over screen first, icons always, the rest on a person's turn between animations."""
         self.wake()
+        if event.kind != "move":
+            self.note_input()
         for overlay in reversed(self.overlays):
             if overlay.handle_pointer(event):
                 self.host.request_redraw()
@@ -336,6 +373,7 @@ class CardPlayScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         """Keys and the wheel: R (or the wheel) turns the chosen card."""
         self.wake()
+        self.note_input()
         if self.phase_now() != "place":
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r:

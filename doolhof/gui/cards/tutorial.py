@@ -251,7 +251,7 @@ class CardTutorial:
             side = lay.card + (scene.cell_side() - lay.card) * carry
             hand = scene.game.hand(scene.game.current_player)
             if place.hand_index < len(hand):
-                draw_face(surface, scene.faces, hand[place.hand_index], tip, side, alpha=GHOST)
+                draw_face(surface, scene.faces, hand[place.hand_index], tip, side, alpha=GHOST, exact=False)
         self._hand(surface, tip, press)
 
     def _draw_take(self, surface: pygame.Surface) -> None:

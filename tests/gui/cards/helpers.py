@@ -1,7 +1,8 @@
 """Helpers of the card screen's tests: a card scene on the app, waiting for its worker threads, hit points.
 
-The card scene's worker threads (a computer thinking, the light bulb's advice) are its own, so
-:func:`settle` here waits for them as :func:`tests.gui.helpers.settle` waits for the maze scene's.
+:func:`tests.gui.helpers.worker_busy` knows the card scene's worker threads too (a computer
+thinking, the light bulb's advice); the waiting helpers here step coarser frames, so whole games
+stay quick.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from doolhof.cards import CardGame, Place
 from doolhof.cards.ports import Cell
 from doolhof.gui.cards.scene import CardPlayScene
 from doolhof.session.seats import SeatConfig, TableSetup
-from tests.gui.helpers import FRAME, YIELD, mouse, run, tap
+from tests.gui.helpers import FRAME, YIELD, mouse, run, tap, worker_busy
 
 PEOPLE2 = TableSetup(variant="cards", seats=(SeatConfig("person"), SeatConfig("person")))
 
@@ -35,19 +36,6 @@ def start_cards(app: Any, game: CardGame, table: TableSetup, ambient: float = 0.
     app.push_scene(scene)
     app.step([], FRAME)
     return scene
-
-
-def worker_busy(app: Any) -> bool:
-    """True while a card scene's worker thread works (a computer thinking, a hint worked out)."""
-    for scene in app.scenes:
-        if not isinstance(scene, CardPlayScene):
-            continue
-        thinking = scene._thinking
-        if thinking is not None and thinking.still_thinking:
-            return True
-        if scene.hint_job is not None and not scene.hint_job.done():
-            return True
-    return False
 
 
 #: Frames of the waiting helpers: 20 Hz keeps long games quick (the scene takes at most 0.1 s a frame).

@@ -120,3 +120,27 @@ def test_no_light_bulb_on_a_computers_turn(make_app: Any) -> None:
     assert scene.corner_icon("hint") is None
     scene.show_hint()
     assert scene.hint_job is None
+
+
+def test_the_hint_comes_by_itself_after_a_while_without_input(make_app: Any) -> None:
+    from doolhof.gui.cards.scene import AUTO_HINT_DELAY
+
+    app = make_app((1280, 800))
+    fast(app)
+    game = chain()
+    scene = start_cards(app, game, PEOPLE2)
+    now = [100.0]
+    scene.wall_clock = lambda: now[0]
+    scene.note_input()
+    run(app, 0.2)
+    assert scene.hint is None and scene.wake_after() is not None
+    now[0] += AUTO_HINT_DELAY / 2
+    tap(app, (2, 2))  # input: the wait starts again
+    now[0] += AUTO_HINT_DELAY * 0.6
+    run(app, 0.1)
+    assert scene.hint is None and scene.hint_job is None
+    now[0] += AUTO_HINT_DELAY
+    assert step_until(app, lambda: scene.hint is not None)
+    assert scene.ghost() is not None
+    app.settings = replace(app.settings, auto_hint=False)
+    assert scene.wake_after() is None
