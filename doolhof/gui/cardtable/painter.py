@@ -133,9 +133,22 @@ def draw_table(surface: pygame.Surface, camera: Camera, faces: CardFaces, table:
     pieces = _Pieces(faces, side, moving)
     clip = surface.get_clip()
     view = camera.area.clip(clip) if clip.w and clip.h else camera.area
+    # Cell centres by arithmetic from one reference centre (the same as camera.center_of, faster).
+    s = camera.side
+    x0, y0 = camera.center_of((0, 0))
+    reach = side  # a cell whose centre is farther outside the view than this is not drawn
+    left, top, right, bottom = view.left - reach, view.top - reach, view.right + reach, view.bottom + reach
 
-    def visible(rect: pygame.Rect) -> bool:
-        return bool(view.colliderect(rect.inflate(side // 2, side // 2)))
+    def centre(cell: Cell) -> tuple[float, float] | None:
+        cx, cy = x0 + cell[0] * s, y0 + cell[1] * s
+        if left <= cx <= right and top <= cy <= bottom:
+            return (cx, cy)
+        return None
+
+    batch: list[tuple[pygame.Surface, tuple[int, int]]] = []
+
+    def put(img: pygame.Surface, cx: float, cy: float) -> None:
+        batch.append((img, (round(cx - img.get_width() / 2), round(cy - img.get_height() / 2))))
 
     # The free cells round the table: dashed slots, lit where the chosen card fits, a marker where a turn would.
     breath = 0.5 + 0.5 * math.sin(clock * math.tau / PULSE_PERIOD)
@@ -148,66 +161,66 @@ def draw_table(surface: pygame.Surface, camera: Camera, faces: CardFaces, table:
     for cell in free_ring(table):
         if cell in look.hidden:
             continue
-        center = camera.center_of(cell)
-        if not visible(camera.rect_of(cell)):
+        here = centre(cell)
+        if here is None:
             continue
         if cell in look.lit:
-            _blit_centred(surface, lit, center)
+            put(lit, *here)
         else:
-            _blit_centred(surface, slot, center)
+            put(slot, *here)
             if cell in look.faint:
-                _blit_centred(surface, mark, center)
+                put(mark, *here)
 
     # The cards: shadows first, so no shadow falls on a neighbouring card.
     shadow = pieces.piece(("shadow",), faces.shadow)
     lift_px = LIFT * side
     lifts: dict[Cell, float] = {}
-    for cell in table:
-        if cell in look.pulse or cell in look.picked:
+    for cell in look.pulse | look.picked:
+        if cell in table:
             phase = 0.5 - 0.5 * math.cos((clock / PULSE_PERIOD + (cell[0] * 0.13 + cell[1] * 0.21)) * math.tau)
             lifts[cell] = lift_px * (1.0 if cell in look.picked else phase)
-    for cell in table:
+    shown: list[tuple[Cell, Card, int, float, float]] = []
+    drop = side * 0.035
+    for cell, (card, rotation) in table.items():
         if cell in look.hidden:
             continue
-        cx, cy = camera.center_of(cell)
-        off = side * 0.035 + lifts.get(cell, 0.0) * 0.8
-        _blit_centred(surface, shadow, (cx + off * 0.6, cy + off))
+        here = centre(cell)
+        if here is None:
+            continue
+        lift = lifts.get(cell, 0.0)
+        off = drop + lift * 0.8
+        put(shadow, here[0] + off * 0.6, here[1] + off)
+        shown.append((cell, card, rotation, here[0], here[1] - lift))
 
     glow_upto = _glow_count(look)
     glowing: dict[Cell, list[tuple[int, float]]] = {}
-    for k, (cell, network) in enumerate(glow_networks(table, look.glow)):
+    for k, (cell, network) in enumerate(glow_networks(table, look.glow) if look.glow else ()):
         strength = min(1.0, max(0.0, glow_upto - k))
         if strength > 0 and network >= 0:
             glowing.setdefault(cell, []).append((network, strength))
 
-    for cell, (card, rotation) in table.items():
-        if cell in look.hidden:
+    marked = look.refused or look.picked or look.pulse or look.laid is not None
+    for cell, card, rotation, cx, cy in shown:
+        put(pieces.face(card, rotation), cx, cy)
+        if cell in glowing:
+            for network, strength in glowing[cell]:
+                overlay = pieces.glow(card, rotation, network)
+                if strength < 1.0:
+                    overlay = overlay.copy()
+                    overlay.set_alpha(round(255 * strength))
+                put(overlay, cx, cy)
+        if not marked:
             continue
-        rect = camera.rect_of(cell)
-        if not visible(rect):
-            continue
-        cx, cy = camera.center_of(cell)
-        cy -= lifts.get(cell, 0.0)
-        _blit_centred(surface, pieces.face(card, rotation), (cx, cy))
-        for network, strength in glowing.get(cell, ()):
-            overlay = pieces.glow(card, rotation, network)
-            if strength < 1.0:
-                overlay = overlay.copy()
-                overlay.set_alpha(round(255 * strength))
-            _blit_centred(surface, overlay, (cx, cy))
         if cell in look.refused:
-            _blit_centred(surface, pieces.piece(("refused",), lambda q: faces.tint(q, theme.REFUSED_TINT, 120)),
-                          (cx, cy))
-            _blit_centred(surface, pieces.piece(("refused rim",), lambda q: faces.outline(q, theme.REFUSED_TINT, 0.04)),
-                          (cx, cy))
+            put(pieces.piece(("refused",), lambda q: faces.tint(q, theme.REFUSED_TINT, 120)), cx, cy)
+            put(pieces.piece(("refused rim",), lambda q: faces.outline(q, theme.REFUSED_TINT, 0.04)), cx, cy)
         if cell in look.picked:
-            _blit_centred(surface, pieces.piece(("picked",), lambda q: faces.outline(q, theme.PICKED_RIM, 0.05)),
-                          (cx, cy))
+            put(pieces.piece(("picked",), lambda q: faces.outline(q, theme.PICKED_RIM, 0.05)), cx, cy)
         elif cell in look.pulse:
-            _blit_centred(surface, pulse_rim, (cx, cy))
+            put(pulse_rim, cx, cy)
         if cell == look.laid:
-            _blit_centred(surface, pieces.piece(("laid",), lambda q: faces.outline(q, theme.REACH_GLOW, 0.025, 200)),
-                          (cx, cy))
+            put(pieces.piece(("laid",), lambda q: faces.outline(q, theme.REACH_GLOW, 0.025, 200)), cx, cy)
+    surface.fblits(batch)
 
     if look.ghost is not None:
         card, rotation, cell = look.ghost
