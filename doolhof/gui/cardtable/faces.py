@@ -109,12 +109,15 @@ class CardFaces:
         self._recent: dict[tuple[str, int], int] = {}  # (card text, rotation) -> the side last drawn
         #: The cell side the table was last drawn at while the camera stood still (set by the painter).
         self.rest_side: int | None = None
+        #: (card text, rotation) -> the size draw_card_at last drew it at (a steady size is rendered sharp).
+        self.asked: dict[tuple[str, int], int] = {}
 
     def clear(self) -> None:
         """Forget every cached surface."""
         self._faces.clear()
         self._misc.clear()
         self._recent.clear()
+        self.asked.clear()
 
     def cached(self) -> int:
         """How many surfaces the caches hold now."""

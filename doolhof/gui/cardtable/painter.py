@@ -281,15 +281,28 @@ def _glow_count(look: TableLook) -> float:
 
 
 def draw_card_at(surface: pygame.Surface, faces: CardFaces, card: Card, rotation: int,
-                 center: tuple[float, float], side: float, angle: float = 0.0, alpha: int = 255) -> None:
+                 center: tuple[float, float], side: float, angle: float = 0.0, alpha: int = 255,
+                 sharp: bool = False) -> None:
     """*card* turned *rotation*, *side* pixels, centred on *center*, on its shadow (cards in flight).
 
     *angle* (degrees, clockwise) turns the whole face, pictures included, for a card turning on its
-    way; *alpha* 0-255 makes it see-through.
+    way; *alpha* 0-255 makes it see-through. A card whose size changes from frame to frame (growing
+    on its way to the table) is scaled from a face already rendered; once it keeps a size, that size
+    is rendered sharp (*sharp* renders it at once: still pictures).
     """
     px = max(8, round(side))
-    face = faces.face(card, rotation, px)
-    shadow = faces.shadow(px)
+    key = (card.text(), rotation % 4)
+    face = faces.peek(card, rotation, px)
+    if face is None:
+        steady = faces.asked.get(key) == px
+        if sharp or steady or not faces.has_near(card, rotation):
+            face = faces.face(card, rotation, px)
+        else:
+            near = faces.face_near(card, rotation, px)
+            face = _scaled(near, px, near.get_width())
+    faces.asked[key] = px
+    q = quantised(px)
+    shadow = _scaled(faces.shadow(q), px, q)
     if angle % 360:
         face = pygame.transform.rotozoom(face, -angle, 1.0)
         shadow = pygame.transform.rotozoom(shadow, -angle, 1.0)
@@ -297,7 +310,7 @@ def draw_card_at(surface: pygame.Surface, faces: CardFaces, card: Card, rotation
         face = face.copy()
     if alpha < 255:
         face.set_alpha(max(0, int(alpha)))
-        shadow = shadow.copy() if shadow is faces.shadow(px) else shadow
+        shadow = shadow.copy() if q == px else shadow
         shadow.set_alpha(max(0, int(alpha)) // 2)
     off = px * 0.05
     _blit_centred(surface, shadow, (center[0] + off * 0.6, center[1] + off))

@@ -289,19 +289,19 @@ def render_card_picture(pic: CardPicture, faces: CardFaces, figures: FigureSourc
                     surface.blit(slot, slot.get_rect(center=(round(x), round(y))))
                 continue
             turned = pic.chosen_rotation if pic.chosen == k else 0
-            draw_card_at(surface, faces, pic.hand[k], turned, (x, y), card_px)
+            draw_card_at(surface, faces, pic.hand[k], turned, (x, y), card_px, sharp=True)
             if pic.chosen == k:
                 rim = faces.outline(card_px, theme.REACH_RING, 0.05)
                 surface.blit(rim, rim.get_rect(center=(round(x), round(y))))
         tray = spots["tray"]
         for k, card in enumerate(pic.taken):
-            draw_card_at(surface, faces, card, 0, (tray[0] + k * 3, tray[1] - k * 3), card_px * 0.8)
+            draw_card_at(surface, faces, card, 0, (tray[0] + k * 3, tray[1] - k * 3), card_px * 0.8, sharp=True)
     if pic.other_hand:
         px = int(top_h * 0.8)
         fig = figures.figure(pic.other_seat, int(top_h * 0.7))
         surface.blit(fig, fig.get_rect(center=(round(w / 2 - px * 1.6), round(top_h / 2))))
         for k, card in enumerate(pic.other_hand):
-            draw_card_at(surface, faces, card, 0, (w / 2 + (k - 0.5) * px * 1.15, top_h / 2), px)
+            draw_card_at(surface, faces, card, 0, (w / 2 + (k - 0.5) * px * 1.15, top_h / 2), px, sharp=True)
     if pic.pile:
         px = int(pile_w * 0.75)
         for k in range(layers):
@@ -316,7 +316,7 @@ def render_card_picture(pic: CardPicture, faces: CardFaces, figures: FigureSourc
             surface.blit(back, back.get_rect(center=(round(mid[0]), round(mid[1]))))
         elif end != "tray":  # a card being laid, halfway, turning a little on its way
             mid = (a[0] + (b[0] - a[0]) * 0.55, a[1] + (b[1] - a[1]) * 0.55)
-            draw_card_at(surface, faces, card, rotation, mid, side * 0.92, angle=-12.0)
+            draw_card_at(surface, faces, card, rotation, mid, side * 0.92, angle=-12.0, sharp=True)
     if pic.look.refused:
         mark = figures.icon("cross", max(16, int(side * 0.5)))
         for cell in pic.look.picked:
@@ -381,7 +381,7 @@ def _draw_trays(surface: pygame.Surface, trays: tuple[CardTray, ...], faces: Car
         for j, card in enumerate(tray.cards):
             r, c = divmod(j, per_row)
             y = row.centery + (r - (rows_used - 1) / 2) * step
-            draw_card_at(surface, faces, card, j % 4, (left + c * step, y), px)
+            draw_card_at(surface, faces, card, j % 4, (left + c * step, y), px, sharp=True)
         if tray.winner:
             cup = figures.icon("trophy", int(row_h * 0.78))
             surface.blit(cup, cup.get_rect(midright=(row.right - row_h // 10, row.centery)))
