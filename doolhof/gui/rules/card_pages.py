@@ -276,6 +276,11 @@ def render_card_picture(pic: CardPicture, faces: CardFaces, figures: FigureSourc
             return spots.get(spot, (w / 2, h / 2))
         return camera.center_of(spot)
 
+    if hand_h and pic.hand:
+        for k in range(len(pic.hand), 2):  # an empty place in the hand, waiting for a card from the pile
+            x, y = spots[f"hand{k}"]
+            slot = faces.slot(card_px)
+            surface.blit(slot, slot.get_rect(center=(round(x), round(y))))
     if pic.flight is not None:
         _draw_trail(surface, where(pic.flight[2]), where(pic.flight[3]), side)
     if hand_h:
@@ -284,9 +289,6 @@ def render_card_picture(pic: CardPicture, faces: CardFaces, figures: FigureSourc
         for k in range(2):
             x, y = spots[f"hand{k}"]
             if k >= len(pic.hand):
-                if pic.hand:  # an empty place in the hand, waiting for a card from the pile
-                    slot = faces.slot(card_px)
-                    surface.blit(slot, slot.get_rect(center=(round(x), round(y))))
                 continue
             turned = pic.chosen_rotation if pic.chosen == k else 0
             draw_card_at(surface, faces, pic.hand[k], turned, (x, y), card_px, sharp=True)
