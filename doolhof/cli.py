@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from types import FrameType
 from typing import TextIO
 
+from doolhof import __version__
 from doolhof.engine.variants import VARIANTS
 
 # pygame prints a greeting on import unless told not to; players and scripts need no banner.
@@ -84,6 +85,7 @@ def _levels(text: str) -> list[str]:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``doolhof`` command."""
     parser = argparse.ArgumentParser(prog="doolhof", description="Doolhof: a maze that changes every turn.")
+    parser.add_argument("--version", action="version", version=f"doolhof {__version__}")
     sub = parser.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="open the game window (the default)")
@@ -291,7 +293,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"{args_list[0]!r} is not a command. The commands are: play (the default, opens the game),"
                      f" simulate (plays many games automatically), screenshot (draws a scene into a PNG).{hint}"
                      " 'doolhof COMMAND --help' tells more.")
-    if not args_list or args_list[0] not in (*COMMANDS, "-h", "--help"):
+    if not args_list or args_list[0] not in (*COMMANDS, "-h", "--help", "--version"):
         args_list.insert(0, "play")
     try:
         args = parser.parse_args(args_list)

@@ -8,7 +8,7 @@ not at import time, so a language switch takes effect on the next frame::
     count = ngettext("{n} secret", "{n} secrets", n).format(n=n)
 
 A text that must be defined before a language is known (a table of labels, say) is marked with
-``N_()``, which only marks it for ``scripts/i18n.py extract``; translate it with ``_(value)`` at
+``N_()``, which only marks it for ``pybabel extract``; translate it with ``_(value)`` at
 draw time. The source texts are English, so English needs no catalogue.
 
 >>> set_language("nl")

@@ -21,7 +21,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "doolhof"
 LAYERS = {"engine": 1, "cards": 1, "session": 2, "i18n": 2, "gui": 3, "cli": 4, "__main__": 4, "__init__": 0}
 #: Outside packages each layer may use (besides the standard library).
-THIRD_PARTY = {1: set(), 2: set(), 3: {"pygame"}, 4: {"pygame"}, 0: set()}
+THIRD_PARTY = {1: set(), 2: {"platformdirs"}, 3: {"pygame"}, 4: {"pygame"}, 0: set()}
 
 
 def module_name(path: Path) -> str:

@@ -319,3 +319,23 @@ def test_a_card_table_is_remembered_in_the_settings() -> None:
     table = TableSetup(CARDS, tuple(SeatConfig("computer" if k % 2 else "person", "expert") for k in range(6)), None, 5)
     save_settings(Settings(table=table))
     assert load_settings().settings.table == table
+
+
+def test_the_card_format_name_is_the_card_games() -> None:
+    from doolhof.cards.game import FORMAT
+    from doolhof.session.games import CARDS_FORMAT
+
+    assert CARDS_FORMAT == FORMAT
+
+
+def test_the_setup_screen_starts_without_the_card_game_package() -> None:
+    """The card game's rules are imported when a card game is met, not for the first frame (start-up time)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, doolhof.gui.launch, doolhof.gui.screens, doolhof.gui.setup.scene, doolhof.session.savegame;"
+            " print('doolhof.cards' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          env={"SDL_VIDEODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1", "PATH": ""})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "False"

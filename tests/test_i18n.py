@@ -2,35 +2,41 @@
 
 from __future__ import annotations
 
+import ast
 import gettext
-import importlib.util
 import io
+import re
+import shutil
+import string
 import subprocess
 import sys
 import textwrap
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po, write_po
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
 
 from doolhof import i18n
 from doolhof.i18n import LANGUAGES, _, current_language, ngettext, set_language, system_language
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def _load_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("doolhof_i18n_tool", ROOT / "scripts" / "i18n.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the class is made
-    spec.loader.exec_module(module)
-    return module
-
-
-tool = _load_tool()
+#: Babel's settings for the catalogues, as ``pybabel`` reads them (pyproject.toml, [tool.babel.*]).
+BABEL = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["babel"]
+LOCALE = ROOT / BABEL["update_catalog"]["output_dir"]
+DOMAIN = BABEL["update_catalog"]["domain"]
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
+#: The functions whose first argument is a text to translate (besides Babel's defaults: _, gettext, ngettext, ...).
+TRANSLATION_FUNCTIONS = {"_", "N_", "gettext", "ngettext"}
 
 
 @pytest.fixture(autouse=True)
@@ -39,52 +45,185 @@ def _english_afterwards() -> Iterator[None]:
     set_language("en")
 
 
+def po_path(language: str, locale: Path = LOCALE) -> Path:
+    """The translation of *language*."""
+    return locale / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def read_catalog(path: Path, locale: str | None = None) -> Catalog:
+    with path.open("rb") as handle:
+        return read_po(handle, locale=locale)
+
+
+def pybabel(*args: str, cwd: Path = ROOT) -> None:
+    """Run ``pybabel`` as a volunteer would, in *cwd* (whose pyproject.toml configures it)."""
+    done = subprocess.run([sys.executable, "-m", "babel.messages.frontend", *args], cwd=cwd, capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def fresh_template(tmp_path: Path, root: Path = ROOT) -> Catalog:
+    """The template ``pybabel extract`` makes from the code of *root* now (not the committed one)."""
+    out = tmp_path / "fresh.pot"
+    pybabel("extract", "-o", str(out), cwd=root)
+    return read_catalog(out)
+
+
+def message_ids(catalog: Catalog) -> list[str | tuple[str, ...]]:
+    return [message.id for message in catalog if message.id]
+
+
+# ----- what translations must keep ----------------------------------------------------------------
+_PERCENT = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?[diouxXeEfFgGcrsa%]")
+
+
+def placeholders(text: str) -> Counter[str]:
+    """The format placeholders in *text*: ``{name}``, ``{}``, ``%s``, ``%(x)d`` …, counted.
+
+    >>> sorted(placeholders("{n} of %(total)d, %s and {n}").items())
+    [('%(total)d', 1), ('%s', 1), ('{n}', 2)]
+    """
+    try:
+        braces = [f"{{{name}}}" for _, name, _, _ in string.Formatter().parse(text) if name is not None]
+    except ValueError:
+        braces = ["<malformed braces>"]
+    return Counter(braces + [m for m in _PERCENT.findall(text) if m != "%%"])
+
+
+def placeholder_problem(msgid: str, plural: str | None, msgstr: list[str]) -> str | None:
+    """How the translation's placeholders differ from the English ones, or None when they agree.
+
+    A singular text must keep exactly the same placeholders. For plurals, every form may only
+    use placeholders of the English forms, and together the forms must use all of them (a
+    language may write "one" instead of ``{n}`` in its singular).
+    """
+    if not all(msgstr):
+        return None
+    source = placeholders(msgid)
+    if plural is None:
+        target = placeholders(msgstr[0])
+        if set(source) != set(target):
+            return f"placeholders {sorted(source)} became {sorted(target)}"
+        return None
+    allowed = set(source) | set(placeholders(plural))
+    used: set[str] = set()
+    for form in msgstr:
+        found = set(placeholders(form))
+        if not found <= allowed:
+            return f"placeholders {sorted(found - allowed)} are not in the English text"
+        used |= found
+    if used != allowed:
+        return f"placeholders {sorted(allowed - used)} are missing from every form"
+    return None
+
+
+def catalogue_problems(catalog: Catalog, template: Catalog) -> list[str]:
+    """What is wrong with one language's *catalog* for the texts of *template* (the code's)."""
+    problems = []
+    for wanted in template:
+        if not wanted.id:
+            continue
+        key = wanted.id[0] if wanted.pluralizable else wanted.id
+        entry = catalog.get(key)
+        text = repr(key)
+        if entry is None:
+            problems.append(f"missing {text} (run: pybabel extract && pybabel update)")
+        elif entry.id != wanted.id:
+            problems.append(f"{text}: the plural text differs from the code's")
+        else:
+            forms = list(entry.string) if entry.pluralizable else [entry.string]
+            if not all(forms):
+                problems.append(f"untranslated {text}")
+            elif entry.fuzzy:
+                problems.append(f"fuzzy (unconfirmed) {text}")
+            elif entry.pluralizable and len(forms) != catalog.num_plurals:
+                problems.append(f"{text} has {len(forms)} plural forms, not {catalog.num_plurals}")
+            else:
+                plural = entry.id[1] if entry.pluralizable else None
+                problem = placeholder_problem(key, plural, forms)
+                if problem:
+                    problems.append(f"{text}: {problem}")
+    return problems
+
+
+def _literal(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def misuse(node: ast.expr) -> str | None:
+    """Why the argument of ``_()`` can never be found in a catalogue (Babel skips such calls silently), or None."""
+    if isinstance(node, ast.JoinedStr):
+        return "an f-string is passed to a translation function; use _(\"... {name} ...\").format(name=...)"
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format" \
+            and _literal(node.func.value) is not None:
+        return "the text is formatted before it is translated; call .format() on the result of _()"
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mod, ast.Add)) and _literal(node.left) is not None:
+        return "the text is built before it is translated; translate the whole text, then format it"
+    if _literal(node) == "":
+        return "an empty text cannot be translated"
+    return None
+
+
+def misuses(package: Path) -> list[str]:
+    """Every call of a translation function in *package* whose text cannot be found in a catalogue."""
+    problems = []
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and node.args):
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+            if name in TRANSLATION_FUNCTIONS:
+                why = misuse(node.args[0])
+                if why:
+                    problems.append(f"{path.relative_to(package.parent)}:{node.lineno}: {why}")
+    return problems
+
+
 # ----- the catalogues of the repository -------------------------------------------------------
 def test_the_code_uses_translation_functions_correctly() -> None:
-    _, problems = tool.extract(ROOT)
-    assert not problems, "\n".join(map(str, problems))
+    problems = misuses(ROOT / "doolhof")
+    assert not problems, "\n".join(problems)
 
 
-def test_the_extractor_finds_texts() -> None:
-    found, _ = tool.extract(ROOT)
-    ids = {entry.msgid for entry in found}
-    assert {"Sound", "Full screen", "{n} secret"} <= ids  # one N_() label and the ngettext of settings.py
-    assert len(found) >= 20
+def test_the_template_is_up_to_date(tmp_path: Path) -> None:
+    fresh = fresh_template(tmp_path)
+    ids = message_ids(fresh)
+    assert {"Sound", "Full screen", ("{n} secret", "{n} secrets")} <= set(ids)  # an N_() label and an ngettext
+    assert len(ids) >= 20
+    committed = read_catalog(LOCALE / f"{DOMAIN}.pot")
+    assert message_ids(committed) == ids, "run `pybabel extract && pybabel update` (docs/translating.md)"
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_text_of_the_code_is_translated(language: str) -> None:
     """Fails when a text used in the code is missing, untranslated, fuzzy or has other placeholders."""
-    used, _ = tool.extract(ROOT)
-    entries = tool.read_po(tool.po_path(language, ROOT))
-    problems = tool.check_catalogue(language, entries, used)
-    assert not problems, "run `python scripts/i18n.py extract`, translate, then `compile`:\n" + "\n".join(
-        map(str, problems))
+    template = read_catalog(LOCALE / f"{DOMAIN}.pot")
+    problems = catalogue_problems(read_catalog(po_path(language), language), template)
+    assert not problems, "run `pybabel update`, translate, then `pybabel compile`:\n" + "\n".join(problems)
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
-def test_compiled_catalogues_are_up_to_date(language: str, tmp_path: Path) -> None:
-    po = tool.po_path(language, ROOT)
-    fresh = tmp_path / "doolhof.mo"
-    fresh.write_bytes(tool.compile_mo(tool.read_po(po)))
-    committed = po.with_suffix(".mo")
-    assert committed.is_file(), f"{committed} is missing: run `python scripts/i18n.py compile`"
-    assert committed.read_bytes() == fresh.read_bytes(), f"{committed} is stale: run `python scripts/i18n.py compile`"
-
-
-def test_the_template_is_up_to_date() -> None:
-    used, _ = tool.extract(ROOT)
-    template = tool.read_po(tool.locale_dir(ROOT) / "doolhof.pot")
-    assert [e.key for e in template if e.msgid] == [e.key for e in used], "run `python scripts/i18n.py extract`"
+def test_compiled_catalogues_are_up_to_date(language: str) -> None:
+    fresh = io.BytesIO()
+    write_mo(fresh, read_catalog(po_path(language), language), use_fuzzy=False)
+    committed = po_path(language).with_suffix(".mo")
+    assert committed.is_file(), f"{committed} is missing: run `pybabel compile`"
+    assert committed.read_bytes() == fresh.getvalue(), f"{committed} is stale: run `pybabel compile`"
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_catalogue_headers(language: str) -> None:
-    entries = tool.read_po(tool.po_path(language, ROOT))
-    header = tool.header_fields(entries)
-    assert header["Language"].strip() == language
-    assert "charset=UTF-8" in header["Content-Type"]
-    assert tool.nplurals(entries) == 2  # en, nl, de, sv: one and many
+    catalog = read_catalog(po_path(language))
+    assert str(catalog.locale) == language
+    assert catalog.charset.lower() == "utf-8"
+    rule = get_plural(language)  # the language's plural forms as the Unicode CLDR has them (nl, de, sv: one, many)
+    assert catalog.num_plurals == rule.num_plurals and catalog.plural_expr == rule.plural_expr
+
+
+def test_every_shipped_language_has_a_catalogue() -> None:
+    found = sorted(path.parent.parent.name for path in LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    assert found == sorted(TRANSLATED)
 
 
 # ----- switching languages ---------------------------------------------------------------------
@@ -164,11 +303,7 @@ def test_system_language(environ: dict[str, str], expected: str) -> None:
     assert system_language(environ) == expected
 
 
-# ----- the tool itself: it must be able to fail --------------------------------------------------
-def entry(msgid: str, *msgstr: str, plural: str | None = None, flags: tuple[str, ...] = ()) -> object:
-    return tool.Entry(msgid, plural, list(msgstr), flags=list(flags))
-
-
+# ----- the checks and the workflow: they must be able to fail ------------------------------------
 @pytest.mark.parametrize(
     ("msgid", "plural", "msgstr", "bad"),
     [
@@ -190,19 +325,22 @@ def entry(msgid: str, *msgstr: str, plural: str | None = None, flags: tuple[str,
     ],
 )
 def test_placeholder_check(msgid: str, plural: str | None, msgstr: list[str], bad: bool) -> None:
-    problem = tool.placeholder_problem(tool.Entry(msgid, plural, msgstr))
+    problem = placeholder_problem(msgid, plural, msgstr)
     assert (problem is not None) == bad, problem
 
 
 def fake_checkout(tmp_path: Path, code: str) -> Path:
+    """A project folder with our Babel settings and one module of *code*."""
     package = tmp_path / "doolhof"
     package.mkdir()
-    (package / "i18n.py").write_text('LANGUAGES: dict[str, str] = {"en": "English", "nl": "Nederlands"}\n')
-    (package / "game.py").write_text(textwrap.dedent(code))
+    (package / "game.py").write_text(textwrap.dedent(code), encoding="utf-8")
+    (package / "locale").mkdir()
+    shutil.copyfile(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
     return tmp_path
 
 
-def test_the_check_fails_for_a_new_untranslated_text(tmp_path: Path) -> None:
+def test_the_workflow_of_docs_translating_md(tmp_path: Path) -> None:
+    """extract, init, translate, compile; then a changed text becomes a fuzzy suggestion that the checks refuse."""
     root = fake_checkout(tmp_path, """
         from doolhof.i18n import _, N_, ngettext
         TITLE = N_("Maze")
@@ -210,37 +348,56 @@ def test_the_check_fails_for_a_new_untranslated_text(tmp_path: Path) -> None:
             # Translators: the button that starts a game
             return _("Play"), _(TITLE), ngettext("{n} card", "{n} cards", n), _.__name__
     """)
-    assert tool.run_extract(root) == []
-    problems = [str(p) for p in tool.run_check(root)]
-    assert any("untranslated 'Play'" in p for p in problems)
-    assert any("untranslated '{n} card'" in p for p in problems)
-    assert any("out of date" in p for p in problems)
-    po = tool.po_path("nl", root)
-    text = po.read_text(encoding="utf-8")
-    assert "#. Translators: the button that starts a game" in text
-    assert text.index('msgid "Maze"') < text.index('msgid "Play"') < text.index('msgid "{n} card"')
-    # Translate everything, compile: the check passes.
-    entries = tool.read_po(po)
-    translations = {"Maze": ["Doolhof"], "Play": ["Spelen"], "{n} card": ["{n} kaart", "{n} kaarten"]}
-    for e in entries:
-        e.msgstr = translations.get(e.msgid, e.msgstr)
-    po.write_text(tool.format_po(entries), encoding="utf-8")
-    tool.run_compile(root)
-    assert tool.run_check(root) == []
-    catalogue = gettext.GNUTranslations(io.BytesIO(po.with_suffix(".mo").read_bytes()))
-    assert catalogue.gettext("Play") == "Spelen" and catalogue.ngettext("{n} card", "{n} cards", 4) == "{n} kaarten"
+    locale = root / "doolhof" / "locale"
+    pybabel("extract", cwd=root)
+    pybabel("init", "-l", "nl", cwd=root)
+    template = read_catalog(locale / f"{DOMAIN}.pot")
+    assert message_ids(template) == ["Maze", "Play", ("{n} card", "{n} cards")]
+    assert template.get("Play").auto_comments == ["Translators: the button that starts a game"]
+    po = po_path("nl", locale)
+    problems = catalogue_problems(read_catalog(po), template)
+    assert "untranslated 'Play'" in problems and "untranslated '{n} card'" in problems
+    # Translate everything, compile: the checks pass and the game's gettext reads it.
+    catalog = read_catalog(po)
+    catalog.get("Maze").string = "Doolhof"
+    catalog.get("Play").string = "Spelen"
+    catalog.get("{n} card").string = ("{n} kaart", "{n} kaarten")
+    with po.open("wb") as handle:
+        write_po(handle, catalog)
+    pybabel("compile", cwd=root)
+    assert catalogue_problems(read_catalog(po), template) == []
+    compiled = gettext.GNUTranslations(io.BytesIO(po.with_suffix(".mo").read_bytes()))
+    assert compiled.gettext("Play") == "Spelen" and compiled.ngettext("{n} card", "{n} cards", 4) == "{n} kaarten"
     # A changed English text: the old translation becomes a fuzzy suggestion, and the check fails again.
     (root / "doolhof" / "game.py").write_text('from doolhof.i18n import _\nX = _("Play!")\nY = _("Maze")\n')
-    tool.run_extract(root)
-    entries = {e.msgid: e for e in tool.read_po(po)}
-    assert entries["Play!"].fuzzy and entries["Play!"].msgstr == ["Spelen"]
-    assert entries["Maze"].msgstr == ["Doolhof"] and not entries["Maze"].fuzzy
-    assert entries["{n} card"].obsolete
-    assert any("fuzzy (unconfirmed) 'Play!'" in str(p) for p in tool.run_check(root))
+    pybabel("extract", cwd=root)
+    pybabel("update", cwd=root)
+    template = read_catalog(locale / f"{DOMAIN}.pot")
+    catalog = read_catalog(po)
+    assert catalog.get("Play!").fuzzy and catalog.get("Play!").string == "Spelen"
+    assert catalog.get("Maze").string == "Doolhof" and not catalog.get("Maze").fuzzy
+    assert catalog.obsolete.get("{n} card") is not None  # kept, in case the text comes back
+    assert catalogue_problems(catalog, template) == ["fuzzy (unconfirmed) 'Play!'"]
     # Fuzzy entries are not compiled: the program shows the English text until someone confirms it.
-    tool.run_compile(root)
-    catalogue = gettext.GNUTranslations(io.BytesIO(po.with_suffix(".mo").read_bytes()))
-    assert catalogue.gettext("Play!") == "Play!" and catalogue.gettext("Maze") == "Doolhof"
+    pybabel("compile", cwd=root)
+    compiled = gettext.GNUTranslations(io.BytesIO(po.with_suffix(".mo").read_bytes()))
+    assert compiled.gettext("Play!") == "Play!" and compiled.gettext("Maze") == "Doolhof"
+
+
+def test_a_missing_text_and_other_placeholders_are_reported(tmp_path: Path) -> None:
+    root = fake_checkout(tmp_path, """
+        from doolhof.i18n import _
+        A = _("Kept as {name}.")
+        B = _("Sound")
+    """)
+    pybabel("extract", cwd=root)
+    template = read_catalog(root / "doolhof" / "locale" / f"{DOMAIN}.pot")
+    catalog = Catalog(locale="nl")
+    catalog.add("Kept as {name}.", "Bewaard als {naam}.")
+    assert catalogue_problems(catalog, template) == [
+        "'Kept as {name}.': placeholders ['{name}'] became ['{naam}']",
+        "missing 'Sound' (run: pybabel extract && pybabel update)",
+    ]
 
 
 def test_misuse_of_underscore_is_reported(tmp_path: Path) -> None:
@@ -251,65 +408,7 @@ def test_misuse_of_underscore_is_reported(tmp_path: Path) -> None:
         b = _("Hello {name}".format(name=name))
         c = _("Hello " + name)
         d = _("")
+        e = _("Fine {name}").format(name=name)
     """)
-    _found, problems = tool.extract(root)
-    assert [str(p).split(":")[1] for p in problems] == ["4", "5", "6", "7"]
-
-
-def test_po_files_read_back_exactly() -> None:
-    text = textwrap.dedent('''\
-        # a translator's note
-        #. Translators: shown on the button
-        #: doolhof/gui/setup.py
-        #, fuzzy, python-brace-format
-        #| msgid "Old"
-        msgctxt "button"
-        msgid "Play {n}"
-        msgstr "Spelen {n}"
-
-        msgid ""
-        "two\\n"
-        "lines \\"quoted\\" \\\\ tab\\t"
-        msgstr "twee\\nregels"
-
-        msgid "{n} card"
-        msgid_plural "{n} cards"
-        msgstr[0] "{n} kaart"
-        msgstr[1] "{n} kaarten"
-
-        #~ msgid "gone"
-        #~ msgstr "weg"
-    ''')
-    entries = tool.parse_po(text)
-    assert [e.msgid for e in entries] == ["Play {n}", 'two\nlines "quoted" \\ tab\t', "{n} card", "gone"]
-    first = entries[0]
-    assert (first.msgctxt, first.msgstr, first.flags, first.references) == (
-        "button", ["Spelen {n}"], ["fuzzy", "python-brace-format"], ["doolhof/gui/setup.py"])
-    assert first.comments == ["a translator's note"] and first.extracted == ["Translators: shown on the button"]
-    assert entries[1].msgstr == ["twee\nregels"]
-    assert entries[2].msgid_plural == "{n} cards" and entries[2].msgstr == ["{n} kaart", "{n} kaarten"]
-    assert entries[3].obsolete and entries[3].msgstr == ["weg"]
-    assert tool.parse_po(tool.format_po(entries)) == entries
-    for language in TRANSLATED:
-        po = tool.po_path(language, ROOT)
-        assert tool.format_po(tool.read_po(po)) == po.read_text(encoding="utf-8")
-
-
-def test_compiled_catalogue_has_context_plurals_and_header() -> None:
-    header = tool.Entry("", msgstr=["Language: nl\nContent-Type: text/plain; charset=UTF-8\n"
-                                    "Plural-Forms: nplurals=2; plural=(n != 1);\n"])
-    entries = [
-        header,
-        tool.Entry("Open", msgstr=["Open"], msgctxt="door"),
-        tool.Entry("Open", msgstr=["Openen"]),
-        tool.Entry("{n} card", "{n} cards", ["{n} kaart", "{n} kaarten"]),
-        tool.Entry("Half", msgstr=[""]),
-        tool.Entry("Unsure", msgstr=["Onzeker"], flags=["fuzzy"]),
-    ]
-    catalogue = gettext.GNUTranslations(io.BytesIO(tool.compile_mo(entries)))
-    assert catalogue.info()["language"] == "nl"
-    assert catalogue.pgettext("door", "Open") == "Open" and catalogue.gettext("Open") == "Openen"
-    assert catalogue.ngettext("{n} card", "{n} cards", 1) == "{n} kaart"
-    assert catalogue.ngettext("{n} card", "{n} cards", 0) == "{n} kaarten"
-    assert catalogue.gettext("Half") == "Half" and catalogue.gettext("Unsure") == "Unsure"
-    assert tool.compile_mo(entries) == tool.compile_mo(list(reversed(entries)))  # order does not matter
+    problems = misuses(root / "doolhof")
+    assert [p.split(":")[1] for p in problems] == ["4", "5", "6", "7"]

@@ -35,6 +35,7 @@ CHANGED = Settings(
                      5, 0),
     tutorial_done=True,
     hidden_hands=True,
+    cards_tutorial_done=True,
 )
 
 
@@ -196,29 +197,6 @@ def test_unwritable_folder_gives_a_message(tmp_path: Path, monkeypatch: pytest.M
         message = save_settings(CHANGED)
     assert message is not None and message.startswith("The settings could not be saved")
     assert "cannot save" in caplog.text
-
-
-def test_folders_follow_the_platform(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    env = {"HOME": "/home/ann"}
-    assert paths.config_dir(platform="linux", environ=env) == Path("/home/ann/.config/doolhof")
-    assert paths.data_dir(platform="linux", environ=env) == Path("/home/ann/.local/share/doolhof")
-    xdg = {**env, "XDG_CONFIG_HOME": "/cfg", "XDG_DATA_HOME": "/dat"}
-    assert paths.config_dir(platform="linux", environ=xdg) == Path("/cfg/doolhof")
-    assert paths.data_dir(platform="linux", environ=xdg) == Path("/dat/doolhof")
-    relative = {**env, "XDG_CONFIG_HOME": "relative/cfg"}  # invalid by the XDG spec: ignored
-    assert paths.config_dir(platform="linux", environ=relative) == Path("/home/ann/.config/doolhof")
-    mac = Path("/Users/ann/Library/Application Support/Doolhof")
-    assert paths.config_dir(platform="darwin", environ={"HOME": "/Users/ann"}) == mac
-    assert paths.data_dir(platform="darwin", environ={"HOME": "/Users/ann"}) == mac
-    win = {"APPDATA": r"C:\Users\ann\AppData\Roaming", "USERPROFILE": r"C:\Users\ann"}
-    assert paths.config_dir(platform="win32", environ=win) == Path(r"C:\Users\ann\AppData\Roaming") / "Doolhof"
-    assert paths.data_dir(platform="win32", environ=win) == Path(r"C:\Users\ann\AppData\Roaming") / "Doolhof"
-    for platform in ("linux", "darwin", "win32"):
-        override = {**win, **xdg, "DOOLHOF_HOME": "/tmp/dh"}
-        assert paths.config_dir(platform=platform, environ=override) == Path("/tmp/dh")
-        assert paths.data_dir(platform=platform, environ=override) == Path("/tmp/dh")
-    assert paths.settings_path() == tmp_path / "settings.json"
-    assert paths.game_path() == tmp_path / "game.json"
 
 
 def test_labels_are_translated_when_shown() -> None:

@@ -26,10 +26,12 @@ import pygame
 import pygame.freetype
 
 from doolhof.gui.kit.art import Art
+from doolhof.gui.kit.assets import APP_ICON, asset
+from doolhof.gui.kit.assets import STRICT_VARIABLE as STRICT_VARIABLE  # scenes' errors raise in strict mode
 from doolhof.gui.kit.pointer import Pointer, PointerEvent
 from doolhof.gui.kit.scene import Scene, Screens, Sound
 from doolhof.gui.kit.sound import SoundPlayer
-from doolhof.i18n import set_language
+from doolhof.i18n import N_, _, set_language
 from doolhof.session.game_session import GameSession
 from doolhof.session.problems import Problem
 from doolhof.session.settings import Settings, write_settings
@@ -40,8 +42,13 @@ FPS = 60
 MIN_SIZE = (640, 480)
 #: While idle, how often (milliseconds) the loop looks for new events.
 IDLE_POLL_MS = 20  # a tap waits at most this long; a child cannot tell
-#: Set to 1 to let exceptions inside scenes propagate (tests), instead of logging them.
-STRICT_VARIABLE = "DOOLHOF_STRICT"
+#: The window title, in the player's language (see :func:`window_title`).
+TITLE = N_("Doolhof – a maze that changes every turn")
+#: The app's id: the name of its desktop entry and icon (packaging/linux/), and the window's class, so that
+#: a Linux desktop shows the window under the menu entry's icon.
+APP_ID = "io.github.doolhof.Doolhof"
+#: The pixel size the app icon is drawn at for the window (the system scales it for the task bar).
+ICON_PX = 64
 
 T = TypeVar("T")
 
@@ -258,6 +265,7 @@ class App:
         self.settings = settings
         if old.language != settings.language:
             set_language(settings.language)
+            pygame.display.set_caption(window_title())
         if old.sound != settings.sound or old.volume != settings.volume:
             try:
                 self.sound.set_muted(not settings.sound)
@@ -449,10 +457,13 @@ def default_window_size() -> tuple[int, int]:
 def open_window(options: argparse.Namespace) -> pygame.Surface:
     """Initialise the display and open the game window as *options* ask (size, full screen)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", APP_ID)
+    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", APP_ID)
     # Only what the first frame needs; sound starts later, on first use.
     pygame.display.init()
     pygame.freetype.init()
-    pygame.display.set_caption("Doolhof")
+    pygame.display.set_caption(window_title())
+    set_window_icon()
     size = getattr(options, "size", None) or default_window_size()
     flags = pygame.RESIZABLE
     if getattr(options, "fullscreen", False):
@@ -461,3 +472,20 @@ def open_window(options: argparse.Namespace) -> pygame.Surface:
     screen = pygame.display.set_mode(size, flags)
     apply_minimum_size()
     return screen
+
+
+def window_title() -> str:
+    """The window title in the current language."""
+    return _(TITLE)
+
+
+def set_window_icon() -> None:
+    """Give the window (and the task bar) our app icon; a window without it still plays."""
+    try:
+        icon = pygame.image.load_sized_svg(str(asset(*APP_ICON)), (ICON_PX, ICON_PX))
+    except (OSError, pygame.error, ValueError) as error:
+        if os.environ.get(STRICT_VARIABLE) == "1":
+            raise
+        log.warning("no window icon: %s", error)
+        return
+    pygame.display.set_icon(icon)

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from doolhof.cards import CardGame
 from doolhof.engine import Game
 from doolhof.gui.kit.scene import GameScene, Host
 from doolhof.gui.parents.menu import ParentControls, ParentMenuScene
@@ -28,6 +27,7 @@ from doolhof.session.seats import TableSetup
 # The first frame needs only the setup screen and the parents' corner; the other screens are
 # imported when first shown, which keeps start-up near 0.3 s (scripts/bench_frames.py).
 if TYPE_CHECKING:
+    from doolhof.cards import CardGame
     from doolhof.gui.cards.scene import CardPlayScene
     from doolhof.gui.end.scene import Celebration
     from doolhof.gui.parents.settings_scene import SettingsScene
@@ -61,27 +61,33 @@ class ScreenBuilder:
         return offer_tutorial(self.host, PlayScene(self.host, game, table))
 
     def card_scene_for(self, game: CardGame, table: TableSetup) -> CardPlayScene:
-        """A card play scene (:class:`~doolhof.gui.cards.scene.CardPlayScene`) for *game*, not tied to the session."""
+        """A card play scene (:class:`~doolhof.gui.cards.scene.CardPlayScene`) for *game*, not tied to the session.
+
+        A child's first card game gets the card game's tutorial hand over the table (only while the
+        settings say ``cards_tutorial_done`` is False).
+        """
         from doolhof.gui.cards.scene import CardPlayScene
 
-        return CardPlayScene(self.host, game, table)
+        scene = CardPlayScene(self.host, game, table)
+        scene.offer_tutorial()
+        return scene
 
     def game_scene_for(self, game: AnyGame, table: TableSetup) -> PlayScene | CardPlayScene:
         """The play scene of either game (:meth:`play_scene_for` or :meth:`card_scene_for`)."""
-        if isinstance(game, CardGame):
-            return self.card_scene_for(game, table)
-        return self.play_scene_for(game, table)
+        if isinstance(game, Game):
+            return self.play_scene_for(game, table)
+        return self.card_scene_for(game, table)
 
     def end_scene(self, game: AnyGame, table: TableSetup) -> Celebration:
         """The end screen of the finished *game* (:class:`~doolhof.gui.end.scene.EndScene` for the maze,
         :class:`~doolhof.gui.end.cards.CardEndScene` for the card game)."""
-        if isinstance(game, CardGame):
-            from doolhof.gui.end.cards import CardEndScene
+        if isinstance(game, Game):
+            from doolhof.gui.end.scene import EndScene
 
-            return CardEndScene(self.host, game, table)
-        from doolhof.gui.end.scene import EndScene
+            return EndScene(self.host, game, table)
+        from doolhof.gui.end.cards import CardEndScene
 
-        return EndScene(self.host, game, table)
+        return CardEndScene(self.host, game, table)
 
     def parent_menu(self, from_game: bool = False) -> ParentMenuScene:
         """The parents' menu; *from_game* offers "new game" (back to setup)."""

@@ -45,6 +45,7 @@ from doolhof.cards.players import CardPlayer
 from doolhof.engine import Game
 from doolhof.engine.players import RandomPlayer
 from doolhof.gui.app import App
+from doolhof.gui.cards.scene import CardPlayScene
 from doolhof.gui.kit.scene import Scene
 from doolhof.gui.play.scene import PlayScene
 from doolhof.gui.screens import ScreenBuilder
@@ -146,7 +147,8 @@ def render_scene(args: argparse.Namespace) -> pygame.Surface:
     screens = ScreenBuilder(app)
     app.screens = screens
     # Only the tutorial picture shows the first-game tutorial.
-    app.settings = dataclasses.replace(app.settings, tutorial_done=args.scene != "tutorial")
+    app.settings = dataclasses.replace(app.settings, tutorial_done=args.scene != "tutorial",
+                                       cards_tutorial_done=args.scene != "tutorial")
     scene = build_scene(screens, args)
     app.push_scene(scene)
     if args.scene == "parents":
@@ -158,6 +160,8 @@ def render_scene(args: argparse.Namespace) -> pygame.Surface:
         app.push_scene(screens.rules_scene(max(0, getattr(args, "page", 0))))
     elif args.scene == "hint" and isinstance(scene, PlayScene):
         _show_hint(scene)
+    elif args.scene == "hint" and isinstance(scene, CardPlayScene):
+        _show_card_hint(scene)
     settle(app)
     app.scene.draw(app.screen)
     return app.screen
@@ -244,6 +248,15 @@ def _show_hint(scene: PlayScene, seconds: float = 10.0) -> None:
         scene.update(1 / 30)
         if scene.hints.job is not None:
             time.sleep(0.002)
+
+
+def _show_card_hint(scene: CardPlayScene, seconds: float = 10.0) -> None:
+    """The card game's light bulb: step until its ghost card is on screen (its thread needs real time)."""
+    scene.show_hint()
+    deadline = time.monotonic() + seconds
+    while scene.hint is None and time.monotonic() < deadline:
+        scene.update(1 / 30)
+        time.sleep(0.002)
 
 
 def _random_turn(game: Game, player: RandomPlayer) -> None:

@@ -4,6 +4,9 @@ The session keeps, saves and undoes either game the same way; only the screens c
 runs. :data:`AnyGame` is the type of "a game of either kind", and :func:`game_from_dict` reads a
 saved game of either kind by the format name in its data.
 
+The card game's package is imported only when a card game is met (it is not needed for the first
+frame of the setup screen, which keeps start-up quick).
+
 >>> from doolhof.cards import CardGame
 >>> game = game_from_dict(CardGame.new(players=3, seed=1).to_dict())
 >>> type(game).__name__, game.players
@@ -12,17 +15,20 @@ saved game of either kind by the format name in its data.
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-from doolhof.cards import CardGame
-from doolhof.cards.game import FORMAT as CARDS_FORMAT
-from doolhof.cards.game import VERSION as CARDS_VERSION
 from doolhof.engine import Game
 from doolhof.engine.game import FORMAT as MAZE_FORMAT
 from doolhof.engine.game import VERSION as MAZE_VERSION
 
-#: A game of either kind: the maze game (:class:`~doolhof.engine.Game`) or the card game.
-AnyGame: TypeAlias = Game | CardGame
+if TYPE_CHECKING:
+    from doolhof.cards import CardGame
+
+#: A game of either kind: the maze game (:class:`~doolhof.engine.Game`) or the card game
+#: (:class:`~doolhof.cards.CardGame`).
+AnyGame: TypeAlias = "Game | CardGame"
+#: The ``"format"`` of a card game's data (:data:`doolhof.cards.game.FORMAT`, checked by the tests).
+CARDS_FORMAT = "doolhof.cards"
 
 
 def game_from_dict(data: Any) -> AnyGame:
@@ -37,6 +43,8 @@ def game_from_dict(data: Any) -> AnyGame:
     if kind == MAZE_FORMAT:
         return Game.from_dict(data)
     if kind == CARDS_FORMAT:
+        from doolhof.cards import CardGame
+
         return CardGame.from_dict(data)
     text = repr(kind)
     raise ValueError(f"not a Doolhof game ({text[:40]})")
@@ -49,8 +57,21 @@ def newer_version(data: Any) -> int | None:
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         return None
-    newest = {MAZE_FORMAT: MAZE_VERSION, CARDS_FORMAT: CARDS_VERSION}.get(str(data.get("format")))
-    return version if newest is not None and version > newest else None
+    kind = data.get("format")
+    if kind == MAZE_FORMAT:
+        newest = MAZE_VERSION
+    elif kind == CARDS_FORMAT:
+        from doolhof.cards.game import VERSION as CARDS_VERSION
+
+        newest = CARDS_VERSION
+    else:
+        return None
+    return version if version > newest else None
+
+
+def is_cards(game: AnyGame) -> bool:
+    """True for a card game."""
+    return not isinstance(game, Game)
 
 
 def same_kind(one: AnyGame, other: AnyGame) -> bool:
@@ -60,11 +81,6 @@ def same_kind(one: AnyGame, other: AnyGame) -> bool:
     """
     if isinstance(one, Game) and isinstance(other, Game):
         return one.players == other.players and one.variant == other.variant
-    if isinstance(one, CardGame) and isinstance(other, CardGame):
+    if not isinstance(one, Game) and not isinstance(other, Game):
         return one.players == other.players
     return False
-
-
-def is_cards(game: AnyGame) -> bool:
-    """True for a card game."""
-    return isinstance(game, CardGame)

@@ -29,12 +29,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from doolhof.cards import CardGame
+from doolhof.engine import Game
 from doolhof.i18n import N_, _
 from doolhof.session import paths
 from doolhof.session.games import AnyGame, game_from_dict, newer_version, same_kind
 from doolhof.session.problems import Problem, clip, clip_repr
-from doolhof.session.seats import TableSetup
+from doolhof.session.seats import CARDS, TableSetup
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +76,7 @@ class SavedGame:
     def __post_init__(self) -> None:
         """Refuse a state that could not be continued, where the mistake is made (raises ValueError)."""
         game = self.game
-        variant = "cards" if isinstance(game, CardGame) else game.variant.name
+        variant = game.variant.name if isinstance(game, Game) else CARDS
         if len(self.table.seats) != game.players or self.table.variant != variant:
             raise ValueError(f"the table ({len(self.table.seats)} seats, {self.table.variant}) does not match"
                              f" the game ({game.players} players, {variant})")

@@ -7,10 +7,13 @@ A table plays one of the maze game's variants (``"junior"``, ``"junior-own"``, `
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from doolhof.cards import CardGame
 from doolhof.engine import VARIANTS, Game
 from doolhof.engine.players import LEVELS as ENGINE_LEVELS
+
+if TYPE_CHECKING:
+    from doolhof.cards import CardGame
 
 #: The computer levels a seat offers, easiest first: the engine's levels but "random".
 LEVELS = tuple(level for level in ENGINE_LEVELS if level != "random")
@@ -83,6 +86,8 @@ class TableSetup:
         """A fresh card game for this table; raises ValueError for a maze table."""
         if not self.is_cards:
             raise ValueError(f"this table plays the maze game ({self.variant}); use new_game or fresh")
+        from doolhof.cards import CardGame  # only when a card game is played: start-up stays quick
+
         return CardGame.new(players=len(self.seats), seed=seed, first_player=self.first_player)
 
     def fresh(self, seed: int | None = None) -> Game | CardGame:

@@ -84,6 +84,8 @@ class Settings:
     #: The card game: False shows every hand open (helping is allowed); True hides the hands, and a
     #: hand-over screen shows the next figure before its hand is revealed by a tap.
     hidden_hands: bool = False
+    #: True once the card game's first-game tutorial was finished or skipped.
+    cards_tutorial_done: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe data, with our format name and version."""
@@ -129,7 +131,8 @@ def _check(name: str, value: Any) -> Any:
     """The stored *value* of setting *name* in its proper type, or ``_INVALID``."""
     if name == "language":
         return value if value is None or (isinstance(value, str) and value in LANGUAGES) else _INVALID
-    if name in ("sound", "reduced_motion", "auto_hint", "fullscreen", "tutorial_done", "hidden_hands"):
+    if name in ("sound", "reduced_motion", "auto_hint", "fullscreen", "tutorial_done", "hidden_hands",
+                "cards_tutorial_done"):
         return value if isinstance(value, bool) else _INVALID
     if name == "volume":
         ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)

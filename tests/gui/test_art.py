@@ -10,7 +10,7 @@ import pytest
 
 from doolhof.cards.deck import TREASURES
 from doolhof.engine.variants import VARIANTS
-from doolhof.gui.kit.art import FIGURE_SEATS, ICON_NAMES, Art, placeholder
+from doolhof.gui.kit.art import FIGURE_SEATS, ICON_NAMES, Art, MissingArt, placeholder
 from doolhof.gui.kit.theme import SEAT_COLORS
 
 ALL_PICTURES = sorted({name for variant in VARIANTS.values() for name in variant.pictures})
@@ -186,7 +186,10 @@ def test_surfaces_are_converted_once_a_display_exists() -> None:
         pygame.display.quit()
 
 
-def test_broken_or_missing_files_give_a_placeholder(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+def test_broken_or_missing_files_give_a_placeholder(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("DOOLHOF_STRICT", raising=False)  # in play, not in tests
     (tmp_path / "pictures").mkdir()
     (tmp_path / "pictures" / "broken.svg").write_text("<svg this is not xml")
     cache = Art(root=tmp_path)
@@ -201,6 +204,21 @@ def test_broken_or_missing_files_give_a_placeholder(tmp_path: Path, caplog: pyte
     assert any("broken.svg" in r.getMessage() for r in warnings)
 
 
-def test_placeholder_scales_down_to_one_pixel() -> None:
+def test_placeholder_scales_down_to_one_pixel(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DOOLHOF_STRICT", raising=False)
     assert placeholder(1).get_size() == (1, 1)
     assert Art().picture("no-such-picture", 0).get_size() == (1, 1)
+
+
+def test_strict_mode_makes_a_missing_or_broken_drawing_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DOOLHOF_STRICT", "1")
+    (tmp_path / "pictures").mkdir()
+    (tmp_path / "pictures" / "broken.svg").write_text("<svg this is not xml")
+    cache = Art(root=tmp_path)
+    with pytest.raises(MissingArt, match=r"broken\.svg"):
+        cache.picture("broken", 40)
+    with pytest.raises(MissingArt, match=r"nothing\.svg"):
+        cache.icon("nothing", 40)
+    assert len(cache) == 0  # nothing half-made was cached

@@ -222,3 +222,41 @@ def test_a_tie_is_a_shared_victory_and_setup_goes_back_with_the_table(make_app: 
     tap(app, center(end.setup_button.rect))
     run(app)
     assert isinstance(app.scene, SetupScene) and app.scene.table() == table
+
+
+def test_a_first_card_game_gets_the_tutorial_hand_once(make_app: Any) -> None:
+    from dataclasses import replace
+
+    from doolhof.gui.cards.tutorial import CardTutorial
+
+    app, scene = setup(make_app, cards_table("person", "computer"))
+    app.settings = replace(app.settings, cards_tutorial_done=False)
+    tap(app, center(scene.play_button.rect))
+    run(app)
+    assert any(isinstance(o, CardTutorial) for o in app.scene.overlays), "the first card game shows the hand"
+    app.settings = replace(app.settings, cards_tutorial_done=True)
+    app.screens.leave_to_setup()
+    run(app)
+    tap(app, center(app.scene.play_button.rect))
+    run(app)
+    assert not any(isinstance(o, CardTutorial) for o in app.scene.overlays), "once seen, never again"
+
+
+def test_computers_play_a_card_game_to_the_end_screen(make_app: Any) -> None:
+    from dataclasses import replace
+
+    from tests.gui.helpers import step_until
+
+    app, _ = setup(make_app)
+    app.settings = replace(app.settings, animation_speed="fast")
+    table = TableSetup(CARDS, (SeatConfig("computer", "gentle"), SeatConfig("computer", "clever")))
+    game = table.new_card_game(2)
+    players = [make_player("clever", seed=seat) for seat in range(2)]
+    while game.pile_size or sum(len(game.hand(s)) for s in range(2)) > 2 or game.phase != "place":
+        player = players[game.current_player]  # played ahead to the last two cards, to keep the test quick
+        game.take(player.choose_take(game)) if game.phase == "take" else game.place(player.choose_place(game))
+    app.screens.start_game(game, table)
+    assert step_until(app, lambda: isinstance(app.scene, CardEndScene), limit=300.0)
+    end = app.scene
+    assert end.game.is_over() and sum(end.game.scores) > 0
+    assert savegame.load_game().game is None, "a finished game is not offered to continue"

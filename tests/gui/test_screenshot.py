@@ -76,6 +76,8 @@ def test_the_hint_picture_shows_a_hint(tmp_path: Path) -> None:
     ("end", (800, 1280), ("--players", "2")),
     ("play", (1280, 800), ("--players", "4", "--turns", "8", "--mid-turn")),
     ("play", (800, 600), ("--players", "6", "--turns", "30")),
+    ("tutorial", (1280, 800), ("--players", "2")),
+    ("hint", (800, 600), ("--players", "3", "--turns", "5")),
 ])
 def test_the_card_game_renders(tmp_path: Path, scene: str, size: tuple[int, int], extra: tuple[str, ...]) -> None:
     out = tmp_path / f"cards-{scene}.png"

@@ -11,9 +11,10 @@ Every drawing lives in ``assets/`` as a square SVG and is rendered with
 The same (kind, name, size) always returns the *same* surface object until :meth:`Art.clear` is called or
 the entry falls out of the LRU bound, so callers must not draw onto returned surfaces (copy them first).
 Surfaces are ``convert_alpha()``-ed when a display surface exists; entries made before the window opened
-are converted on their next lookup. A missing or broken file never raises: a placeholder (a grey card with
-a red cross) is returned instead and one warning is logged per file. Nothing here touches the display at
-import time.
+are converted on their next lookup. A missing or broken file never raises in play: a placeholder (a grey
+card with a red cross) is returned instead and one warning is logged per file. In strict mode
+(``DOOLHOF_STRICT=1``: the tests and the built-app check) it raises :class:`MissingArt` instead, so a
+drawing left out of a build cannot go unnoticed. Nothing here touches the display at import time.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Protocol
 import pygame
 
 from doolhof.gui.kit import theme
-from doolhof.gui.kit.assets import asset
+from doolhof.gui.kit.assets import asset, strict
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +39,10 @@ ICON_NAMES: tuple[str, ...] = (
     "rotate", "hint", "sound_on", "sound_off", "menu", "play", "again", "home", "stay", "closed",
     "plus", "minus", "person", "trophy", "check", "cross", "fullscreen", "hand",
 )
+
+
+class MissingArt(FileNotFoundError):
+    """A drawing could not be loaded while strict mode (:func:`doolhof.gui.kit.assets.strict`) is on."""
 
 
 class IconSource(Protocol):
@@ -116,6 +121,8 @@ class Art:
         try:
             loaded = pygame.image.load_sized_svg(str(path), (px, px))
         except (OSError, pygame.error, ValueError) as error:
+            if strict():
+                raise MissingArt(f"cannot draw {path} ({error})") from error
             if path not in self._warned:
                 self._warned.add(path)
                 log.warning("cannot draw %s (%s); using a placeholder", path, error)

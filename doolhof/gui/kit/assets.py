@@ -3,8 +3,20 @@
 from __future__ import annotations
 
 import importlib
+import os
 from functools import lru_cache
 from pathlib import Path
+
+#: Set to 1 to make mistakes raise instead of being smoothed over: a scene error in the app, a missing or
+#: broken asset in :class:`~doolhof.gui.kit.art.Art` (the tests and the built-app check switch it on).
+STRICT_VARIABLE = "DOOLHOF_STRICT"
+#: The app icon: a maze card with a figure, in ``assets/app/``.
+APP_ICON = ("app", "doolhof.svg")
+
+
+def strict() -> bool:
+    """True when :data:`STRICT_VARIABLE` asks for errors to be raised rather than logged."""
+    return os.environ.get(STRICT_VARIABLE) == "1"
 
 
 @lru_cache(maxsize=1)

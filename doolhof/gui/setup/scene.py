@@ -628,12 +628,8 @@ class VariantButton(Button):
         draw_text(surface, text_of(self.label), pygame.Rect(area.x, area.bottom - text_h, area.width, text_h), ink)
 
     def _draw_cards(self, surface: pygame.Surface, area: pygame.Rect, art: Art | None) -> None:
-        """A few maze cards lying edge to edge, their paths joining two apples; "7+" small in the corner."""
-        age_h = max(10, min(int(self.rect.height * 0.16), 26))
-        age = pygame.Rect(0, 0, age_h * 2, age_h)
-        inset = max(4, self.rect.height // 14)
-        age.topright = (self.rect.right - inset, self.rect.top + inset * 3 // 4)
-        draw_text(surface, CARDS_AGE, age, theme.INK_SOFT, max_px=age_h)
+        """A few maze cards lying edge to edge, their paths joining two apples; "7+" small in the top-left
+        corner, where the picture leaves a free cell."""
         room = area.inflate(-area.width // 16, 0)
         side = max(2, int(min(room.width / 3.15, room.height / 2.05)))
         gap = max(1, side // 20)
@@ -642,6 +638,11 @@ class VariantButton(Button):
         for (cx, cy), nets in TABLE_CARDS:
             rect = pygame.Rect(x0 + cx * (side + gap), y0 + cy * (side + gap), side, side)
             draw_card_face(surface, rect, nets, art)
+        age_h = max(10, min(int(self.rect.height * 0.16), 26))
+        age = pygame.Rect(0, 0, age_h * 2, age_h)
+        inset = max(4, self.rect.height // 14)
+        age.topleft = (self.rect.left + inset, self.rect.top + inset * 3 // 4)
+        draw_text(surface, CARDS_AGE, age, theme.INK_SOFT, max_px=age_h)
 
     def _draw_hunt(self, surface: pygame.Surface, art: Art | None, box: pygame.Rect) -> None:
         """What you look for: one shared card (Junior) or a little pile per figure (own secrets)."""
