@@ -24,7 +24,6 @@ from doolhof.cards.ports import Cell
 from doolhof.gui.cards.computer import Advice
 from doolhof.gui.cards.gestures import Gestures
 from doolhof.gui.cards.layout import CardLayout
-from doolhof.gui.cards.overlay import Overlay
 from doolhof.gui.cards.shown import (
     Anchor,
     AtCell,
@@ -42,6 +41,7 @@ from doolhof.gui.cardtable.faces import CardFaces
 from doolhof.gui.cardtable.painter import TableLook, draw_card_at, draw_table
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.anim import Effect, Motion, Timeline, bounce_height, ease_out_back, shake_offset
+from doolhof.gui.kit.overlay import Overlay
 from doolhof.gui.kit.scene import Host
 from doolhof.gui.kit.widgets import CARD, darken, draw_card, draw_corner_icon, draw_slab, garden_background, lighten
 

@@ -39,20 +39,21 @@ from doolhof.gui.cards.gestures import (
     Intent,
     LayAt,
     Pick,
-    PressIcon,
     Refuse,
     Take,
     TurnCard,
 )
 from doolhof.gui.cards.layout import CardLayout, card_layout
-from doolhof.gui.cards.overlay import Overlay
 from doolhof.gui.cards.shown import AtCell, AtHand, Shown
 from doolhof.gui.cards.tutorial import offer_card_tutorial
 from doolhof.gui.cardtable.camera import Camera
 from doolhof.gui.cardtable.faces import CardFaces
-from doolhof.gui.kit.anim import Effect, Motion, Timeline
+from doolhof.gui.kit.anim import Effect, Timeline
+from doolhof.gui.kit.overlay import Overlay
+from doolhof.gui.kit.playing import PlayingScene
 from doolhof.gui.kit.pointer import PointerEvent
-from doolhof.gui.kit.scene import Host, Scene
+from doolhof.gui.kit.press import PressIcon
+from doolhof.gui.kit.scene import Host
 from doolhof.session.seats import TableSetup
 
 __all__ = ["CardPlayScene"]
@@ -67,7 +68,7 @@ REFUSED_TIME = 1.4
 AUTO_HINT_DELAY = 12.0
 
 
-class CardPlayScene(Scene):
+class CardPlayScene(PlayingScene[CardGame]):
     """One card game on screen, from any phase to the celebration; then the end scene."""
 
     def __init__(self, host: Host, game: CardGame, table: TableSetup) -> None:
@@ -127,20 +128,6 @@ class CardPlayScene(Scene):
             self.timeline.add(self.choreography.celebration(self.shown.winners))
 
     # ----- reading the state (gestures, painter, tests) ------------------------------------------
-    @property
-    def motion(self) -> Motion:
-        """The parents' animation speed and reduced-motion choice, as read now."""
-        return Motion.from_settings(getattr(self.host, "settings", None))
-
-    @property
-    def thinking(self) -> bool:
-        """True while a computer seat thinks about its move."""
-        return self._thinking is not None
-
-    def is_computer(self, seat: int) -> bool:
-        """True when *seat* is played by the computer."""
-        return self.table.is_computer(seat)
-
     def hidden_hands(self) -> bool:
         """True when the parents chose hidden hands."""
         return bool(getattr(getattr(self.host, "settings", None), "hidden_hands", False))
@@ -169,10 +156,6 @@ class CardPlayScene(Scene):
     def hand_size(self) -> int:
         """How many cards the mover holds."""
         return len(self.game.hand(self.game.current_player))
-
-    def ambient_now(self) -> bool:
-        """True while the gentle ambient motion runs (after input; never with reduced motion)."""
-        return self.clock < self.ambient_until and not self.motion.reduced
 
     def busy(self) -> bool:
         """True while anything moves, a computer thinks or a hint is worked out."""
@@ -359,10 +342,8 @@ class CardPlayScene(Scene):
         self.wake()
         if event.kind != "move":
             self.note_input()
-        for overlay in reversed(self.overlays):
-            if overlay.handle_pointer(event):
-                self.host.request_redraw()
-                return
+        if self.overlays_take(event):
+            return
         if self.handover is not None and event.kind == "up" and not any(
                 rect.collidepoint(event.pos) for rect in self.layout.icons.values()):
             self._reveal()
@@ -403,24 +384,7 @@ class CardPlayScene(Scene):
         elif isinstance(intent, Take):
             self._take(frozenset() if intent.nothing else frozenset(self.picks), by_hand=True)
         elif isinstance(intent, PressIcon):
-            action = self.corner_icon(intent.name)
-            if action is not None:
-                action[1]()
-
-    def corner_icon(self, name: str) -> tuple[str, Callable[[], None]] | None:
-        """The icon and action of corner slot *name*, or None when the slot is empty now."""
-        if name == "sound":
-            return ("sound_off" if getattr(self.host.sound, "muted", False) else "sound_on", self._toggle_sound)
-        button = self.corner_buttons.get(name)
-        if name == "hint" and button is not None and button[1] == self.show_hint and not self.hint_available():
-            return None  # no light bulb on a computer's turn, during animations or once the game is over
-        return button
-
-    def _toggle_sound(self) -> None:
-        sound = self.host.sound
-        if hasattr(sound, "toggle_muted"):
-            sound.toggle_muted()
-            self.play_sound("tap")
+            self.press_icon(intent.name)
 
     # ----- a person's intents ------------------------------------------------------------------
     def _reset_hand(self) -> None:
@@ -547,10 +511,6 @@ class CardPlayScene(Scene):
             self.handover = seat
 
     # ----- what the clips call back (see choreography.Stage) -----------------------------------
-    def play_sound(self, name: str) -> None:
-        """Play the short sound *name* (never fails)."""
-        self.host.play_sound(name)
-
     def sync_shown(self) -> None:
         """Show the game as it stands (the glow stays while taking)."""
         game = self.game
@@ -590,20 +550,7 @@ class CardPlayScene(Scene):
         self.wake()
         self._check_handover()
 
-    def finish(self) -> None:
-        """The game is over and celebrated: on to the end scene."""
-        if self.finished:
-            return
-        self.finished = True
-        self.host.screens.show_end(self.game, self.table)
-
     # ----- computer seats ----------------------------------------------------------------------
-    def _computer_due(self) -> bool:
-        return (
-            not self.timeline.busy() and not self.finished and not self.game.is_over()
-            and self.is_computer(self.game.current_player) and self._thinking is None
-        )
-
     def _player_for(self, seat: int) -> object:
         player = self._players.get(seat)
         if player is None:
@@ -657,10 +604,6 @@ class CardPlayScene(Scene):
         self.timeline.add(*clips)
 
     # ----- time --------------------------------------------------------------------------------
-    def wake(self) -> None:
-        """Run the gentle ambient motion for a while from now."""
-        self.ambient_until = self.clock + self.ambient_time
-
     def update(self, dt: float) -> None:
         """Advance the clock, animations, effects, the turning hand cards, the camera, computer turns and hints.
 
@@ -684,11 +627,7 @@ class CardPlayScene(Scene):
         self._watch_hint(mdt)
         if self.refused and self.clock >= self.refused_until:
             self.refused = frozenset()
-        for overlay in list(self.overlays):
-            overlay.update(dt)
-        if any(overlay.done for overlay in self.overlays):
-            self.overlays = [overlay for overlay in self.overlays if not overlay.done]
-            self.host.request_redraw()
+        self.update_overlays(dt)
 
     # ----- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -28,10 +28,10 @@ from doolhof.cards.ports import Cell
 from doolhof.gui.board.painter import FINGERTIP
 from doolhof.gui.cards.draw import draw_face
 from doolhof.gui.cards.layout import CardLayout
-from doolhof.gui.cards.overlay import Overlay
 from doolhof.gui.cardtable.faces import CardFaces
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.anim import Motion, Timeline
+from doolhof.gui.kit.overlay import Overlay
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host
 

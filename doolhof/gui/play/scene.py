@@ -33,9 +33,11 @@ from doolhof.engine import Game, IllegalMoveError, Push
 from doolhof.engine.board import Cell
 from doolhof.engine.players import Player
 from doolhof.gui.board.painter import BoardArt
-from doolhof.gui.kit.anim import SPARE, Anchor, CellAnchor, Effect, Motion, Timeline
+from doolhof.gui.kit.anim import SPARE, Anchor, CellAnchor, Effect, Timeline
+from doolhof.gui.kit.playing import PlayingScene
 from doolhof.gui.kit.pointer import PointerEvent
-from doolhof.gui.kit.scene import Host, Scene
+from doolhof.gui.kit.press import PressIcon
+from doolhof.gui.kit.scene import Host
 from doolhof.gui.play.choreography import COMPUTER_WALK_PAUSE, Choreography
 from doolhof.gui.play.computer import ComputerTurn, Decision, make_computer, safe_walk
 from doolhof.gui.play.draw import PlayPainter
@@ -44,7 +46,6 @@ from doolhof.gui.play.gestures import (
     FigureBack,
     Gestures,
     Intent,
-    PressIcon,
     PushAt,
     Refuse,
     TurnCard,
@@ -65,7 +66,7 @@ AMBIENT = 4.0
 TURN_TIME = 0.16
 
 
-class PlayScene(Scene):
+class PlayScene(PlayingScene[Game]):
     """One game on screen, from any phase to the celebration; then the end scene."""
 
     def __init__(self, host: Host, game: Game, table: TableSetup) -> None:
@@ -128,20 +129,6 @@ class PlayScene(Scene):
         x, y = figure_spot(self.layout, self.shown.positions, seat)
         return (round(x), round(y))
 
-    @property
-    def motion(self) -> Motion:
-        """The parents' animation speed and reduced-motion choice, as read now."""
-        return Motion.from_settings(getattr(self.host, "settings", None))
-
-    @property
-    def thinking(self) -> bool:
-        """True while a computer seat thinks about its move."""
-        return self._thinking is not None
-
-    def ambient_now(self) -> bool:
-        """True while the gentle ambient motion runs (after input; never with reduced motion)."""
-        return self.clock < self.ambient_until and not self.motion.reduced
-
     def busy(self) -> bool:
         """True while anything moves or a computer is thinking (or a hint is worked out or moves)."""
         return (
@@ -165,10 +152,6 @@ class PlayScene(Scene):
         """True when the reachable cells are lit: the walk phase on screen, nothing moving (a pause aside)."""
         clip = self.timeline.current
         return self.shown.phase == "walk" and self.game.phase == "walk" and (clip is None or clip.name == "pause")
-
-    def is_computer(self, seat: int) -> bool:
-        """True when *seat* is played by the computer."""
-        return self.table.is_computer(seat)
 
     # ----- hints -------------------------------------------------------------------------------
     @property
@@ -247,10 +230,8 @@ class PlayScene(Scene):
         self.wake()
         if event.kind != "move":
             self.hints.note_input()
-        for overlay in reversed(self.overlays):
-            if overlay.handle_pointer(event):
-                self.host.request_redraw()
-                return
+        if self.overlays_take(event):
+            return
         for intent in self.gestures.pointer(event, self):
             self._apply(intent)
 
@@ -294,24 +275,7 @@ class PlayScene(Scene):
             self.timeline.add(self.choreography.figure_glide(seat, intent.pos, self.shown.positions[seat],
                                                              "figure back"))
         elif isinstance(intent, PressIcon):
-            action = self.corner_icon(intent.name)
-            if action is not None:
-                action[1]()
-
-    def corner_icon(self, name: str) -> tuple[str, Callable[[], None]] | None:
-        """The icon and action of corner slot *name*, or None when the slot is empty now."""
-        if name == "sound":
-            return ("sound_off" if getattr(self.host.sound, "muted", False) else "sound_on", self._toggle_sound)
-        button = self.corner_buttons.get(name)
-        if name == "hint" and button is not None and button[1] == self.show_hint and not self.hint_available():
-            return None  # no light bulb on a computer's turn or once the game is over
-        return button
-
-    def _toggle_sound(self) -> None:
-        sound = self.host.sound
-        if hasattr(sound, "toggle_muted"):
-            sound.toggle_muted()
-            self.play_sound("tap")
+            self.press_icon(intent.name)
 
     # ----- intents -----------------------------------------------------------------------------
     def _turn_spare(self, quarters: int) -> None:
@@ -357,10 +321,6 @@ class PlayScene(Scene):
         return True
 
     # ----- what the clips call back (see choreography.Stage) -----------------------------------
-    def play_sound(self, name: str) -> None:
-        """Play the short sound *name* (never fails; see :meth:`App.play_sound <doolhof.gui.app.App.play_sound>`)."""
-        self.host.play_sound(name)
-
     def sync_shown(self) -> None:
         """Show the game as it stands."""
         self.shown = Shown.of(self.game)
@@ -377,20 +337,7 @@ class PlayScene(Scene):
             cell, self._pending_walk = self._pending_walk, None
             self.timeline.add(self.choreography.pause(COMPUTER_WALK_PAUSE, lambda: self._walk(cell)))
 
-    def finish(self) -> None:
-        """The game is over and celebrated: on to the end scene."""
-        if self.finished:
-            return
-        self.finished = True
-        self.host.screens.show_end(self.game, self.table)
-
     # ----- computer seats ----------------------------------------------------------------------
-    def _computer_due(self) -> bool:
-        return (
-            not self.timeline.busy() and not self.finished and not self.game.is_over()
-            and self.is_computer(self.game.current_player) and self._thinking is None
-        )
-
     def _player_for(self, seat: int) -> Player:
         player = self._players.get(seat)
         if player is None:
@@ -442,10 +389,6 @@ class PlayScene(Scene):
         self.timeline.add(*clips)
 
     # ----- time --------------------------------------------------------------------------------
-    def wake(self) -> None:
-        """Run the gentle ambient motion for a while from now."""
-        self.ambient_until = self.clock + self.ambient_time
-
     def update(self, dt: float) -> None:
         """Advance the clock, animations, effects, the held figure, computer turns, hints, then the overlays.
 
@@ -466,11 +409,7 @@ class PlayScene(Scene):
         self.gestures.update(dt)
         self._drive_computer(mdt)
         self.hints.update(mdt)
-        for overlay in list(self.overlays):
-            overlay.update(dt)
-        if any(overlay.done for overlay in self.overlays):
-            self.overlays = [overlay for overlay in self.overlays if not overlay.done]
-            self.host.request_redraw()
+        self.update_overlays(dt)
 
     # ----- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
