@@ -6,12 +6,10 @@ import pygame
 import pytest
 
 from doolhof.cards import CardGame
-from doolhof.gui.kit.scene import Scene
 from doolhof.gui.rules.card_pages import CARD_ORDER, CARD_TEXTS, CardPicture
 from doolhof.gui.rules.pages import ORDER, rules_pages
-from doolhof.gui.rules.scene import RulesScene
 from doolhof.i18n import LANGUAGES, set_language
-from tests.gui.helpers import center, run, tap
+from tests.gui.helpers import center, open_rules, tap
 
 
 @pytest.fixture(autouse=True)
@@ -89,18 +87,10 @@ def test_the_maze_keeps_its_pages_and_anything_else_gets_them_too() -> None:
     assert [p.key for p in rules_pages("chess")] == list(ORDER)
 
 
-def open_card_rules(app, page: int = 0) -> RulesScene:  # type: ignore[no-untyped-def]
-    app.push_scene(Scene(app))
-    scene = RulesScene(app, page, game="cards")
-    app.push_scene(scene)
-    run(app)
-    return scene
-
-
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080), (800, 1280)])
 def test_every_card_page_fits_in_every_language(make_app, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     app = make_app(size)
-    scene = open_card_rules(app)
+    scene = open_rules(app, game="cards")
     assert [p.key for p in scene.pages] == list(CARD_ORDER)
     window = pygame.Rect((0, 0), size)
     for language in LANGUAGES:
@@ -122,7 +112,7 @@ def test_every_card_page_fits_in_every_language(make_app, size: tuple[int, int])
 
 def test_card_rules_turn_pages_and_close(make_app) -> None:  # type: ignore[no-untyped-def]
     app = make_app((1280, 800))
-    scene = open_card_rules(app)
+    scene = open_rules(app, game="cards")
     below = app.scenes[-2]
     for _ in range(len(CARD_ORDER) - 1):
         tap(app, center(scene.next_button.rect))

@@ -9,21 +9,13 @@ from doolhof.gui.kit.scene import Scene
 from doolhof.gui.rules.pages import ORDER, TEXTS, rules_pages
 from doolhof.gui.rules.scene import MIN_TEXT_PX, RulesScene, layout_text
 from doolhof.i18n import LANGUAGES, _, set_language
-from tests.gui.helpers import center, run, tap
+from tests.gui.helpers import center, open_rules, run, tap
 
 
 @pytest.fixture(autouse=True)
 def _english_afterwards():  # type: ignore[no-untyped-def]
     yield
     set_language("en")
-
-
-def open_rules(app, page: int = 0) -> RulesScene:  # type: ignore[no-untyped-def]
-    app.push_scene(Scene(app))  # what the rules were opened from (the parents' menu)
-    scene = RulesScene(app, page)
-    app.push_scene(scene)
-    run(app)
-    return scene
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1920, 1080), (640, 480), (768, 1024)])

@@ -21,8 +21,6 @@ Every duration follows the parents' animation speed and reduced-motion settings
 from __future__ import annotations
 
 import math
-import time
-from collections.abc import Callable
 
 import pygame
 
@@ -48,8 +46,7 @@ from doolhof.gui.cards.shown import AtCell, AtHand, Shown
 from doolhof.gui.cards.tutorial import offer_card_tutorial
 from doolhof.gui.cardtable.camera import Camera
 from doolhof.gui.cardtable.faces import CardFaces
-from doolhof.gui.kit.anim import Effect, Timeline
-from doolhof.gui.kit.overlay import Overlay
+from doolhof.gui.kit.anim import Effect
 from doolhof.gui.kit.playing import PlayingScene
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.press import PressIcon
@@ -58,8 +55,6 @@ from doolhof.session.seats import TableSetup
 
 __all__ = ["CardPlayScene"]
 
-#: Seconds of gentle ambient motion (pulsing takeable cards, breathing lit cells) after the last input.
-AMBIENT = 4.0
 #: Quarter turn of a hand card (seconds).
 TURN_TIME = 0.16
 #: Seconds the cards a refused pick would cut off stay marked.
@@ -73,23 +68,10 @@ class CardPlayScene(PlayingScene[CardGame]):
 
     def __init__(self, host: Host, game: CardGame, table: TableSetup) -> None:
         """Show *game* (any phase, or over) played by the seats of *table*."""
-        super().__init__(host)
-        self.game = game
-        self.table = table
-        #: Called with the game after every completed lay and take (autosave hooks in here).
-        self.on_action: Callable[[CardGame], None] = lambda game: None
-        #: Extra corner buttons by slot name ("hint", "menu"): (icon name, callback).
-        self.corner_buttons: dict[str, tuple[str, Callable[[], None]]] = {}
-        #: Shown over the scene, in drawing order (the first-game tutorial, see :meth:`offer_tutorial`).
-        self.overlays: list[Overlay] = []
+        super().__init__(host, game, table)  # on_action after every lay and take; overlays: the tutorial
         self.layout: CardLayout = card_layout(host.window_size(), game.players)
         self.faces = CardFaces(host.art)
         self.camera = Camera()
-        self.timeline = Timeline()
-        self.effects: list[Effect] = []
-        self.clock = 0.0
-        self.ambient_time = AMBIENT
-        self.ambient_until = AMBIENT
         #: The hand card the person chose (None: none yet), and each hand card's turn and drawn angle.
         self.chosen: int | None = None
         self.rotations = [0, 0]
@@ -106,11 +88,8 @@ class CardPlayScene(PlayingScene[CardGame]):
         self.hint: Advice | None = None
         self.hint_job: HintJob | None = None
         self.hint_age = 0.0
-        #: Wall clock for the idle time of the automatic hint (tests replace it).
-        self.wall_clock: Callable[[], float] = time.monotonic
         self._idle_since = (0.0, self.wall_clock())
         self._idle_key: tuple[int, str] = (-1, "")
-        self.finished = False
         self.gestures = Gestures()
         self.choreography = Choreography(self)
         self.painter = CardPainter(self)

@@ -8,38 +8,50 @@ end scene. The play scenes set the attributes it reads in their own ``__init__``
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from doolhof.gui.kit.anim import Effect, Motion, Timeline
 from doolhof.gui.kit.overlay import Overlay, overlay_took, overlays_updated
 from doolhof.gui.kit.pointer import PointerEvent
-from doolhof.gui.kit.scene import Scene
+from doolhof.gui.kit.scene import Host, Scene
 from doolhof.session.games import AnyGame
 from doolhof.session.seats import TableSetup
 
 G = TypeVar("G", bound=AnyGame)
 
+#: Seconds of gentle ambient motion (breathing arrows or lit cells, glowing pictures) after the last input.
+AMBIENT = 4.0
+
 
 class PlayingScene(Scene, Generic[G]):
     """Base of a play scene: one game of kind *G* on screen, from any phase to the celebration."""
 
-    game: G
-    table: TableSetup
-    #: Extra corner buttons by slot name ("hint", "menu"): (icon name, callback).
-    corner_buttons: dict[str, tuple[str, Callable[[], None]]]
-    #: Shown over the scene, in drawing order (see :class:`~doolhof.gui.kit.overlay.Overlay`).
-    overlays: list[Overlay]
-    timeline: Timeline
-    effects: list[Effect]
-    clock: float
-    #: Seconds of ambient motion after input or a turn change (tests set 0 to settle fast).
-    ambient_time: float
-    ambient_until: float
-    #: True once the game is over and celebrated.
-    finished: bool
-    #: The computer turn being thought about, or None.
+    #: The computer turn being thought about, or None (set by the play scene).
     _thinking: object | None
+
+    def __init__(self, host: Host, game: G, table: TableSetup) -> None:
+        """Show *game* played by the seats of *table*: nothing moving yet, the ambient motion on."""
+        super().__init__(host)
+        self.game = game
+        self.table = table
+        #: Called with the game after every completed action (autosave hooks in here).
+        self.on_action: Callable[[G], None] = lambda game: None
+        #: Extra corner buttons by slot name ("hint", "menu"): (icon name, callback).
+        self.corner_buttons: dict[str, tuple[str, Callable[[], None]]] = {}
+        #: Shown over the scene, in drawing order (see :class:`~doolhof.gui.kit.overlay.Overlay`).
+        self.overlays: list[Overlay] = []
+        self.timeline = Timeline()
+        self.effects: list[Effect] = []
+        self.clock = 0.0
+        #: Seconds of ambient motion after input or a turn change (tests set 0 to settle fast).
+        self.ambient_time = AMBIENT
+        self.ambient_until = AMBIENT
+        #: True once the game is over and celebrated.
+        self.finished = False
+        #: Wall clock for the idle time of the automatic hint (tests replace it).
+        self.wall_clock: Callable[[], float] = time.monotonic
 
     # ----- reading the state -------------------------------------------------------------------
     @property

@@ -24,8 +24,6 @@ once done.
 from __future__ import annotations
 
 import math
-import time
-from collections.abc import Callable
 
 import pygame
 
@@ -33,7 +31,7 @@ from doolhof.engine import Game, IllegalMoveError, Push
 from doolhof.engine.board import Cell
 from doolhof.engine.players import Player
 from doolhof.gui.board.painter import BoardArt
-from doolhof.gui.kit.anim import SPARE, Anchor, CellAnchor, Effect, Timeline
+from doolhof.gui.kit.anim import SPARE, Anchor, CellAnchor, Effect
 from doolhof.gui.kit.playing import PlayingScene
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.press import PressIcon
@@ -60,8 +58,6 @@ from doolhof.session.seats import TableSetup
 
 __all__ = ["AUTO_HINT_DELAY", "Overlay", "PlayScene"]
 
-#: Seconds of gentle ambient motion (breathing arrows, glowing picture) after the last input.
-AMBIENT = 4.0
 #: Quarter turn of the spare (seconds).
 TURN_TIME = 0.16
 
@@ -71,34 +67,16 @@ class PlayScene(PlayingScene[Game]):
 
     def __init__(self, host: Host, game: Game, table: TableSetup) -> None:
         """Show *game* (push or walk phase, or over) played by the seats of *table*."""
-        super().__init__(host)
-        self.game = game
-        self.table = table
-        #: Called with the game after every completed push and walk (autosave hooks in here).
-        self.on_action: Callable[[Game], None] = lambda game: None
-        #: Extra corner buttons by slot name ("hint", "menu"): (icon name, callback).
-        self.corner_buttons: dict[str, tuple[str, Callable[[], None]]] = {}
-        #: Shown over the scene, in drawing order (see :class:`Overlay`).
-        self.overlays: list[Overlay] = []
+        super().__init__(host, game, table)  # on_action after every push and walk; overlays: see Overlay
         self.shown = Shown.of(game)
         self.view = BoardArt(host.art)
         self.layout: PlayLayout = play_layout(host.window_size(), game.board.size, game.players)
-        self.timeline = Timeline()
-        self.effects: list[Effect] = []
         self.rotation = 0  # quarter turns the player gave the spare (kept until the push)
         self.angle = 0.0  # the spare's drawn angle in degrees, chasing rotation * 90
-        self.clock = 0.0
-        #: Seconds of ambient motion after input or a turn change (tests set 0 to settle fast).
-        self.ambient_time = AMBIENT
-        self.ambient_until = AMBIENT
         #: The arrow a computer's card waits at, or None.
         self.aim: tuple[str, int] | None = None
-        #: True once the game is over and celebrated.
-        self.finished = False
         #: False keeps the automatic hint away (e.g. while the tutorial shows the way itself).
         self.auto_hint_allowed = True
-        #: Wall clock for the idle time of the automatic hint (tests replace it).
-        self.wall_clock: Callable[[], float] = time.monotonic
         self.gestures = Gestures()
         self.hints = HintCoach(self)
         self.choreography = Choreography(self)
