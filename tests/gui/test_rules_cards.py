@@ -8,8 +8,8 @@ import pytest
 from doolhof.cards import CardGame
 from doolhof.gui.rules.card_pages import CARD_ORDER, CARD_TEXTS, CardPicture
 from doolhof.gui.rules.pages import ORDER, rules_pages
-from doolhof.i18n import LANGUAGES, set_language
-from tests.gui.helpers import center, open_rules, tap
+from doolhof.i18n import set_language
+from tests.gui.helpers import center, every_page_in_every_language, open_rules, tap
 
 
 @pytest.fixture(autouse=True)
@@ -93,21 +93,17 @@ def test_every_card_page_fits_in_every_language(make_app, size: tuple[int, int])
     scene = open_rules(app, game="cards")
     assert [p.key for p in scene.pages] == list(CARD_ORDER)
     window = pygame.Rect((0, 0), size)
-    for language in LANGUAGES:
-        set_language(language)
-        for page in range(len(scene.pages)):
-            scene.go(page)
-            scene.draw(app.screen)
-            block = scene.text_block()
-            box, where = scene.text_placement()
-            assert box.contains(where) and block.height <= box.h, (language, page)
-            assert block.px >= 16, (language, page, block.px)
-            title_box, title = scene.title_placement()
-            assert title_box.contains(title), (language, page)
-            assert window.contains(scene.picture_rect)
-            # The picture really shows something: cards on it, not an empty square.
-            picture = scene._picture()
-            assert picture.get_bounding_rect().w > scene.picture_rect.w // 2
+    for language, page in every_page_in_every_language(app, scene):
+        block = scene.text_block()
+        box, where = scene.text_placement()
+        assert box.contains(where) and block.height <= box.h, (language, page)
+        assert block.px >= 16, (language, page, block.px)
+        title_box, title = scene.title_placement()
+        assert title_box.contains(title), (language, page)
+        assert window.contains(scene.picture_rect)
+        # The picture really shows something: cards on it, not an empty square.
+        picture = scene._picture()
+        assert picture.get_bounding_rect().w > scene.picture_rect.w // 2
 
 
 def test_card_rules_turn_pages_and_close(make_app) -> None:  # type: ignore[no-untyped-def]

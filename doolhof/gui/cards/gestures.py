@@ -23,7 +23,16 @@ from typing import Literal, Protocol
 
 from doolhof.cards.ports import Cell
 from doolhof.gui.cards.layout import CardLayout
-from doolhof.gui.kit.press import DRAG_START, OnIcon, Press, PressGestures, PressIcon, icon_pressed
+from doolhof.gui.kit.press import (
+    DRAG_START,
+    CardBack,
+    OnIcon,
+    Press,
+    PressGestures,
+    PressIcon,
+    TurnCard,
+    icon_pressed,
+)
 
 #: A dragged card snaps to a lit cell whose centre is within this many cell sides.
 SNAP_REACH = 0.75
@@ -39,13 +48,6 @@ class Choose:
 
 
 @dataclass(frozen=True)
-class TurnCard:
-    """Turn the chosen card by *quarters* (clockwise positive)."""
-
-    quarters: int
-
-
-@dataclass(frozen=True)
 class LayAt:
     """Lay the chosen card, as turned now, on *cell*; *dropped*: let go there by a drag (no travel)."""
 
@@ -58,13 +60,6 @@ class Refuse:
     """A cell that does not fit (or no card chosen yet): a gentle no at *cell* (None: at the hand)."""
 
     cell: Cell | None
-
-
-@dataclass(frozen=True)
-class CardBack:
-    """A dragged card let go away from the lit cells flies back from *pos*."""
-
-    pos: tuple[int, int]
 
 
 @dataclass(frozen=True)

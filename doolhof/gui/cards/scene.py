@@ -31,7 +31,6 @@ from doolhof.gui.cards.choreography import Choreography
 from doolhof.gui.cards.computer import Advice, ComputerTurn, Decision, HintJob, make_computer, safe_take
 from doolhof.gui.cards.draw import CardPainter
 from doolhof.gui.cards.gestures import (
-    CardBack,
     Choose,
     Gestures,
     Intent,
@@ -39,7 +38,6 @@ from doolhof.gui.cards.gestures import (
     Pick,
     Refuse,
     Take,
-    TurnCard,
 )
 from doolhof.gui.cards.layout import CardLayout, card_layout
 from doolhof.gui.cards.shown import AtCell, AtHand, Shown
@@ -49,7 +47,7 @@ from doolhof.gui.cardtable.faces import CardFaces
 from doolhof.gui.kit.anim import Effect
 from doolhof.gui.kit.playing import PlayingScene
 from doolhof.gui.kit.pointer import PointerEvent
-from doolhof.gui.kit.press import PressIcon
+from doolhof.gui.kit.press import CardBack, PressIcon, TurnCard
 from doolhof.gui.kit.scene import Host
 from doolhof.session.seats import TableSetup
 
@@ -63,7 +61,7 @@ REFUSED_TIME = 1.4
 AUTO_HINT_DELAY = 12.0
 
 
-class CardPlayScene(PlayingScene[CardGame]):
+class CardPlayScene(PlayingScene[CardGame, Decision]):
     """One card game on screen, from any phase to the celebration; then the end scene."""
 
     def __init__(self, host: Host, game: CardGame, table: TableSetup) -> None:
@@ -294,9 +292,7 @@ class CardPlayScene(PlayingScene[CardGame]):
         self.game = game
         self.timeline.clear()
         self.effects = []
-        if self._thinking is not None and self._thinking.still_thinking:
-            self._players.clear()  # the dropped thread still draws from its player's random generator
-        self._thinking = None
+        self._drop_thinking()
         self.hint = None
         self.hint_job = None
         self.gestures.reset()
@@ -547,16 +543,8 @@ class CardPlayScene(PlayingScene[CardGame]):
                 take = safe_take(player, self.game)  # type: ignore[arg-type]
                 self.timeline.add(self.choreography.computer_picks(take, lambda: self._take(take)))
             return
-        if self._thinking is None:
-            return
-        self._thinking.tick(dt)
-        decision = self._thinking.result()
-        if decision is None:
-            return
-        if self._thinking.still_thinking:  # given up on: that thread keeps using its player
-            self._players.pop(self.game.current_player, None)
-        self._thinking = None
-        if self.game.is_over() or self.game.phase != "place":
+        decision = self._thought(dt)
+        if decision is None or self.game.is_over() or self.game.phase != "place":
             return
         self._computer_lay(decision)
 

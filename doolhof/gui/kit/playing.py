@@ -10,26 +10,33 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from doolhof.gui.kit.anim import Effect, Motion, Timeline
 from doolhof.gui.kit.overlay import Overlay, overlay_took, overlays_updated
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
+from doolhof.gui.kit.worker import PacedWorker
 from doolhof.session.games import AnyGame
 from doolhof.session.seats import TableSetup
 
 G = TypeVar("G", bound=AnyGame)
+D = TypeVar("D")
 
 #: Seconds of gentle ambient motion (breathing arrows or lit cells, glowing pictures) after the last input.
 AMBIENT = 4.0
 
 
-class PlayingScene(Scene, Generic[G]):
-    """Base of a play scene: one game of kind *G* on screen, from any phase to the celebration."""
+class PlayingScene(Scene, Generic[G, D]):
+    """Base of a play scene: one game of kind *G* on screen, from any phase to the celebration.
+
+    A computer seat's move (a decision *D*) is thought about in a :class:`~doolhof.gui.kit.worker.PacedWorker`.
+    """
 
     #: The computer turn being thought about, or None (set by the play scene).
-    _thinking: object | None
+    _thinking: PacedWorker[D] | None
+    #: The computer seats' players by seat (set by the play scene).
+    _players: dict[int, Any]
 
     def __init__(self, host: Host, game: G, table: TableSetup) -> None:
         """Show *game* played by the seats of *table*: nothing moving yet, the ambient motion on."""
@@ -134,6 +141,25 @@ class PlayingScene(Scene, Generic[G]):
             not self.timeline.busy() and not self.finished and not self.game.is_over()
             and self.is_computer(self.game.current_player) and self._thinking is None
         )
+
+    def _drop_thinking(self) -> None:
+        """Forget a computer's thinking (the game was replaced)."""
+        if self._thinking is not None and self._thinking.still_thinking:
+            self._players.clear()  # the dropped thread still draws from its player's random generator
+        self._thinking = None
+
+    def _thought(self, dt: float) -> D | None:
+        """Count *dt* of a computer's thinking; its decision once ready (the thinking is then over), else None."""
+        if self._thinking is None:
+            return None
+        self._thinking.tick(dt)
+        decision = self._thinking.result()
+        if decision is None:
+            return None
+        if self._thinking.still_thinking:  # given up on: that thread keeps using its player, so
+            self._players.pop(self.game.current_player, None)  # the next turn gets a fresh one
+        self._thinking = None
+        return decision
 
     def wake(self) -> None:
         """Run the gentle ambient motion for a while from now."""

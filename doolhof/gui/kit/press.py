@@ -36,6 +36,20 @@ class PressIcon:
     name: str
 
 
+@dataclass(frozen=True)
+class TurnCard:
+    """Turn the card in hand (the chosen card, the sliding card) by *quarters* (clockwise positive)."""
+
+    quarters: int
+
+
+@dataclass(frozen=True)
+class CardBack:
+    """A dragged card let go where it cannot go (away from the lit cells, the open arrows) flies back from *pos*."""
+
+    pos: tuple[int, int]
+
+
 T = TypeVar("T")
 
 

@@ -25,7 +25,16 @@ from typing import Literal, Protocol
 
 from doolhof.engine import Game
 from doolhof.engine.board import Cell
-from doolhof.gui.kit.press import DRAG_START, OnIcon, Press, PressGestures, PressIcon, icon_pressed
+from doolhof.gui.kit.press import (
+    DRAG_START,
+    CardBack,
+    OnIcon,
+    Press,
+    PressGestures,
+    PressIcon,
+    TurnCard,
+    icon_pressed,
+)
 from doolhof.gui.play.layout import PlayLayout, figure_spot
 from doolhof.gui.play.shown import Shown
 
@@ -37,13 +46,6 @@ SNAP_REACH = 1.05
 HOLD_REACH = 0.5
 #: How quickly a held figure glides to its cell (per second; larger is snappier).
 HOLD_GLIDE = 18.0
-
-
-@dataclass(frozen=True)
-class TurnCard:
-    """Turn the sliding card by *quarters* (clockwise positive)."""
-
-    quarters: int
 
 
 @dataclass(frozen=True)
@@ -69,13 +71,6 @@ class WalkTo:
 
     cell: Cell
     put_down: Point | None = None
-
-
-@dataclass(frozen=True)
-class CardBack:
-    """A dragged card was let go away from any open arrow: it flies back from *pos*."""
-
-    pos: tuple[int, int]
 
 
 @dataclass(frozen=True)

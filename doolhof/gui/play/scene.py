@@ -34,19 +34,17 @@ from doolhof.gui.board.painter import BoardArt
 from doolhof.gui.kit.anim import SPARE, Anchor, CellAnchor, Effect
 from doolhof.gui.kit.playing import PlayingScene
 from doolhof.gui.kit.pointer import PointerEvent
-from doolhof.gui.kit.press import PressIcon
+from doolhof.gui.kit.press import CardBack, PressIcon, TurnCard
 from doolhof.gui.kit.scene import Host
 from doolhof.gui.play.choreography import COMPUTER_WALK_PAUSE, Choreography
 from doolhof.gui.play.computer import ComputerTurn, Decision, make_computer, safe_walk
 from doolhof.gui.play.draw import PlayPainter
 from doolhof.gui.play.gestures import (
-    CardBack,
     FigureBack,
     Gestures,
     Intent,
     PushAt,
     Refuse,
-    TurnCard,
     WalkTo,
 )
 from doolhof.gui.play.hint_view import HintShow
@@ -62,7 +60,7 @@ __all__ = ["AUTO_HINT_DELAY", "Overlay", "PlayScene"]
 TURN_TIME = 0.16
 
 
-class PlayScene(PlayingScene[Game]):
+class PlayScene(PlayingScene[Game, Decision]):
     """One game on screen, from any phase to the celebration; then the end scene."""
 
     def __init__(self, host: Host, game: Game, table: TableSetup) -> None:
@@ -188,9 +186,7 @@ class PlayScene(PlayingScene[Game]):
         self.game = game
         self.timeline.clear()
         self.effects = []
-        if self._thinking is not None and self._thinking.still_thinking:
-            self._players.clear()  # the dropped thread still draws from its player's random generator
-        self._thinking = None
+        self._drop_thinking()
         self._pending_walk = None
         self.hints.forget()
         self.aim = None
@@ -334,16 +330,8 @@ class PlayScene(PlayingScene[Game]):
                 choice, _ = safe_walk(self._player_for(seat), self.game)
                 self.timeline.add(self.choreography.pause(0.5, lambda: self._walk(choice)))
             return
-        if self._thinking is None:
-            return
-        self._thinking.tick(dt)
-        decision = self._thinking.result()
-        if decision is None:
-            return
-        if self._thinking.still_thinking:  # given up on: that thread keeps using its player, so
-            self._players.pop(self.game.current_player, None)  # the next turn gets a fresh one
-        self._thinking = None
-        if self.game.is_over() or self.game.phase != "push":
+        decision = self._thought(dt)
+        if decision is None or self.game.is_over() or self.game.phase != "push":
             return
         self._computer_push(decision)
 

@@ -9,7 +9,7 @@ The tutorial never takes input from the board: it only *watches* the game (phase
 turn) after every update. It waits while a computer seat plays or an animation runs, and hides
 the hand while a finger is down.
 
-:class:`Tutorial` is an overlay of the play scene (see :class:`~doolhof.gui.play.view.Overlay`):
+:class:`Tutorial` is an overlay of the play scene (see :class:`~doolhof.gui.kit.overlay.Overlay`):
 it sits in ``scene.overlays``, sees pointer events first (it takes only those of its skip
 button), updates after the scene, draws over it, and is removed by the scene once done. While it
 shows the way, the scene's automatic hint keeps away (``scene.auto_hint_allowed``).
