@@ -26,6 +26,7 @@ from doolhof.gui.cards.layout import CardLayout
 from doolhof.gui.kit.press import (
     DRAG_START,
     CardBack,
+    IconTable,
     OnIcon,
     Press,
     PressGestures,
@@ -98,23 +99,17 @@ class OnCell:
 Target = Part | OnHand | OnCell | OnIcon
 
 
-class Table(Protocol):
-    """What gestures read from the card scene."""
+class Table(IconTable, Protocol):
+    """What gestures read from the card scene (besides whether a person may act, and the corner icons)."""
 
     layout: CardLayout
     chosen: int | None
-
-    def accepting(self) -> bool:
-        """True when a person may act now."""
 
     def phase_now(self) -> str:
         """The phase a person acts in now ("place", "take"), or "" when nobody may act."""
 
     def hand_size(self) -> int:
         """How many cards the mover holds."""
-
-    def corner_icon(self, name: str) -> object | None:
-        """The corner icon in slot *name*, or None when the slot is empty now."""
 
     def cell_at(self, pos: tuple[int, int]) -> Cell | None:
         """The table cell under *pos* (None outside the table area)."""

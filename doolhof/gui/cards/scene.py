@@ -47,7 +47,7 @@ from doolhof.gui.cardtable.faces import CardFaces
 from doolhof.gui.kit.anim import Effect
 from doolhof.gui.kit.playing import PlayingScene
 from doolhof.gui.kit.pointer import PointerEvent
-from doolhof.gui.kit.press import CardBack, PressIcon, TurnCard
+from doolhof.gui.kit.press import CardBack, PressIcon, TurnCard, turn_asked
 from doolhof.gui.kit.scene import Host
 from doolhof.session.seats import TableSetup
 
@@ -332,12 +332,9 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         self.note_input()
         if self.phase_now() != "place":
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
-            self._turn(-1 if event.mod & pygame.KMOD_SHIFT else 1, choose=True)
-        elif event.type == pygame.MOUSEWHEEL:
-            y = getattr(event, "y", 0)
-            if isinstance(y, (int, float)) and y:
-                self._turn(1 if y < 0 else -1, choose=True)
+        quarters = turn_asked(event)
+        if quarters:
+            self._turn(quarters, choose=True)
 
     def _apply(self, intent: Intent) -> None:
         """Carry out what a gesture asked for."""

@@ -92,6 +92,18 @@ TargetT = TypeVar("TargetT")
 IntentT = TypeVar("IntentT")
 
 
+def turn_asked(event: pygame.event.Event) -> int:
+    """The quarter turns a key or the wheel asks of the card in hand: R clockwise (1), shift-R back (-1),
+    the wheel down clockwise and up back; 0 for anything else."""
+    if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+        return -1 if event.mod & pygame.KMOD_SHIFT else 1
+    if event.type == pygame.MOUSEWHEEL:
+        y = getattr(event, "y", 0)
+        if isinstance(y, (int, float)) and y:
+            return 1 if y < 0 else -1
+    return 0
+
+
 def icon_pressed(layout: IconStrip, on: OnIcon, pos: tuple[int, int]) -> bool:
     """True when a press on the icon *on* was let go on that icon again (a tap)."""
     return layout.icons[on.name].collidepoint(pos)

@@ -28,6 +28,7 @@ from doolhof.engine.board import Cell
 from doolhof.gui.kit.press import (
     DRAG_START,
     CardBack,
+    IconTable,
     OnIcon,
     Press,
     PressGestures,
@@ -106,18 +107,12 @@ class OnCell:
 Target = Part | OnArrow | OnCell | OnIcon
 
 
-class Table(Protocol):
-    """What gestures read from the play scene."""
+class Table(IconTable, Protocol):
+    """What gestures read from the play scene (besides whether a person may act, and the corner icons)."""
 
     layout: PlayLayout
     game: Game
     shown: Shown
-
-    def accepting(self) -> bool:
-        """True when a person may act now."""
-
-    def corner_icon(self, name: str) -> object | None:
-        """The corner icon in slot *name*, or None when the slot is empty now."""
 
 
 @dataclass

@@ -34,7 +34,7 @@ from doolhof.gui.board.painter import BoardArt
 from doolhof.gui.kit.anim import SPARE, Anchor, CellAnchor, Effect
 from doolhof.gui.kit.playing import PlayingScene
 from doolhof.gui.kit.pointer import PointerEvent
-from doolhof.gui.kit.press import CardBack, PressIcon, TurnCard
+from doolhof.gui.kit.press import CardBack, PressIcon, TurnCard, turn_asked
 from doolhof.gui.kit.scene import Host
 from doolhof.gui.play.choreography import COMPUTER_WALK_PAUSE, Choreography
 from doolhof.gui.play.computer import ComputerTurn, Decision, make_computer, safe_walk
@@ -215,12 +215,9 @@ class PlayScene(PlayingScene[Game, Decision]):
         self.hints.note_input()
         if not self.accepting() or self.game.phase != "push" or self.gestures.drag is not None:
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
-            self._turn_spare(-1 if event.mod & pygame.KMOD_SHIFT else 1)
-        elif event.type == pygame.MOUSEWHEEL:
-            y = getattr(event, "y", 0)
-            if isinstance(y, (int, float)) and y:
-                self._turn_spare(1 if y < 0 else -1)
+        quarters = turn_asked(event)
+        if quarters:
+            self._turn_spare(quarters)
 
     def _apply(self, intent: Intent) -> None:
         """Carry out what a gesture asked for."""
