@@ -120,10 +120,14 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--size", type=_size, default=(1280, 800))
     shot.add_argument("--turns", type=_whole(0, MAX_SHOT_TURNS), default=0,
                       help=f"random turns played before the picture, 0 to {MAX_SHOT_TURNS:,} (play)")
+    shot.add_argument("--game", choices=("maze", "cards"), default="maze",
+                      help="the maze board game (default) or the labyrinth card game (setup, play, end)")
     shot.add_argument("--variant", choices=sorted(VARIANTS), default="junior")
-    shot.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+    shot.add_argument("--players", type=int, choices=(2, 3, 4, 5, 6), default=4,
+                      help="seats at the table: 2-4 for the maze, 2-6 for cards (default 4)")
     shot.add_argument("--lang", choices=("en", "nl", "de", "sv"))
-    shot.add_argument("--mid-turn", action="store_true", help="push once more, so the reachable cells are lit (play)")
+    shot.add_argument("--mid-turn", action="store_true",
+                      help="push once more, so the reachable cells are lit; with cards, lay a card that takes (play)")
     return parser
 
 
@@ -296,6 +300,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "simulate":
             return _simulate(args)
         if args.command == "screenshot":
+            if args.game == "maze" and args.players > 4:
+                parser.error(f"the maze game is played by 2 to 4 players, not {args.players}; 5 and 6 are for"
+                             " --game cards")
             from doolhof.gui.screenshot import render_screenshot
 
             return render_screenshot(args)

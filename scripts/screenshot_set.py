@@ -4,9 +4,9 @@
     python scripts/screenshot_set.py --compare A B      # list the pictures that differ (exit 1 if any)
 
 The set covers every scene, a wide and a tall window, all four languages, both boards, the
-mid-turn (lit cells) and hint states. Use it around a refactoring: render before, render after,
-compare; every difference must be explained. Each picture is rendered in its own process, exactly
-as a person would run the command.
+mid-turn (lit cells) and hint states, and the card game (setup, play, mid-turn take, six players,
+end). Use it around a refactoring: render before, render after, compare; every difference must be
+explained. Each picture is rendered in its own process, exactly as a person would run the command.
 """
 
 from __future__ import annotations
@@ -33,6 +33,8 @@ def shot_list() -> list[tuple[str, list[str]]]:
             for scene in ("setup", "end", "settings", "parents"):
                 shots.append((f"{scene}-{size_name}-{lang}", ["--scene", scene, *base]))
             shots.append((f"rules0-{size_name}-{lang}", ["--scene", "rules", "--page", "0", *base]))
+            shots.append((f"setup-cards-{size_name}-{lang}",
+                          ["--scene", "setup", "--game", "cards", "--players", "6", *base]))
         base = ["--size", size, "--lang", "en", "--seed", "3"]
         for variant in ("junior", "junior-own", "classic"):
             shots.append((f"play-{variant}-{size_name}",
@@ -43,6 +45,12 @@ def shot_list() -> list[tuple[str, list[str]]]:
         shots.append((f"hint-{size_name}", ["--scene", "hint", "--turns", "4", *base]))
         shots.append((f"tutorial-{size_name}", ["--scene", "tutorial", *base]))
         shots.append((f"end-classic-{size_name}", ["--scene", "end", "--variant", "classic", "--players", "3", *base]))
+        cards = ["--game", "cards", *base]
+        shots.append((f"play-cards-{size_name}", ["--scene", "play", "--players", "4", "--turns", "8", *cards]))
+        shots.append((f"mid-cards-{size_name}",
+                      ["--scene", "play", "--players", "3", "--turns", "10", "--mid-turn", *cards]))
+        shots.append((f"play-cards6-{size_name}", ["--scene", "play", "--players", "6", "--turns", "30", *cards]))
+        shots.append((f"end-cards-{size_name}", ["--scene", "end", "--players", "5", *cards]))
         for page in range(1, RULES_PAGES):
             shots.append((f"rules{page}-{size_name}", ["--scene", "rules", "--page", str(page), *base]))
     return shots

@@ -34,6 +34,8 @@ CHANGED = Settings(
     table=TableSetup("junior-own", (SeatConfig("computer", "expert"), SeatConfig(), SeatConfig("computer", "gentle")),
                      5, 0),
     tutorial_done=True,
+    hidden_hands=True,
+    cards_tutorial_done=True,
 )
 
 
@@ -113,6 +115,9 @@ def test_missing_keys_get_their_defaults() -> None:
         ("table", {"variant": "chess", "seats": [{}, {}]}), ("table", {"variant": "junior", "seats": [{}, {}],
                                                                         "secrets": 13}),
         ("table", {"variant": "junior", "seats": [{}, {}], "secrets": "6"}),
+        ("table", {"variant": "junior", "seats": [{}] * 5}), ("table", {"variant": "cards", "seats": [{}] * 7}),
+        ("table", {"variant": "cards", "seats": [{}]}),
+        ("hidden_hands", "yes"), ("hidden_hands", 1), ("hidden_hands", None), ("hidden_hands", [True]),
     ],
 )
 def test_a_wrong_value_is_replaced_by_its_default_with_a_warning(

@@ -12,8 +12,8 @@ from __future__ import annotations
 import os
 import time
 
-from doolhof.engine import Game
 from doolhof.gui.app import App
+from doolhof.session.games import AnyGame
 from doolhof.session.keeper import fingerprint
 from doolhof.session.seats import SeatConfig, TableSetup
 
@@ -39,7 +39,7 @@ def install(app: App) -> None:
         _start_autoplay(app)
 
 
-def _print_saved(game: Game) -> None:
+def _print_saved(game: AnyGame) -> None:
     print(f"saved {game.turn} {game.phase} {fingerprint(game)}", flush=True)
 
 

@@ -3,7 +3,9 @@
 Scenes ask for another screen through their host's :attr:`~doolhof.gui.kit.scene.Host.screens`
 (the :class:`~doolhof.gui.kit.scene.Screens` interface), never by importing it, so the screens
 stay independent of each other. :class:`ScreenBuilder` is that interface: it creates the setup,
-play, end, parents' menu, settings, rules and notice scenes, wires the play scene to the running
+play (the maze's :class:`~doolhof.gui.play.scene.PlayScene` or the card game's
+``doolhof.gui.cards.scene.CardPlayScene``), end, parents' menu, settings, rules and notice scenes,
+wires the play scene to the running
 :class:`~doolhof.session.game_session.GameSession`, and puts the first-game tutorial over a
 child's first board.
 """
@@ -14,17 +16,20 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from doolhof.engine import Game
-from doolhof.gui.kit.scene import Host
+from doolhof.gui.kit.scene import GameScene, Host
 from doolhof.gui.parents.menu import ParentControls, ParentMenuScene
 from doolhof.gui.parents.notice import NoticeScene
 from doolhof.gui.setup.scene import SetupScene
+from doolhof.session.games import AnyGame
 from doolhof.session.savegame import SavedGame
 from doolhof.session.seats import TableSetup
 
 # The first frame needs only the setup screen and the parents' corner; the other screens are
 # imported when first shown, which keeps start-up near 0.3 s (scripts/bench_frames.py).
 if TYPE_CHECKING:
-    from doolhof.gui.end.scene import EndScene
+    from doolhof.cards import CardGame
+    from doolhof.gui.cards.scene import CardPlayScene
+    from doolhof.gui.end.scene import Celebration
     from doolhof.gui.parents.settings_scene import SettingsScene
     from doolhof.gui.play.scene import PlayScene
     from doolhof.gui.rules.scene import RulesScene
@@ -36,8 +41,8 @@ class ScreenBuilder:
     def __init__(self, host: Host) -> None:
         """Screens for *host* (the app)."""
         self.host = host
-        #: The play scene showing the running game, or None.
-        self.play_scene: PlayScene | None = None
+        #: The play scene showing the running game (maze or cards), or None.
+        self.play_scene: GameScene | None = None
 
     # ----- the building blocks ---------------------------------------------------------------------
     def setup_scene(self, table: TableSetup | None = None) -> SetupScene:
@@ -55,11 +60,34 @@ class ScreenBuilder:
 
         return offer_tutorial(self.host, PlayScene(self.host, game, table))
 
-    def end_scene(self, game: Game, table: TableSetup) -> EndScene:
-        """The end screen of the finished *game*."""
-        from doolhof.gui.end.scene import EndScene
+    def card_scene_for(self, game: CardGame, table: TableSetup) -> CardPlayScene:
+        """A card play scene (:class:`~doolhof.gui.cards.scene.CardPlayScene`) for *game*, not tied to the session.
 
-        return EndScene(self.host, game, table)
+        A child's first card game gets the card game's tutorial hand over the table (only while the
+        settings say ``cards_tutorial_done`` is False).
+        """
+        from doolhof.gui.cards.scene import CardPlayScene
+
+        scene = CardPlayScene(self.host, game, table)
+        scene.offer_tutorial()
+        return scene
+
+    def game_scene_for(self, game: AnyGame, table: TableSetup) -> PlayScene | CardPlayScene:
+        """The play scene of either game (:meth:`play_scene_for` or :meth:`card_scene_for`)."""
+        if isinstance(game, Game):
+            return self.play_scene_for(game, table)
+        return self.card_scene_for(game, table)
+
+    def end_scene(self, game: AnyGame, table: TableSetup) -> Celebration:
+        """The end screen of the finished *game* (:class:`~doolhof.gui.end.scene.EndScene` for the maze,
+        :class:`~doolhof.gui.end.cards.CardEndScene` for the card game)."""
+        if isinstance(game, Game):
+            from doolhof.gui.end.scene import EndScene
+
+            return EndScene(self.host, game, table)
+        from doolhof.gui.end.cards import CardEndScene
+
+        return CardEndScene(self.host, game, table)
 
     def parent_menu(self, from_game: bool = False) -> ParentMenuScene:
         """The parents' menu; *from_game* offers "new game" (back to setup)."""
@@ -90,15 +118,16 @@ class ScreenBuilder:
         """The setup screen in place of the top scene."""
         self.host.replace_scene(self.setup_scene(table))
 
-    def start_game(self, game: Game, table: TableSetup, undo: Game | None = None) -> None:
+    def start_game(self, game: AnyGame, table: TableSetup, undo: AnyGame | None = None) -> None:
         """Show the play scene for *game* (fresh, or continued with its *undo* snapshot) in place of the top scene.
 
-        The game is saved at once (a new game replaces the saved one) and after every push and
-        walk; the parents' menu button goes into the play scene's corner; a child's first game
-        starts with the tutorial over the board (see :meth:`play_scene_for`).
+        A maze game gets the :class:`~doolhof.gui.play.scene.PlayScene`, a card game the
+        ``CardPlayScene``. The game is saved at once (a new game replaces the saved one) and after
+        every action; the parents' menu button goes into the play scene's corner; a child's first
+        maze game starts with the tutorial over the board (see :meth:`play_scene_for`).
         """
         host = self.host
-        scene = self.play_scene_for(game, table)
+        scene = self.game_scene_for(game, table)
         scene.on_action = host.session.record
         # The play scene draws the resting icon; the parents' corner layer takes the pointer there.
         scene.corner_buttons["menu"] = ("menu", lambda: None)
@@ -110,7 +139,7 @@ class ScreenBuilder:
         """Continue a saved game, with its undo snapshot."""
         self.start_game(saved.game, saved.table, saved.undo)
 
-    def show_end(self, game: Game, table: TableSetup) -> None:
+    def show_end(self, game: AnyGame, table: TableSetup) -> None:
         """The end screen of *game* in place of the top scene."""
         self.host.replace_scene(self.end_scene(game, table))
 
@@ -131,7 +160,7 @@ class ScreenBuilder:
         host = self.host
         table = host.session.table or host.settings.table
         host.session.leave()
-        while len(host.scenes) > 1 and host.scenes[-1] is not self.play_scene:
+        while len(host.scenes) > 1 and not self._is_play_scene(host.scenes[-1]):
             host.pop_scene()
         self.play_scene = None
         self.show_setup(table)
@@ -139,12 +168,15 @@ class ScreenBuilder:
     def game_on_top(self) -> bool:
         """True when the top scene is the play scene of the running game."""
         host = self.host
-        return host.session.running and bool(host.scenes) and host.scenes[-1] is self.play_scene
+        return host.session.running and bool(host.scenes) and self._is_play_scene(host.scenes[-1])
+
+    def _is_play_scene(self, scene: object) -> bool:
+        return self.play_scene is not None and scene is self.play_scene
 
     def undo_last(self) -> bool:
         """Take back a person's last action (see :class:`~doolhof.session.keeper.GameKeeper`); False when refused."""
         host, scene = self.host, self.play_scene
-        if scene is None or scene not in host.scenes or not host.session.can_undo():
+        if scene is None or not any(self._is_play_scene(s) for s in host.scenes) or not host.session.can_undo():
             return False
         game = host.session.undo()
         if game is None:

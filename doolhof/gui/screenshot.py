@@ -4,6 +4,7 @@
     doolhof screenshot play.png --scene play --turns 12 --seed 3 --mid-turn
     doolhof screenshot end.png --scene end --players 3
     doolhof screenshot hint.png --scene hint --turns 4      (also: rules --page N, settings, parents, tutorial)
+    doolhof screenshot cards.png --game cards --players 6 --turns 9 --mid-turn   (setup, play, end)
 
 The play scene is shown after ``--turns`` random turns (``RandomPlayer(seed)``); ``--mid-turn``
 pushes once more so the reachable cells are lit. The end scene shows a game played to its end
@@ -11,6 +12,12 @@ with random turns (a few secrets, so it ends quickly). ``hint`` is the play scen
 bulb's hint on screen, ``tutorial`` a first game with the tutorial over the board, ``parents`` the
 parents' menu over a game, ``settings`` and ``rules`` (page ``--page``) those screens. Animations
 are run until they settle (looping ones for a fixed stretch of scene time).
+
+With ``--game cards`` the setup shows the card game chosen, the play scene is the card game's
+(``doolhof.gui.cards.scene.CardPlayScene``) after ``--turns`` turns of clever computer players
+(``--mid-turn``: one more card laid that joins a path, so the game waits in its take phase; when no
+hand card can join one, the players play on until one can), and the
+end scene shows a card game played to its end.
 
 The PNG is made in memory and then written beside the target and moved into place, so a write
 that fails (a full disk, a read-only folder) leaves no empty or half file behind, keeps any older
@@ -32,14 +39,18 @@ from pathlib import Path
 import pygame
 import pygame.freetype
 
+from doolhof.cards import CardGame
+from doolhof.cards.ai import make_player
+from doolhof.cards.players import CardPlayer
 from doolhof.engine import Game
 from doolhof.engine.players import RandomPlayer
 from doolhof.gui.app import App
+from doolhof.gui.cards.scene import CardPlayScene
 from doolhof.gui.kit.scene import Scene
 from doolhof.gui.play.scene import PlayScene
 from doolhof.gui.screens import ScreenBuilder
 from doolhof.i18n import set_language
-from doolhof.session.seats import SeatConfig, TableSetup
+from doolhof.session.seats import CARDS, SeatConfig, TableSetup
 
 #: Secrets used for the end-scene picture, so the random game ends quickly.
 END_SECRETS = 4
@@ -136,7 +147,8 @@ def render_scene(args: argparse.Namespace) -> pygame.Surface:
     screens = ScreenBuilder(app)
     app.screens = screens
     # Only the tutorial picture shows the first-game tutorial.
-    app.settings = dataclasses.replace(app.settings, tutorial_done=args.scene != "tutorial")
+    app.settings = dataclasses.replace(app.settings, tutorial_done=args.scene != "tutorial",
+                                       cards_tutorial_done=args.scene != "tutorial")
     scene = build_scene(screens, args)
     app.push_scene(scene)
     if args.scene == "parents":
@@ -148,6 +160,8 @@ def render_scene(args: argparse.Namespace) -> pygame.Surface:
         app.push_scene(screens.rules_scene(max(0, getattr(args, "page", 0))))
     elif args.scene == "hint" and isinstance(scene, PlayScene):
         _show_hint(scene)
+    elif args.scene == "hint" and isinstance(scene, CardPlayScene):
+        _show_card_hint(scene)
     settle(app)
     app.scene.draw(app.screen)
     return app.screen
@@ -157,6 +171,8 @@ def build_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
     """The scene to picture: ``setup``, ``play`` (after some random turns) or ``end``; the other
     scenes are pictured over one of these (``settings`` and ``rules`` over setup, the rest over play)."""
     seats = (SeatConfig("person"),) + tuple(SeatConfig("computer", "clever") for _ in range(args.players - 1))
+    if getattr(args, "game", "maze") == "cards":
+        return build_card_scene(screens, args, seats)
     if args.scene in ("setup", "settings", "rules"):
         return screens.setup_scene(TableSetup(args.variant, seats))
     player = RandomPlayer(args.seed)
@@ -178,6 +194,52 @@ def build_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
     return screens.play_scene_for(game, table)
 
 
+def build_card_scene(screens: ScreenBuilder, args: argparse.Namespace, seats: tuple[SeatConfig, ...]) -> Scene:
+    """The card game's ``setup``, ``play`` or ``end`` scene for ``--game cards`` (see the module text)."""
+    if args.scene in ("setup", "settings", "rules"):
+        return screens.setup_scene(TableSetup(CARDS, seats))
+    if args.scene == "end":
+        table = TableSetup(CARDS, seats)
+        game = table.new_card_game(args.seed)
+        players = [make_player("clever", seed=args.seed + seat) for seat in range(game.players)]
+        while not game.is_over() and game.turn < MAX_TURNS:
+            _card_action(game, players[game.current_player])
+        return screens.end_scene(game, table)
+    # Every seat a person, so no computer moves on while the picture is taken.
+    table = TableSetup(CARDS, tuple(SeatConfig("person") for _ in range(args.players)))
+    game = table.new_card_game(args.seed)
+    players = [make_player("clever", seed=args.seed + seat) for seat in range(game.players)]
+    while not game.is_over() and game.turn < max(0, args.turns):
+        _card_action(game, players[game.current_player])
+    if getattr(args, "mid_turn", False):
+        # When no hand card joins a path now, the players play on until one does.
+        while not game.is_over() and not _lay_a_joining_card(game):
+            _card_action(game, players[game.current_player])
+    scene: Scene = screens.card_scene_for(game, table)
+    return scene
+
+
+def _card_action(game: CardGame, player: CardPlayer) -> None:
+    """One lay or take of the current player."""
+    if game.phase == "take":
+        game.take(player.choose_take(game))
+    elif game.phase == "place":
+        game.place(player.choose_place(game))
+
+
+def _lay_a_joining_card(game: CardGame) -> bool:
+    """Lay a card that joins a path, so the game waits in its take phase; False (nothing laid) when none does."""
+    if game.phase != "place":
+        return False
+    for place in game.legal_places():
+        trial = game.copy()
+        trial.place(place)
+        if trial.phase == "take":
+            game.place(place)
+            return True
+    return False
+
+
 def _show_hint(scene: PlayScene, seconds: float = 10.0) -> None:
     """Ask the light bulb for help and step until the hint is on screen (its thread needs real time)."""
     scene.show_hint()
@@ -186,6 +248,15 @@ def _show_hint(scene: PlayScene, seconds: float = 10.0) -> None:
         scene.update(1 / 30)
         if scene.hints.job is not None:
             time.sleep(0.002)
+
+
+def _show_card_hint(scene: CardPlayScene, seconds: float = 10.0) -> None:
+    """The card game's light bulb: step until its ghost card is on screen (its thread needs real time)."""
+    scene.show_hint()
+    deadline = time.monotonic() + seconds
+    while scene.hint is None and time.monotonic() < deadline:
+        scene.update(1 / 30)
+        time.sleep(0.002)
 
 
 def _random_turn(game: Game, player: RandomPlayer) -> None:

@@ -1,14 +1,14 @@
 """The running game of the session: start (fresh or continued), save, undo and leave, without any screen.
 
-The screen shows one game at a time; :class:`GameSession` is where that game lives while it is
-played. Starting a game hands it to a :class:`~doolhof.session.keeper.GameKeeper` (saved after
-every push and walk, one step of undo for people); leaving saves it and lets go. The play screen
-calls :meth:`GameSession.record` after every action and :meth:`GameSession.undo` when a parent
-takes one back::
+The screen shows one game at a time (a maze game or a card game, see :mod:`doolhof.session.games`);
+:class:`GameSession` is where that game lives while it is played. Starting a game hands it to a
+:class:`~doolhof.session.keeper.GameKeeper` (saved after every action, one step of undo for people);
+leaving saves it and lets go. The play screen calls :meth:`GameSession.record` after every action
+and :meth:`GameSession.undo` when a parent takes one back::
 
     session = GameSession()
     session.start(game, table)          # saved at once: a new game replaces the saved one
-    session.record(game)                # after each push or walk
+    session.record(game)                # after each push or walk (lay or take)
     restored = session.undo()           # the state before a person's last action, or None
     session.leave()                     # saved; no game is running any more
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from doolhof.engine import Game
+from doolhof.session.games import AnyGame
 from doolhof.session.keeper import GameKeeper
 from doolhof.session.problems import Problem
 from doolhof.session.seats import TableSetup
@@ -29,7 +29,7 @@ from doolhof.session.seats import TableSetup
 class GameSession:
     """Holds the game being played (if any) and keeps it saved."""
 
-    def __init__(self, on_saved: Callable[[Game], None] | None = None) -> None:
+    def __init__(self, on_saved: Callable[[AnyGame], None] | None = None) -> None:
         """No game yet; *on_saved* is called with the game after every successful save."""
         self.on_saved = on_saved
         #: The keeper of the running game, or None when no game runs.
@@ -43,7 +43,7 @@ class GameSession:
         return self.keeper is not None
 
     @property
-    def game(self) -> Game | None:
+    def game(self) -> AnyGame | None:
         """The running game (the live object the play screen changes), or None."""
         return self.keeper.game if self.keeper is not None else None
 
@@ -52,7 +52,7 @@ class GameSession:
         """The table of the running game, or None."""
         return self.keeper.table if self.keeper is not None else None
 
-    def start(self, game: Game, table: TableSetup, undo: Game | None = None) -> str | None:
+    def start(self, game: AnyGame, table: TableSetup, undo: AnyGame | None = None) -> str | None:
         """Play *game* of *table* from now on (a fresh one, or a continued one with its *undo* snapshot).
 
         It is saved at once; returns a message for the parent when that failed.
@@ -62,8 +62,8 @@ class GameSession:
         self.keeper = keeper
         return self.save()
 
-    def record(self, game: Game) -> None:
-        """A push or walk was just applied to *game*: keep the undo snapshot right and save."""
+    def record(self, game: AnyGame) -> None:
+        """A push or walk (a lay or take) was just applied to *game*: keep the undo snapshot right and save."""
         if self.keeper is not None:
             self.keeper.record(game)
             self.problem = self.keeper.problem
@@ -80,7 +80,7 @@ class GameSession:
         """True when a person's last action can be taken back."""
         return self.keeper is not None and self.keeper.can_undo()
 
-    def undo(self) -> Game | None:
+    def undo(self) -> AnyGame | None:
         """The game as it was before a person's last action (saved at once), or None when refused."""
         if self.keeper is None:
             return None

@@ -1,4 +1,7 @@
-"""The game in progress, kept safe: saved after every push and walk, with one step of undo for people.
+"""The game in progress, kept safe: saved after every action, with one step of undo for people.
+
+It keeps a maze game (an action is a push or a walk) or a card game (an action is a lay or a take)
+the same way.
 
 A :class:`GameKeeper` sits beside the play scene (the app wires ``scene.on_action`` to
 :meth:`GameKeeper.record`). After every completed action it writes the game atomically with
@@ -29,7 +32,7 @@ import json
 import logging
 from collections.abc import Callable
 
-from doolhof.engine import Game
+from doolhof.session.games import AnyGame, same_kind
 from doolhof.session.problems import Problem
 from doolhof.session.seats import TableSetup
 
@@ -39,8 +42,8 @@ log = logging.getLogger(__name__)
 class GameKeeper:
     """Saves one game after every action and holds the undo snapshot of a person's last action."""
 
-    def __init__(self, game: Game, table: TableSetup, undo: Game | None = None, *, autosave: bool = True,
-                 on_saved: Callable[[Game], None] | None = None) -> None:
+    def __init__(self, game: AnyGame, table: TableSetup, undo: AnyGame | None = None, *, autosave: bool = True,
+                 on_saved: Callable[[AnyGame], None] | None = None) -> None:
         """Keep *game* (the live object the play scene changes) of *table*.
 
         *undo* is a snapshot carried over from a saved game. *autosave* False keeps everything in
@@ -51,8 +54,8 @@ class GameKeeper:
         self.autosave = autosave
         self.on_saved = on_saved
         #: The state after the last action (= before the next one), to tell who acts and for undo.
-        self._before = game.copy()
-        self._undo: Game | None = undo.copy() if undo is not None and _belongs(undo, game) else None
+        self._before: AnyGame = game.copy()
+        self._undo: AnyGame | None = undo.copy() if undo is not None and same_kind(undo, game) else None
         #: Why the last save failed (``problem.message()`` is the sentence for the parent), or None when it worked.
         self.problem: Problem | None = None
         #: How many times the game was written (tests and the autoplay hook look at it).
@@ -65,8 +68,8 @@ class GameKeeper:
         """True when *seat* is played by the computer."""
         return self.table.is_computer(seat)
 
-    def record(self, game: Game) -> None:
-        """An action (push or walk) was just applied to *game*: update the undo snapshot and save.
+    def record(self, game: AnyGame) -> None:
+        """An action (push or walk; lay or take) was just applied to *game*: update the undo snapshot and save.
 
         The actor is whoever was to move before the action. A person's action keeps the state
         before it for undo; a computer's action drops any snapshot.
@@ -81,7 +84,7 @@ class GameKeeper:
         """True when the last action was a person's and the game is not over."""
         return self._undo is not None and not self.game.is_over()
 
-    def take_undo(self) -> Game | None:
+    def take_undo(self) -> AnyGame | None:
         """Give the state before the person's last action (a fresh copy to show), and follow it from now on.
 
         Returns None when there is nothing to undo. The game is saved at once in the restored
@@ -139,11 +142,7 @@ class GameKeeper:
             log.debug("still cannot save the game (%d times): %s", self.failures, problem.log_text())
 
 
-def _belongs(undo: Game, game: Game) -> bool:
-    return undo.players == game.players and undo.variant == game.variant
-
-
-def fingerprint(game: Game) -> str:
+def fingerprint(game: AnyGame) -> str:
     """A short hash of the whole game state, to compare a saved game with a resumed one."""
     text = json.dumps(game.to_dict(), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]

@@ -1,7 +1,9 @@
-"""The game in progress, saved after every push and walk so that it survives a closed window or a crash.
+"""The game in progress, saved after every action so that it survives a closed window or a crash.
 
-The file (``game.json`` in :func:`doolhof.session.paths.data_dir`) holds our own format name and version,
-the engine game (:meth:`doolhof.engine.Game.to_dict`), the table (seats: person/computer and
+One game is saved at a time, a maze game or a card game, in the same file. The file (``game.json``
+in :func:`doolhof.session.paths.data_dir`) holds our own format name and version, the game
+(:meth:`doolhof.engine.Game.to_dict` or :meth:`doolhof.cards.CardGame.to_dict`; its own ``"format"``
+tells which, see :func:`doolhof.session.games.game_from_dict`), the table (seats: person/computer and
 level, variant, secrets), the previous state for undo, and an opaque ``extra`` dict the GUI may
 fill with any JSON-safe data. Writes are atomic, so killing the program at any moment loses at
 most the current half-turn. A damaged, foreign or newer file is moved aside
@@ -14,7 +16,7 @@ Typical use::
     result = load_game()              # at start: result.game is None or a SavedGame
     if result.message: show(result.message)
     ...
-    save_game(SavedGame(game, table, undo=previous))   # after each push and each walk
+    save_game(SavedGame(game, table, undo=previous))   # after each push and walk (lay and take)
     clear_game()                      # when the game is over or abandoned
 """
 
@@ -28,11 +30,11 @@ from pathlib import Path
 from typing import Any
 
 from doolhof.engine import Game
-from doolhof.engine.game import VERSION as ENGINE_VERSION
 from doolhof.i18n import N_, _
 from doolhof.session import paths
+from doolhof.session.games import AnyGame, game_from_dict, newer_version, same_kind
 from doolhof.session.problems import Problem, clip, clip_repr
-from doolhof.session.seats import TableSetup
+from doolhof.session.seats import CARDS, TableSetup
 
 log = logging.getLogger(__name__)
 
@@ -56,13 +58,16 @@ MSG_NOT_CLEARED = N_("The finished game could not be removed ({error}).")
 
 @dataclass(frozen=True)
 class SavedGame:
-    """Everything needed to continue a game: the engine state plus what the GUI knows about the table."""
+    """Everything needed to continue a game: the game's state plus what the GUI knows about the table."""
 
-    game: Game
-    #: Variant, seats (person/computer + level) and number of secrets; ``len(table.seats) == game.players``.
+    #: A maze game or a card game.
+    game: AnyGame
+    #: Variant (``"cards"`` for a card game), seats (person/computer + level) and number of secrets;
+    #: ``len(table.seats) == game.players``.
     table: TableSetup
-    #: The state before the last action of a person, for "undo"; None when there is nothing to undo.
-    undo: Game | None = None
+    #: The state before the last action of a person, for "undo" (a game of the same kind); None when
+    #: there is nothing to undo.
+    undo: AnyGame | None = None
     #: Anything else the GUI wants back (JSON-safe: dicts, lists, str, int, float, bool, None).
     extra: dict[str, Any] = field(default_factory=dict)
     #: When it was saved (seconds since the epoch); filled in by :func:`save_game`.
@@ -71,10 +76,11 @@ class SavedGame:
     def __post_init__(self) -> None:
         """Refuse a state that could not be continued, where the mistake is made (raises ValueError)."""
         game = self.game
-        if len(self.table.seats) != game.players or self.table.variant != game.variant.name:
+        variant = game.variant.name if isinstance(game, Game) else CARDS
+        if len(self.table.seats) != game.players or self.table.variant != variant:
             raise ValueError(f"the table ({len(self.table.seats)} seats, {self.table.variant}) does not match"
-                             f" the game ({game.players} players, {game.variant.name})")
-        if self.undo is not None and (self.undo.players != game.players or self.undo.variant != game.variant):
+                             f" the game ({game.players} players, {variant})")
+        if self.undo is not None and not same_kind(self.undo, game):
             raise ValueError("the undo state does not belong to this game")
         if not isinstance(self.extra, dict):
             raise ValueError("extra must be a dict")
@@ -95,7 +101,7 @@ class SavedGame:
     def from_dict(cls, data: Any) -> SavedGame:
         """Read :meth:`to_dict` data; raises :class:`NewerVersionError` or ValueError when it cannot be used.
 
-        The game and undo state are checked by :meth:`Game.from_dict`, the table by
+        The game and undo state are checked by :func:`~doolhof.session.games.game_from_dict`, the table by
         :meth:`TableSetup.from_dict`, and that they belong together by the constructor.
         """
         if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -105,12 +111,12 @@ class SavedGame:
             raise ValueError(f"bad version {clip_repr(version)}")
         if version > VERSION:
             raise NewerVersionError(f"version {version} is newer than this program's {VERSION}")
-        engine_version = data.get("game", {}).get("version") if isinstance(data.get("game"), dict) else None
-        if isinstance(engine_version, int) and not isinstance(engine_version, bool) and engine_version > ENGINE_VERSION:
-            raise NewerVersionError(f"the game's version {engine_version} is newer than the engine's {ENGINE_VERSION}")
+        game_version = newer_version(data.get("game"))
+        if game_version is not None:
+            raise NewerVersionError(f"the game's version {game_version} is newer than this program reads")
         try:
-            game = Game.from_dict(data["game"])
-            undo = Game.from_dict(data["undo"]) if data["undo"] is not None else None
+            game = game_from_dict(data["game"])
+            undo = game_from_dict(data["undo"]) if data["undo"] is not None else None
             table = TableSetup.from_dict(data["table"])
             extra = data["extra"]
             saved_at = data["saved_at"]

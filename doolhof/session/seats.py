@@ -1,14 +1,36 @@
-"""Who sits at the table: a person or a computer player (with its level) per seat."""
+"""Who sits at the table: a person or a computer player (with its level) per seat, and which game they play.
+
+A table plays one of the maze game's variants (``"junior"``, ``"junior-own"``, ``"classic"``: 2 to
+4 seats) or the labyrinth card game (:data:`CARDS`: 2 to 6 seats, no secrets).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from doolhof.engine import VARIANTS, Game
 from doolhof.engine.players import LEVELS as ENGINE_LEVELS
 
+if TYPE_CHECKING:
+    from doolhof.cards import CardGame
+
 #: The computer levels a seat offers, easiest first: the engine's levels but "random".
 LEVELS = tuple(level for level in ENGINE_LEVELS if level != "random")
+#: The variant name of the labyrinth card game (every other variant is one of the maze game's).
+CARDS = "cards"
+#: The fewest and most seats of a maze table and of a card table.
+MAZE_SEATS = (2, 4)
+CARD_SEATS = (2, 6)
+
+
+def seat_range(variant: str) -> tuple[int, int]:
+    """The fewest and the most seats a table of *variant* may have.
+
+    >>> seat_range("cards"), seat_range("junior")
+    ((2, 6), (2, 4))
+    """
+    return CARD_SEATS if variant == CARDS else MAZE_SEATS
 
 
 @dataclass(frozen=True)
@@ -46,12 +68,31 @@ class TableSetup:
     secrets: int | None = None  # None: all of the variant's pictures
     first_player: int = 0
 
+    @property
+    def is_cards(self) -> bool:
+        """True when this table plays the card game."""
+        return self.variant == CARDS
+
     def new_game(self, seed: int | None = None) -> Game:
-        """A fresh game for this table."""
+        """A fresh maze game for this table; raises ValueError for a card table (see :meth:`fresh`)."""
+        if self.is_cards:
+            raise ValueError("this table plays the card game; use new_card_game or fresh")
         return Game.new(
             variant=self.variant, players=len(self.seats), secrets=self.secrets, seed=seed,
             first_player=self.first_player,
         )
+
+    def new_card_game(self, seed: int | None = None) -> CardGame:
+        """A fresh card game for this table; raises ValueError for a maze table."""
+        if not self.is_cards:
+            raise ValueError(f"this table plays the maze game ({self.variant}); use new_game or fresh")
+        from doolhof.cards import CardGame  # only when a card game is played: start-up stays quick
+
+        return CardGame.new(players=len(self.seats), seed=seed, first_player=self.first_player)
+
+    def fresh(self, seed: int | None = None) -> Game | CardGame:
+        """A fresh game of whichever game this table plays (raises ValueError when it cannot start one)."""
+        return self.new_card_game(seed) if self.is_cards else self.new_game(seed)
 
     def is_computer(self, seat: int) -> bool:
         """True when *seat* is played by the computer (False for a seat the table does not have)."""
@@ -73,21 +114,24 @@ class TableSetup:
         """Read :meth:`to_dict` data; raises ValueError when it cannot be a table."""
         if not isinstance(data, dict):
             raise ValueError("the table setup is damaged")
-        seats = data.get("seats")
-        if not isinstance(seats, list) or not 2 <= len(seats) <= 4:
-            raise ValueError("the table setup needs 2 to 4 seats")
         variant = data.get("variant")
-        if variant not in VARIANTS:
-            raise ValueError(f"unknown variant {variant!r}")
+        if not isinstance(variant, str) or (variant != CARDS and variant not in VARIANTS):
+            raise ValueError(f"unknown variant {str(variant)[:40]!r}")
+        fewest, most = seat_range(str(variant))
+        seats = data.get("seats")
+        if not isinstance(seats, list) or not fewest <= len(seats) <= most:
+            raise ValueError(f"the table setup needs {fewest} to {most} seats")
         secrets = data.get("secrets")
-        if secrets is not None and (not isinstance(secrets, int) or isinstance(secrets, bool)):
+        if variant == CARDS:
+            secrets = None  # the card game has no secrets; a stray number means nothing
+        elif secrets is not None and (not isinstance(secrets, int) or isinstance(secrets, bool)):
             raise ValueError("the number of secrets is damaged")
         first = data.get("first_player", 0)
         if not isinstance(first, int) or not 0 <= first < len(seats):
             first = 0
         table = cls(str(variant), tuple(SeatConfig.from_dict(s) for s in seats), secrets, first)
         try:  # the engine knows which secret counts this variant and these seats allow (R13, R14)
-            table.new_game(seed=0)
+            table.fresh(seed=0)
         except ValueError as error:
             raise ValueError(f"the table setup cannot start a game: {error}") from None
         return table

@@ -42,6 +42,7 @@ LABELS: dict[str, str] = {
     "reduced_motion": N_("Reduced motion"),
     "auto_hint": N_("Automatic hints"),
     "fullscreen": N_("Full screen"),
+    "hidden_hands": N_("Cards in hand"),
 }
 #: The label for ``language=None``.
 SYSTEM_LANGUAGE_LABEL = N_("Same as the computer")
@@ -80,6 +81,11 @@ class Settings:
     table: TableSetup = field(default_factory=TableSetup)
     #: True once the child's first-game tutorial was finished or skipped (it is offered only before that).
     tutorial_done: bool = False
+    #: The card game: False shows every hand open (helping is allowed); True hides the hands, and a
+    #: hand-over screen shows the next figure before its hand is revealed by a tap.
+    hidden_hands: bool = False
+    #: True once the card game's first-game tutorial was finished or skipped.
+    cards_tutorial_done: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe data, with our format name and version."""
@@ -125,7 +131,8 @@ def _check(name: str, value: Any) -> Any:
     """The stored *value* of setting *name* in its proper type, or ``_INVALID``."""
     if name == "language":
         return value if value is None or (isinstance(value, str) and value in LANGUAGES) else _INVALID
-    if name in ("sound", "reduced_motion", "auto_hint", "fullscreen", "tutorial_done"):
+    if name in ("sound", "reduced_motion", "auto_hint", "fullscreen", "tutorial_done", "hidden_hands",
+                "cards_tutorial_done"):
         return value if isinstance(value, bool) else _INVALID
     if name == "volume":
         ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
@@ -142,6 +149,8 @@ def _check_table(value: Any) -> Any:
         table = TableSetup.from_dict(value)
     except ValueError:
         return _INVALID
+    if table.is_cards:
+        return table
     if table.secrets is not None and not 1 <= table.secrets <= len(VARIANTS[table.variant].pictures):
         return _INVALID
     return table

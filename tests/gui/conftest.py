@@ -39,7 +39,7 @@ def make_app() -> Iterator[object]:
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         app = build_app(screen, argparse.Namespace(mute=True, size=size, fullscreen=False, lang="en"))
         if app.settings is not None:  # games start without the first-game tutorial (tests/gui/test_tutorial.py)
-            app.settings = replace(app.settings, tutorial_done=True)
+            app.settings = replace(app.settings, tutorial_done=True, cards_tutorial_done=True)
         return app
 
     yield factory

@@ -77,9 +77,15 @@ def worker_busy(app: Any) -> bool:
     (``hints.job.done()``), the only threads the game starts (see :mod:`doolhof.gui.play.computer`).
     Read strictly: should those names change, this fails loudly instead of no longer waiting.
     """
+    from doolhof.gui.cards.scene import CardPlayScene
     from doolhof.gui.play.scene import PlayScene
 
     for scene in app.scenes:
+        if isinstance(scene, CardPlayScene):  # the card game's: a computer thinking, the bulb's advice
+            if (scene._thinking is not None and scene._thinking.still_thinking) or (
+                    scene.hint_job is not None and not scene.hint_job.done()):
+                return True
+            continue
         if not isinstance(scene, PlayScene):
             continue
         thinking = scene._thinking

@@ -67,3 +67,44 @@ def test_the_hint_picture_shows_a_hint(tmp_path: Path) -> None:
     assert render_screenshot(_args(hint, "--scene", "hint", "--size", "800x600", "--turns", "2")) == 0
     assert render_screenshot(_args(play, "--scene", "play", "--size", "800x600", "--turns", "2")) == 0
     assert hint.read_bytes() != play.read_bytes()
+
+
+@pytest.mark.parametrize(("scene", "size", "extra"), [
+    ("setup", (800, 600), ("--players", "6")),
+    ("setup", (800, 1280), ("--players", "5", "--lang", "sv")),
+    ("end", (1280, 800), ("--players", "6")),
+    ("end", (800, 1280), ("--players", "2")),
+    ("play", (1280, 800), ("--players", "4", "--turns", "8", "--mid-turn")),
+    ("play", (800, 600), ("--players", "6", "--turns", "30")),
+    ("tutorial", (1280, 800), ("--players", "2")),
+    ("hint", (800, 600), ("--players", "3", "--turns", "5")),
+])
+def test_the_card_game_renders(tmp_path: Path, scene: str, size: tuple[int, int], extra: tuple[str, ...]) -> None:
+    out = tmp_path / f"cards-{scene}.png"
+    status = render_screenshot(_args(out, "--game", "cards", "--scene", scene, "--size", f"{size[0]}x{size[1]}",
+                                     *extra))
+    assert status == 0
+    assert _size_of(out) == size
+
+
+def test_mid_turn_leaves_the_card_game_waiting_for_a_take() -> None:
+    from doolhof.gui.screenshot import build_card_scene
+    from doolhof.session.seats import SeatConfig
+
+    class Screens:
+        def card_scene_for(self, game: object, table: object) -> object:
+            return game
+
+    for seed in (1, 2, 3):
+        args = build_parser().parse_args(["screenshot", "x.png", "--game", "cards", "--seed", str(seed),
+                                          "--turns", "6", "--mid-turn"])
+        game = build_card_scene(Screens(), args, (SeatConfig(),) * 4)  # type: ignore[arg-type]
+        assert game.phase == "take" and game.turn >= 6 and game.takeable()  # type: ignore[attr-defined]
+
+
+def test_five_players_are_for_the_card_game(capsys: pytest.CaptureFixture[str]) -> None:
+    from doolhof.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["screenshot", "x.png", "--players", "5"])
+    assert stop.value.code == 2 and "--game cards" in capsys.readouterr().err

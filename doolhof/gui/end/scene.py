@@ -8,6 +8,9 @@ collected pictures drifts down once and comes to rest; the fanfare plays once. T
 - **decider** (only after a tie): the same table with half the secrets (the rule text's quick
   second game for a tie);
 - **new setup**: back to the setup screen, pre-filled with this table.
+
+The card game's end (:class:`doolhof.gui.end.cards.CardEndScene`) is the same celebration; only
+its score panel differs. The shared part is :class:`Celebration`.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from doolhof.gui.kit.widgets import (
     safe_icon,
 )
 from doolhof.i18n import _, ngettext
+from doolhof.session.games import AnyGame
 from doolhof.session.savegame import clear_game
 from doolhof.session.seats import TableSetup
 
@@ -70,22 +74,28 @@ def half_secrets(game: Game, table: TableSetup) -> int:
     return max(least, max(1, total // 2))
 
 
-class EndScene(Scene):
-    """Celebrate the end of *game* (played at *table*) and offer the next game."""
+class Celebration(Scene):
+    """What every end screen shares: the winners jumping under a trophy, confetti, a score panel, buttons.
 
-    def __init__(self, host: Host, game: Game, table: TableSetup) -> None:
-        """The end screen; *game* must be over."""
+    A game's end screen fills in :meth:`again` and :meth:`_draw_scores` (and may offer a decider).
+    """
+
+    #: True when a tie offers the decider button (the maze game; the card game has none).
+    offers_decider = False
+
+    def __init__(self, host: Host, finished: AnyGame, table: TableSetup, winners: frozenset[int],
+                 found: list[str], seed_text: str) -> None:
+        """The celebration of *finished* (over) at *table*; confetti of the pictures *found*."""
         super().__init__(host)
-        self.game = game
+        self.finished = finished
         self.table = table
-        outcome = game.outcome()
-        self.winners: tuple[int, ...] = tuple(sorted(outcome.winners)) if outcome is not None else ()
-        self.reason = outcome.reason if outcome is not None else "most-secrets"
+        self.players = finished.players
+        self.winners: tuple[int, ...] = tuple(sorted(winners))
         self.time = 0.0
         self.fanfare_played = False
         self.size = (1, 1)
-        rng = random.Random(zlib.crc32(repr(game.collected).encode()))
-        found = [p for row in game.collected for p in row] or ["star"]
+        rng = random.Random(zlib.crc32(seed_text.encode()))
+        found = found or ["star"]
         self.confetti = [
             Confetto(rng.choice(found), rng.random(), -0.1 - rng.random() * 0.9, 0.15 + rng.random() * 0.2,
                      0.02 + rng.random() * 0.03, rng.random() * math.tau, rng.choice((-1, 1)),
@@ -102,18 +112,15 @@ class EndScene(Scene):
                                                     style=SECONDARY, name="setup"))
 
     def _decider_label(self) -> str:
-        n = half_secrets(self.game, self.table)
-        return ngettext("Decider: {n} secret", "Decider: {n} secrets", n).format(n=n)
+        return ""
 
     # ----- what next -----------------------------------------------------------------------
     def again(self) -> None:
-        """The same table again, with a new shuffle."""
-        self.host.screens.start_game(self.table.new_game(self.host.next_seed()), self.table)
+        """The same table again, with a new shuffle (a new game of the same kind)."""
+        self.host.screens.start_game(self.table.fresh(self.host.next_seed()), self.table)
 
     def decider(self) -> None:
-        """A quick decider at the same table with half the secrets."""
-        table = self.table.with_secrets(half_secrets(self.game, self.table))
-        self.host.screens.start_game(table.new_game(self.host.next_seed()), table)
+        """A quick decider after a tie (only where :attr:`offers_decider`)."""
 
     def new_setup(self) -> None:
         """Back to the setup screen, with this table chosen."""
@@ -130,7 +137,7 @@ class EndScene(Scene):
             self.fanfare_played = True
             self.host.play_sound("fanfare")
         session = self.host.session
-        if session.running and session.game == self.game:
+        if session.running and session.game == self.finished:
             clear_game()
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -149,14 +156,14 @@ class EndScene(Scene):
         # Rows no taller than a comfortable picture line; the panel shrinks around them.
         band = self.scores_rect.copy()
         row_cap = int(min(w, h) * 0.15)
-        wanted = self.game.players * row_cap + int(row_cap * 0.4)
+        wanted = self.players * row_cap + int(row_cap * 0.4)
         if band.height > wanted:
             self.scores_rect.height = wanted
             self.scores_rect.centery = band.centery
         row = pygame.Rect(pad, h - buttons_h - pad, w - 2 * pad, buttons_h)
         gap = pad
         # The decider is the rule text's answer to a tie; after a clear win it would only puzzle.
-        tie = len(self.winners) > 1
+        tie = len(self.winners) > 1 and self.offers_decider
         self.decider_button.visible = tie
         shown: tuple[Button, ...]
         widths: tuple[float, ...]
@@ -255,6 +262,37 @@ class EndScene(Scene):
             surface.blit(art.figure(seat, px), rect)
             if trophy is not None:
                 surface.blit(trophy, trophy.get_rect(midbottom=(rect.centerx + px // 3, rect.top + px // 6)))
+
+    def _draw_scores(self, surface: pygame.Surface, art: Art) -> None:
+        """The score panel (each game draws its own)."""
+
+
+class EndScene(Celebration):
+    """Celebrate the end of the maze *game* (played at *table*) and offer the next game."""
+
+    offers_decider = True
+
+    def __init__(self, host: Host, game: Game, table: TableSetup) -> None:
+        """The end screen; *game* must be over."""
+        outcome = game.outcome()
+        winners = outcome.winners if outcome is not None else frozenset()
+        super().__init__(host, game, table, winners, [p for row in game.collected for p in row],
+                         repr(game.collected))
+        self.game = game
+        self.reason = outcome.reason if outcome is not None else "most-secrets"
+
+    def _decider_label(self) -> str:
+        n = half_secrets(self.game, self.table)
+        return ngettext("Decider: {n} secret", "Decider: {n} secrets", n).format(n=n)
+
+    def again(self) -> None:
+        """The same table again, with a new shuffle."""
+        self.host.screens.start_game(self.table.new_game(self.host.next_seed()), self.table)
+
+    def decider(self) -> None:
+        """A quick decider at the same table with half the secrets."""
+        table = self.table.with_secrets(half_secrets(self.game, self.table))
+        self.host.screens.start_game(table.new_game(self.host.next_seed()), table)
 
     def badges(self, seat: int) -> tuple[str, ...]:
         """The icons at the end of *seat*'s score row, right to left: a trophy for a winner, and a house

@@ -18,10 +18,10 @@ from typing import Any, Protocol, TypeVar
 
 import pygame
 
-from doolhof.engine import Game
 from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.session.game_session import GameSession
+from doolhof.session.games import AnyGame
 from doolhof.session.problems import Problem
 from doolhof.session.savegame import SavedGame
 from doolhof.session.seats import TableSetup
@@ -88,6 +88,25 @@ class Sound(Protocol):
         ...
 
 
+class GameScene(Protocol):
+    """What the screens need of a scene that plays a game, the maze's or the card game's.
+
+    :class:`doolhof.gui.screens.ScreenBuilder` wires it to the running session (``on_action`` saves
+    after every action, ``corner_buttons["menu"]`` holds the parents' menu icon) and restores it on
+    undo. A scene with ``layout.icons`` (a dict of corner icon rects incl. ``"menu"``) gets the
+    parents' corner and the undo button placed there (:class:`doolhof.gui.parents.menu.ParentControls`).
+    """
+
+    #: Called with the game after every completed action (push or walk; lay or take).
+    on_action: Callable[[Any], None]
+    #: The icons in the scene's corner: name -> (icon, what a tap does).
+    corner_buttons: dict[str, tuple[str, Callable[[], None]]]
+
+    def restore(self, game: Any) -> None:
+        """Show *game* (the same kind of game) from now on: after an undo, or to continue it."""
+        ...
+
+
 class Screens(Protocol):
     """Opens the screens of the game (implemented by :class:`doolhof.gui.screens.ScreenBuilder`)."""
 
@@ -95,16 +114,16 @@ class Screens(Protocol):
         """The setup screen in place of the top scene, pre-filled with *table*."""
         ...
 
-    def start_game(self, game: Game, table: TableSetup, undo: Game | None = None) -> None:
-        """Play *game* (fresh, or continued with its *undo* snapshot) in place of the top scene."""
+    def start_game(self, game: AnyGame, table: TableSetup, undo: AnyGame | None = None) -> None:
+        """Play *game* (a maze or card game, fresh, or continued with its *undo* snapshot) in place of the top scene."""
         ...
 
     def resume_game(self, saved: SavedGame) -> None:
         """Continue a saved game, with its undo snapshot."""
         ...
 
-    def show_end(self, game: Game, table: TableSetup) -> None:
-        """The end screen of a finished *game* in place of the top scene."""
+    def show_end(self, game: AnyGame, table: TableSetup) -> None:
+        """The end screen of a finished *game* (a maze or card game) in place of the top scene."""
         ...
 
     def open_parent_menu(self) -> None:

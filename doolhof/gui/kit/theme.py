@@ -88,3 +88,18 @@ PIP_OFF: Color = (225, 220, 210)
 CARD_RIM: Color = (200, 160, 60)  # the golden rim of the secret card on the Junior game's button
 VOLUME_OFF: Color = (228, 222, 210)  # volume steps above the chosen level
 VOLUME_MUTED: Color = (200, 196, 188)  # volume steps while the sound is off
+
+# The card game's table (gui/cardtable).
+CARD_RIM_LIGHT: Color = (92, 148, 92)  # the soft light rim round a maze card of the card game
+PATH_GLOW: Color = (255, 200, 60)  # the warm halo of a joined path
+PATH_GLOW_CORE: Color = (255, 236, 150)  # the sand of a joined path, lit up
+SLOT_DASH: Color = (150, 190, 150)  # the dashed outline of a free cell next to the table
+SLOT_FILL: Color = (60, 96, 70)  # the faint floor of a free cell
+LIT_FILL: Color = (255, 240, 160)  # a free cell where the chosen card fits
+FAINT_MARK: Color = (200, 220, 190)  # the little marker of a cell another turn would fit
+PICKED_RIM: Color = (255, 255, 255)  # the strong outline of a picked card
+REFUSED_TINT: Color = (230, 70, 60)  # the brief red-ish veil over cards that would be cut off
+BACK_FACE: Color = (38, 84, 52)  # the back of a card: a deep hedge
+BACK_LINE: Color = (74, 128, 80)  # its maze pattern
+BACK_EMBLEM: Color = (232, 200, 120)  # the golden labyrinth in its middle
+BACK_EMBLEM_EDGE: Color = (150, 110, 50)

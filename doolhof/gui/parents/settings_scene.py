@@ -1,10 +1,12 @@
-"""The parents' settings screen: language, sound, volume, animation speed, reduced motion, hints, full screen.
+"""The parents' settings screen: language, sound, volume, animation speed, reduced motion, hints, the card
+game's hands (open or hidden), full screen.
 
 One row per setting, the label on the left (above, in a tall window) and big choice buttons on
 the right. Every tap goes through :meth:`doolhof.gui.app.App.apply_settings`, which saves the
 settings file and applies the change at once: the language from the next frame, sound and volume
 on the sound player, full screen on the window. Animation speed, reduced motion and automatic
-hints are read by the play screen from ``app.settings``.
+hints are read by the play screen from ``app.settings``; so is ``hidden_hands`` by the card game's
+play screen. Its two choices are pictures: two open cards, or two face-down cards under a hand.
 """
 
 from __future__ import annotations
@@ -17,15 +19,19 @@ import pygame
 
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.art import Art
+from doolhof.gui.kit.cardpics import card_nets, draw_card_back, draw_card_face
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.text import draw_text
 from doolhof.gui.kit.widgets import CHOICE, PRIMARY, QUIET, Button, ButtonSet, draw_card, garden_background, text_of
-from doolhof.i18n import LANGUAGES, _
+from doolhof.i18n import LANGUAGES, N_, _
 from doolhof.session.settings import ANIMATION_SPEEDS, LABELS, SYSTEM_LANGUAGE_LABEL, Settings
 
 #: The rows, top to bottom (keys of :data:`doolhof.session.settings.LABELS`).
-ROWS = ("language", "sound", "volume", "animation_speed", "reduced_motion", "auto_hint", "fullscreen")
+ROWS = ("language", "sound", "volume", "animation_speed", "reduced_motion", "auto_hint", "hidden_hands",
+        "fullscreen")
+#: The words under the card game's two hands pictures.
+HANDS_LABELS = {False: N_("Open hands"), True: N_("Hidden hands")}
 #: The value a choice button sets: a language code (None: the system's), an animation speed, on or off.
 Choice = str | bool | None
 #: Language choices: the shipped languages, then "same as the computer" (None).
@@ -69,6 +75,11 @@ class SettingsScene(Scene):
         self._choice_row("animation_speed", {key: _lazy(label) for key, label in ANIMATION_SPEEDS.items()})
         for name in ("reduced_motion", "auto_hint", "fullscreen"):
             self._on_off_row(name, "check", "cross")
+        group: dict[Choice, Button] = {}
+        for hidden in (False, True):
+            group[hidden] = self.buttons.add(HandsButton(self._setter("hidden_hands", hidden), hidden))
+        self.choices["hidden_hands"] = group
+        self.rows["hidden_hands"].buttons = list(group.values())
         self.sync()
 
     # ----- building ------------------------------------------------------------------------------
@@ -121,7 +132,7 @@ class SettingsScene(Scene):
         current = self.settings
         values = {"language": current.language, "sound": current.sound, "animation_speed": current.animation_speed,
                   "reduced_motion": current.reduced_motion, "auto_hint": current.auto_hint,
-                  "fullscreen": bool(self.host.fullscreen)}
+                  "hidden_hands": current.hidden_hands, "fullscreen": bool(self.host.fullscreen)}
         for name, group in self.choices.items():
             for value, button in group.items():
                 button.selected = value == values[name] and type(value) is type(values[name])
@@ -173,7 +184,8 @@ class SettingsScene(Scene):
     def _layout_choices(row: Row, area: pygame.Rect, gap: int) -> None:
         count = len(row.buttons)
         # On/off pairs stay compact; the language and speed rows use the whole width.
-        width = area.w if count > 2 else min(area.w, int(area.h * 2.6) * 2 + gap)
+        wide = 3.8 if row.name == "hidden_hands" else 2.6  # room for a picture of two cards beside the word
+        width = area.w if count > 2 else min(area.w, int(area.h * wide) * 2 + gap)
         each = (width - gap * (count - 1)) // count
         for k, button in enumerate(row.buttons):
             button.rect = pygame.Rect(area.x + k * (each + gap), area.y, each, area.h)
@@ -245,6 +257,36 @@ class ChoiceButton(Button):
             super().draw_content(surface, area, ink, art)
         else:
             draw_text(surface, text_of(self.label), area, ink, max_px=max(10, int(area.h * 0.56)))
+
+
+class HandsButton(ChoiceButton):
+    """A choice of the card game's hands: two open cards, or two face-down cards under a hand, and a word."""
+
+    def __init__(self, on_tap: Callable[[], None], hidden: bool) -> None:
+        """The button that chooses open (*hidden* False) or hidden hands."""
+        super().__init__(on_tap, label=_lazy(HANDS_LABELS[hidden]), style=CHOICE, name=f"hidden_hands={hidden}")
+        self.hidden = hidden
+
+    def draw_content(self, surface: pygame.Surface, area: pygame.Rect, ink: theme.Color, art: Art | None) -> None:
+        """The two cards at the left, the word beside them."""
+        side = max(4, int(min(area.h * 0.95, area.w * 0.23)))
+        step = side + max(1, side // 8)
+        picture = pygame.Rect(area.x, area.centery - side // 2, step + side, side)
+        for k, nets in enumerate(HAND):
+            card = pygame.Rect(picture.x + k * step, picture.y, side, side)
+            if self.hidden:
+                draw_card_back(surface, card)
+            else:
+                draw_card_face(surface, card, nets, art)
+        if self.hidden and art is not None:
+            hand = art.icon("hand", int(side * 0.8))
+            surface.blit(hand, hand.get_rect(midbottom=(picture.centerx + side // 4, area.bottom + side // 8)))
+        words = pygame.Rect(picture.right + side // 4, area.y, max(1, area.right - picture.right - side // 4), area.h)
+        draw_text(surface, text_of(self.label), words, ink, max_px=max(10, int(area.h * 0.5)))
+
+
+#: The open hand on the settings button.
+HAND = (card_nets([((0, 4), ("fish",)), ((6,), ())]), card_nets([((2, 7), ("key",)), ((4, 5), ())]))
 
 
 def _lazy(message: str) -> Callable[[], str]:

@@ -2,14 +2,19 @@
 
 Everything is a big tap target (at least 64 px on a 1280x800 window):
 
-- four seat cards, one per figure; tap a figure to add seats up to it, or tap the last one to
-  take it away again (2 to 4 seats; seats are always the first *n* figures, whose colours and
-  corners are fixed);
+- four seat cards (six for the card game), one per figure; tap a figure to add seats up to it, or
+  tap the last one to take it away again (2 to 4 seats, 2 to 6 for the card game; seats are always
+  the first *n* figures, whose colours and corners are fixed; back from the card game to a maze game,
+  the first four stay);
 - under each figure a person/computer switch, and for a computer its level (gentle, clever,
   expert; tap to cycle);
-- three game cards with a little board picture: Junior, Junior with own secrets, the big 7x7 board;
-- the number of secrets: all, half, or any number with - and +;
-- Play; when a saved game is waiting, Continue is the big button and Play becomes a smaller "New game".
+- four game cards: three with a little board picture (Junior, Junior with own secrets, the big 7x7
+  board) and the card game with a few maze cards lying edge to edge ("7+" in its corner, for parents);
+- the number of secrets: all, half, or any number with - and +; for the card game, which has no
+  secrets, that panel shows the deck and a hand of two cards (face down when the parents chose
+  hidden hands);
+- Play; when a saved game is waiting, Continue is the big button (with a little picture of the
+  game that waits) and Play becomes a smaller "New game".
 
 In the top corner sits the parents' menu button (opened by a two-second hold; the app's
 :class:`~doolhof.gui.parents.menu.ParentControls` handles it at :attr:`SetupScene.parent_menu_rect`).
@@ -27,6 +32,7 @@ import pygame
 from doolhof.engine import VARIANTS, Game
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.art import Art
+from doolhof.gui.kit.cardpics import Net, card_nets, draw_card_back, draw_card_face, draw_pile
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.text import draw_text
@@ -49,18 +55,24 @@ from doolhof.gui.kit.widgets import (
 )
 from doolhof.i18n import N_, _, ngettext
 from doolhof.session.savegame import SavedGame
-from doolhof.session.seats import LEVELS, SeatConfig, TableSetup
+from doolhof.session.seats import CARDS, LEVELS, SeatConfig, TableSetup, seat_range
 
 log = logging.getLogger(__name__)
 
-MAX_SEATS = 4
+#: Seat cards on the screen: six for the card game (four of them for a maze game).
+MAX_SEATS = seat_range(CARDS)[1]
+MAZE_SEATS = seat_range("junior")[1]
 MIN_SEATS = 2
-VARIANT_ORDER = ("junior", "junior-own", "classic")
-VARIANT_LABELS = {"junior": N_("Junior"), "junior-own": N_("Own secrets"), "classic": N_("Big board")}
+VARIANT_ORDER = ("junior", "junior-own", "classic", CARDS)
+MAZE_VARIANTS = VARIANT_ORDER[:3]
+VARIANT_LABELS = {"junior": N_("Junior"), "junior-own": N_("Own secrets"), "classic": N_("Big board"),
+                  CARDS: N_("Card game")}
+#: The card game's age, shown small in a corner of its game card for the parents.
+CARDS_AGE = "7+"
 LEVEL_LABELS = {"gentle": N_("gentle"), "clever": N_("clever"), "expert": N_("expert")}
 #: The seats offered before the parent changes anything: a child and a gentle computer.
 DEFAULT_SLOTS = (SeatConfig("person"), SeatConfig("computer", "gentle"), SeatConfig("person"),
-                 SeatConfig("computer", "clever"))
+                 SeatConfig("computer", "clever"), SeatConfig("person"), SeatConfig("computer", "clever"))
 #: The cards holding one group of choices each.
 CHOICES_CARD = CARD.but(corner=12, least_radius=6, drop=60, least_drop=2)
 
@@ -75,9 +87,11 @@ class SetupScene(Scene):
         self.slots: list[SeatConfig] = list(DEFAULT_SLOTS)
         for k, seat in enumerate(table.seats[:MAX_SEATS]):
             self.slots[k] = seat
-        self.count = max(MIN_SEATS, min(MAX_SEATS, len(table.seats)))
-        self.variant = table.variant if table.variant in VARIANTS else "junior"
-        self.secrets: int | None = table.secrets
+        self.variant = table.variant if table.variant in VARIANT_ORDER else "junior"
+        #: The maze variant the secrets count for (the last one chosen while the card game is chosen).
+        self.maze = self.variant if self.variant in MAZE_VARIANTS else "junior"
+        self.count = max(MIN_SEATS, min(self.max_seats(), len(table.seats)))
+        self.secrets: int | None = None if table.is_cards else table.secrets
         self.first_player = table.first_player if table.first_player < self.count else 0
         #: The saved game (:class:`doolhof.session.savegame.SavedGame`) when one can be continued, else None.
         self.saved_game, self.saved_message = load_saved_game()
@@ -110,8 +124,7 @@ class SetupScene(Scene):
         # a returning family (or a child tapping the brightest button) must not lose the saved game.
         self.play_button = add(Button(self.start, icon="play", label=self._play_label, style=PRIMARY,
                                       name="play"))
-        self.continue_button = add(Button(self.resume, icon="again", label=lambda: _("Continue"),
-                                          style=SECONDARY, name="continue"))
+        self.continue_button = add(ContinueButton(self))
         self.fullscreen_button = add(Button(self.host.toggle_fullscreen, icon="fullscreen", style=QUIET,
                                             name="fullscreen"))
         self.note_button = Button(self.dismiss_note, icon="check", label=lambda: _("OK"), style=PRIMARY,
@@ -123,15 +136,25 @@ class SetupScene(Scene):
     # ----- the choices ---------------------------------------------------------------------
     def table(self) -> TableSetup:
         """The table as chosen now."""
-        return TableSetup(self.variant, tuple(self.slots[: self.count]), self.secrets, self.first_player)
+        secrets = None if self.is_cards else self.secrets
+        return TableSetup(self.variant, tuple(self.slots[: self.count]), secrets, self.first_player)
+
+    @property
+    def is_cards(self) -> bool:
+        """True while the card game is chosen."""
+        return self.variant == CARDS
+
+    def max_seats(self) -> int:
+        """The most seats the chosen game allows (4, or 6 for the card game)."""
+        return seat_range(self.variant)[1]
 
     def total_secrets(self) -> int:
-        """All the pictures of the chosen variant (12, or 24 on the big board)."""
-        return len(VARIANTS[self.variant].pictures)
+        """All the pictures of the chosen maze variant (12, or 24 on the big board)."""
+        return len(VARIANTS[self.maze].pictures)
 
     def min_secrets(self) -> int:
         """The fewest secrets allowed: with own piles everyone needs at least one."""
-        return self.count if VARIANTS[self.variant].own_piles else 1
+        return self.count if VARIANTS[self.maze].own_piles else 1
 
     def effective_secrets(self) -> int:
         """The number of secrets the game will use."""
@@ -139,6 +162,9 @@ class SetupScene(Scene):
 
     def tap_figure(self, k: int) -> None:
         """Seat *k*'s figure was tapped: add seats up to it, or remove it when it is the last one."""
+        if k >= self.max_seats():
+            self.host.play_sound("nope")
+            return
         if k >= self.count:
             self.count = k + 1
         elif k == self.count - 1 and self.count > MIN_SEATS:
@@ -164,12 +190,25 @@ class SetupScene(Scene):
         self.sync()
 
     def set_variant(self, variant: str) -> None:
-        """Choose the game; the number of secrets keeps its meaning (all stays all, half stays half)."""
-        if variant == self.variant:
+        """Choose the game; the number of secrets keeps its meaning (all stays all, half stays half).
+
+        The seat row shows six seats for the card game and four for a maze game: back from the card
+        game with five or six seats, the first four stay.
+        """
+        if variant == self.variant or variant not in VARIANT_ORDER:
             return
-        was_half = self.secrets is not None and self.secrets == self.total_secrets() // 2
+        seats_before = self.max_seats()
         self.variant = variant
-        self.set_secrets(self.total_secrets() // 2 if was_half else self.secrets)
+        self.count = min(self.count, self.max_seats())
+        if self.first_player >= self.count:
+            self.first_player = 0
+        if variant != CARDS:
+            was_half = self.secrets is not None and self.secrets == self.total_secrets() // 2
+            self.maze = variant
+            self.secrets = self.total_secrets() // 2 if was_half else self.secrets
+        if self.max_seats() != seats_before and self.size != (0, 0):
+            self.resize(self.size)  # the seat row has another number of cards
+        self.set_secrets(self.secrets)
 
     def set_secrets(self, secrets: int | None) -> None:
         """Use *secrets* secrets (None: all), clamped to what this variant and table allow."""
@@ -186,10 +225,10 @@ class SetupScene(Scene):
 
     # ----- leaving -------------------------------------------------------------------------
     def start(self) -> None:
-        """Start a new game with the chosen table."""
+        """Start a new game (a maze or a card game) with the chosen table."""
         table = self.table()
         self.host.change_settings(table=table)
-        game = table.new_game(self.host.next_seed())
+        game = table.fresh(self.host.next_seed())
         self.host.screens.start_game(game, table)
 
     def _play_label(self) -> str:
@@ -212,6 +251,7 @@ class SetupScene(Scene):
         """Update every button's look (selected, visible, enabled) from the choices."""
         for k in range(MAX_SEATS):
             active = k < self.count
+            self.figure_buttons[k].visible = k < self.max_seats()
             self.kind_buttons[k].visible = active
             self.level_buttons[k].visible = active and self.slots[k].is_computer
         for name, button in self.variant_buttons.items():
@@ -222,6 +262,8 @@ class SetupScene(Scene):
         self.half_button.enabled = self.total_secrets() // 2 >= self.min_secrets()
         self.minus_button.enabled = n > self.min_secrets()
         self.plus_button.enabled = n < self.total_secrets()
+        for secret_button in (self.all_button, self.half_button, self.minus_button, self.plus_button):
+            secret_button.visible = not self.is_cards
         waiting = self.saved_game is not None
         self.continue_button.visible = waiting
         self.continue_button.style = PRIMARY if waiting else SECONDARY
@@ -285,10 +327,15 @@ class SetupScene(Scene):
 
     def _layout_players(self, panel: pygame.Rect, pad: int) -> None:
         self.player_label, cards = _label_and_body(panel, pad, 0.12)
-        gap = pad
-        card_w = max(1, (cards.width - gap * (MAX_SEATS - 1)) // MAX_SEATS)
+        shown = self.max_seats()
+        gap = pad if shown <= MAZE_SEATS else max(2, pad * 2 // 3)
+        card_w = max(1, (cards.width - gap * (shown - 1)) // shown)
         self.seat_cards = []
         for k in range(MAX_SEATS):
+            if k >= shown:
+                for button in (self.figure_buttons[k], self.kind_buttons[k], self.level_buttons[k]):
+                    button.rect = pygame.Rect(0, 0, 0, 0)
+                continue
             card = pygame.Rect(cards.x + k * (card_w + gap), cards.y, card_w, cards.height)
             self.seat_cards.append(card)
             body = card.inflate(-max(2, pad // 2), -max(2, pad // 2))
@@ -304,7 +351,8 @@ class SetupScene(Scene):
     def _layout_variants(self, panel: pygame.Rect, pad: int) -> None:
         self.variant_label, row = _label_and_body(panel, pad, 0.16)
         gap = pad
-        bw = max(1, (row.width - 2 * gap) // 3)
+        count = len(VARIANT_ORDER)
+        bw = max(1, (row.width - (count - 1) * gap) // count)
         for k, name in enumerate(VARIANT_ORDER):
             self.variant_buttons[name].rect = pygame.Rect(row.x + k * (bw + gap), row.y, bw, row.height)
 
@@ -313,6 +361,8 @@ class SetupScene(Scene):
         label_h = int(inner.height * 0.16)
         self.secrets_label = pygame.Rect(inner.x, inner.y, inner.width, label_h)
         note_h = int(inner.height * 0.16)
+        #: Where the card game's deck and a hand are shown in place of the secrets.
+        self.deck_rect = pygame.Rect(inner.x, inner.y + label_h, inner.width, inner.height - label_h)
         row = pygame.Rect(inner.x, inner.y + label_h, inner.width, inner.height - label_h - note_h)
         self.secrets_note = pygame.Rect(inner.x, row.bottom, inner.width, note_h)
         gap = max(2, pad // 2)
@@ -375,11 +425,17 @@ class SetupScene(Scene):
             draw_card(surface, self.panels[name], theme.PANEL, theme.HEDGE_DARK, CHOICES_CARD)
         draw_text(surface, _("Who is playing?"), self.player_label, theme.INK_SOFT, align="left")
         draw_text(surface, _("Which game?"), self.variant_label, theme.INK_SOFT, align="left")
-        draw_text(surface, _("How many secrets?"), self.secrets_label, theme.INK_SOFT, align="left")
+        if self.is_cards:
+            draw_text(surface, _("Two cards in every hand"), self.secrets_label, theme.INK_SOFT, align="left")
+        else:
+            draw_text(surface, _("How many secrets?"), self.secrets_label, theme.INK_SOFT, align="left")
         for k, card in enumerate(self.seat_cards):
             _seat_card(surface, card, k, k < self.count)
         self.buttons.draw(surface, art)
-        self._draw_count(surface, art)
+        if self.is_cards:
+            self._draw_deck(surface, art)
+        else:
+            self._draw_count(surface, art)
         if self.parent_menu_rect.width > 0:
             draw_corner_icon(surface, self.parent_menu_rect, art, "menu")
         if self.notes:
@@ -402,6 +458,27 @@ class SetupScene(Scene):
                 break
             image = art.picture(name, px)
             surface.blit(image, image.get_rect(midright=(x - k * (px + px // 4) + px, header.centery)))
+
+    def _draw_deck(self, surface: pygame.Surface, art: Art) -> None:
+        """The card game's deck (a face-down pile) and a hand of two cards, open or hidden as the parents chose."""
+        area = self.deck_rect
+        if area.width <= 8 or area.height <= 8:
+            return
+        side = int(min(area.height * 0.66, area.width / 3.8))
+        pile = pygame.Rect(0, 0, side, int(area.height * 0.86))
+        pile.midbottom = (area.x + area.width // 4 + side // 6, area.bottom - area.height // 14)
+        top = draw_pile(surface, pile, 7)
+        hidden = bool(getattr(self.host.settings, "hidden_hands", False))
+        hand_center = (area.x + area.width * 5 // 8 + side // 6, (top.centery + pile.bottom - side // 2) // 2)
+        for k, (nets, angle) in enumerate(((HAND_CARDS[0], 8), (HAND_CARDS[1], -8))):
+            image = pygame.Surface((side, side), pygame.SRCALPHA)
+            if hidden:
+                draw_card_back(image, image.get_rect())
+            else:
+                draw_card_face(image, image.get_rect(), nets, art)
+            turned = pygame.transform.rotate(image, angle)
+            dx = (k * 2 - 1) * int(side * 0.42)
+            surface.blit(turned, turned.get_rect(center=(hand_center[0] + dx, hand_center[1] + abs(dx) // 8)))
 
     def _draw_count(self, surface: pygame.Surface, art: Art) -> None:
         n = self.effective_secrets()
@@ -536,6 +613,11 @@ class VariantButton(Button):
         """Board picture on top, name below."""
         text_h = int(area.height * 0.3)
         picture_area = pygame.Rect(area.x, area.y, area.width, area.height - text_h)
+        if self.variant == CARDS:
+            self._draw_cards(surface, picture_area, art)
+            draw_text(surface, text_of(self.label), pygame.Rect(area.x, area.bottom - text_h, area.width, text_h),
+                      ink)
+            return
         side = max(1, min(picture_area.height, int(picture_area.width * 0.62)))
         board = mini_board(self.variant, side)
         total = side + int(side * 0.5)
@@ -544,6 +626,23 @@ class VariantButton(Button):
         self._draw_hunt(surface, art, pygame.Rect(board_rect.right + side // 12, board_rect.y,
                                                   int(side * 0.45), side))
         draw_text(surface, text_of(self.label), pygame.Rect(area.x, area.bottom - text_h, area.width, text_h), ink)
+
+    def _draw_cards(self, surface: pygame.Surface, area: pygame.Rect, art: Art | None) -> None:
+        """A few maze cards lying edge to edge, their paths joining two apples; "7+" small in the top-left
+        corner, where the picture leaves a free cell."""
+        room = area.inflate(-area.width // 16, 0)
+        side = max(2, int(min(room.width / 3.15, room.height / 2.05)))
+        gap = max(1, side // 20)
+        total_w, total_h = 3 * side + 2 * gap, 2 * side + gap
+        x0, y0 = room.centerx - total_w // 2, room.centery - total_h // 2
+        for (cx, cy), nets in TABLE_CARDS:
+            rect = pygame.Rect(x0 + cx * (side + gap), y0 + cy * (side + gap), side, side)
+            draw_card_face(surface, rect, nets, art)
+        age_h = max(10, min(int(self.rect.height * 0.16), 26))
+        age = pygame.Rect(0, 0, age_h * 2, age_h)
+        inset = max(4, self.rect.height // 14)
+        age.topleft = (self.rect.left + inset, self.rect.top + inset * 3 // 4)
+        draw_text(surface, CARDS_AGE, age, theme.INK_SOFT, max_px=age_h)
 
     def _draw_hunt(self, surface: pygame.Surface, art: Art | None, box: pygame.Rect) -> None:
         """What you look for: one shared card (Junior) or a little pile per figure (own secrets)."""
@@ -571,6 +670,50 @@ class VariantButton(Button):
                                  border_radius=max(2, card.height // 5))
                 pygame.draw.rect(surface, darken(theme.SEAT_COLORS[p], 0.3), card, 1,
                                  border_radius=max(2, card.height // 5))
+
+
+class ContinueButton(Button):
+    """Continue the saved game: the "again" arrow, the word, and a little picture of the game that waits."""
+
+    def __init__(self, scene: SetupScene) -> None:
+        """The Continue button of *scene* (shown only when a saved game waits)."""
+        super().__init__(scene.resume, icon="again", label=lambda: _("Continue"), style=SECONDARY, name="continue")
+        self.scene = scene
+
+    def draw_content(self, surface: pygame.Surface, area: pygame.Rect, ink: theme.Color, art: Art | None) -> None:
+        """The usual arrow and word, with the waiting game's picture at the right end when there is room."""
+        saved = self.scene.saved_game
+        side = int(area.height * 0.8)
+        if saved is None or area.width < side * 4:
+            super().draw_content(surface, area, ink, art)
+            return
+        picture = pygame.Rect(0, 0, side, side)
+        picture.midright = (area.right, area.centery)
+        if saved.table.is_cards:
+            small = max(2, side // 2 - 1)
+            for (cx, cy), nets in TABLE_CARDS[:3]:
+                rect = pygame.Rect(picture.x + cx * (small + 1), picture.y + cy * (small + 1), small, small)
+                draw_card_face(surface, rect, nets, art)
+        else:
+            variant = saved.table.variant if saved.table.variant in VARIANTS else "junior"
+            surface.blit(mini_board(variant, side), picture)
+        super().draw_content(surface, pygame.Rect(area.x, area.y, picture.x - area.x - side // 6, area.height), ink,
+                             art)
+
+
+#: The card game's picture on its game card: (column, row) -> a card's networks, joined edge to edge,
+#: a path running from the apple on the first card through the middle two to the apple on the last.
+TABLE_CARDS: tuple[tuple[tuple[int, int], list[Net]], ...] = (
+    ((0, 1), card_nets([((3,), ("apple",)), ((0, 7), ())])),
+    ((1, 1), card_nets([((6, 0), ()), ((3, 4), ("star",))])),
+    ((1, 0), card_nets([((5, 2), ()), ((0, 7), ())])),
+    ((2, 0), card_nets([((7,), ("apple",)), ((3, 5), ())])),
+)
+#: The two cards of the hand drawn beside the deck.
+HAND_CARDS: tuple[list[Net], list[Net]] = (
+    card_nets([((0, 4), ("fish",)), ((6,), ())]),
+    card_nets([((2, 7), ("key",)), ((4, 5), ("moon",))]),
+)
 
 
 def load_saved_game() -> tuple[SavedGame | None, str | None]:

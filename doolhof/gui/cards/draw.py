@@ -1,0 +1,591 @@
+"""Painting the card screen from the scene's state: table, flights, hand, panel, seats, overlays.
+
+:class:`CardPainter` only reads the scene (``draw`` changes nothing but its own caches): the
+static picture (garden, panel blocks, seat panels, corner icons) is painted once into a
+background surface and repainted only when what it shows changes. The table is painted by the
+shared card-table painter (:func:`~doolhof.gui.cardtable.painter.draw_table`) from a
+:class:`~doolhof.gui.cardtable.painter.TableLook` the scene's state decides. Everything that moves
+is drawn over it every frame: the live panel (whose turn, the pile, the hand or the take buttons,
+the seats' hands and trays), the flying cards, the card in the finger, the celebration, and last
+the hand-over screen of hidden hands.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Protocol
+
+import pygame
+
+from doolhof.cards import CardGame
+from doolhof.cards.card import Card
+from doolhof.cards.ports import Cell
+from doolhof.gui.cards.computer import Advice
+from doolhof.gui.cards.gestures import Gestures
+from doolhof.gui.cards.layout import CardLayout
+from doolhof.gui.cards.overlay import Overlay
+from doolhof.gui.cards.shown import (
+    Anchor,
+    AtCell,
+    AtHand,
+    AtPile,
+    AtPoint,
+    AtSeatHand,
+    AtTray,
+    CardClip,
+    Flight,
+    Shown,
+)
+from doolhof.gui.cardtable.camera import Camera
+from doolhof.gui.cardtable.faces import CardFaces, quantised
+from doolhof.gui.cardtable.painter import TableLook, draw_card_at, draw_table
+from doolhof.gui.kit import theme
+from doolhof.gui.kit.anim import Effect, Motion, Timeline, bounce_height, ease_out_back, shake_offset
+from doolhof.gui.kit.scene import Host
+from doolhof.gui.kit.widgets import CARD, darken, draw_card, draw_corner_icon, draw_slab, garden_background, lighten
+
+
+class CardView(Protocol):
+    """What the painter reads of the card scene (:class:`~doolhof.gui.cards.scene.CardPlayScene`)."""
+
+    host: Host
+    game: CardGame
+    layout: CardLayout
+    camera: Camera
+    faces: CardFaces
+    shown: Shown
+    timeline: Timeline
+    effects: list[Effect]
+    clock: float
+    gestures: Gestures
+    chosen: int | None
+    angles: list[float]
+    picks: set[Cell]
+    refused: frozenset[Cell]
+    handover: int | None
+    hint: Advice | None
+    hint_age: float
+    overlays: list[Overlay]
+
+    @property
+    def motion(self) -> Motion:
+        """The parents' animation speed and reduced-motion choice."""
+
+    @property
+    def thinking(self) -> bool:
+        """True while a computer thinks."""
+
+    def is_computer(self, seat: int) -> bool:
+        """True for a computer seat."""
+
+    def face_down(self, seat: int) -> bool:
+        """True when *seat*'s hand shows its backs."""
+
+    def phase_now(self) -> str:
+        """The phase a person acts in now, or ""."""
+
+    def ambient_now(self) -> bool:
+        """True while the gentle ambient motion runs."""
+
+    def takeable(self) -> frozenset[Cell]:
+        """Cards that may be picked now."""
+
+    def lit(self) -> frozenset[Cell]:
+        """Free cells where the chosen card fits as turned now."""
+
+    def faint(self) -> frozenset[Cell]:
+        """Free cells where another turn fits."""
+
+    def ghost(self) -> tuple[Card, int, Cell] | None:
+        """The hint's see-through card."""
+
+    def hint_visible(self) -> bool:
+        """True when the hint on screen is current."""
+
+    def corner_icon(self, name: str) -> tuple[str, Callable[[], None]] | None:
+        """The icon of corner slot *name*."""
+
+#: The panel's blocks: rounder than the parents' cards, on a deeper edge (as the maze screen's).
+BLOCK = CARD.but(corner=8, least_radius=6, drop=40, least_drop=2)
+#: How far the pile's stack rises for a full pile, as a share of its card side.
+PILE_RISE = 0.32
+#: The chosen hand card is lifted by this share of its side.
+CHOSEN_LIFT = 0.08
+
+
+def seat_color(seat: int) -> theme.Color:
+    """The figure colour of *seat*."""
+    return theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)]
+
+
+def blit_back(surface: pygame.Surface, faces: CardFaces, centre: tuple[float, float], side: float,
+              angle: float = 0.0, squash: float = 1.0) -> None:
+    """A face-down card of *side* pixels at *centre*, turned *angle* degrees clockwise (*squash*: turning over)."""
+    px = max(4, round(side))
+    img = faces.back(px)
+    if angle % 360:
+        img = pygame.transform.rotate(img, -angle)
+    if squash < 0.999:
+        img = pygame.transform.smoothscale(img, (max(1, round(img.get_width() * squash)), img.get_height()))
+    surface.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+
+def draw_face(surface: pygame.Surface, faces: CardFaces, card: Card, centre: tuple[float, float], side: float,
+              angle: float = 0.0, alpha: int = 255, exact: bool = True) -> None:
+    """A face-up card (drawn at rotation 0, turned *angle* degrees).
+
+    *exact* False (a card in flight, changing size every frame): a face already rendered near that
+    size is scaled, instead of rendering the face anew on every frame.
+    """
+    if side < 4:
+        return
+    quarters = round(angle / 90.0)
+    rest = angle - quarters * 90.0  # whole quarter turns come from the face cache, only the rest is rotated
+    rest = rest if abs(rest) > 0.01 else 0.0
+    at = (round(centre[0]), round(centre[1]))
+    if exact:
+        draw_card_at(surface, faces, card, quarters % 4, at, max(4, round(side)), rest, alpha)
+        return
+    img = faces.face_near(card, quarters % 4, side)
+    scale = side / max(1, img.get_width())
+    if rest or abs(scale - 1.0) > 0.01:
+        img = pygame.transform.rotozoom(img, -rest, scale)
+    elif alpha < 255:
+        img = img.copy()
+    if alpha < 255:
+        img.set_alpha(alpha)
+    shadow = faces.shadow(quantised(side))
+    off = side * 0.05
+    surface.blit(shadow, shadow.get_rect(center=(round(at[0] + off * 0.6), round(at[1] + off))))
+    surface.blit(img, img.get_rect(center=at))
+
+
+def tray_spots(tray: pygame.Rect, count: int) -> tuple[int, list[tuple[int, int]]]:
+    """The card side and centres of *count* taken cards fanned out in *tray* (room for one more)."""
+    side = max(4, min(int(tray.h * 0.92), int(tray.w * 0.6)))
+    slots = max(2, count + 1)
+    room = tray.w - side
+    step = min(side * 0.3, room / max(1, slots - 1)) if slots > 1 else 0.0
+    y = tray.centery
+    return side, [(round(tray.x + side / 2 + k * step), y) for k in range(count + 1)]
+
+
+def pile_spots(pile: pygame.Rect, count: int) -> tuple[int, list[tuple[int, int]]]:
+    """The card side and centres of the pile's visible layers, bottom first (one layer per three cards)."""
+    side = max(4, int(pile.w * 0.78))
+    layers = 0 if count <= 0 else 1 + (count - 1) // 3
+    rise = side * PILE_RISE / 16
+    base_y = pile.bottom - side // 2
+    return side, [(pile.centerx, round(base_y - k * rise)) for k in range(layers)]
+
+
+class CardPainter:
+    """Draws a :class:`CardView` (the card scene) as it is now; keeps only drawing caches."""
+
+    def __init__(self, scene: CardView) -> None:
+        """Paint *scene* (read, never changed)."""
+        self.scene = scene
+        self._bg: pygame.Surface | None = None
+        self._bg_key: tuple[object, ...] | None = None
+
+    def forget(self) -> None:
+        """Drop the cached background (a new layout or a replaced game)."""
+        self._bg_key = None
+
+    # ----- where things are ----------------------------------------------------------------
+    def anchor_spot(self, anchor: Anchor) -> tuple[float, float, float]:
+        """(x, y, natural card side) in pixels of *anchor* now."""
+        scene = self.scene
+        lay = scene.layout
+        if isinstance(anchor, AtCell):
+            x, y = scene.camera.center_of(anchor.cell)
+            return x, y, float(scene.camera.side)
+        if isinstance(anchor, AtHand):
+            rect = lay.hand[min(1, max(0, anchor.index))]
+            return float(rect.centerx), float(rect.centery), float(rect.w)
+        if isinstance(anchor, AtSeatHand):
+            rect = lay.seats[anchor.seat].hand[min(1, max(0, anchor.index))]
+            return float(rect.centerx), float(rect.centery), float(rect.w)
+        if isinstance(anchor, AtTray):
+            tray = lay.seats[anchor.seat].tray
+            count = len(scene.shown.taken[anchor.seat])
+            side, spots = tray_spots(tray, count)
+            x, y = spots[-1]
+            return float(x), float(y), float(side)
+        if isinstance(anchor, AtPile):
+            side, spots = pile_spots(lay.pile, scene.shown.pile)
+            x, y = spots[-1] if spots else lay.pile.center
+            return float(x), float(y), float(side)
+        assert isinstance(anchor, AtPoint)
+        return anchor.x, anchor.y, float(scene.camera.side)
+
+    def flight_spot(self, flight: Flight, t: float) -> tuple[float, float, float, float]:
+        """(x, y, side, angle) of *flight* at clip time *t*, hop included."""
+        a, b, u, angle, lift = flight.pose(t)
+        ax, ay, asize = self.anchor_spot(a)
+        bx, by, bsize = self.anchor_spot(b)
+        size = asize + (bsize - asize) * u
+        return ax + (bx - ax) * u, ay + (by - ay) * u - lift * size * 2, size, angle
+
+    # ----- the frame -----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the whole scene onto *surface*."""
+        scene = self.scene
+        size = surface.get_size()
+        clip = scene.timeline.current
+        card_clip = clip if isinstance(clip, CardClip) else None
+        key = self._background_key(size, card_clip)
+        if self._bg is None or self._bg_key != key:
+            self._bg = self._paint_background(size, card_clip)
+            self._bg_key = key
+        surface.blit(self._bg, (0, 0))
+        clipped = surface.get_clip()
+        surface.set_clip(scene.layout.table)
+        # Calm motion: the lit cells and takeable cards keep still (the clock that makes them breathe stands).
+        clock = 0.0 if scene.motion.reduced else scene.clock
+        draw_table(surface, scene.camera, scene.faces, scene.shown.table, self.table_look(card_clip), clock)
+        self._draw_cell_shakes(surface)
+        surface.set_clip(clipped)
+        self._draw_panel_live(surface, card_clip)
+        if card_clip is not None:
+            t = scene.timeline.time
+            for flight in card_clip.flights:
+                self._draw_flight(surface, flight, t)
+            if card_clip.name == "celebrate":
+                self._draw_celebration(surface, t / max(0.01, card_clip.duration))
+        self._draw_held(surface)
+        if scene.handover is not None:
+            self._draw_handover(surface, scene.handover)
+        for overlay in scene.overlays:
+            overlay.draw(surface)
+
+    def table_look(self, clip: CardClip | None) -> TableLook:
+        """What the table shows now besides its cards."""
+        scene = self.scene
+        shown = scene.shown
+        glow_progress = 1.0
+        if clip is not None and clip.glow_grows:
+            glow_progress = min(1.0, scene.timeline.time / max(0.01, clip.duration))
+        person = not scene.is_computer(shown.current)
+        pulse = scene.takeable() if person else frozenset()
+        hint = scene.hint if scene.hint_visible() else None
+        return TableLook(
+            lit=scene.lit(), faint=scene.faint(), glow=shown.glow, glow_progress=glow_progress,
+            pulse=frozenset(pulse) - frozenset(scene.picks), picked=frozenset(scene.picks),
+            refused=scene.refused, hidden=clip.hide_cells if clip is not None else frozenset(),
+            ghost=scene.ghost(), laid=shown.laid if shown.phase == "take" else None,
+        ) if hint is None or hint.place is not None else TableLook(
+            glow=shown.glow, glow_progress=glow_progress, pulse=frozenset(pulse) - frozenset(scene.picks),
+            picked=frozenset(scene.picks) | hint.take, refused=scene.refused,
+            laid=shown.laid if shown.phase == "take" else None,
+        )
+
+    # ----- the static picture --------------------------------------------------------------
+    def _background_key(self, size: tuple[int, int], clip: CardClip | None) -> tuple[object, ...]:
+        scene = self.scene
+        shown = scene.shown
+        icons = (scene.corner_icon(name) for name in scene.layout.icons)
+        return (
+            size, scene.layout, shown.current, shown.phase == "over",
+            tuple(scene.is_computer(k) for k in range(scene.game.players)),
+            tuple(icon[0] if icon else None for icon in icons),
+            # The seats' small hands and trays and the pile are painted in too: they change between clips only.
+            tuple(tuple(hand) for hand in shown.hands), tuple(len(t) for t in shown.taken),
+            tuple(scene.face_down(k) for k in range(scene.game.players)),
+            shown.pile - (clip.pile_out if clip is not None else 0),
+            clip.hide_hand if clip is not None else frozenset(),
+        )
+
+    def _paint_background(self, size: tuple[int, int], clip: CardClip | None) -> pygame.Surface:
+        scene = self.scene
+        lay = scene.layout
+        bg = self._bg
+        if bg is None or bg.get_size() != size:
+            bg = pygame.Surface(size)
+            if pygame.display.get_surface() is not None:
+                bg = bg.convert()
+        bg.blit(garden_background(size), (0, 0))
+        # The table's own felt: a soft darker field the cards lie on.
+        pygame.draw.rect(bg, darken(theme.BACKGROUND, 0.18), lay.table, border_radius=max(8, lay.table.w // 40))
+        draw_card(bg, lay.turn_box, theme.PANEL_DARK, shape=BLOCK)
+        draw_card(bg, lay.hand_box, theme.PANEL_DARK, shape=BLOCK)
+        pygame.draw.rect(bg, theme.HEDGE_DARK, lay.pile, border_radius=max(6, lay.pile.w // 8))
+        current = scene.shown.current if scene.shown.phase != "over" else None
+        for seat, panel in enumerate(lay.seats):
+            mine = seat == current
+            draw_card(bg, panel.box, theme.PANEL if mine else theme.PANEL_DARK, shape=BLOCK)
+            if mine:
+                pygame.draw.rect(bg, seat_color(seat), panel.box, width=max(3, panel.box.h // 16),
+                                 border_radius=max(6, min(panel.box.w, panel.box.h) // 8))
+            for slot in panel.hand:
+                pygame.draw.rect(bg, darken(theme.PANEL_DARK, 0.25) if not mine else theme.PATH_SHADE, slot,
+                                 border_radius=max(2, slot.w // 8))
+        for name, rect in lay.icons.items():
+            icon = scene.corner_icon(name)
+            if icon is not None:
+                draw_corner_icon(bg, rect, scene.host.art, icon[0])
+        self._draw_pile(bg, clip)
+        self._paint_seat_cards(bg, clip)
+        return bg
+
+    def _paint_seat_cards(self, surface: pygame.Surface, clip: CardClip | None) -> None:
+        """Each seat's small hand (faces, or backs when face down) and its tray of taken cards, fanned."""
+        scene = self.scene
+        shown = scene.shown
+        hidden_slots = clip.hide_hand if clip is not None else frozenset()
+        for seat, panel in enumerate(scene.layout.seats):
+            hand = shown.hands[seat] if seat < len(shown.hands) else []
+            down = scene.face_down(seat)
+            for k, slot in enumerate(panel.hand):
+                if k >= len(hand) or (seat == shown.current and k in hidden_slots):
+                    continue
+                if down:
+                    blit_back(surface, scene.faces, slot.center, slot.w)
+                else:
+                    draw_face(surface, scene.faces, hand[k], slot.center, slot.w)
+            taken = shown.taken[seat] if seat < len(shown.taken) else []
+            side, spots = tray_spots(panel.tray, len(taken))
+            for card, spot in zip(taken, spots, strict=False):
+                draw_face(surface, scene.faces, card, spot, side)
+
+    # ----- the table extras ------------------------------------------------------------------
+    def _draw_cell_shakes(self, surface: pygame.Surface) -> None:
+        """A refused cell: a soft ring wobbling there (the gentle "not there")."""
+        scene = self.scene
+        side = scene.camera.side
+        for e in scene.effects:
+            target = e.target
+            if e.kind != "shake" or not isinstance(target, tuple) or target[0] != "cell":
+                continue
+            cell = target[1]
+            rect = scene.camera.rect_of(cell)
+            dx = shake_offset(e.progress, side * (0.05 if scene.motion.reduced else 0.12))
+            ring = rect.inflate(-max(4, rect.w // 8), -max(4, rect.h // 8)).move(round(dx), 0)
+            pygame.draw.rect(surface, theme.ARROW_CLOSED, ring, width=max(3, rect.w // 14),
+                             border_radius=max(4, rect.w // 6))
+
+    # ----- the live panel --------------------------------------------------------------------
+    def _draw_panel_live(self, surface: pygame.Surface, clip: CardClip | None) -> None:
+        scene = self.scene
+        lay = scene.layout
+        shown = scene.shown
+        pops = {e.target: e for e in scene.effects if e.kind == "pop"}
+        pop = max(0.2, ease_out_back(pops["portrait"].progress)) if "portrait" in pops else 1.0
+        self._draw_portrait(surface, lay.portrait, shown.current, pop)
+        if scene.is_computer(shown.current) and shown.phase != "over":
+            badge = scene.host.art.robot(max(16, lay.portrait.w // 3))
+            surface.blit(badge, badge.get_rect(bottomright=lay.portrait.bottomright))
+            if scene.thinking:
+                self._draw_thinking(surface, lay.portrait)
+        if shown.phase == "take" and not scene.is_computer(shown.current):
+            self._draw_take_buttons(surface)
+        else:
+            self._draw_hand(surface, clip)
+        self._draw_seats(surface, clip)
+
+    def _draw_portrait(self, surface: pygame.Surface, rect: pygame.Rect, seat: int, pop: float) -> None:
+        """The big figure of whose turn it is, on a disc of their colour (*pop* scales it for the hand-over)."""
+        color = seat_color(seat)
+        radius = max(8, int(rect.w / 2 * pop))
+        pygame.draw.circle(surface, darken(color, 0.5), rect.center, radius)
+        pygame.draw.circle(surface, color, rect.center, max(4, radius - max(3, rect.w // 18)))
+        pygame.draw.circle(surface, lighten(color, 0.3), rect.center, max(4, radius - max(3, rect.w // 18)),
+                           width=max(2, rect.w // 30))
+        figure = self.scene.host.art.figure(seat, max(8, int(rect.w * 0.84 * pop)))
+        surface.blit(figure, figure.get_rect(center=rect.center))
+
+    def _draw_thinking(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Three dots over the computer's portrait, rising in turn: "I am thinking"."""
+        scene = self.scene
+        r = max(4, rect.w // 16)
+        for k in range(3):
+            x = rect.centerx + (k - 1) * r * 3
+            phase = (scene.clock * 2.2 - k * 0.25) % 1.0
+            up = 0.0 if scene.motion.reduced else max(0.0, math.sin(phase * 2 * math.pi)) * r * 1.2
+            y = rect.top + r * 2 - up
+            pygame.draw.circle(surface, theme.INK, (round(x), round(y)), r + 2)
+            pygame.draw.circle(surface, theme.PANEL, (round(x), round(y)), r)
+
+    def _draw_pile(self, surface: pygame.Surface, clip: CardClip | None) -> None:
+        scene = self.scene
+        count = scene.shown.pile - (clip.pile_out if clip is not None else 0)
+        side, spots = pile_spots(scene.layout.pile, count)
+        for x, y in spots:
+            blit_back(surface, scene.faces, (x, y), side)
+
+    def _draw_hand(self, surface: pygame.Surface, clip: CardClip | None) -> None:
+        """The current hand, big: the chosen card lifted on a golden ring, the others resting; the rotate button."""
+        scene = self.scene
+        lay = scene.layout
+        shown = scene.shown
+        seat = shown.current
+        hand = shown.hands[seat] if 0 <= seat < len(shown.hands) else []
+        hidden = clip.hide_hand if clip is not None else frozenset()
+        down = scene.face_down(seat)
+        shakes = [e for e in scene.effects if e.kind == "shake" and e.target == "hand"]
+        dx = shake_offset(shakes[0].progress, lay.card * 0.06) if shakes else 0.0
+        person_turn = scene.phase_now() == "place"
+        ghost = scene.ghost()
+        hint_index = scene.hint.place.hand_index if ghost is not None and scene.hint and scene.hint.place else None
+        for index, slot in enumerate(lay.hand):
+            pygame.draw.rect(surface, theme.HEDGE_DARK, slot, border_radius=max(6, slot.w // 8))
+            if index >= len(hand) or index in hidden or scene.gestures.drag == index:
+                continue
+            centre = (slot.centerx + dx, float(slot.centery))
+            chosen = person_turn and scene.chosen == index
+            if chosen:
+                centre = (centre[0], centre[1] - slot.h * CHOSEN_LIFT)
+                ring = slot.inflate(slot.w // 10, slot.h // 10).move(0, -round(slot.h * CHOSEN_LIFT))
+                pygame.draw.rect(surface, theme.REACH_RING, ring, border_radius=max(8, ring.w // 7))
+            if person_turn and scene.chosen is None and not down:
+                # Nothing chosen yet: both cards glow softly, "take me" (still with calm motion).
+                glow = 0.5 + 0.5 * math.sin(scene.clock * 3 + index) if scene.ambient_now() else 0.6
+                ring = slot.inflate(slot.w // 12, slot.h // 12)
+                pygame.draw.rect(surface, lighten(theme.REACH_RING, 0.5 * glow), ring, width=max(2, slot.w // 30),
+                                 border_radius=max(8, ring.w // 7))
+            if hint_index == index:
+                pulse = 0.5 + 0.5 * math.sin(scene.hint_age * 5) if not scene.motion.reduced else 1.0
+                ring = slot.inflate(slot.w // 8, slot.h // 8)
+                pygame.draw.rect(surface, lighten(theme.REACH_RING, 0.4 * pulse), ring, width=max(3, slot.w // 24),
+                                 border_radius=max(8, ring.w // 7))
+            if down:
+                blit_back(surface, scene.faces, centre, slot.w)
+            else:
+                angle = scene.angles[index] if person_turn else 0.0
+                draw_face(surface, scene.faces, hand[index], centre, slot.w, angle)
+        if person_turn and not down:
+            rect = lay.rotate
+            pygame.draw.circle(surface, theme.ARROW_OUTLINE, (rect.centerx, rect.centery + max(2, rect.h // 30)),
+                               rect.w // 2)
+            pygame.draw.circle(surface, theme.ARROW, rect.center, rect.w // 2)
+            pygame.draw.circle(surface, theme.ARROW_OUTLINE, rect.center, rect.w // 2, width=max(2, rect.w // 22))
+            icon = scene.host.art.icon("rotate", max(8, int(rect.w * 0.66)))
+            surface.blit(icon, icon.get_rect(center=rect.center))
+
+    def _draw_take_buttons(self, surface: pygame.Surface) -> None:
+        """While a person takes: the big take button with the picked cards on it, and "take nothing"."""
+        scene = self.scene
+        lay = scene.layout
+        active = scene.phase_now() == "take"
+        picks = sorted(scene.picks)
+        pressed = scene.gestures.press is not None and scene.gestures.press.on == "take"
+        face = draw_slab(surface, lay.take, theme.SUN if picks else theme.CREAM,
+                         theme.SUN_EDGE if picks else theme.CREAM_EDGE, pressed)
+        inner = face.inflate(-face.h // 6, -face.h // 6)
+        icon_px = max(8, min(inner.h, inner.w // 4))
+        check = scene.host.art.icon("check" if picks else "hand", icon_px)
+        surface.blit(check, check.get_rect(midleft=(inner.x, inner.centery)))
+        area = pygame.Rect(inner.x + icon_px + inner.h // 8, inner.y, max(4, inner.w - icon_px - inner.h // 8), inner.h)
+        if picks:
+            side = max(6, min(int(area.h * 0.8), int(area.w * 0.9)))
+            step = min(side * 1.05, (area.w - side) / max(1, len(picks) - 1)) if len(picks) > 1 else 0
+            for k, cell in enumerate(picks):
+                entry = scene.shown.table.get(cell)
+                if entry is None:
+                    continue
+                card, rotation = entry
+                draw_face(surface, scene.faces, card, (area.x + side / 2 + k * step, area.centery), side,
+                          rotation * 90.0)
+        elif active:  # nothing picked yet: the takeable cards wait on the table, pulsing
+            hint = max(6, int(area.h * 0.5))
+            for k in range(min(3, len(scene.takeable()))):
+                r = pygame.Rect(0, 0, hint, hint)
+                r.center = (round(area.x + hint * 0.6 + k * hint * 0.7), area.centery)
+                pygame.draw.rect(surface, theme.CREAM_EDGE, r, width=max(2, hint // 12),
+                                 border_radius=max(3, hint // 6))
+        pressed = scene.gestures.press is not None and scene.gestures.press.on == "nothing"
+        face = draw_slab(surface, lay.nothing, theme.LEAF, theme.LEAF_EDGE, pressed)
+        cross = scene.host.art.icon("cross", max(8, int(face.h * 0.6)))
+        surface.blit(cross, cross.get_rect(center=face.center))
+
+    def _draw_seats(self, surface: pygame.Surface, clip: CardClip | None) -> None:
+        """Each seat's figure (bouncing on its turn, jumping when it wins) and robot badge."""
+        scene = self.scene
+        lay = scene.layout
+        lifts: dict[int, float] = {}
+        for e in scene.effects:
+            if e.kind == "bounce" and isinstance(e.target, int):
+                lifts[e.target] = max(lifts.get(e.target, 0.0), bounce_height(e.progress))
+            elif e.kind == "jump" and isinstance(e.target, int):
+                lifts[e.target] = max(lifts.get(e.target, 0.0),
+                                      0.3 * abs(math.sin(e.age * math.pi * 2.5)) * (1 - e.progress * 0.5))
+        for seat, panel in enumerate(lay.seats):
+            fig = panel.figure
+            y = fig.centery - lifts.get(seat, 0.0) * fig.h
+            color = seat_color(seat)
+            pygame.draw.circle(surface, darken(color, 0.45), fig.center, fig.w // 2)
+            pygame.draw.circle(surface, color, fig.center, max(3, fig.w // 2 - max(2, fig.w // 14)))
+            img = scene.host.art.figure(seat, max(6, int(fig.w * 0.86)))
+            surface.blit(img, img.get_rect(center=(fig.centerx, round(y))))
+            if scene.is_computer(seat):
+                badge = scene.host.art.robot(max(10, fig.w // 2))
+                surface.blit(badge, badge.get_rect(center=(fig.right - badge.get_width() // 5,
+                                                          fig.bottom - badge.get_height() // 5)))
+
+    # ----- moving things ---------------------------------------------------------------------
+    def _draw_flight(self, surface: pygame.Surface, flight: Flight, t: float) -> None:
+        scene = self.scene
+        x, y, side, angle = self.flight_spot(flight, t)
+        if flight.card is None or not flight.face_up(t):
+            squash = 1.0
+            if flight.card is not None and flight.flip_at is not None:
+                squash = max(0.05, min(1.0, (flight.flip_at - t) / 0.12)) if t > flight.flip_at - 0.12 else 1.0
+            blit_back(surface, scene.faces, (x, y), side, angle, squash)
+        else:
+            draw_face(surface, scene.faces, flight.card, (x, y), side, angle, exact=False)
+
+    def _draw_held(self, surface: pygame.Surface) -> None:
+        """The card in the finger: on the lit cell it snaps to, else under the finger."""
+        scene = self.scene
+        index = scene.gestures.drag
+        if index is None:
+            return
+        hand = scene.game.hand(scene.game.current_player)
+        if index >= len(hand):
+            return
+        side = float(scene.camera.side)
+        if scene.gestures.snap is not None:
+            x, y = scene.camera.center_of(scene.gestures.snap)
+            rect = scene.camera.rect_of(scene.gestures.snap)
+            pygame.draw.rect(surface, theme.REACH_RING, rect.inflate(rect.w // 8, rect.h // 8),
+                             width=max(3, rect.w // 16), border_radius=max(6, rect.w // 6))
+        else:
+            x, y = scene.gestures.pos
+            side = max(side, scene.layout.card * 0.8) if scene.layout.hand_box.collidepoint((x, y)) else side
+        draw_face(surface, scene.faces, hand[index], (x, y), side * 1.04, scene.angles[index], exact=False)
+
+    def _draw_celebration(self, surface: pygame.Surface, u: float) -> None:
+        """Stars circling out from each winner's figure."""
+        scene = self.scene
+        lay = scene.layout
+        for seat in sorted(scene.shown.winners):
+            if seat >= len(lay.seats):
+                continue
+            cx, cy = lay.seats[seat].figure.center
+            r = lay.seats[seat].figure.w * (0.4 + 1.2 * u)
+            dot = max(3, lay.seats[seat].figure.w // 10)
+            for k in range(8):
+                a = 2 * math.pi * k / 8 + u * 3
+                x, y = cx + math.cos(a) * r, cy + math.sin(a) * r
+                pygame.draw.circle(surface, theme.SPARKLE, (round(x), round(y)), max(2, round(dot * (1 - u * 0.6))))
+
+    def _draw_handover(self, surface: pygame.Surface, seat: int) -> None:
+        """Hidden hands: a veil over everything but the corner icons, the next figure big, a hand to tap."""
+        scene = self.scene
+        w, h = surface.get_size()
+        veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        veil.fill((*theme.SHADE, 225))
+        surface.blit(veil, (0, 0))
+        side = max(16, int(min(w, h) * 0.42))
+        rect = pygame.Rect(0, 0, side, side)
+        rect.center = (w // 2, h // 2 - side // 8)
+        breathe = 1.0 if scene.motion.reduced else 1.0 + 0.03 * math.sin(scene.clock * 3)
+        self._draw_portrait(surface, rect, seat, breathe)
+        hand_px = max(16, side // 3)
+        tap = scene.host.art.icon("hand", hand_px)
+        surface.blit(tap, tap.get_rect(midtop=(rect.centerx, rect.bottom + hand_px // 6)))
+        for name, icon_rect in scene.layout.icons.items():
+            icon = scene.corner_icon(name)
+            if icon is not None:
+                draw_corner_icon(surface, icon_rect, scene.host.art, icon[0])

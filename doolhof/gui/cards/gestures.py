@@ -1,0 +1,288 @@
+"""Pointer gestures on the card screen become intents: choose a card, turn it, lay it, pick, take.
+
+One pointer counts (see :mod:`~doolhof.gui.kit.pointer`). A press picks what it is on (a hand
+card, the rotate button, a table cell, a take button, a corner icon); moving farther than
+:data:`DRAG_START` from a hand card turns the press into a drag of that card; the release decides:
+
+- a tap acts when released on what it pressed: choose a hand card (tapped again: turn it), turn
+  the chosen card, lay it on a lit cell (a free cell where it does not fit: a gentle refusal),
+  pick or unpick a takeable card, take, take nothing, press the icon;
+- a dragged card snaps to the nearest lit cell within reach and is laid there when let go; let go
+  elsewhere it flies back (over a free cell where it does not fit, that cell shakes).
+
+:class:`Gestures` keeps only the gesture state and returns intents (small frozen dataclasses);
+the scene applies them and never changes the game from here.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+from doolhof.cards.ports import Cell
+from doolhof.gui.cards.layout import CardLayout
+from doolhof.gui.kit.pointer import PointerEvent
+
+#: A press that moves farther than this (pixels) becomes a drag.
+DRAG_START = 12
+#: A dragged card snaps to a lit cell whose centre is within this many cell sides.
+SNAP_REACH = 0.75
+
+
+@dataclass(frozen=True)
+class Choose:
+    """Choose hand card *index*."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class TurnCard:
+    """Turn the chosen card by *quarters* (clockwise positive)."""
+
+    quarters: int
+
+
+@dataclass(frozen=True)
+class LayAt:
+    """Lay the chosen card, as turned now, on *cell*; *dropped*: let go there by a drag (no travel)."""
+
+    cell: Cell
+    dropped: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class Refuse:
+    """A cell that does not fit (or no card chosen yet): a gentle no at *cell* (None: at the hand)."""
+
+    cell: Cell | None
+
+
+@dataclass(frozen=True)
+class CardBack:
+    """A dragged card let go away from the lit cells flies back from *pos*."""
+
+    pos: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Pick:
+    """Pick (or unpick) the takeable card on *cell*."""
+
+    cell: Cell
+
+
+@dataclass(frozen=True)
+class Take:
+    """Take the picked cards ("take nothing": *nothing* True)."""
+
+    nothing: bool = False
+
+
+@dataclass(frozen=True)
+class PressIcon:
+    """A corner icon was tapped."""
+
+    name: str
+
+
+Intent = Choose | TurnCard | LayAt | Refuse | CardBack | Pick | Take | PressIcon
+
+Part = Literal["rotate", "take", "nothing"]
+
+
+@dataclass(frozen=True)
+class OnHand:
+    """Big hand slot *index*."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class OnCell:
+    """Table cell *cell* (free or not)."""
+
+    cell: Cell
+
+
+@dataclass(frozen=True)
+class OnIcon:
+    """The corner icon in slot *name*."""
+
+    name: str
+
+
+Target = Part | OnHand | OnCell | OnIcon
+
+
+@dataclass(frozen=True)
+class Press:
+    """A finger went down on *on* at *pos*."""
+
+    on: Target
+    pos: tuple[int, int]
+
+
+class Table(Protocol):
+    """What gestures read from the card scene."""
+
+    layout: CardLayout
+    chosen: int | None
+
+    def accepting(self) -> bool:
+        """True when a person may act now."""
+
+    def phase_now(self) -> str:
+        """The phase a person acts in now ("place", "take"), or "" when nobody may act."""
+
+    def hand_size(self) -> int:
+        """How many cards the mover holds."""
+
+    def corner_icon(self, name: str) -> object | None:
+        """The corner icon in slot *name*, or None when the slot is empty now."""
+
+    def cell_at(self, pos: tuple[int, int]) -> Cell | None:
+        """The table cell under *pos* (None outside the table area)."""
+
+    def cell_center(self, cell: Cell) -> tuple[float, float]:
+        """Where *cell*'s centre is drawn now."""
+
+    def cell_side(self) -> float:
+        """A table cell's side in pixels now."""
+
+    def lit(self) -> frozenset[Cell]:
+        """Free cells where the chosen card fits as turned now."""
+
+    def free(self) -> frozenset[Cell]:
+        """Free cells touching the table."""
+
+    def takeable(self) -> frozenset[Cell]:
+        """Cards that may be picked now."""
+
+
+class Gestures:
+    """The state of the one pointer on the card screen: a press, and a drag of a hand card."""
+
+    def __init__(self) -> None:
+        """Nothing pressed."""
+        self.press: Press | None = None
+        #: The hand slot being dragged, or None.
+        self.drag: int | None = None
+        #: The finger's last position during a drag.
+        self.pos: tuple[int, int] = (0, 0)
+        #: The lit cell a dragged card would be laid on, or None.
+        self.snap: Cell | None = None
+
+    def reset(self) -> None:
+        """Forget the press and any drag."""
+        self.press = None
+        self.drag = None
+        self.snap = None
+
+    def pointer(self, event: PointerEvent, table: Table) -> list[Intent]:
+        """Follow one pointer event; the intents it completes (usually none until the release)."""
+        if event.kind == "cancel":
+            return self._release(None, table)
+        if event.kind == "down":
+            self.reset()
+            for name, rect in table.layout.icons.items():
+                if rect.collidepoint(event.pos) and table.corner_icon(name) is not None:
+                    self.press = Press(OnIcon(name), event.pos)
+                    return []
+            if table.accepting():
+                on = self.hit(event.pos, table)
+                self.press = None if on is None else Press(on, event.pos)
+            return []
+        if self.press is None:
+            return []
+        if not table.accepting() and not isinstance(self.press.on, OnIcon):
+            self.reset()
+            return []
+        on = self.press.on
+        if event.kind == "move":
+            if isinstance(on, OnHand) and (self.drag is not None or math.dist(self.press.pos, event.pos) > DRAG_START):
+                intents: list[Intent] = []
+                if self.drag is None:
+                    self.drag = on.index
+                    if table.chosen != on.index:
+                        intents.append(Choose(on.index))
+                self.pos = event.pos
+                self.snap = nearest_lit(table, event.pos)
+                return intents
+            return []
+        press, self.press = self.press, None
+        if self.drag is not None:
+            self.pos = event.pos
+            self.snap = nearest_lit(table, event.pos)
+            return self._release(event.pos, table)
+        return self._tap(press, event.pos, table)
+
+    def hit(self, pos: tuple[int, int], table: Table) -> Target | None:
+        """What a press at *pos* would act on now (icons aside)."""
+        lay = table.layout
+        phase = table.phase_now()
+        if phase == "place":
+            for index in range(min(2, table.hand_size())):
+                if lay.hand[index].collidepoint(pos):
+                    return OnHand(index)
+            if lay.rotate.collidepoint(pos):
+                return "rotate"
+        elif phase == "take":
+            if lay.take.collidepoint(pos):
+                return "take"
+            if lay.nothing.collidepoint(pos):
+                return "nothing"
+        cell = table.cell_at(pos)
+        return None if cell is None else OnCell(cell)
+
+    def _tap(self, press: Press, pos: tuple[int, int], table: Table) -> list[Intent]:
+        on = press.on
+        if isinstance(on, OnIcon):
+            return [PressIcon(on.name)] if table.layout.icons[on.name].collidepoint(pos) else []
+        if self.hit(pos, table) != on:
+            return []
+        if isinstance(on, OnHand):
+            return [TurnCard(1)] if table.chosen == on.index else [Choose(on.index)]
+        if on == "rotate":
+            return [TurnCard(1)] if table.chosen is not None else [Choose(0), TurnCard(1)]
+        if on == "take":
+            return [Take()]
+        if on == "nothing":
+            return [Take(nothing=True)]
+        assert isinstance(on, OnCell)
+        cell = on.cell
+        if table.phase_now() == "take":
+            return [Pick(cell)] if cell in table.takeable() else []
+        if cell in table.lit():
+            return [LayAt(cell)]
+        if cell in table.free():
+            return [Refuse(cell)]
+        return []
+
+    def _release(self, pos: tuple[int, int] | None, table: Table) -> list[Intent]:
+        """End a drag: lay where it was let go, or send the card back."""
+        drag, snap, last = self.drag, self.snap, self.pos
+        self.reset()
+        if drag is None:
+            return []
+        if pos is not None and snap is not None and snap in table.lit():
+            return [LayAt(snap, dropped=pos)]
+        intents: list[Intent] = []
+        if pos is not None:
+            cell = table.cell_at(pos)
+            if cell is not None and cell in table.free():
+                intents.append(Refuse(cell))
+        intents.append(CardBack(last))
+        return intents
+
+
+def nearest_lit(table: Table, pos: tuple[int, int]) -> Cell | None:
+    """The lit cell whose centre is nearest *pos*, within :data:`SNAP_REACH` cell sides; else None."""
+    best: Cell | None = None
+    best_d = table.cell_side() * SNAP_REACH
+    for cell in sorted(table.lit()):
+        d = math.dist(table.cell_center(cell), pos)
+        if d < best_d:
+            best, best_d = cell, d
+    return best

@@ -1,0 +1,696 @@
+"""The card game's play screen: one game from any phase to the celebration, then the end scene.
+
+The scene owns the game, what the screen shows, and the wiring between the parts, like the maze
+game's play screen:
+
+- :mod:`~doolhof.gui.cards.gestures` turns pointer gestures into intents (choose, turn, lay, pick,
+  take); the scene hands each to the engine, which checks and applies it and returns events;
+- :mod:`~doolhof.gui.cards.choreography` turns the events into clips on a
+  :class:`~doolhof.gui.kit.anim.Timeline`; what the screen shows (:class:`~doolhof.gui.cards.shown.Shown`)
+  lags the game until the clips have played, so nothing jumps;
+- :mod:`~doolhof.gui.cards.draw` paints the scene from that state (``draw`` changes nothing);
+- computer seats and the light bulb think in a worker thread (:mod:`~doolhof.gui.cards.computer`),
+  and a computer's lay and take play through the same animation path as a person's.
+
+The scene never decides a rule: lit cells come from ``game.legal_places()``, takeable cards from
+``game.takeable()``, whether a set of picks keeps the table in one piece from ``game.can_take``.
+Every duration follows the parents' animation speed and reduced-motion settings
+(:class:`~doolhof.gui.kit.anim.Motion`).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+
+import pygame
+
+from doolhof.cards import CardGame, IllegalMoveError, Place
+from doolhof.cards.card import Card
+from doolhof.cards.ports import Cell
+from doolhof.gui.cards.choreography import Choreography
+from doolhof.gui.cards.computer import Advice, ComputerTurn, Decision, HintJob, make_computer, safe_take
+from doolhof.gui.cards.draw import CardPainter
+from doolhof.gui.cards.gestures import (
+    CardBack,
+    Choose,
+    Gestures,
+    Intent,
+    LayAt,
+    Pick,
+    PressIcon,
+    Refuse,
+    Take,
+    TurnCard,
+)
+from doolhof.gui.cards.layout import CardLayout, card_layout
+from doolhof.gui.cards.overlay import Overlay
+from doolhof.gui.cards.shown import AtCell, AtHand, Shown
+from doolhof.gui.cards.tutorial import offer_card_tutorial
+from doolhof.gui.cardtable.camera import Camera
+from doolhof.gui.cardtable.faces import CardFaces
+from doolhof.gui.kit.anim import Effect, Motion, Timeline
+from doolhof.gui.kit.pointer import PointerEvent
+from doolhof.gui.kit.scene import Host, Scene
+from doolhof.session.seats import TableSetup
+
+__all__ = ["CardPlayScene"]
+
+#: Seconds of gentle ambient motion (pulsing takeable cards, breathing lit cells) after the last input.
+AMBIENT = 4.0
+#: Quarter turn of a hand card (seconds).
+TURN_TIME = 0.16
+#: Seconds the cards a refused pick would cut off stay marked.
+REFUSED_TIME = 1.4
+#: Seconds without input on a person's turn before the light bulb's hint shows by itself (settings.auto_hint).
+AUTO_HINT_DELAY = 12.0
+
+
+class CardPlayScene(Scene):
+    """One card game on screen, from any phase to the celebration; then the end scene."""
+
+    def __init__(self, host: Host, game: CardGame, table: TableSetup) -> None:
+        """Show *game* (any phase, or over) played by the seats of *table*."""
+        super().__init__(host)
+        self.game = game
+        self.table = table
+        #: Called with the game after every completed lay and take (autosave hooks in here).
+        self.on_action: Callable[[CardGame], None] = lambda game: None
+        #: Extra corner buttons by slot name ("hint", "menu"): (icon name, callback).
+        self.corner_buttons: dict[str, tuple[str, Callable[[], None]]] = {}
+        #: Shown over the scene, in drawing order (the first-game tutorial, see :meth:`offer_tutorial`).
+        self.overlays: list[Overlay] = []
+        self.layout: CardLayout = card_layout(host.window_size(), game.players)
+        self.faces = CardFaces(host.art)
+        self.camera = Camera()
+        self.timeline = Timeline()
+        self.effects: list[Effect] = []
+        self.clock = 0.0
+        self.ambient_time = AMBIENT
+        self.ambient_until = AMBIENT
+        #: The hand card the person chose (None: none yet), and each hand card's turn and drawn angle.
+        self.chosen: int | None = None
+        self.rotations = [0, 0]
+        self.angles = [0.0, 0.0]
+        #: Cards picked to take (a person's, or the computer's shown a moment).
+        self.picks: set[Cell] = set()
+        #: Cards a refused pick would cut off, shown until *refused_until*.
+        self.refused: frozenset[Cell] = frozenset()
+        self.refused_until = 0.0
+        #: The seat whose hand waits behind the hand-over screen (hidden hands), or None.
+        self.handover: int | None = None
+        self._revealed_turn = -1
+        #: The light bulb's advice on screen, or None; and the job working it out.
+        self.hint: Advice | None = None
+        self.hint_job: HintJob | None = None
+        self.hint_age = 0.0
+        #: Wall clock for the idle time of the automatic hint (tests replace it).
+        self.wall_clock: Callable[[], float] = time.monotonic
+        self._idle_since = (0.0, self.wall_clock())
+        self._idle_key: tuple[int, str] = (-1, "")
+        self.finished = False
+        self.gestures = Gestures()
+        self.choreography = Choreography(self)
+        self.painter = CardPainter(self)
+        self.shown = Shown.of(game)
+        self.sync_shown()
+        self._players: dict[int, object] = {}
+        self._thinking: ComputerTurn | None = None
+        self._places_key: tuple[int, int, int] | None = None
+        self._places: list[Place] = []
+        self.corner_buttons["hint"] = ("hint", self.show_hint)
+        self.camera.set_area(self.layout.table)
+        self.camera.fit(self.shown.table, instant=True)
+        self._check_handover()
+        if game.is_over():
+            self.timeline.add(self.choreography.celebration(self.shown.winners))
+
+    # ----- reading the state (gestures, painter, tests) ------------------------------------------
+    @property
+    def motion(self) -> Motion:
+        """The parents' animation speed and reduced-motion choice, as read now."""
+        return Motion.from_settings(getattr(self.host, "settings", None))
+
+    @property
+    def thinking(self) -> bool:
+        """True while a computer seat thinks about its move."""
+        return self._thinking is not None
+
+    def is_computer(self, seat: int) -> bool:
+        """True when *seat* is played by the computer."""
+        return self.table.is_computer(seat)
+
+    def hidden_hands(self) -> bool:
+        """True when the parents chose hidden hands."""
+        return bool(getattr(getattr(self.host, "settings", None), "hidden_hands", False))
+
+    def face_down(self, seat: int) -> bool:
+        """True when *seat*'s hand is shown face down: a computer's always, a person's with hidden hands
+        unless it is their turn and they revealed it."""
+        if self.is_computer(seat):
+            return True
+        if not self.hidden_hands():
+            return False
+        return seat != self.shown.current or self.handover is not None
+
+    def accepting(self) -> bool:
+        """True when a person may act now."""
+        return (
+            not self.timeline.busy() and not self.finished and not self.game.is_over()
+            and not self.is_computer(self.game.current_player) and self._thinking is None
+            and self.handover is None
+        )
+
+    def phase_now(self) -> str:
+        """The phase a person acts in now, or "" when nobody may act."""
+        return self.game.phase if self.accepting() else ""
+
+    def hand_size(self) -> int:
+        """How many cards the mover holds."""
+        return len(self.game.hand(self.game.current_player))
+
+    def ambient_now(self) -> bool:
+        """True while the gentle ambient motion runs (after input; never with reduced motion)."""
+        return self.clock < self.ambient_until and not self.motion.reduced
+
+    def busy(self) -> bool:
+        """True while anything moves, a computer thinks or a hint is worked out."""
+        return (
+            self.timeline.busy() or bool(self.effects) or self.thinking or self._computer_due()
+            or self.camera.moving or self.ambient_now() or self.gestures.drag is not None
+            or any(abs(a - r * 90) > 0.01 for a, r in zip(self.angles, self.rotations, strict=True))
+            or (self.hint_job is not None and not self.hint_job.done())
+            or self.clock < self.refused_until or any(overlay.busy() for overlay in self.overlays)
+        )
+
+    def legal_now(self) -> list[Place]:
+        """``game.legal_places()``, asked once per table."""
+        game = self.game
+        key = (game.turn, len(game.table), game.current_player)
+        if key != self._places_key:
+            self._places_key = key
+            self._places = game.legal_places()
+        return self._places
+
+    def lit(self) -> frozenset[Cell]:
+        """Free cells where the chosen card fits as turned now (nothing while no card is chosen)."""
+        if self.chosen is None or self.phase_now() != "place":
+            return frozenset()
+        r = self.rotations[self.chosen] % 4
+        return frozenset(p.cell for p in self.legal_now() if p.hand_index == self.chosen and p.rotation == r)
+
+    def faint(self) -> frozenset[Cell]:
+        """Free cells where the chosen card fits in another rotation."""
+        if self.chosen is None or self.phase_now() != "place":
+            return frozenset()
+        return frozenset(p.cell for p in self.legal_now() if p.hand_index == self.chosen) - self.lit()
+
+    def free(self) -> frozenset[Cell]:
+        """Empty cells touching the table."""
+        return frozenset(self.game.layout.frontier())
+
+    def takeable(self) -> frozenset[Cell]:
+        """Cards that may be picked now."""
+        return self.game.takeable() if self.phase_now() == "take" else frozenset()
+
+    def cell_at(self, pos: tuple[int, int]) -> Cell | None:
+        """The table cell under *pos*, or None outside the table area."""
+        if not self.layout.table.collidepoint(pos):
+            return None
+        return self.camera.cell_at(pos)
+
+    def cell_center(self, cell: Cell) -> tuple[float, float]:
+        """Where *cell*'s centre is drawn now."""
+        return self.camera.center_of(cell)
+
+    def cell_side(self) -> float:
+        """A table cell's side in pixels now."""
+        return float(self.camera.side)
+
+    def cell_rect(self, cell: Cell) -> pygame.Rect:
+        """The screen rect of table cell *cell* now."""
+        return self.camera.rect_of(cell)
+
+    # ----- hints -------------------------------------------------------------------------------
+    def hint_available(self) -> bool:
+        """True when the light bulb may help: a person's turn in a game still going, nothing moving."""
+        return self.accepting()
+
+    def hint_visible(self) -> bool:
+        """True when the hint on screen belongs to what the screen shows now."""
+        hint = self.hint
+        return (
+            hint is not None and self.accepting() and hint.turn == self.game.turn
+            and hint.phase == self.game.phase and hint.seat == self.game.current_player
+        )
+
+    def show_hint(self) -> None:
+        """Help the person: a ghost card at the best cell and turn, or the cards best taken."""
+        if not self.hint_available():
+            return
+        if self.hint_visible():
+            self.hint_age = 0.0  # asked again: show it once more
+            self.play_sound("hint")
+            return
+        if self.hint_job is None or self.hint_job.done():
+            self.hint_job = HintJob(self.game)
+
+    def note_input(self) -> None:
+        """The person did something (or the turn changed): the idle time of the automatic hint starts again."""
+        self._idle_since = (self.clock, self.wall_clock())
+
+    def idle_time(self) -> float:
+        """Seconds without input: scene time or wall time, whichever is larger (the app caps a sleeping frame's dt)."""
+        clock, wall = self._idle_since
+        return max(self.clock - clock, self.wall_clock() - wall)
+
+    def auto_hint_waiting(self) -> bool:
+        """True while the automatic hint waits for the person to stay idle long enough."""
+        return (
+            bool(getattr(getattr(self.host, "settings", None), "auto_hint", False)) and self.hint_available()
+            and not self.hint_visible() and self.hint_job is None and not self.overlays
+        )
+
+    def wake_after(self) -> float | None:
+        """Seconds until the automatic hint is due, while a person ponders; else None."""
+        if not self.auto_hint_waiting():
+            return None
+        return max(0.05, AUTO_HINT_DELAY - self.idle_time())
+
+    def _watch_hint(self, dt: float) -> None:
+        key = (self.game.turn, self.game.phase)
+        if key != self._idle_key or self.timeline.busy() or self.thinking:
+            self._idle_key = key
+            self.note_input()  # watching something move counts as input
+        if self.auto_hint_waiting() and self.idle_time() >= AUTO_HINT_DELAY:
+            self.show_hint()
+        self.hint_age += dt
+        job = self.hint_job
+        if job is None or not job.done():
+            return
+        self.hint_job = None
+        advice = job.result()
+        if advice is not None and advice.turn == self.game.turn and advice.phase == self.game.phase:
+            self.hint = advice
+            self.hint_age = 0.0
+            self.play_sound("hint")
+            self.wake()
+
+    def ghost(self) -> tuple[Card, int, Cell] | None:
+        """The hint's see-through card (card, rotation, cell), or None."""
+        hint = self.hint
+        if not self.hint_visible() or hint is None or hint.place is None:
+            return None
+        hand = self.game.hand(self.game.current_player)
+        index = hint.place.hand_index
+        return (hand[index], hint.place.rotation, hint.place.cell) if index < len(hand) else None
+
+    def offer_tutorial(self) -> None:
+        """Show the first-game tutorial's hand over this game when the settings say it is not seen yet."""
+        offer_card_tutorial(self.host, self)
+
+    # ----- lifecycle ---------------------------------------------------------------------------
+    def enter(self) -> None:
+        """Start the gentle ambient motion."""
+        self.wake()
+
+    def exit(self) -> None:
+        """Drop a half-finished press (a computer's thinking is kept)."""
+        self.gestures.reset()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay the screen out again for *size* (the camera keeps its cells, only the pixels change)."""
+        self.layout = card_layout(size, self.game.players)
+        self.camera.set_area(self.layout.table)
+        self.camera.fit(self.shown.table, instant=True)
+        self.painter.forget()
+        self.wake()
+
+    def restore(self, game: CardGame) -> None:
+        """Show *game* instead of the current one at once (undo, resume): animations, drags and thinking are dropped."""
+        self.game = game
+        self.timeline.clear()
+        self.effects = []
+        if self._thinking is not None and self._thinking.still_thinking:
+            self._players.clear()  # the dropped thread still draws from its player's random generator
+        self._thinking = None
+        self.hint = None
+        self.hint_job = None
+        self.gestures.reset()
+        self.finished = False
+        self._reset_hand()
+        self.picks.clear()
+        self.refused = frozenset()
+        self._places_key = None
+        self.handover = None
+        self._revealed_turn = -1
+        self.sync_shown()
+        self.camera.fit(self.shown.table, instant=True)
+        self.painter.forget()
+        self._check_handover()
+        if game.is_over():
+            self.timeline.add(self.choreography.celebration(self.shown.winners))
+        self.wake()
+
+    # ----- input -------------------------------------------------------------------------------
+    def handle_pointer(self, event: PointerEvent) -> None:
+        """Taps and drags: the hand-over screen first, icons always, the rest on a person's turn between animations."""
+        self.wake()
+        if event.kind != "move":
+            self.note_input()
+        for overlay in reversed(self.overlays):
+            if overlay.handle_pointer(event):
+                self.host.request_redraw()
+                return
+        if self.handover is not None and event.kind == "up" and not any(
+                rect.collidepoint(event.pos) for rect in self.layout.icons.values()):
+            self._reveal()
+            return
+        for intent in self.gestures.pointer(event, self):
+            self._apply(intent)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Keys and the wheel: R (or the wheel) turns the chosen card."""
+        self.wake()
+        self.note_input()
+        if self.phase_now() != "place":
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
+            self._turn(-1 if event.mod & pygame.KMOD_SHIFT else 1, choose=True)
+        elif event.type == pygame.MOUSEWHEEL:
+            y = getattr(event, "y", 0)
+            if isinstance(y, (int, float)) and y:
+                self._turn(1 if y < 0 else -1, choose=True)
+
+    def _apply(self, intent: Intent) -> None:
+        """Carry out what a gesture asked for."""
+        if isinstance(intent, Choose):
+            self._choose(intent.index)
+        elif isinstance(intent, TurnCard):
+            self._turn(intent.quarters)
+        elif isinstance(intent, LayAt):
+            self._lay(intent.cell, dropped=intent.dropped is not None)
+        elif isinstance(intent, Refuse):
+            self._refuse(intent.cell)
+        elif isinstance(intent, CardBack):
+            index = self.chosen
+            hand = self.game.hand(self.game.current_player)
+            if index is not None and index < len(hand):
+                self.timeline.add(self.choreography.card_back(index, hand[index], intent.pos, self.angles[index]))
+        elif isinstance(intent, Pick):
+            self._pick(intent.cell)
+        elif isinstance(intent, Take):
+            self._take(frozenset() if intent.nothing else frozenset(self.picks), by_hand=True)
+        elif isinstance(intent, PressIcon):
+            action = self.corner_icon(intent.name)
+            if action is not None:
+                action[1]()
+
+    def corner_icon(self, name: str) -> tuple[str, Callable[[], None]] | None:
+        """The icon and action of corner slot *name*, or None when the slot is empty now."""
+        if name == "sound":
+            return ("sound_off" if getattr(self.host.sound, "muted", False) else "sound_on", self._toggle_sound)
+        button = self.corner_buttons.get(name)
+        if name == "hint" and button is not None and button[1] == self.show_hint and not self.hint_available():
+            return None  # no light bulb on a computer's turn, during animations or once the game is over
+        return button
+
+    def _toggle_sound(self) -> None:
+        sound = self.host.sound
+        if hasattr(sound, "toggle_muted"):
+            sound.toggle_muted()
+            self.play_sound("tap")
+
+    # ----- a person's intents ------------------------------------------------------------------
+    def _reset_hand(self) -> None:
+        self.chosen = None
+        self.rotations = [0, 0]
+        self.angles = [0.0, 0.0]
+
+    def _choose(self, index: int) -> None:
+        if 0 <= index < self.hand_size():
+            self.chosen = index
+            self.play_sound("tap")
+
+    def _turn(self, quarters: int, choose: bool = False) -> None:
+        """Turn the chosen card a quarter (the drawn angle follows smoothly)."""
+        if self.chosen is None:
+            if not choose or self.hand_size() == 0:
+                return
+            self.chosen = 0
+        self.rotations[self.chosen] += quarters
+        self.play_sound("turn")
+
+    def _refuse(self, cell: Cell | None) -> None:
+        """A gentle no: the cell (or the hand, when no card is chosen yet) shakes and a soft sound plays."""
+        target: object = ("cell", cell) if cell is not None and self.chosen is not None else "hand"
+        self.effects = [e for e in self.effects if not (e.kind == "shake" and e.target == target)]
+        self.effects.append(Effect("shake", target, 0.45))
+        self.play_sound("nope")
+
+    def _lay(self, cell: Cell, dropped: bool) -> bool:
+        """Lay the chosen card on *cell* as turned now; animate what happened. False when refused."""
+        index = self.chosen
+        if index is None:
+            self._refuse(None)
+            return False
+        place = Place(index, cell, self.rotations[index] % 4)
+        try:
+            events = self.game.place(place)
+        except IllegalMoveError:
+            self._refuse(cell)
+            return False
+        start = AtCell(cell) if dropped else AtHand(index)
+        angle = self.angles[index]
+        self._reset_hand()
+        self.hint = None
+        self.on_action(self.game)
+        self.timeline.add(*self.choreography.lay(events, start, angle, travel=not dropped))
+        return True
+
+    def _pick(self, cell: Cell) -> None:
+        """Pick or unpick a takeable card.
+
+        A pick that would split the table brings along the cards it cuts off when they may be taken
+        too; otherwise it is refused, and the cards it would cut off are shown a moment.
+        """
+        game = self.game
+        if cell in self.picks:
+            left = set(self.picks) - {cell}
+            while left and not game.can_take(left):  # unpicking may strand another pick: let go the nearest
+                nearest = min(left, key=lambda c: (abs(c[0] - cell[0]) + abs(c[1] - cell[1]), c))
+                left.discard(nearest)
+            self.picks = left
+            self.play_sound("tap")
+            return
+        if cell not in game.takeable():
+            return
+        wanted = set(self.picks) | {cell}
+        if game.can_take(wanted):
+            self.picks = wanted
+            self.play_sound("tap")
+            return
+        cut = self.cut_off(wanted)
+        if cut and game.can_take(wanted | cut):
+            self.picks = wanted | cut  # the cards that would fall off are joined too: they come along
+            self.play_sound("tap")
+            return
+        self.refused = frozenset(cut)
+        self.refused_until = self.clock + REFUSED_TIME
+        self.effects.append(Effect("shake", ("cell", cell), 0.45))
+        self.play_sound("nope")
+
+    def cut_off(self, picks: set[Cell]) -> set[Cell]:
+        """The cards no longer joined to the rest of the table (the card just laid) once *picks* are gone."""
+        game = self.game
+        layout = game.layout
+        laid = game.laid
+        if laid is None:
+            return set()
+        kept = layout.reach(laid, picks)
+        return {c for c in game.table if c not in picks and c not in kept}
+
+    def _take(self, cells: frozenset[Cell], by_hand: bool = False) -> bool:
+        """Take *cells* (empty: nothing); animate what happened."""
+        try:
+            events = self.game.take(cells)
+        except IllegalMoveError:
+            if by_hand:
+                self.play_sound("nope")
+                return False
+            events = self.game.take(frozenset())
+        if by_hand and not cells:
+            self.play_sound("tap")
+        self.hint = None
+        self.refused = frozenset()
+        self.on_action(self.game)
+        self.timeline.add(*self.choreography.take(events))
+        return True
+
+    def _reveal(self) -> None:
+        """The hand-over screen was tapped: show the hand."""
+        self.handover = None
+        self._revealed_turn = self.game.turn
+        self.play_sound("pop")
+        self.host.request_redraw()
+
+    def _check_handover(self) -> None:
+        """With hidden hands, a person's turn after another person's starts behind the hand-over screen."""
+        game = self.game
+        seat = game.current_player
+        if (
+            self.hidden_hands() and not game.is_over() and game.phase == "place" and not self.is_computer(seat)
+            and self._revealed_turn != game.turn
+            and sum(not self.is_computer(s) for s in range(game.players)) > 1
+        ):
+            self.handover = seat
+
+    # ----- what the clips call back (see choreography.Stage) -----------------------------------
+    def play_sound(self, name: str) -> None:
+        """Play the short sound *name* (never fails)."""
+        self.host.play_sound(name)
+
+    def sync_shown(self) -> None:
+        """Show the game as it stands (the glow stays while taking)."""
+        game = self.game
+        glow = self.shown.glow if game.phase == "take" else ()
+        self.shown = Shown.of(game)
+        if game.phase == "take" and not glow and game.laid is not None:
+            glow = self._glow_of(game.laid)  # resumed while taking: light the joined paths again
+        self.shown.glow = glow
+
+    def _glow_of(self, laid: Cell) -> tuple[tuple[Cell, str], ...]:
+        """The joined paths from the card on *laid* to each takeable card, nearest cells first."""
+        game = self.game
+        order: dict[Cell, str] = {}
+        chains: list[tuple[str, tuple[Cell, ...]]] = []
+        for target in sorted(game.takeable()):
+            treasure = min(game.joined().get(target, frozenset({""})))
+            try:
+                chains.append((treasure, game.layout.path(laid, treasure, target)))
+            except (KeyError, ValueError):  # not joined after all: no glow for it rather than a crash
+                continue
+        for step in range(max((len(c) for _, c in chains), default=0)):
+            for treasure, chain in chains:
+                if step < len(chain) and chain[step] not in order:
+                    order[chain[step]] = treasure
+        return tuple(order.items())
+
+    def sync_shown_hand(self, seat: int) -> None:
+        """Show *seat*'s hand as the game has it."""
+        self.shown.hands[seat] = list(self.game.hand(seat))
+
+    def table_changed(self) -> None:
+        """The shown table changed: the camera eases to fit it."""
+        self.camera.fit(self.shown.table)
+
+    def turn_began(self) -> None:
+        """A new turn (or the take phase) is on screen: wake the ambient motion; maybe the hand-over screen."""
+        self.wake()
+        self._check_handover()
+
+    def finish(self) -> None:
+        """The game is over and celebrated: on to the end scene."""
+        if self.finished:
+            return
+        self.finished = True
+        self.host.screens.show_end(self.game, self.table)
+
+    # ----- computer seats ----------------------------------------------------------------------
+    def _computer_due(self) -> bool:
+        return (
+            not self.timeline.busy() and not self.finished and not self.game.is_over()
+            and self.is_computer(self.game.current_player) and self._thinking is None
+        )
+
+    def _player_for(self, seat: int) -> object:
+        player = self._players.get(seat)
+        if player is None:
+            player = make_computer(self.table.seats[seat].level, seed=1000 + 7 * seat + self.game.turn)
+            self._players[seat] = player
+        return player
+
+    def _drive_computer(self, dt: float) -> None:
+        if self._computer_due():
+            seat = self.game.current_player
+            player = self._player_for(seat)
+            if self.game.phase == "place":
+                self._thinking = ComputerTurn(player, self.game)  # type: ignore[arg-type]
+            else:  # resumed in the middle of a computer's take
+                take = safe_take(player, self.game)  # type: ignore[arg-type]
+                self.timeline.add(self.choreography.computer_picks(take, lambda: self._take(take)))
+            return
+        if self._thinking is None:
+            return
+        self._thinking.tick(dt)
+        decision = self._thinking.result()
+        if decision is None:
+            return
+        if self._thinking.still_thinking:  # given up on: that thread keeps using its player
+            self._players.pop(self.game.current_player, None)
+        self._thinking = None
+        if self.game.is_over() or self.game.phase != "place":
+            return
+        self._computer_lay(decision)
+
+    def _computer_lay(self, decision: Decision) -> None:
+        """Carry the computer's card from its hand to its cell, turn it there, lay it, then take."""
+        place = decision.place
+        hand = self.game.hand(self.game.current_player)
+        if place.hand_index >= len(hand):
+            return
+        clips, angle = self.choreography.computer_travel(place, hand[place.hand_index])
+
+        def lay_now() -> None:
+            try:
+                events = self.game.place(place)
+            except IllegalMoveError:
+                return  # the next frame thinks again
+            self.on_action(self.game)
+            self.timeline.add(*self.choreography.lay(events, AtCell(place.cell), angle, travel=False))
+            if self.game.phase == "take":
+                take = decision.take if self.game.can_take(decision.take) else frozenset()
+                self.timeline.add(self.choreography.computer_picks(take, lambda: self._take(take)))
+
+        clips[-1].on_end = lay_now
+        self.timeline.add(*clips)
+
+    # ----- time --------------------------------------------------------------------------------
+    def wake(self) -> None:
+        """Run the gentle ambient motion for a while from now."""
+        self.ambient_until = self.clock + self.ambient_time
+
+    def update(self, dt: float) -> None:
+        """Advance the clock, animations, effects, the turning hand cards, the camera, computer turns and hints.
+
+        Motion runs on scaled time (slow: 1.5 times longer, fast: 0.6), the computer's thinking pause too.
+        """
+        dt = max(0.0, min(float(dt), 0.1))
+        self.clock += dt
+        mdt = dt / max(0.05, self.motion.scale)
+        self.timeline.update(mdt)
+        for effect in self.effects:
+            effect.age += mdt
+        self.effects = [e for e in self.effects if not e.done]
+        step = 90.0 / TURN_TIME * mdt
+        for k in range(2):
+            goal = self.rotations[k] * 90.0
+            if self.angles[k] != goal:
+                a = self.angles[k]
+                self.angles[k] = goal if abs(goal - a) <= step else a + math.copysign(step, goal - a)
+        self.camera.update(mdt)
+        self._drive_computer(mdt)
+        self._watch_hint(mdt)
+        if self.refused and self.clock >= self.refused_until:
+            self.refused = frozenset()
+        for overlay in list(self.overlays):
+            overlay.update(dt)
+        if any(overlay.done for overlay in self.overlays):
+            self.overlays = [overlay for overlay in self.overlays if not overlay.done]
+            self.host.request_redraw()
+
+    # ----- drawing -----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the scene (caches may fill; the game and the scene's state do not change)."""
+        self.painter.draw(surface)

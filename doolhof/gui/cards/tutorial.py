@@ -1,0 +1,300 @@
+"""The child's first card game: an animated hand shows what to do, without a word to read.
+
+First the hand taps a hand card and carries a see-through copy of it to a lit cell, again and
+again, until the child lays a card. If that card joined a path, the hand then taps a glowing card
+and the big take button until the child takes (or takes nothing). A few sparkles, and it is gone.
+A small round "x" in the table's top-left corner skips it.
+
+Like the maze game's tutorial, it never takes input from the table: it only *watches* the game
+(turn, phase, whose turn) after every update, waits while a computer plays or an animation runs,
+and hides the hand while a finger is down. It is an overlay of the card scene: it sits in
+``scene.overlays``, sees pointer events first (it takes only those of its skip button), updates
+after the scene, draws over it, and is removed by the scene once done.
+
+:func:`offer_card_tutorial` puts it over a card scene when the settings say the child has not
+seen it yet (``cards_tutorial_done``; until the settings have that field, it is never offered).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Protocol
+
+import pygame
+
+from doolhof.cards import CardGame, Place
+from doolhof.cards.ports import Cell
+from doolhof.gui.board.painter import FINGERTIP
+from doolhof.gui.cards.draw import draw_face
+from doolhof.gui.cards.layout import CardLayout
+from doolhof.gui.cards.overlay import Overlay
+from doolhof.gui.cardtable.faces import CardFaces
+from doolhof.gui.kit import theme
+from doolhof.gui.kit.anim import Motion, Timeline
+from doolhof.gui.kit.pointer import PointerEvent
+from doolhof.gui.kit.scene import Host
+
+#: Seconds of one "tap the card, carry it to the cell" demonstration, and of one "tap, then take".
+LAY_CYCLE = 2.8
+TAKE_CYCLE = 2.4
+#: Seconds before the hand (re)appears after a change: the child may act first.
+FIRST_DELAY = 0.6
+#: Seconds of the closing sparkles.
+CHEER_TIME = 1.4
+#: Opacity (0-255) of the card the hand carries.
+GHOST = 170
+
+
+def _smooth(u: float) -> float:
+    u = max(0.0, min(1.0, u))
+    return u * u * (3 - 2 * u)
+
+
+class Watched(Protocol):
+    """What the tutorial reads of the card scene."""
+
+    host: Host
+    game: CardGame
+    layout: CardLayout
+    timeline: Timeline
+    faces: CardFaces
+    overlays: list[Overlay]
+
+    @property
+    def motion(self) -> Motion:
+        """The parents' animation speed and reduced-motion choice."""
+
+    def accepting(self) -> bool:
+        """True when a person may act now."""
+
+    def is_computer(self, seat: int) -> bool:
+        """True for a computer seat."""
+
+    def cell_center(self, cell: Cell) -> tuple[float, float]:
+        """Where *cell*'s centre is drawn now."""
+
+    def cell_side(self) -> float:
+        """A table cell's side in pixels now."""
+
+
+def choose_place(game: CardGame) -> Place | None:
+    """The lay to demonstrate: a card as it lies in the hand (no turning), one that joins a path if any."""
+    places = [p for p in game.legal_places() if p.rotation == 0] or game.legal_places()
+    for place in places:
+        trial = game.copy()
+        trial.place(place)
+        if trial.phase == "take":
+            return place
+    return places[0] if places else None
+
+
+class CardTutorial:
+    """The hand that shows a child how to lay and take, watching *scene*. ``step``: "lay", "take", "cheer", "done"."""
+
+    def __init__(self, scene: Watched, on_done: Callable[[bool], None] | None = None) -> None:
+        """Start watching *scene*'s game; *on_done* runs once when it ends (True when skipped)."""
+        self.scene = scene
+        self.on_done = on_done
+        self.step = "done" if scene.game.is_over() else ("take" if scene.game.phase == "take" else "lay")
+        self.clock = 0.0
+        self.shown_for = -FIRST_DELAY
+        self.cheer_age = 0.0
+        self.held = False
+        self.skipped = False
+        self._skip_pressed = False
+        self._seen = self._snapshot()
+        self._plan_key: tuple[int, int, str] | None = None
+        self._plan: Place | None = None
+
+    @property
+    def done(self) -> bool:
+        """True once it is over."""
+        return self.step == "done"
+
+    def _snapshot(self) -> tuple[int, str, int]:
+        game = self.scene.game
+        return (game.turn, game.phase, game.current_player)
+
+    def skip_rect(self) -> pygame.Rect:
+        """The small round skip button in the table's top-left corner."""
+        table = self.scene.layout.table
+        side = max(28, min(52, min(table.w, table.h) // 10))
+        return pygame.Rect(table.x + side // 4, table.y + side // 4, side, side)
+
+    def _finish(self, skipped: bool) -> None:
+        if self.step == "done":
+            return
+        self.step = "done"
+        self.skipped = skipped
+        if self.on_done is not None:
+            self.on_done(skipped)
+
+    # ----- input and time ----------------------------------------------------------------------
+    def handle_pointer(self, event: PointerEvent) -> bool:
+        """Take only the skip button's taps; note a finger held down (the hand hides meanwhile)."""
+        if self.done:
+            return False
+        on_skip = self.skip_rect().collidepoint(event.pos)
+        if event.kind == "down":
+            self.held = True
+            self._skip_pressed = on_skip
+            return on_skip
+        if event.kind in ("up", "cancel"):
+            self.held = False
+            pressed, self._skip_pressed = self._skip_pressed, False
+            if pressed:
+                if event.kind == "up" and on_skip:
+                    self.scene.host.play_sound("tap")
+                    self._finish(True)
+                return True
+            return False
+        return self._skip_pressed
+
+    def update(self, dt: float) -> None:
+        """Watch the game: a person's lay moves on to taking (or cheering), a person's take to cheering."""
+        if self.done:
+            return
+        self.clock += dt
+        scene = self.scene
+        game = scene.game
+        now = self._snapshot()
+        if now != self._seen:
+            turn, phase, mover = self._seen
+            self._seen = now
+            self.shown_for = -FIRST_DELAY
+            if not scene.is_computer(mover) and self.step in ("lay", "take"):
+                if phase == "place" and now[1] == "take":
+                    self.step = "take"
+                elif now[0] != turn:
+                    self.step = "cheer"
+                    scene.host.play_sound("collect")
+        if game.is_over() and self.step in ("lay", "take"):
+            self._finish(False)
+            return
+        if self.step == "cheer":
+            self.cheer_age += dt
+            if self.cheer_age >= CHEER_TIME:
+                self._finish(False)
+            return
+        if self.showing():
+            self.shown_for += dt
+        else:
+            self.shown_for = min(self.shown_for, -FIRST_DELAY / 2)
+
+    def showing(self) -> bool:
+        """True when the hand demonstrates now: a person may act and no finger is down."""
+        return self.step in ("lay", "take") and self.scene.accepting() and not self.held
+
+    def busy(self) -> bool:
+        """True while the hand or the sparkles move."""
+        return not self.done and (self.showing() or self.step == "cheer")
+
+    # ----- what to show --------------------------------------------------------------------------
+    def plan(self) -> Place | None:
+        """The lay the hand demonstrates now (worked out once per turn)."""
+        game = self.scene.game
+        key = (game.turn, len(game.table), game.phase)
+        if key != self._plan_key:
+            self._plan_key = key
+            self._plan = choose_place(game) if game.phase == "place" else None
+        return self._plan
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The skip button, the hand and what it carries, or the sparkles."""
+        if self.done:
+            return
+        scene = self.scene
+        rect = self.skip_rect()
+        pygame.draw.circle(surface, theme.PANEL_EDGE, (rect.centerx, rect.centery + 2), rect.w // 2)
+        pygame.draw.circle(surface, theme.PANEL, rect.center, rect.w // 2)
+        cross = scene.host.art.icon("cross", max(8, int(rect.w * 0.6)))
+        surface.blit(cross, cross.get_rect(center=rect.center))
+        if self.step == "cheer":
+            self._draw_cheer(surface)
+            return
+        if not self.showing() or self.shown_for < 0:
+            return
+        if self.step == "lay":
+            self._draw_lay(surface)
+        else:
+            self._draw_take(surface)
+
+    def _hand(self, surface: pygame.Surface, tip: tuple[float, float], press: float, alpha: int = 255) -> None:
+        lay = self.scene.layout
+        px = max(24, int(lay.card * 0.55 * (1 - 0.08 * press)))
+        img = self.scene.host.art.icon("hand", px)
+        if alpha < 255:
+            img = img.copy()
+            img.set_alpha(alpha)
+        surface.blit(img, (round(tip[0] - FINGERTIP[0] * px), round(tip[1] - FINGERTIP[1] * px)))
+
+    def _draw_lay(self, surface: pygame.Surface) -> None:
+        place = self.plan()
+        if place is None:
+            return
+        scene = self.scene
+        lay = scene.layout
+        u = (self.shown_for % LAY_CYCLE) / LAY_CYCLE
+        start = (float(lay.hand[min(1, place.hand_index)].centerx), float(lay.hand[min(1, place.hand_index)].centery))
+        end = scene.cell_center(place.cell)
+        tip: tuple[float, float]
+        calm = scene.motion.reduced
+        if u < 0.25:  # tap the card
+            tip, press, carry = start, math.sin(u / 0.25 * math.pi), 0.0
+        elif u < 0.75:  # carry it to the cell
+            carry = _smooth((u - 0.25) / 0.5)
+            tip, press = (start[0] + (end[0] - start[0]) * carry, start[1] + (end[1] - start[1]) * carry), 0.0
+        else:  # tap the lit cell
+            tip, press, carry = end, math.sin((u - 0.75) / 0.25 * math.pi), 1.0
+        if (0.25 <= u < 0.95 and not calm) or (calm and u >= 0.75):
+            side = lay.card + (scene.cell_side() - lay.card) * carry
+            hand = scene.game.hand(scene.game.current_player)
+            if place.hand_index < len(hand):
+                draw_face(surface, scene.faces, hand[place.hand_index], tip, side, alpha=GHOST, exact=False)
+        self._hand(surface, tip, press)
+
+    def _draw_take(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        takeable = sorted(scene.game.takeable())
+        if not takeable:
+            return
+        u = (self.shown_for % TAKE_CYCLE) / TAKE_CYCLE
+        card = scene.cell_center(takeable[0])
+        button = (float(scene.layout.take.centerx), float(scene.layout.take.centery))
+        tip: tuple[float, float]
+        if u < 0.3:
+            tip, press = card, math.sin(u / 0.3 * math.pi)
+        elif u < 0.7:
+            v = _smooth((u - 0.3) / 0.4)
+            tip, press = (card[0] + (button[0] - card[0]) * v, card[1] + (button[1] - card[1]) * v), 0.0
+        else:
+            tip, press = button, math.sin((u - 0.7) / 0.3 * math.pi)
+        self._hand(surface, tip, press)
+
+    def _draw_cheer(self, surface: pygame.Surface) -> None:
+        lay = self.scene.layout
+        u = min(1.0, self.cheer_age / CHEER_TIME)
+        cx, cy = lay.portrait.center
+        r = lay.portrait.w * (0.4 + 0.9 * u)
+        dot = max(3, lay.portrait.w // 14)
+        for k in range(10):
+            a = 2 * math.pi * k / 10 + u * 2.5
+            pygame.draw.circle(surface, theme.SPARKLE, (round(cx + math.cos(a) * r), round(cy + math.sin(a) * r)),
+                               max(2, round(dot * (1 - 0.6 * u))))
+
+
+def wants_card_tutorial(host: Host, scene: Watched) -> bool:
+    """True when the settings say the child has not seen the card tutorial, and a person plays."""
+    done = getattr(getattr(host, "settings", None), "cards_tutorial_done", True)
+    game = scene.game
+    return done is False and not game.is_over() and any(not scene.is_computer(s) for s in range(game.players))
+
+
+def offer_card_tutorial(host: Host, scene: Watched) -> None:
+    """Put the tutorial over *scene* when wanted; finishing or skipping marks it done in the settings."""
+    if wants_card_tutorial(host, scene) and not any(isinstance(o, CardTutorial) for o in scene.overlays):
+        def done(skipped: bool) -> None:
+            host.change_settings(cards_tutorial_done=True)
+
+        scene.overlays.append(CardTutorial(scene, on_done=done))

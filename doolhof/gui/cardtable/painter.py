@@ -1,0 +1,294 @@
+"""Drawing the open card table: free cells, laid cards, glowing paths, and every state a turn shows.
+
+:func:`draw_table` paints what the camera sees: the ring of free cells touching the table (soft
+dashed slots), lit cells where the chosen card fits, small markers where another turn would fit,
+the cards on their shadows, the joined path glowing card by card, takeable cards gently lifting,
+picked and refused cards, the hint's see-through ghost and the card just laid.
+:func:`draw_card_at` draws one card anywhere (cards in flight and turning).
+
+While the camera zooms, the faces come from a quantised size and are scaled to the cell size, so
+no face is rendered anew on every frame.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from doolhof.cards.card import Card
+from doolhof.cards.ports import MASK_PORTS, PORT_STEPS, Cell
+from doolhof.gui.cardtable.camera import Camera
+from doolhof.gui.cardtable.faces import CardFaces, quantised
+from doolhof.gui.kit import theme
+
+#: Seconds of one gentle pulse of a takeable card, and one breath of a lit cell.
+PULSE_PERIOD = 1.4
+#: How high a takeable card lifts at the top of its pulse, as a share of the side.
+LIFT = 0.06
+#: Seconds a frame may spend rendering faces at a new size; the others are scaled until a later frame.
+RENDER_BUDGET = 0.004
+#: Opacity of the hint's ghost card.
+GHOST_ALPHA = 150
+
+
+@dataclass
+class TableLook:
+    """What the table shows besides its cards (the play scene fills it in every frame)."""
+
+    lit: frozenset[Cell] = frozenset()          # free cells where the chosen card fits as turned now
+    faint: frozenset[Cell] = frozenset()        # free cells where another rotation would fit
+    glow: tuple[tuple[Cell, str], ...] = ()     # (cell, treasure): networks to draw glowing, in path order
+    glow_progress: float = 1.0                  # 0..1 along the glow list, for the growing path
+    pulse: frozenset[Cell] = frozenset()        # takeable cards (pulse)
+    picked: frozenset[Cell] = frozenset()       # cards the child picked to take
+    refused: frozenset[Cell] = frozenset()      # cards that would be cut off (shown briefly)
+    hidden: frozenset[Cell] = frozenset()       # cards not drawn (in flight)
+    ghost: tuple[Card, int, Cell] | None = None  # hint: a see-through card
+    laid: Cell | None = None                    # the card just laid (a soft outline)
+
+
+def free_ring(table: Mapping[Cell, object]) -> set[Cell]:
+    """The empty cells sharing a side with a card of *table*."""
+    ring: set[Cell] = set()
+    for x, y in table:
+        for n in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
+            if n not in table:
+                ring.add(n)
+    return ring
+
+
+def _scaled(img: pygame.Surface, side: int, source_side: int) -> pygame.Surface:
+    """*img* (drawn for cells of *source_side*) smooth-scaled for cells of *side*."""
+    if source_side == side:
+        return img
+    k = side / source_side
+    return pygame.transform.smoothscale(img, (max(1, round(img.get_width() * k)), max(1, round(img.get_height() * k))))
+
+
+class _Pieces:
+    """The cell-sized pieces of one frame: exact and cached when the camera rests, scaled while it zooms.
+
+    While the side changes every frame, every piece comes from a quantised size and is scaled once
+    per frame, and each face from the size it was last drawn at, so zooming renders nothing new.
+    """
+
+    def __init__(self, faces: CardFaces, side: int, moving: bool) -> None:
+        self.faces, self.side, self.moving = faces, side, moving
+        self.start = time.perf_counter()
+        rest = faces.rest_side
+        if not moving:
+            self.q = side
+            faces.rest_side = side
+        elif rest is not None and 0.5 < side / rest < 2.0:
+            self.q = rest  # scale what the table was drawn with when it last stood still
+        else:
+            self.q = quantised(side)
+        self._memo: dict[tuple[object, ...], pygame.Surface] = {}
+
+    def piece(self, key: tuple[object, ...], make: Callable[[int], pygame.Surface]) -> pygame.Surface:
+        hit = self._memo.get(key)
+        if hit is None:
+            hit = _scaled(make(self.q), self.side, self.q)
+            self._memo[key] = hit
+        return hit
+
+    def _may_render(self) -> bool:
+        """True while this frame's budget for rendering new faces lasts (the rest are scaled for now)."""
+        return time.perf_counter() - self.start < RENDER_BUDGET
+
+    def face(self, card: Card, rotation: int) -> pygame.Surface:
+        if not self.moving:
+            exact = self.faces.peek(card, rotation, self.side)
+            if exact is not None:
+                return exact
+            if self._may_render() or not self.faces.has_near(card, rotation):
+                return self.faces.face(card, rotation, self.side)
+        near = self.faces.face_near(card, rotation, self.side)
+        return _scaled(near, self.side, near.get_width())
+
+    def glow(self, card: Card, rotation: int, network: int) -> pygame.Surface:
+        if not self.moving:
+            exact = self.faces.peek(card, rotation, self.side, network)
+            if exact is not None:
+                return exact
+            if self._may_render():
+                return self.faces.glow_network(card, rotation, self.side, network)
+        near = self.faces.glow_near(card, rotation, self.side, network)
+        return _scaled(near, self.side, near.get_width())
+
+
+def _blit_centred(surface: pygame.Surface, img: pygame.Surface, center: tuple[float, float]) -> None:
+    surface.blit(img, img.get_rect(center=(round(center[0]), round(center[1]))))
+
+
+def draw_table(surface: pygame.Surface, camera: Camera, faces: CardFaces, table: Mapping[Cell, tuple[Card, int]],
+               look: TableLook, clock: float) -> None:
+    """Paint *table* as *camera* sees it now, with everything *look* asks for; *clock* (s) drives pulses."""
+    side = max(8, round(camera.side))
+    moving = camera.moving
+    pieces = _Pieces(faces, side, moving)
+    clip = surface.get_clip()
+    view = camera.area.clip(clip) if clip.w and clip.h else camera.area
+
+    def visible(rect: pygame.Rect) -> bool:
+        return bool(view.colliderect(rect.inflate(side // 2, side // 2)))
+
+    # The free cells round the table: dashed slots, lit where the chosen card fits, a marker where a turn would.
+    breath = 0.5 + 0.5 * math.sin(clock * math.tau / PULSE_PERIOD)
+    level = round(breath * 7)
+    slot = pieces.piece(("slot",), faces.slot)
+    lit = pieces.piece(("lit", level), lambda q: faces.lit(q, level))
+    mark = pieces.piece(("mark",), faces.mark)
+    rim_alpha = 120 + level * 135 // 7
+    pulse_rim = pieces.piece(("pulse", rim_alpha), lambda q: faces.outline(q, theme.REACH_RING, 0.03, rim_alpha))
+    for cell in free_ring(table):
+        if cell in look.hidden:
+            continue
+        center = camera.center_of(cell)
+        if not visible(camera.rect_of(cell)):
+            continue
+        if cell in look.lit:
+            _blit_centred(surface, lit, center)
+        else:
+            _blit_centred(surface, slot, center)
+            if cell in look.faint:
+                _blit_centred(surface, mark, center)
+
+    # The cards: shadows first, so no shadow falls on a neighbouring card.
+    shadow = pieces.piece(("shadow",), faces.shadow)
+    lift_px = LIFT * side
+    lifts: dict[Cell, float] = {}
+    for cell in table:
+        if cell in look.pulse or cell in look.picked:
+            phase = 0.5 - 0.5 * math.cos((clock / PULSE_PERIOD + (cell[0] * 0.13 + cell[1] * 0.21)) * math.tau)
+            lifts[cell] = lift_px * (1.0 if cell in look.picked else phase)
+    for cell in table:
+        if cell in look.hidden:
+            continue
+        cx, cy = camera.center_of(cell)
+        off = side * 0.035 + lifts.get(cell, 0.0) * 0.8
+        _blit_centred(surface, shadow, (cx + off * 0.6, cy + off))
+
+    glow_upto = _glow_count(look)
+    glowing: dict[Cell, list[tuple[int, float]]] = {}
+    for k, (cell, network) in enumerate(glow_networks(table, look.glow)):
+        strength = min(1.0, max(0.0, glow_upto - k))
+        if strength > 0 and network >= 0:
+            glowing.setdefault(cell, []).append((network, strength))
+
+    for cell, (card, rotation) in table.items():
+        if cell in look.hidden:
+            continue
+        rect = camera.rect_of(cell)
+        if not visible(rect):
+            continue
+        cx, cy = camera.center_of(cell)
+        cy -= lifts.get(cell, 0.0)
+        _blit_centred(surface, pieces.face(card, rotation), (cx, cy))
+        for network, strength in glowing.get(cell, ()):
+            overlay = pieces.glow(card, rotation, network)
+            if strength < 1.0:
+                overlay = overlay.copy()
+                overlay.set_alpha(round(255 * strength))
+            _blit_centred(surface, overlay, (cx, cy))
+        if cell in look.refused:
+            _blit_centred(surface, pieces.piece(("refused",), lambda q: faces.tint(q, theme.REFUSED_TINT, 120)),
+                          (cx, cy))
+            _blit_centred(surface, pieces.piece(("refused rim",), lambda q: faces.outline(q, theme.REFUSED_TINT, 0.04)),
+                          (cx, cy))
+        if cell in look.picked:
+            _blit_centred(surface, pieces.piece(("picked",), lambda q: faces.outline(q, theme.PICKED_RIM, 0.05)),
+                          (cx, cy))
+        elif cell in look.pulse:
+            _blit_centred(surface, pulse_rim, (cx, cy))
+        if cell == look.laid:
+            _blit_centred(surface, pieces.piece(("laid",), lambda q: faces.outline(q, theme.REACH_GLOW, 0.025, 200)),
+                          (cx, cy))
+
+    if look.ghost is not None:
+        card, rotation, cell = look.ghost
+        if cell not in table:
+            center = camera.center_of(cell)
+            _blit_centred(surface, pieces.piece(("ghost",), lambda q: faces.outline(q, theme.REACH_RING, 0.04)),
+                          center)
+            draw_card_at(surface, faces, card, rotation, center, side, alpha=GHOST_ALPHA)
+
+
+def glow_networks(table: Mapping[Cell, tuple[Card, int]],
+                  glow: Sequence[tuple[Cell, str]]) -> list[tuple[Cell, int]]:
+    """Which network of each card in a glowing chain lights up: (cell, network index, -1 for none).
+
+    A card showing the treasure lights the network carrying it; a card between two treasures lights
+    the network that joins a network already lit on a neighbouring card (so each chain should be
+    listed from one treasure on, as ``PathJoined.cells`` are).
+    """
+    lit: list[tuple[Cell, int]] = []
+    done: set[tuple[Cell, int]] = set()
+    for cell, treasure in glow:
+        laid = table.get(cell)
+        if laid is None:
+            lit.append((cell, -1))
+            continue
+        card, rotation = laid
+        geometry = card.geometry(rotation % 4)
+        index = geometry.net_of.get(treasure, -1)
+        if index < 0:
+            index = _joining(table, cell, geometry.nets, done)
+        lit.append((cell, index))
+        if index >= 0:
+            done.add((cell, index))
+    return lit
+
+
+def _joining(table: Mapping[Cell, tuple[Card, int]], cell: Cell, nets: Sequence[int],
+             done: set[tuple[Cell, int]]) -> int:
+    """The first of *nets* (port masks on *cell*) whose path goes on into a network in *done*."""
+    x, y = cell
+    for k, mask in enumerate(nets):
+        for port in MASK_PORTS[mask]:
+            dx, dy, facing_port = PORT_STEPS[port]
+            other = (x + dx, y + dy)
+            laid = table.get(other)
+            if laid is None:
+                continue
+            j = laid[0].geometry(laid[1] % 4).port_net[facing_port]
+            if j >= 0 and (other, j) in done:
+                return k
+    return -1
+
+
+def _glow_count(look: TableLook) -> float:
+    """How many of the glow entries show (fractional: the last one fades in)."""
+    n = len(look.glow)
+    return max(0.0, min(1.0, look.glow_progress)) * n
+
+
+def draw_card_at(surface: pygame.Surface, faces: CardFaces, card: Card, rotation: int,
+                 center: tuple[float, float], side: float, angle: float = 0.0, alpha: int = 255) -> None:
+    """*card* turned *rotation*, *side* pixels, centred on *center*, on its shadow (cards in flight).
+
+    *angle* (degrees, clockwise) turns the whole face, pictures included, for a card turning on its
+    way; *alpha* 0-255 makes it see-through.
+    """
+    px = max(8, round(side))
+    face = faces.face(card, rotation, px)
+    shadow = faces.shadow(px)
+    if angle % 360:
+        face = pygame.transform.rotozoom(face, -angle, 1.0)
+        shadow = pygame.transform.rotozoom(shadow, -angle, 1.0)
+    elif alpha < 255:
+        face = face.copy()
+    if alpha < 255:
+        face.set_alpha(max(0, int(alpha)))
+        shadow = shadow.copy() if shadow is faces.shadow(px) else shadow
+        shadow.set_alpha(max(0, int(alpha)) // 2)
+    off = px * 0.05
+    _blit_centred(surface, shadow, (center[0] + off * 0.6, center[1] + off))
+    _blit_centred(surface, face, center)
+
+
+__all__ = ["TableLook", "draw_table", "draw_card_at", "free_ring", "glow_networks"]

@@ -1,0 +1,111 @@
+"""Helpers of the card screen's tests: a card scene on the app, waiting for its worker threads, hit points.
+
+:func:`tests.gui.helpers.worker_busy` knows the card scene's worker threads too (a computer
+thinking, the light bulb's advice); the waiting helpers here step coarser frames, so whole games
+stay quick.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from doolhof.cards import CardGame, Place
+from doolhof.cards.ports import Cell
+from doolhof.gui.cards.scene import CardPlayScene
+from doolhof.session.seats import SeatConfig, TableSetup
+from tests.gui.helpers import FRAME, YIELD, mouse, run, tap, worker_busy
+
+PEOPLE2 = TableSetup(variant="cards", seats=(SeatConfig("person"), SeatConfig("person")))
+
+
+def table_of(*kinds: str, level: str = "gentle") -> TableSetup:
+    """A card table with one seat per kind ("person" or "computer")."""
+    return TableSetup(variant="cards", seats=tuple(SeatConfig(k, level) if k == "computer" else SeatConfig(k)
+                                                  for k in kinds))
+
+
+def start_cards(app: Any, game: CardGame, table: TableSetup, ambient: float = 0.0) -> CardPlayScene:
+    """Put a :class:`CardPlayScene` for *game* on *app* and draw its first frame."""
+    scene = CardPlayScene(app, game, table)
+    scene.ambient_time = ambient
+    scene.ambient_until = ambient
+    app.push_scene(scene)
+    app.step([], FRAME)
+    return scene
+
+
+#: Frames of the waiting helpers: 20 Hz keeps long games quick (the scene takes at most 0.1 s a frame).
+COARSE = 1 / 20
+
+
+def step_until(app: Any, done: Callable[[], bool], limit: float = 60.0, wait: float = 30.0,
+               dt: float = COARSE) -> bool:
+    """Step frames of *dt* until ``done()``; frames while a worker thread works sleep a little (wall-clock *wait*)."""
+    moved = waited = 0.0
+    while not done():
+        if worker_busy(app):
+            if waited >= wait:
+                break
+            start = time.monotonic()
+            app.step([], dt)
+            time.sleep(YIELD)
+            waited += time.monotonic() - start
+        else:
+            if moved >= limit:
+                break
+            app.step([], dt)
+            moved += dt
+    return done()
+
+
+def settle(app: Any, limit: float = 60.0) -> None:
+    """Step frames until the top scene is idle."""
+    assert step_until(app, lambda: not app.scene.busy(), limit), "the scene never settled"
+
+
+def ready(scene: CardPlayScene) -> Callable[[], bool]:
+    """A condition: a person may act (or the game is over)."""
+    return lambda: scene.accepting() or scene.game.is_over() or scene.finished
+
+
+def point(rect: Any) -> tuple[int, int]:
+    """The middle of a rect."""
+    return (rect.centerx, rect.centery)
+
+
+def cell_point(scene: CardPlayScene, cell: Cell) -> tuple[int, int]:
+    """Where *cell*'s centre is on screen now."""
+    x, y = scene.cell_center(cell)
+    return (round(x), round(y))
+
+
+def lay_by_taps(app: Any, scene: CardPlayScene, place: Place) -> None:
+    """Choose the card, turn it by tapping it, tap the cell: through the screen's hit areas only."""
+    tap(app, point(scene.layout.hand[place.hand_index]))
+    assert scene.chosen == place.hand_index
+    for _ in range(place.rotation):
+        tap(app, point(scene.layout.hand[place.hand_index]))
+    step_until(app, lambda: all(abs(a - r * 90) < 0.01 for a, r in zip(scene.angles, scene.rotations, strict=True)))
+    assert place.cell in scene.lit(), (place, sorted(scene.lit()))
+    tap(app, cell_point(scene, place.cell))
+
+
+def lay_by_drag(app: Any, scene: CardPlayScene, place: Place) -> None:
+    """Pick the card up by dragging it, turn it with the wheel while holding it, let it go on its cell."""
+    start = point(scene.layout.hand[place.hand_index])
+    run(app, 0, [mouse("move", start), mouse("down", start)])
+    run(app, 0, [mouse("move", (start[0] - 20, start[1] - 20))])
+    assert scene.gestures.drag == place.hand_index and scene.chosen == place.hand_index
+    for _ in range(place.rotation):
+        run(app, 0, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1)])
+    end = cell_point(scene, place.cell)
+    for k in range(1, 9):
+        x = start[0] + (end[0] - start[0]) * k // 8
+        y = start[1] + (end[1] - start[1]) * k // 8
+        run(app, 0, [mouse("move", (x, y))])
+    assert scene.gestures.snap == place.cell, (scene.gestures.snap, place)
+    run(app, 0, [mouse("up", end)])

@@ -1,0 +1,166 @@
+"""The card screen with the session: hidden hands, undo, autosave and resume, restore mid-animation."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from doolhof.cards import CardGame, Place
+from doolhof.gui.cards.scene import CardPlayScene
+from doolhof.session import savegame
+from doolhof.session.seats import TableSetup
+from tests.gui.cards.helpers import (
+    PEOPLE2,
+    cell_point,
+    lay_by_taps,
+    point,
+    ready,
+    settle,
+    start_cards,
+    step_until,
+    table_of,
+)
+from tests.gui.helpers import SoundLog, run, tap
+
+
+def fast(app: Any, **changes: Any) -> None:
+    app.settings = replace(app.settings, animation_speed="fast", **changes)
+    app.sound = SoundLog()
+
+
+def joining_place(game: CardGame, take: bool = True) -> Place:
+    """A legal place that leads to a take (*take* True) or that ends the turn at once."""
+    for place in game.legal_places():
+        trial = game.copy()
+        trial.place(place)
+        if (trial.phase == "take") == take:
+            return place
+    raise AssertionError("no such place")
+
+
+def game_with_take(players: int, seed: int, first_player: int = 0) -> CardGame:
+    """The first new game from *seed* on where the mover can lay a card that lets them take."""
+    for k in range(seed, seed + 200):
+        game = CardGame.new(players=players, seed=k, first_player=first_player)
+        try:
+            joining_place(game, take=True)
+        except AssertionError:
+            continue
+        return game
+    raise AssertionError("no game with a take at the start")
+
+
+def start_session(app: Any, game: CardGame, table: TableSetup) -> CardPlayScene:
+    app.screens.start_game(game, table)
+    run(app)
+    scene = app.scene
+    assert isinstance(scene, CardPlayScene)
+    scene.ambient_time = scene.ambient_until = 0.0
+    return scene
+
+
+def test_hidden_hands_show_the_hand_over_screen_between_two_people(make_app: Any) -> None:
+    app = make_app((1280, 800))
+    fast(app, hidden_hands=True)
+    game = CardGame.new(players=2, seed=21)
+    scene = start_cards(app, game, PEOPLE2)
+    assert scene.handover == 0 and scene.face_down(0) and scene.face_down(1)
+    assert not scene.accepting(), "nothing can be done behind the hand-over screen"
+    tap(app, point(scene.layout.hand[0]))
+    assert scene.chosen is None, "the first tap only reveals the hand"
+    assert scene.handover is None and not scene.face_down(0) and scene.face_down(1)
+    lay_by_taps(app, scene, joining_place(game, take=False))
+    assert step_until(app, lambda: scene.handover == 1)
+    assert scene.face_down(0) and scene.face_down(1)
+    settle(app)
+    tap(app, (5, 400))  # anywhere
+    assert scene.handover is None and scene.accepting() and not scene.face_down(1) and scene.face_down(0)
+
+
+def test_hidden_hands_need_no_hand_over_screen_against_a_computer_and_its_hand_stays_down(make_app: Any) -> None:
+    app = make_app((1280, 800))
+    fast(app, hidden_hands=True)
+    game = CardGame.new(players=2, seed=22)
+    scene = start_cards(app, game, table_of("person", "computer"))
+    assert scene.handover is None and scene.accepting()
+    assert not scene.face_down(0) and scene.face_down(1)
+
+
+def test_open_hands_show_every_persons_cards_and_computers_face_down(make_app: Any) -> None:
+    app = make_app((1280, 800))
+    fast(app)
+    scene = start_cards(app, CardGame.new(players=3, seed=23), table_of("person", "person", "computer"))
+    assert scene.handover is None
+    assert [scene.face_down(s) for s in range(3)] == [False, False, True]
+
+
+def test_undo_takes_back_a_persons_lay(make_app: Any) -> None:
+    app = make_app((1280, 800))
+    fast(app)
+    game = game_with_take(2, 24)
+    before = game.copy()
+    scene = start_session(app, game, PEOPLE2)
+    place = joining_place(game, take=True)
+    lay_by_taps(app, scene, place)
+    assert step_until(app, ready(scene)) and scene.game.phase == "take"
+    assert app.session.can_undo()
+    assert app.screens.undo_last()
+    assert scene.game == before and scene.game is not game
+    run(app)
+    assert scene.accepting() and scene.shown.table == dict(before.table) and scene.picks == set()
+    lay_by_taps(app, scene, place)  # the same lay works again
+    assert step_until(app, ready(scene)) and scene.game.phase == "take"
+
+
+def test_undo_in_the_middle_of_an_animation_drops_it(make_app: Any) -> None:
+    app = make_app((1280, 800))
+    fast(app)
+    game = CardGame.new(players=2, seed=25)
+    before = game.copy()
+    scene = start_session(app, game, PEOPLE2)
+    lay_by_taps(app, scene, joining_place(game, take=False))
+    run(app, 0.05)
+    assert scene.timeline.busy()
+    assert app.screens.undo_last()
+    assert not scene.timeline.busy() and scene.game == before
+    settle(app)
+    assert scene.shown.table == dict(before.table) and scene.accepting()
+
+
+def test_every_lay_and_take_is_saved_and_a_killed_game_resumes_while_taking(make_app: Any) -> None:
+    app = make_app((1280, 800))
+    fast(app)
+    game = game_with_take(2, 26)
+    scene = start_session(app, game, PEOPLE2)
+    lay_by_taps(app, scene, joining_place(game, take=True))
+    assert step_until(app, ready(scene)) and scene.game.phase == "take"
+    saved = savegame.load_game().game
+    assert saved is not None and saved.game == scene.game, "saved after the lay"
+    # "Killed": a new app continues the saved game in its take phase.
+    app2 = make_app((1024, 700))
+    fast(app2)
+    app2.screens.resume_game(saved)
+    run(app2)
+    resumed = app2.scene
+    assert isinstance(resumed, CardPlayScene) and resumed.game == saved.game
+    settle(app2)
+    assert resumed.accepting() and resumed.phase_now() == "take"
+    assert resumed.shown.glow, "the joined paths glow again"
+    cell = sorted(resumed.game.takeable())[0]
+    tap(app2, cell_point(resumed, cell))
+    tap(app2, point(resumed.layout.take))
+    assert resumed.game.phase == "place" or resumed.game.is_over()
+    after = savegame.load_game().game
+    assert after is not None and after.game == resumed.game, "saved after the take"
+
+
+def test_restore_a_computers_take_phase_lets_the_computer_take(make_app: Any) -> None:
+    app = make_app((1024, 700))
+    fast(app)
+    game = CardGame.new(players=2, seed=27)
+    scene = start_cards(app, game, table_of("person", "computer"))
+    other = game_with_take(2, 28, first_player=1)
+    other.place(joining_place(other, take=True))
+    scene.restore(other)
+    assert step_until(app, lambda: other.current_player == 0 and scene.accepting())
+    assert other.phase == "place"
