@@ -194,8 +194,9 @@ class PlayPainter:
         # Panel: turn block, spare slot, trays, corner icons.
         draw_card(bg, lay.turn_box, theme.PANEL_DARK, shape=BLOCK)
         draw_spare_slot(bg, lay)
-        draw_trays(bg, lay, scene.shown, scene.view, [scene.is_computer(k) for k in range(scene.game.players)],
-                   scene.shown.current)
+        if scene.show_trays:  # a puzzle shows its footprints there instead (its overlay)
+            draw_trays(bg, lay, scene.shown, scene.view, [scene.is_computer(k) for k in range(scene.game.players)],
+                       scene.shown.current)
         for name, rect in lay.icons.items():
             icon = scene.corner_icon(name)
             if icon is not None:
@@ -311,7 +312,7 @@ class PlayPainter:
         held = scene.gestures.drag == "figure"
         order = sorted(range(scene.game.players), key=lambda s: (s == current, s))
         for seat in order:
-            if seat in hidden or (held and seat == scene.game.current_player):
+            if seat in hidden or (held and seat == scene.game.current_player) or not scene.shown.on_screen(seat):
                 continue
             x, y = figure_spot(lay, scene.shown.positions, seat)
             self._blit_figure(surface, seat, x, y - self._figure_lift(seat) * lay.cell, lay.cell * FIGURE)
