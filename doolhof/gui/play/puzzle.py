@@ -79,9 +79,12 @@ def again_keeping_turn(game: Game) -> Game:
     The play screen keys hints and the tutorial on ``game.turn``, so it must keep counting.
     """
     handed = again(game)
-    data = handed.to_dict()
-    data["turn"] = game.turn
-    return Game.from_dict(data)
+    return Game(
+        handed.variant, handed.board, handed.spare, handed.spare_picture, handed.positions,
+        current_player=handed.current_player, phase=handed.phase, forbidden=handed.forbidden,
+        deck=handed.deck, face_up=handed.face_up, piles=[handed.pile(s) for s in range(handed.players)],
+        collected=handed.collected, turn=game.turn,
+    )
 
 
 def solved_by(events: list[ev.Event]) -> bool:
@@ -144,8 +147,8 @@ class PuzzleRun:
 # ----- the hint ------------------------------------------------------------------------------
 def position_key(game: Game) -> tuple[object, ...]:
     """What decides the rest of a puzzle from *game*'s walk phase: board, spare, figure, closed arrow."""
-    return (game.board.masks(), game.board.pictures(), game.spare, game.spare_picture, game.positions[0],
-            game.forbidden)
+    return (tuple(game.board.masks()), tuple(game.board.pictures()), game.spare, game.spare_picture,
+            game.positions[0], game.forbidden)
 
 
 def _distance(a: Cell, b: Cell | None) -> int:
@@ -279,6 +282,10 @@ class PuzzleStage(Protocol):
 
     def figure_center(self, seat: int) -> tuple[int, int]:
         """Where *seat*'s figure is drawn."""
+        ...
+
+    def ambient_now(self) -> bool:
+        """True while the gentle ambient motion runs (a while after input)."""
         ...
 
 
@@ -501,7 +508,7 @@ class PuzzleOverlay:
         """True while something pops in or a footprint fades."""
         if self.foot_age < 0.6:
             return True
-        return bool(self.showing) and (self.age < self.stars_done() + 0.6 or not self.stage.motion.reduced)
+        return bool(self.showing) and (self.age < self.stars_done() + 0.6 or self.stage.ambient_now())
 
     # ----- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -549,7 +556,7 @@ class PuzzleOverlay:
         scale = self._pop()
         if scale <= 0.02:
             return
-        breathe = 1.0 if self.stage.motion.reduced else 1 + 0.04 * math.sin(self.clock * 3.0)
+        breathe = 1 + 0.04 * math.sin(self.clock * 3.0) if self.stage.ambient_now() else 1.0
         side = max(8, int(rect.w * scale * breathe))
         button = pygame.Rect(0, 0, side, side)
         button.center = rect.center

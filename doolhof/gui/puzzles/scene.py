@@ -37,6 +37,8 @@ log = logging.getLogger(__name__)
 
 #: Seconds of the gentle glow's breath.
 GLOW_PERIOD = 2.2
+#: Seconds the book keeps breathing after the last input (then it rests, and the app sleeps).
+AMBIENT = 8.0
 
 
 def next_puzzle(progress: Progress) -> Puzzle | None:
@@ -82,6 +84,8 @@ class BookScene(Scene):
         self.book = chapters()
         self.chapter = 1
         self.clock = 0.0
+        #: The scene time until which the next stone breathes (tests set it to 0 to settle at once).
+        self.ambient_until = AMBIENT
         self.size = (0, 0)
         self.daily = DailyMaker(self.today)
         self._daily_wanted = False
@@ -153,9 +157,12 @@ class BookScene(Scene):
         self.reload()
         self.host.request_redraw()
 
+    def _calm(self) -> bool:
+        return bool(getattr(getattr(self.host, "settings", None), "reduced_motion", False))
+
     def busy(self) -> bool:
-        """The next stone breathes; the daily stone waits for its puzzle."""
-        return not getattr(getattr(self.host, "settings", None), "reduced_motion", False) or not self.daily.ready()
+        """The next stone breathes a while after input; the daily stone waits for its puzzle."""
+        return (self.clock < self.ambient_until and not self._calm()) or not self.daily.ready() or self._daily_wanted
 
     def update(self, dt: float) -> None:
         """Breathe; open the daily puzzle once made when the child already asked for it."""
@@ -234,6 +241,7 @@ class BookScene(Scene):
 
     def handle_pointer(self, event: PointerEvent) -> None:
         """A tap acts when released on what it pressed."""
+        self.ambient_until = self.clock + AMBIENT
         if event.kind == "down":
             self._pressed = self.target_at(event.pos)
             if self._pressed is not None:
@@ -267,7 +275,7 @@ class BookScene(Scene):
 
     # ----- drawing -------------------------------------------------------------------------
     def _glow(self) -> float:
-        if getattr(getattr(self.host, "settings", None), "reduced_motion", False):
+        if self._calm() or self.clock >= self.ambient_until:
             return 0.8
         return 0.6 + 0.4 * math.sin(self.clock * math.tau / GLOW_PERIOD)
 
@@ -367,7 +375,7 @@ class BookScene(Scene):
             if stars:
                 draw_stars(surface, (face.centerx, face.bottom - face.h // 12), max(10, face.w // 6), stars, art)
             if is_next:
-                bob = 0.0 if getattr(self.host.settings, "reduced_motion", False) else math.sin(self.clock * 3) * 4
+                bob = 0.0 if self._calm() or self.clock >= self.ambient_until else math.sin(self.clock * 3) * 4
                 figure = art.figure(0, max(16, int(rect.w * 0.42)))
                 surface.blit(figure, figure.get_rect(midbottom=(rect.right - rect.w // 10,
                                                                  round(rect.y + rect.h * 0.45 + bob))))
