@@ -257,7 +257,7 @@ class PlayPainter:
         # Bright, breathing arrows mean "your turn, push": only for a person (a computer's aim turns hot).
         pushing = (
             game.phase == "push" and scene.shown.phase == "push" and not scene.timeline.busy()
-            and not scene.is_computer(game.current_player)
+            and not scene.is_computer(game.current_player) and not scene.finished
         )
         legal = set(game.legal_arrows()) if game.phase == "push" else set()
         forbidden = game.forbidden if game.phase == "push" else scene.shown.forbidden
@@ -398,7 +398,7 @@ class PlayPainter:
         """Rotate while a person pushes; stay while a person walks; nothing for computers."""
         scene = self.scene
         game = scene.game
-        if scene.is_computer(game.current_player) or game.is_over():
+        if scene.is_computer(game.current_player) or game.is_over() or scene.finished:
             return
         if game.phase == "push" and scene.shown.phase == "push":
             icon = "rotate"

@@ -537,8 +537,8 @@ class PuzzleOverlay:
                 u = self.foot_age / 0.6
                 centre = (rect.centerx, rect.centery - int(u * rect.h * 0.2))
                 surface.blit(faded(image, int(255 - 200 * u)), image.get_rect(center=centre))
-            else:
-                pygame.draw.circle(surface, theme.PANEL_DARK, rect.center, max(3, rect.w // 7))
+            else:  # used: a faint print stays where it was
+                surface.blit(faded(image, 45), image.get_rect(center=rect.center))
 
     def _veil(self, surface: pygame.Surface, alpha: int) -> None:
         frame = self.stage.layout.frame

@@ -389,9 +389,9 @@ class PlayScene(Scene):
         state = run.walked(events)
         steps = [e for e in events if isinstance(e, ev.FigureWalked)]
         self.timeline.add(*self.choreography.walk(list(steps), glide))
-        if state == "play":
+        if state != "solved" or not self.game.is_over():
             self.game = again_keeping_turn(self.game)  # at once: the stand-in must never get a turn
-        else:
+        if state != "play":
             self.finished = True  # no more pushes; the overlay's buttons go on
         assert self.puzzle_overlay is not None
         self.timeline.add(after_walk_clip(self, run, self.puzzle_overlay))

@@ -144,6 +144,11 @@ class PlayView(SceneState, Protocol):
         ...
 
     @property
+    def finished(self) -> bool:
+        """True once the game (or the puzzle) is over: no arrow invites a push any more."""
+        ...
+
+    @property
     def show_trays(self) -> bool:
         """False in puzzle mode: the players' trays are not drawn (the footprints are, by the overlay)."""
         ...

@@ -176,8 +176,8 @@ class BookScene(Scene):
         self.size = size
         w, h = max(1, size[0]), max(1, size[1])
         pad = max(6, int(min(w, h) * 0.02))
-        wide = w >= h
-        top_h = int(min(h * (0.2 if wide else 0.13), w * 0.17))
+        wide = w >= h * 1.1
+        top_h = int(min(h * (0.2 if wide else 0.11), w * 0.17))
         top_h = max(64, top_h)
         menu = max(32, min(56, top_h // 2))
         self.parent_menu_rect = pygame.Rect(w - pad - menu, pad, menu, menu)
@@ -186,18 +186,24 @@ class BookScene(Scene):
         self.daily_rect = pygame.Rect(self.parent_menu_rect.x - pad - daily_w, pad, daily_w, int(top_h * 0.78))
         self.flames_rect = pygame.Rect(self.daily_rect.x - pad, self.daily_rect.bottom, daily_w + 2 * pad,
                                        top_h - self.daily_rect.h)
-        left, right = self.home_rect.right + pad, self.daily_rect.x - pad
+        # The chapters: between home and the daily stone in a wide window, in a row of their own in a tall one.
+        if wide:
+            left, right, row_top, row_h = self.home_rect.right + pad, self.daily_rect.x - pad, pad, top_h
+        else:
+            left, right, row_top = pad, w - pad, pad * 2 + top_h
+            row_h = int(min(top_h * 1.1, (w - 2 * pad) / max(1, len(self.book)) * 0.94))
         count = len(self.book)
-        each = int(min(top_h * 0.92, (right - left - (count - 1) * pad * 0.6) / max(1, count)))
+        each = int(min(row_h * 0.92, (right - left - (count - 1) * pad * 0.6) / max(1, count)))
         gap = (right - left - count * each) / max(1, count - 1) if count > 1 else 0
         gap = min(gap, each * 0.35)
         row_w = count * each + (count - 1) * gap
         x0 = left + (right - left - row_w) / 2
         self.chapter_rects = {
-            chapter: pygame.Rect(round(x0 + k * (each + gap)), pad + (top_h - each) // 2, each, each)
+            chapter: pygame.Rect(round(x0 + k * (each + gap)), row_top + (row_h - each) // 2, each, each)
             for k, chapter in enumerate(self.book)
         }
-        self.path_area = pygame.Rect(pad, pad * 2 + top_h, w - 2 * pad, h - top_h - 3 * pad)
+        top = pad * 2 + top_h if wide else row_top + row_h + pad
+        self.path_area = pygame.Rect(pad, top, w - 2 * pad, h - top - pad)
         self._layout_stones(wide)
 
     def _layout_stones(self, wide: bool) -> None:
@@ -371,11 +377,18 @@ class BookScene(Scene):
             pygame.draw.rect(surface, darken(theme.STONE_EDGE, 0.2), spot.inflate(4, 4),
                              border_radius=max(3, side // 9))
             surface.blit(board, spot)
+            # The picture to reach, large on a little plate at the board's corner: "the fish one".
+            plate = max(12, int(side * 0.42))
+            plate_centre = (spot.right - plate // 5, spot.y + plate // 5)
+            pygame.draw.circle(surface, theme.STONE_EDGE, (plate_centre[0], plate_centre[1] + 2), plate // 2)
+            pygame.draw.circle(surface, theme.PLATE, plate_centre, plate // 2)
+            picture = art.picture(puzzle.target, int(plate * 0.78))
+            surface.blit(picture, picture.get_rect(center=plate_centre))
             stars = self.progress.stars.get(puzzle.name, 0)
             if stars:
                 draw_stars(surface, (face.centerx, face.bottom - face.h // 12), max(10, face.w // 6), stars, art)
             if is_next:
                 bob = 0.0 if self._calm() or self.clock >= self.ambient_until else math.sin(self.clock * 3) * 4
                 figure = art.figure(0, max(16, int(rect.w * 0.42)))
-                surface.blit(figure, figure.get_rect(midbottom=(rect.right - rect.w // 10,
-                                                                 round(rect.y + rect.h * 0.45 + bob))))
+                surface.blit(figure, figure.get_rect(midbottom=(rect.x + rect.w // 10,
+                                                                 round(rect.y + rect.h * 0.6 + bob))))
