@@ -387,7 +387,8 @@ class PuzzleOverlay:
         """One rect per footprint of the budget, in a row (two rows when narrow)."""
         box = self.feet_box().inflate(-max(8, self.feet_box().h // 6), -max(8, self.feet_box().h // 6))
         n = self.run.budget
-        per_row = n if box.w >= box.h * n * 0.7 else (n + 1) // 2
+        # One row, or two when that makes the footprints larger.
+        per_row = max((n, (n + 1) // 2), key=lambda k: min(box.w / k, box.h / -(-n // k)))
         rows = -(-n // per_row)
         side = int(min(box.w / per_row, box.h / rows) * 0.9)
         side = max(12, side)
