@@ -44,8 +44,12 @@ def _board_image(puzzle: Puzzle, side: int) -> pygame.Surface:
     return image
 
 
+@lru_cache(maxsize=64)
 def puzzle_board(puzzle: Puzzle, side: int, art: Art) -> pygame.Surface:
-    """A little picture of *puzzle*: its maze, the picture to reach and the child's figure (as a dot)."""
+    """A little picture of *puzzle*: its maze, the picture to reach and the child's figure (as a dot).
+
+    Cached per puzzle, size and art service: the book draws it every frame while it breathes.
+    """
     side = max(8, side)
     image = _board_image(puzzle, side).copy()
     n = 7 if puzzle.variant == "classic" else 5
