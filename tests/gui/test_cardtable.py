@@ -260,3 +260,19 @@ def test_zooming_renders_no_new_faces_and_settling_refines_them_over_a_few_frame
         draw_table(screen, camera, faces, table, look, 0.0)
     side = max(8, round(camera.side))
     assert all(faces.peek(card, rotation, side) is not None for card, rotation in table.values())
+
+
+def test_a_card_growing_in_flight_is_scaled_and_a_resting_one_becomes_sharp() -> None:
+    pygame.init()
+    faces = CardFaces(Art())
+    screen = pygame.Surface((400, 400))
+    card = DECK[7]
+    draw_card_at(screen, faces, card, 2, (200, 200), 60)
+    before = len(faces._faces)
+    for k in range(1, 30):  # flying to the table, growing a little every frame
+        draw_card_at(screen, faces, card, 2, (200, 200), 60 + k * 3)
+    assert len(faces._faces) - before <= 3  # a few quantised sizes at most, not one face per frame
+    draw_card_at(screen, faces, card, 2, (200, 200), 150)
+    assert faces.peek(card, 2, 150) is None
+    draw_card_at(screen, faces, card, 2, (200, 200), 150)
+    assert faces.peek(card, 2, 150) is not None  # the same size twice: rendered sharp

@@ -38,7 +38,7 @@ from doolhof.gui.cards.shown import (
     Shown,
 )
 from doolhof.gui.cardtable.camera import Camera
-from doolhof.gui.cardtable.faces import CardFaces, quantised
+from doolhof.gui.cardtable.faces import CardFaces
 from doolhof.gui.cardtable.painter import TableLook, draw_card_at, draw_table
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.anim import Effect, Motion, Timeline, bounce_height, ease_out_back, shake_offset
@@ -135,8 +135,8 @@ def draw_face(surface: pygame.Surface, faces: CardFaces, card: Card, centre: tup
               angle: float = 0.0, alpha: int = 255, exact: bool = True) -> None:
     """A face-up card (drawn at rotation 0, turned *angle* degrees).
 
-    *exact* False (a card in flight, changing size every frame): a face already rendered near that
-    size is scaled, instead of rendering the face anew on every frame.
+    *exact* False (a card in flight, changing size every frame): the card table's painter scales a
+    face already rendered near that size, instead of rendering the face anew on every frame.
     """
     if side < 4:
         return
@@ -144,21 +144,7 @@ def draw_face(surface: pygame.Surface, faces: CardFaces, card: Card, centre: tup
     rest = angle - quarters * 90.0  # whole quarter turns come from the face cache, only the rest is rotated
     rest = rest if abs(rest) > 0.01 else 0.0
     at = (round(centre[0]), round(centre[1]))
-    if exact:
-        draw_card_at(surface, faces, card, quarters % 4, at, max(4, round(side)), rest, alpha)
-        return
-    img = faces.face_near(card, quarters % 4, side)
-    scale = side / max(1, img.get_width())
-    if rest or abs(scale - 1.0) > 0.01:
-        img = pygame.transform.rotozoom(img, -rest, scale)
-    elif alpha < 255:
-        img = img.copy()
-    if alpha < 255:
-        img.set_alpha(alpha)
-    shadow = faces.shadow(quantised(side))
-    off = side * 0.05
-    surface.blit(shadow, shadow.get_rect(center=(round(at[0] + off * 0.6), round(at[1] + off))))
-    surface.blit(img, img.get_rect(center=at))
+    draw_card_at(surface, faces, card, quarters % 4, at, max(4, side), rest, alpha, sharp=exact)
 
 
 def tray_spots(tray: pygame.Rect, count: int) -> tuple[int, list[tuple[int, int]]]:

@@ -28,6 +28,8 @@ from doolhof.gui.kit.pointer import PointerEvent
 DRAG_START = 12
 #: A dragged card snaps to a lit cell whose centre is within this many cell sides.
 SNAP_REACH = 0.75
+#: A tap on a table card counts for a lit cell whose centre is within this many cell sides (small cells).
+TAP_REACH = 0.62
 
 
 @dataclass(frozen=True)
@@ -258,7 +260,9 @@ class Gestures:
             return [LayAt(cell)]
         if cell in table.free():
             return [Refuse(cell)]
-        return []
+        # On a table card (where tapping does nothing) just beside a lit cell: a small finger meant that cell.
+        near = nearest_lit(table, pos, TAP_REACH)
+        return [LayAt(near)] if near is not None else []
 
     def _release(self, pos: tuple[int, int] | None, table: Table) -> list[Intent]:
         """End a drag: lay where it was let go, or send the card back."""
@@ -277,10 +281,10 @@ class Gestures:
         return intents
 
 
-def nearest_lit(table: Table, pos: tuple[int, int]) -> Cell | None:
-    """The lit cell whose centre is nearest *pos*, within :data:`SNAP_REACH` cell sides; else None."""
+def nearest_lit(table: Table, pos: tuple[int, int], reach: float = 0.0) -> Cell | None:
+    """The lit cell whose centre is nearest *pos*, within *reach* (default :data:`SNAP_REACH`) cell sides; else None."""
     best: Cell | None = None
-    best_d = table.cell_side() * SNAP_REACH
+    best_d = table.cell_side() * (reach or SNAP_REACH)
     for cell in sorted(table.lit()):
         d = math.dist(table.cell_center(cell), pos)
         if d < best_d:

@@ -34,7 +34,7 @@ MISC_CACHE = 160
 #: Above this side the corridors are drawn at 1.5x instead of 2x before smooth-scaling (saves time).
 BIG_SIDE = 300
 #: The gap round a card inside its cell, and its corner radius, as shares of the side.
-CARD_GAP = 0.03
+CARD_GAP = 0.022
 CARD_RADIUS = 0.11
 #: Picture size on its plate.
 PICTURE_SHARE = 0.9
@@ -109,12 +109,15 @@ class CardFaces:
         self._recent: dict[tuple[str, int], int] = {}  # (card text, rotation) -> the side last drawn
         #: The cell side the table was last drawn at while the camera stood still (set by the painter).
         self.rest_side: int | None = None
+        #: (card text, rotation) -> the size draw_card_at last drew it at (a steady size is rendered sharp).
+        self.asked: dict[tuple[str, int], int] = {}
 
     def clear(self) -> None:
         """Forget every cached surface."""
         self._faces.clear()
         self._misc.clear()
         self._recent.clear()
+        self.asked.clear()
 
     def cached(self) -> int:
         """How many surfaces the caches hold now."""
@@ -334,13 +337,18 @@ def _draw_network(surface: pygame.Surface, net: NetShape, size: int, colors: tup
 
 
 def _draw_plates(surface: pygame.Surface, shape: CardShape, size: int, only: NetShape | None) -> None:
-    """The light discs the pictures sit on."""
+    """The light discs the pictures sit on; on a glowing network (*only*) they glow too."""
     for name, ((x, y), s) in shape.pictures.items():
         if only is not None and name not in only.treasures:
             continue
         r = s * size / 2
-        pygame.draw.circle(surface, theme.PATH_EDGE, (x * size, y * size), r + PATH_RIM * size * 0.8)
-        pygame.draw.circle(surface, theme.PLATE, (x * size, y * size), r)
+        centre = (x * size, y * size)
+        if only is not None:
+            for grow, alpha in ((0.5, 50), (0.34, 80), (0.2, 130)):
+                pygame.draw.circle(surface, (*theme.PATH_GLOW, alpha), centre, r + PATH_WIDTH * size * grow)
+        rim = theme.PATH_GLOW if only is not None else theme.PATH_EDGE
+        pygame.draw.circle(surface, rim, centre, r + PATH_RIM * size * (1.4 if only is not None else 0.8))
+        pygame.draw.circle(surface, theme.PLATE, centre, r)
 
 
 def _draw_back(side: int) -> pygame.Surface:

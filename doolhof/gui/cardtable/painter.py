@@ -79,6 +79,7 @@ class _Pieces:
     def __init__(self, faces: CardFaces, side: int, moving: bool) -> None:
         self.faces, self.side, self.moving = faces, side, moving
         self.start = time.perf_counter()
+        self.rendered = 0
         rest = faces.rest_side
         if not moving:
             self.q = side
@@ -97,8 +98,12 @@ class _Pieces:
         return hit
 
     def _may_render(self) -> bool:
-        """True while this frame's budget for rendering new faces lasts (the rest are scaled for now)."""
-        return time.perf_counter() - self.start < RENDER_BUDGET
+        """True while this frame's budget for rendering new faces lasts (the rest are scaled for now);
+        one face per frame is always allowed, so a busy machine still gets every face sharp in the end."""
+        if self.rendered and time.perf_counter() - self.start >= RENDER_BUDGET:
+            return False
+        self.rendered += 1
+        return True
 
     def face(self, card: Card, rotation: int) -> pygame.Surface:
         if not self.moving:
@@ -133,9 +138,22 @@ def draw_table(surface: pygame.Surface, camera: Camera, faces: CardFaces, table:
     pieces = _Pieces(faces, side, moving)
     clip = surface.get_clip()
     view = camera.area.clip(clip) if clip.w and clip.h else camera.area
+    # Cell centres by arithmetic from one reference centre (the same as camera.center_of, faster).
+    s = camera.side
+    x0, y0 = camera.center_of((0, 0))
+    reach = side  # a cell whose centre is farther outside the view than this is not drawn
+    left, top, right, bottom = view.left - reach, view.top - reach, view.right + reach, view.bottom + reach
 
-    def visible(rect: pygame.Rect) -> bool:
-        return bool(view.colliderect(rect.inflate(side // 2, side // 2)))
+    def centre(cell: Cell) -> tuple[float, float] | None:
+        cx, cy = x0 + cell[0] * s, y0 + cell[1] * s
+        if left <= cx <= right and top <= cy <= bottom:
+            return (cx, cy)
+        return None
+
+    batch: list[tuple[pygame.Surface, tuple[int, int]]] = []
+
+    def put(img: pygame.Surface, cx: float, cy: float) -> None:
+        batch.append((img, (round(cx - img.get_width() / 2), round(cy - img.get_height() / 2))))
 
     # The free cells round the table: dashed slots, lit where the chosen card fits, a marker where a turn would.
     breath = 0.5 + 0.5 * math.sin(clock * math.tau / PULSE_PERIOD)
@@ -148,66 +166,66 @@ def draw_table(surface: pygame.Surface, camera: Camera, faces: CardFaces, table:
     for cell in free_ring(table):
         if cell in look.hidden:
             continue
-        center = camera.center_of(cell)
-        if not visible(camera.rect_of(cell)):
+        here = centre(cell)
+        if here is None:
             continue
         if cell in look.lit:
-            _blit_centred(surface, lit, center)
+            put(lit, *here)
         else:
-            _blit_centred(surface, slot, center)
+            put(slot, *here)
             if cell in look.faint:
-                _blit_centred(surface, mark, center)
+                put(mark, *here)
 
     # The cards: shadows first, so no shadow falls on a neighbouring card.
     shadow = pieces.piece(("shadow",), faces.shadow)
     lift_px = LIFT * side
     lifts: dict[Cell, float] = {}
-    for cell in table:
-        if cell in look.pulse or cell in look.picked:
+    for cell in look.pulse | look.picked:
+        if cell in table:
             phase = 0.5 - 0.5 * math.cos((clock / PULSE_PERIOD + (cell[0] * 0.13 + cell[1] * 0.21)) * math.tau)
             lifts[cell] = lift_px * (1.0 if cell in look.picked else phase)
-    for cell in table:
+    shown: list[tuple[Cell, Card, int, float, float]] = []
+    drop = side * 0.035
+    for cell, (card, rotation) in table.items():
         if cell in look.hidden:
             continue
-        cx, cy = camera.center_of(cell)
-        off = side * 0.035 + lifts.get(cell, 0.0) * 0.8
-        _blit_centred(surface, shadow, (cx + off * 0.6, cy + off))
+        here = centre(cell)
+        if here is None:
+            continue
+        lift = lifts.get(cell, 0.0)
+        off = drop + lift * 0.8
+        put(shadow, here[0] + off * 0.6, here[1] + off)
+        shown.append((cell, card, rotation, here[0], here[1] - lift))
 
     glow_upto = _glow_count(look)
     glowing: dict[Cell, list[tuple[int, float]]] = {}
-    for k, (cell, network) in enumerate(glow_networks(table, look.glow)):
+    for k, (cell, network) in enumerate(glow_networks(table, look.glow) if look.glow else ()):
         strength = min(1.0, max(0.0, glow_upto - k))
         if strength > 0 and network >= 0:
             glowing.setdefault(cell, []).append((network, strength))
 
-    for cell, (card, rotation) in table.items():
-        if cell in look.hidden:
+    marked = look.refused or look.picked or look.pulse or look.laid is not None
+    for cell, card, rotation, cx, cy in shown:
+        put(pieces.face(card, rotation), cx, cy)
+        if cell in glowing:
+            for network, strength in glowing[cell]:
+                overlay = pieces.glow(card, rotation, network)
+                if strength < 1.0:
+                    overlay = overlay.copy()
+                    overlay.set_alpha(round(255 * strength))
+                put(overlay, cx, cy)
+        if not marked:
             continue
-        rect = camera.rect_of(cell)
-        if not visible(rect):
-            continue
-        cx, cy = camera.center_of(cell)
-        cy -= lifts.get(cell, 0.0)
-        _blit_centred(surface, pieces.face(card, rotation), (cx, cy))
-        for network, strength in glowing.get(cell, ()):
-            overlay = pieces.glow(card, rotation, network)
-            if strength < 1.0:
-                overlay = overlay.copy()
-                overlay.set_alpha(round(255 * strength))
-            _blit_centred(surface, overlay, (cx, cy))
         if cell in look.refused:
-            _blit_centred(surface, pieces.piece(("refused",), lambda q: faces.tint(q, theme.REFUSED_TINT, 120)),
-                          (cx, cy))
-            _blit_centred(surface, pieces.piece(("refused rim",), lambda q: faces.outline(q, theme.REFUSED_TINT, 0.04)),
-                          (cx, cy))
+            put(pieces.piece(("refused",), lambda q: faces.tint(q, theme.REFUSED_TINT, 120)), cx, cy)
+            put(pieces.piece(("refused rim",), lambda q: faces.outline(q, theme.REFUSED_TINT, 0.04)), cx, cy)
         if cell in look.picked:
-            _blit_centred(surface, pieces.piece(("picked",), lambda q: faces.outline(q, theme.PICKED_RIM, 0.05)),
-                          (cx, cy))
+            put(pieces.piece(("picked",), lambda q: faces.outline(q, theme.PICKED_RIM, 0.05)), cx, cy)
         elif cell in look.pulse:
-            _blit_centred(surface, pulse_rim, (cx, cy))
+            put(pulse_rim, cx, cy)
         if cell == look.laid:
-            _blit_centred(surface, pieces.piece(("laid",), lambda q: faces.outline(q, theme.REACH_GLOW, 0.025, 200)),
-                          (cx, cy))
+            put(pieces.piece(("laid",), lambda q: faces.outline(q, theme.REACH_GLOW, 0.025, 200)), cx, cy)
+    surface.fblits(batch)
 
     if look.ghost is not None:
         card, rotation, cell = look.ghost
@@ -268,15 +286,28 @@ def _glow_count(look: TableLook) -> float:
 
 
 def draw_card_at(surface: pygame.Surface, faces: CardFaces, card: Card, rotation: int,
-                 center: tuple[float, float], side: float, angle: float = 0.0, alpha: int = 255) -> None:
+                 center: tuple[float, float], side: float, angle: float = 0.0, alpha: int = 255,
+                 sharp: bool = False) -> None:
     """*card* turned *rotation*, *side* pixels, centred on *center*, on its shadow (cards in flight).
 
     *angle* (degrees, clockwise) turns the whole face, pictures included, for a card turning on its
-    way; *alpha* 0-255 makes it see-through.
+    way; *alpha* 0-255 makes it see-through. A card whose size changes from frame to frame (growing
+    on its way to the table) is scaled from a face already rendered; once it keeps a size, that size
+    is rendered sharp (*sharp* renders it at once: still pictures).
     """
     px = max(8, round(side))
-    face = faces.face(card, rotation, px)
-    shadow = faces.shadow(px)
+    key = (card.text(), rotation % 4)
+    face = faces.peek(card, rotation, px)
+    if face is None:
+        steady = faces.asked.get(key) == px
+        if sharp or steady or not faces.has_near(card, rotation):
+            face = faces.face(card, rotation, px)
+        else:
+            near = faces.face_near(card, rotation, px)
+            face = _scaled(near, px, near.get_width())
+    faces.asked[key] = px
+    q = quantised(px)
+    shadow = _scaled(faces.shadow(q), px, q)
     if angle % 360:
         face = pygame.transform.rotozoom(face, -angle, 1.0)
         shadow = pygame.transform.rotozoom(shadow, -angle, 1.0)
@@ -284,7 +315,7 @@ def draw_card_at(surface: pygame.Surface, faces: CardFaces, card: Card, rotation
         face = face.copy()
     if alpha < 255:
         face.set_alpha(max(0, int(alpha)))
-        shadow = shadow.copy() if shadow is faces.shadow(px) else shadow
+        shadow = shadow.copy() if q == px else shadow
         shadow.set_alpha(max(0, int(alpha)) // 2)
     off = px * 0.05
     _blit_centred(surface, shadow, (center[0] + off * 0.6, center[1] + off))

@@ -135,8 +135,8 @@ class Screens(Protocol):
         """The settings screen over the top scene."""
         ...
 
-    def open_rules(self, page: int = 0) -> None:
-        """The illustrated rules over the top scene, at *page*."""
+    def open_rules(self, page: int = 0, game: str | None = None) -> None:
+        """The illustrated rules over the top scene, at *page*; *game* None: the game in front of the family."""
         ...
 
     def leave_to_setup(self) -> None:

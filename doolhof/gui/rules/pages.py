@@ -4,7 +4,8 @@ Every page is a title, a few short paragraphs (a paragraph starting with ``"• 
 and a :class:`BoardPicture`: an engine :class:`~doolhof.engine.Game` in a telling position plus
 a few marks (lit cells, a closed arrow, a figure popping back in ...), drawn with the very tiles
 of the play screen (:mod:`doolhof.gui.board.painter`). The texts are shortened from the rules in
-``docs/rules.md`` (R1-R16) and marked with ``N_``; show them with ``_()``.
+``docs/rules.md`` (R1-R16) and marked with ``N_``; show them with ``_()``. The card game has its
+own pages (``rules_pages("cards")``, :mod:`doolhof.gui.rules.card_pages`), drawn with real cards.
 
     pages = rules_pages()
     image = render_picture(pages[2].picture, view, (400, 400))
@@ -40,7 +41,9 @@ from doolhof.gui.board.painter import (
     faded,
     line_rect,
 )
+from doolhof.gui.cardtable.faces import CardFaces
 from doolhof.gui.kit import theme
+from doolhof.gui.rules.card_pages import CARD_ORDER, CARD_TEXTS, CardPicture, card_picture, render_card_picture
 from doolhof.i18n import N_
 
 Spot = tuple[float, float]
@@ -99,7 +102,7 @@ class Page:
     key: str
     title: str
     paragraphs: tuple[str, ...]
-    picture: BoardPicture
+    picture: BoardPicture | CardPicture
 
 
 # ----- the texts ------------------------------------------------------------------------------
@@ -291,15 +294,28 @@ _BUILDERS = {
 }
 
 
+#: The games the rules screen explains: the maze games, and the card game.
+GAMES: tuple[str, ...] = ("maze", "cards")
+
+
 @cache
-def rules_pages() -> tuple[Page, ...]:
-    """Every page of the rules, in reading order (built once; texts stay English msgids)."""
+def rules_pages(game: str = "maze") -> tuple[Page, ...]:
+    """Every page of the rules of *game* (``"maze"`` or ``"cards"``), in reading order (built once;
+    texts stay English msgids). Anything else gets the maze's pages."""
+    if game == "cards":
+        return tuple(Page(key, CARD_TEXTS[key][0], CARD_TEXTS[key][1], card_picture(key)) for key in CARD_ORDER)
     return tuple(Page(key, TEXTS[key][0], TEXTS[key][1], _BUILDERS[key]()) for key in ORDER)
 
 
 # ----- drawing --------------------------------------------------------------------------------
-def render_picture(picture: BoardPicture, view: BoardArt, size: tuple[int, int]) -> pygame.Surface:
-    """The illustration drawn as large as fits into *size* (a transparent surface of exactly that size)."""
+def render_picture(picture: BoardPicture | CardPicture, view: BoardArt, size: tuple[int, int],
+                   faces: CardFaces | None = None) -> pygame.Surface:
+    """The illustration drawn as large as fits into *size* (a transparent surface of exactly that size).
+
+    Card pictures are drawn with *faces* (default: a fresh cache on the view's art).
+    """
+    if isinstance(picture, CardPicture):
+        return render_card_picture(picture, faces if faces is not None else CardFaces(view.art), view, size)
     w, h = max(8, int(size[0])), max(8, int(size[1]))
     surface = pygame.Surface((w, h), pygame.SRCALPHA)
     if picture.game is None:

@@ -1,6 +1,7 @@
 """The rules for parents: a few short pages, each a small drawing of the real board beside its text.
 
-Open it from the parents' menu with ``app.push_scene(RulesScene(app))``; the close button (top
+Open it from the parents' menu with ``app.push_scene(RulesScene(app))`` (the card game's pages:
+``RulesScene(app, game="cards")``); the close button (top
 right), Escape, or "Done" on the last page pops it again. Big back/next buttons turn the pages;
 the dots between them jump to a page; the arrow keys work too. The pages themselves (texts and
 drawings) live in :mod:`doolhof.gui.rules.pages`.
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 import pygame
 
 from doolhof.gui.board.painter import BoardArt
+from doolhof.gui.cardtable.faces import CardFaces
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.pointer import PointerEvent
@@ -36,7 +38,7 @@ from doolhof.gui.kit.widgets import (
     draw_card,
     garden_background,
 )
-from doolhof.gui.rules.pages import Page, render_picture, rules_pages
+from doolhof.gui.rules.pages import GAMES, Page, render_picture, rules_pages
 from doolhof.i18n import _
 
 #: The smallest font height (pixels) the page text shrinks to before it is scaled as an image.
@@ -167,12 +169,14 @@ def _draw_arrow(surface: pygame.Surface, rect: pygame.Rect, direction: int, ink:
 class RulesScene(Scene):
     """The illustrated rules, one page at a time."""
 
-    def __init__(self, host: Host, page: int = 0) -> None:
-        """The rules screen, opened at *page* (0 = the goal)."""
+    def __init__(self, host: Host, page: int = 0, game: str = "maze") -> None:
+        """The rules screen, opened at *page* (0 = the goal); *game* is ``"maze"`` or ``"cards"``."""
         super().__init__(host)
-        self.pages: tuple[Page, ...] = rules_pages()
+        self.game = game if game in GAMES else "maze"
+        self.pages: tuple[Page, ...] = rules_pages(self.game)
         self.page = max(0, min(page, len(self.pages) - 1))
         self.view = BoardArt(host.art)
+        self.faces = CardFaces(host.art)
         self.size = (1, 1)
         self._pictures: dict[tuple[int, tuple[int, int]], pygame.Surface] = {}
         self.buttons = ButtonSet(on_press=lambda: self.host.play_sound("tap"))
@@ -251,6 +255,7 @@ class RulesScene(Scene):
         self.dots = [pygame.Rect(x0 + k * dot, middle.centery - dot // 2, dot, dot) for k in range(count)]
         self._pictures.clear()
         self.view.clear()
+        self.faces.clear()
 
     def text_max_px(self) -> int:
         """The largest text size for this window (grows with it, but stays a comfortable reading size)."""
@@ -304,7 +309,7 @@ class RulesScene(Scene):
         key = (self.page, self.picture_rect.size)
         image = self._pictures.get(key)
         if image is None:
-            image = render_picture(self.pages[self.page].picture, self.view, self.picture_rect.size)
+            image = render_picture(self.pages[self.page].picture, self.view, self.picture_rect.size, self.faces)
             if pygame.display.get_surface() is not None:
                 image = image.convert_alpha()
             self._pictures[key] = image

@@ -144,3 +144,16 @@ def test_the_hint_comes_by_itself_after_a_while_without_input(make_app: Any) -> 
     assert scene.ghost() is not None
     app.settings = replace(app.settings, auto_hint=False)
     assert scene.wake_after() is None
+
+
+def test_a_tap_just_over_the_edge_of_a_lit_cell_still_lays_there(make_app: Any) -> None:
+    app = make_app((1280, 800))
+    fast(app)
+    game = chain()
+    scene = start_cards(app, game, PEOPLE2)
+    tap(app, point(scene.layout.hand[0]))
+    assert (0, 0) in scene.lit()
+    x, y = cell_point(scene, (0, 0))
+    side = scene.cell_side()
+    tap(app, (round(x + side * 0.56), y))  # on the card at (1, 0), just past the lit cell's edge
+    assert (0, 0) in game.table and game.phase == "take"
