@@ -291,3 +291,19 @@ def test_stars_and_budget() -> None:
     assert budget_for(2) == 4
     game = BOOK[0].game()
     assert isinstance(game, Game)
+
+
+def test_the_door_is_big_and_never_overlaps_play_or_continue(make_app) -> None:  # type: ignore[no-untyped-def]
+    for size in ((1280, 800), (800, 600), (720, 1000), (800, 1280), (1920, 1080)):
+        app = make_app(size)
+        setup = app.screens.setup_scene()
+        app.push_scene(setup)
+        for saved in (None, object()):
+            setup.saved_game = saved
+            setup.resize(size)
+            door = setup.puzzle_button.rect
+            assert door.w >= 64 and door.h >= 56, (size, door)
+            assert not door.colliderect(setup.play_button.rect), size
+            if saved is not None:
+                assert not door.colliderect(setup.continue_button.rect), size
+            assert app.screen.get_rect().contains(door)
