@@ -178,11 +178,14 @@ class CardPainter:
         # turn's announcement blit it instead of drawing 46 cards (scripts/bench_frames.py).
         self._still: pygame.Surface | None = None
         self._still_key_drawn: tuple[object, ...] | None = None
+        # The still key of the last frame drawn in full: the layer is kept on the second such frame, so the
+        # frame where something changed (often repainting the background too) does not pay for the copy.
+        self._still_key_seen: tuple[object, ...] | None = None
 
     def forget(self) -> None:
         """Drop the cached background (a new layout or a replaced game)."""
         self._bg_key = None
-        self._still_key_drawn = None
+        self._still_key_drawn = self._still_key_seen = None
 
     def _still_key(self, surface: pygame.Surface, look: TableLook) -> tuple[object, ...] | None:
         """What the background with the table on it shows, while that does not change from frame to frame
@@ -262,8 +265,9 @@ class CardPainter:
             # Calm motion: the lit cells and takeable cards keep still (the clock that makes them breathe stands).
             clock = 0.0 if scene.motion.reduced else scene.clock
             sharp = draw_table(surface, scene.camera, scene.faces, scene.shown.table, look, clock)
-            if still is not None and sharp:
+            if still is not None and sharp and still == self._still_key_seen:
                 self._keep_still(surface, still)
+            self._still_key_seen = still if sharp else None
         self._draw_cell_shakes(surface)
         surface.set_clip(clipped)
         self._draw_panel_live(surface, card_clip)
