@@ -22,7 +22,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 COMMANDS = ("play", "simulate", "screenshot")
 #: The scenes ``doolhof screenshot`` can picture.
-SCREENSHOT_SCENES = ("setup", "play", "end", "hint", "tutorial", "parents", "settings", "rules")
+SCREENSHOT_SCENES = ("setup", "play", "end", "hint", "tutorial", "parents", "settings", "rules", "puzzle", "book")
 
 
 #: The smallest and largest window or picture side, in pixels (a 4K screen is 3840 wide).
@@ -115,7 +115,8 @@ def build_parser() -> argparse.ArgumentParser:
     shot = sub.add_parser("screenshot", help="render a scene to a PNG without a window")
     shot.add_argument("out", help="the PNG file to write")
     shot.add_argument("--scene", choices=SCREENSHOT_SCENES, default="play")
-    shot.add_argument("--page", type=_whole(0), default=0, help="the rules page to show, from 0 (--scene rules)")
+    shot.add_argument("--page", type=_whole(0), default=0,
+                      help="the rules page (--scene rules) or book puzzle (--scene puzzle), from 0")
     shot.add_argument("--seed", type=int, default=1)
     shot.add_argument("--size", type=_size, default=(1280, 800))
     shot.add_argument("--turns", type=_whole(0, MAX_SHOT_TURNS), default=0,

@@ -4,7 +4,7 @@
     python scripts/screenshot_set.py --compare A B      # list the pictures that differ (exit 1 if any)
 
 The set covers every scene, a wide and a tall window, all four languages, both boards, the
-mid-turn (lit cells) and hint states, and the card game (setup, play, mid-turn take, six players,
+mid-turn (lit cells) and hint states, a puzzle being played, and the card game (setup, play, mid-turn take, six players,
 end). Use it around a refactoring: render before, render after, compare; every difference must be
 explained. Each picture is rendered in its own process, exactly as a person would run the command.
 """
@@ -44,6 +44,7 @@ def shot_list() -> list[tuple[str, list[str]]]:
         shots.append((f"play2-{size_name}", ["--scene", "play", "--players", "2", "--turns", "2", *base]))
         shots.append((f"hint-{size_name}", ["--scene", "hint", "--turns", "4", *base]))
         shots.append((f"tutorial-{size_name}", ["--scene", "tutorial", *base]))
+        shots.append((f"puzzle-{size_name}", ["--scene", "puzzle", "--page", "26", "--mid-turn", *base]))
         shots.append((f"end-classic-{size_name}", ["--scene", "end", "--variant", "classic", "--players", "3", *base]))
         cards = ["--game", "cards", *base]
         shots.append((f"play-cards-{size_name}", ["--scene", "play", "--players", "4", "--turns", "8", *cards]))

@@ -127,7 +127,7 @@ def wrong_way(edges: dict[str, set[str]]) -> list[str]:
 #: The screens: none may import another; only ``doolhof.gui.screens`` (and the tools above it) knows them all.
 SCREENS = (
     "doolhof.gui.play", "doolhof.gui.cards", "doolhof.gui.setup", "doolhof.gui.end", "doolhof.gui.parents",
-    "doolhof.gui.rules",
+    "doolhof.gui.rules", "doolhof.gui.puzzles",
 )
 
 

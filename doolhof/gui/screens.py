@@ -12,17 +12,19 @@ child's first board.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from doolhof.engine import Game
+from doolhof.engine.puzzles import BOOK, Puzzle
 from doolhof.gui.kit.scene import GameScene, Host
 from doolhof.gui.parents.menu import ParentControls, ParentMenuScene
 from doolhof.gui.parents.notice import NoticeScene
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.session.games import AnyGame
 from doolhof.session.savegame import SavedGame
-from doolhof.session.seats import TableSetup
+from doolhof.session.seats import SeatConfig, TableSetup
 
 # The first frame needs only the setup screen and the parents' corner; the other screens are
 # imported when first shown, which keeps start-up near 0.3 s (scripts/bench_frames.py).
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
     from doolhof.gui.end.scene import Celebration
     from doolhof.gui.parents.settings_scene import SettingsScene
     from doolhof.gui.play.scene import PlayScene
+    from doolhof.gui.puzzles.scene import BookScene
     from doolhof.gui.rules.scene import RulesScene
 
 
@@ -89,9 +92,68 @@ class ScreenBuilder:
 
         return CardEndScene(self.host, game, table)
 
-    def parent_menu(self, from_game: bool = False) -> ParentMenuScene:
-        """The parents' menu; *from_game* offers "new game" (back to setup)."""
-        return ParentMenuScene(self.host, from_game=from_game)
+    def book_scene(self, today: datetime.date | None = None) -> BookScene:
+        """The puzzle book (:class:`~doolhof.gui.puzzles.scene.BookScene`) as of *today*."""
+        from doolhof.gui.puzzles.scene import BookScene
+
+        return BookScene(self.host, today)
+
+    def puzzle_scene_for(self, puzzle: Puzzle, tutorial: bool = True) -> PlayScene:
+        """The play scene in puzzle mode for *puzzle* (:class:`~doolhof.gui.play.puzzle.PuzzleRun`).
+
+        Solving saves the stars (:mod:`doolhof.session.progress`); "next" opens the book's next
+        puzzle (none after the daily one or the last); the book button goes back to the book. The
+        book's first puzzle gets the tutorial hand until it was seen once.
+        """
+        from doolhof.gui.play.puzzle import PuzzleRun
+        from doolhof.gui.play.scene import PlayScene
+        from doolhof.gui.play.tutorial import Tutorial
+        from doolhof.session.progress import load_progress
+
+        run = PuzzleRun(puzzle)
+        table = TableSetup(puzzle.variant, (SeatConfig("person"), SeatConfig("person")))
+        scene = PlayScene(self.host, puzzle.game(), table, puzzle=run)
+        scene.corner_buttons["menu"] = ("menu", lambda: None)  # the parents' corner layer takes the pointer there
+        run.on_solved = lambda stars: self._record_puzzle(puzzle, stars)
+        run.on_book = self.open_puzzles
+        names = [p.name for p in BOOK]
+        if puzzle.name in names and names.index(puzzle.name) + 1 < len(names):
+            following = BOOK[names.index(puzzle.name) + 1]
+            run.on_next = lambda: self.start_puzzle(following)
+        if tutorial and names and puzzle.name == names[0] and not load_progress().progress.tutorial_done:
+            # Under the puzzle's overlay, so the stars of the solved puzzle cover the hand's cheer.
+            scene.overlays.insert(0, Tutorial(scene, on_done=lambda skipped: self._puzzle_tutorial_done()))
+        return scene
+
+    def _record_puzzle(self, puzzle: Puzzle, stars: int) -> None:
+        """Save the stars of a solved puzzle (the daily one also counts for the streak)."""
+        from doolhof.session.progress import load_progress, save_progress
+
+        progress = load_progress().progress
+        if puzzle.name.startswith("daily-"):
+            try:
+                day = datetime.date.fromisoformat(puzzle.name.removeprefix("daily-"))
+            except ValueError:
+                day = datetime.date.today()
+            progress = progress.with_daily(day, stars)
+        else:
+            progress = progress.with_solved(puzzle.name, stars)
+        message = save_progress(progress)
+        if message:
+            self.host.notes.append(message)
+
+    def _puzzle_tutorial_done(self) -> None:
+        from dataclasses import replace
+
+        from doolhof.session.progress import load_progress, save_progress
+
+        progress = load_progress().progress
+        if not progress.tutorial_done:
+            save_progress(replace(progress, tutorial_done=True))
+
+    def parent_menu(self, from_game: bool = False, puzzles: bool = False) -> ParentMenuScene:
+        """The parents' menu; *from_game* offers "new game" (back to setup), *puzzles* the reset of the puzzle stars."""
+        return ParentMenuScene(self.host, from_game=from_game, puzzles=puzzles)
 
     def settings_scene(self) -> SettingsScene:
         """The settings screen."""
@@ -144,8 +206,20 @@ class ScreenBuilder:
         self.host.replace_scene(self.end_scene(game, table))
 
     def open_parent_menu(self) -> None:
-        """The parents' menu over the top scene ("new game" is offered over a game)."""
-        self.host.push_scene(self.parent_menu(from_game=self.game_on_top()))
+        """The parents' menu over the top scene ("new game" is offered over a game, the stars' reset over the book)."""
+        self.host.push_scene(self.parent_menu(from_game=self.game_on_top(), puzzles=self._book_on_top()))
+
+    def _book_on_top(self) -> bool:
+        scenes = self.host.scenes
+        return bool(scenes) and type(scenes[-1]).__name__ == "BookScene"
+
+    def open_puzzles(self) -> None:
+        """The puzzle book in place of the top scene."""
+        self.host.replace_scene(self.book_scene())
+
+    def start_puzzle(self, puzzle: Puzzle) -> None:
+        """Play *puzzle* in place of the top scene (not saved as the running game: progress is kept by stars)."""
+        self.host.replace_scene(self.puzzle_scene_for(puzzle))
 
     def open_settings(self) -> None:
         """The settings screen over the top scene."""

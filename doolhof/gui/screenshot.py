@@ -4,6 +4,7 @@
     doolhof screenshot play.png --scene play --turns 12 --seed 3 --mid-turn
     doolhof screenshot end.png --scene end --players 3
     doolhof screenshot hint.png --scene hint --turns 4      (also: rules --page N, settings, parents, tutorial)
+    doolhof screenshot puzzle.png --scene puzzle --page 26 --mid-turn      (also: book, the puzzle book)
     doolhof screenshot cards.png --game cards --players 6 --turns 9 --mid-turn   (setup, play, end)
 
 The play scene is shown after ``--turns`` random turns (``RandomPlayer(seed)``); ``--mid-turn``
@@ -12,6 +13,10 @@ with random turns (a few secrets, so it ends quickly). ``hint`` is the play scen
 bulb's hint on screen, ``tutorial`` a first game with the tutorial over the board, ``parents`` the
 parents' menu over a game, ``settings`` and ``rules`` (page ``--page``) those screens. Animations
 are run until they settle (looping ones for a fixed stretch of scene time).
+
+``puzzle`` is the book's puzzle number ``--page`` (from 0) in the play screen's puzzle mode
+(``--mid-turn``: after the first push of its shortest solution, so the reachable cells are lit);
+``book`` the puzzle book with the stars saved in the settings folder (its daily puzzle is today's).
 
 With ``--game cards`` the setup shows the card game chosen, the play scene is the card game's
 (``doolhof.gui.cards.scene.CardPlayScene``) after ``--turns`` turns of clever computer players
@@ -44,6 +49,7 @@ from doolhof.cards.ai import make_player
 from doolhof.cards.players import CardPlayer
 from doolhof.engine import Game
 from doolhof.engine.players import RandomPlayer
+from doolhof.engine.puzzles import BOOK, solve
 from doolhof.gui.app import App
 from doolhof.gui.cards.scene import CardPlayScene
 from doolhof.gui.kit.scene import Scene
@@ -175,6 +181,12 @@ def build_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
         return build_card_scene(screens, args, seats)
     if args.scene in ("setup", "settings", "rules"):
         return screens.setup_scene(TableSetup(args.variant, seats))
+    if args.scene == "book":
+        book = screens.book_scene()
+        book.daily.wait(30.0)
+        return book
+    if args.scene == "puzzle":
+        return build_puzzle_scene(screens, args)
     player = RandomPlayer(args.seed)
     if args.scene == "end":
         table = TableSetup(args.variant, seats, max(END_SECRETS, args.players))
@@ -192,6 +204,18 @@ def build_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
     if getattr(args, "mid_turn", False) and game.phase == "push":
         game.push(player.choose_push(game))
     return screens.play_scene_for(game, table)
+
+
+def build_puzzle_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
+    """The book's puzzle ``--page`` being played (``--mid-turn``: after its solution's first push)."""
+    puzzle = BOOK[min(max(0, getattr(args, "page", 0)), len(BOOK) - 1)]
+    scene = screens.puzzle_scene_for(puzzle, tutorial=False)
+    if getattr(args, "mid_turn", False):
+        sol = solve(scene.game, puzzle.minimum)
+        if sol is not None:
+            scene.game.push(sol.steps[0][0])
+            scene.sync_shown()
+    return scene
 
 
 def build_card_scene(screens: ScreenBuilder, args: argparse.Namespace, seats: tuple[SeatConfig, ...]) -> Scene:

@@ -183,10 +183,38 @@ class CardPainter:
         self.scene = scene
         self._bg: pygame.Surface | None = None
         self._bg_key: tuple[object, ...] | None = None
+        # The background with a still table drawn on it (see _still_key): most frames of a take or a
+        # turn's announcement blit it instead of drawing 46 cards (scripts/bench_frames.py).
+        self._still: pygame.Surface | None = None
+        self._still_key_drawn: tuple[object, ...] | None = None
+        # The still key of the last frame drawn in full: the layer is kept on the second such frame, so the
+        # frame where something changed (often repainting the background too) does not pay for the copy.
+        self._still_key_seen: tuple[object, ...] | None = None
 
     def forget(self) -> None:
         """Drop the cached background (a new layout or a replaced game)."""
         self._bg_key = None
+        self._still_key_drawn = self._still_key_seen = None
+
+    def _still_key(self, surface: pygame.Surface, look: TableLook) -> tuple[object, ...] | None:
+        """What the background with the table on it shows, while that does not change from frame to frame
+        (the camera rests, nothing breathes or pulses, no ghost); None while it may change every frame."""
+        camera = self.scene.camera
+        if camera.moving or look.lit or look.pulse or look.ghost is not None:
+            return None
+        return (
+            self._bg_key, id(self._bg), surface.get_size(), surface.get_clip(), self.scene.layout.table,
+            camera.area, camera.side, camera.center_of((0, 0)), tuple(self.scene.shown.table.items()),
+            look.faint, look.glow, look.glow_progress, look.picked, look.refused, look.hidden, look.laid,
+        )
+
+    def _keep_still(self, surface: pygame.Surface, key: tuple[object, ...]) -> None:
+        """Keep the background with the table just drawn on it, to blit while *key* stays the same."""
+        if self._still is None or self._still.get_size() != surface.get_size():
+            self._still = surface.copy()
+        self._still.set_clip(None)
+        self._still.blit(surface, (0, 0))
+        self._still_key_drawn = key
 
     # ----- where things are ----------------------------------------------------------------
     def anchor_spot(self, anchor: Anchor) -> tuple[float, float, float]:
@@ -234,12 +262,21 @@ class CardPainter:
         if self._bg is None or self._bg_key != key:
             self._bg = self._paint_background(size, card_clip)
             self._bg_key = key
-        surface.blit(self._bg, (0, 0))
+        look = self.table_look(card_clip)
+        still = self._still_key(surface, look)
         clipped = surface.get_clip()
-        surface.set_clip(scene.layout.table)
-        # Calm motion: the lit cells and takeable cards keep still (the clock that makes them breathe stands).
-        clock = 0.0 if scene.motion.reduced else scene.clock
-        draw_table(surface, scene.camera, scene.faces, scene.shown.table, self.table_look(card_clip), clock)
+        if still is not None and still == self._still_key_drawn and self._still is not None:
+            surface.blit(self._still, (0, 0))
+            surface.set_clip(scene.layout.table)
+        else:
+            surface.blit(self._bg, (0, 0))
+            surface.set_clip(scene.layout.table)
+            # Calm motion: the lit cells and takeable cards keep still (the clock that makes them breathe stands).
+            clock = 0.0 if scene.motion.reduced else scene.clock
+            sharp = draw_table(surface, scene.camera, scene.faces, scene.shown.table, look, clock)
+            if still is not None and sharp and still == self._still_key_seen:
+                self._keep_still(surface, still)
+            self._still_key_seen = still if sharp else None
         self._draw_cell_shakes(surface)
         surface.set_clip(clipped)
         self._draw_panel_live(surface, card_clip)

@@ -7,7 +7,9 @@ picked and refused cards, the hint's see-through ghost and the card just laid.
 :func:`draw_card_at` draws one card anywhere (cards in flight and turning).
 
 While the camera zooms, the faces come from a quantised size and are scaled to the cell size, so
-no face is rendered anew on every frame.
+no face is rendered anew on every frame. Once it rests, the faces are rendered sharp at the new
+size a few per frame (:data:`RENDER_BUDGET`); :func:`draw_table` says when a frame was all sharp,
+so a caller may keep that picture while nothing on the table changes.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ PULSE_PERIOD = 1.4
 #: How high a takeable card lifts at the top of its pulse, as a share of the side.
 LIFT = 0.06
 #: Seconds a frame may spend rendering faces at a new size; the others are scaled until a later frame.
-RENDER_BUDGET = 0.004
+#: (4 ms made the frames after a zoom take 11 ms at 1920x1080: scripts/bench_frames.py.)
+RENDER_BUDGET = 0.0015
 #: Opacity of the hint's ghost card.
 GHOST_ALPHA = 150
 
@@ -80,6 +83,8 @@ class _Pieces:
         self.faces, self.side, self.moving = faces, side, moving
         self.start = time.perf_counter()
         self.rendered = 0
+        #: False once a face or glow of this frame was scaled from another size (not yet rendered sharp).
+        self.sharp = not moving
         rest = faces.rest_side
         if not moving:
             self.q = side
@@ -112,6 +117,7 @@ class _Pieces:
                 return exact
             if self._may_render() or not self.faces.has_near(card, rotation):
                 return self.faces.face(card, rotation, self.side)
+        self.sharp = False
         near = self.faces.face_near(card, rotation, self.side)
         return _scaled(near, self.side, near.get_width())
 
@@ -122,6 +128,7 @@ class _Pieces:
                 return exact
             if self._may_render():
                 return self.faces.glow_network(card, rotation, self.side, network)
+        self.sharp = False
         near = self.faces.glow_near(card, rotation, self.side, network)
         return _scaled(near, self.side, near.get_width())
 
@@ -131,8 +138,12 @@ def _blit_centred(surface: pygame.Surface, img: pygame.Surface, center: tuple[fl
 
 
 def draw_table(surface: pygame.Surface, camera: Camera, faces: CardFaces, table: Mapping[Cell, tuple[Card, int]],
-               look: TableLook, clock: float) -> None:
-    """Paint *table* as *camera* sees it now, with everything *look* asks for; *clock* (s) drives pulses."""
+               look: TableLook, clock: float) -> bool:
+    """Paint *table* as *camera* sees it now, with everything *look* asks for; *clock* (s) drives pulses.
+
+    True when the picture is final: the camera rests and every face was drawn sharp at its size
+    (not scaled for now while faces are rendered a few per frame).
+    """
     side = max(8, round(camera.side))
     moving = camera.moving
     pieces = _Pieces(faces, side, moving)
@@ -234,6 +245,7 @@ def draw_table(surface: pygame.Surface, camera: Camera, faces: CardFaces, table:
             _blit_centred(surface, pieces.piece(("ghost",), lambda q: faces.outline(q, theme.REACH_RING, 0.04)),
                           center)
             draw_card_at(surface, faces, card, rotation, center, side, alpha=GHOST_ALPHA)
+    return pieces.sharp
 
 
 def glow_networks(table: Mapping[Cell, tuple[Card, int]],

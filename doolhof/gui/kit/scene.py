@@ -18,6 +18,7 @@ from typing import Any, Protocol, TypeVar
 
 import pygame
 
+from doolhof.engine.puzzles import Puzzle
 from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.session.game_session import GameSession
@@ -144,6 +145,14 @@ class Screens(Protocol):
 
     def game_on_top(self) -> bool:
         """True when the top scene is the play scene of the running game."""
+        ...
+
+    def open_puzzles(self) -> None:
+        """The puzzle book in place of the top scene."""
+        ...
+
+    def start_puzzle(self, puzzle: Puzzle) -> None:
+        """Play *puzzle* (from the book, or the daily one) in place of the top scene."""
         ...
 
     def undo_last(self) -> bool:

@@ -103,3 +103,9 @@ BACK_FACE: Color = (38, 84, 52)  # the back of a card: a deep hedge
 BACK_LINE: Color = (74, 128, 80)  # its maze pattern
 BACK_EMBLEM: Color = (232, 200, 120)  # the golden labyrinth in its middle
 BACK_EMBLEM_EDGE: Color = (150, 110, 50)
+
+# The puzzle book (gui/puzzles).
+STONE: Color = (222, 214, 198)  # a stepping stone
+STONE_EDGE: Color = (146, 134, 114)  # its darker side
+CHAPTER: Color = (255, 250, 238)  # a chapter's marker
+CHAPTER_EDGE: Color = (150, 130, 96)

@@ -176,10 +176,13 @@ def draw_undo_button(surface: pygame.Surface, rect: pygame.Rect, art: Art, press
 class ParentMenuScene(Scene):
     """The parents' menu, drawn over the (paused) scene below it."""
 
-    def __init__(self, host: Host, from_game: bool = False) -> None:
-        """The menu over the current top scene; offers "new game" when that scene is the running game (*from_game*)."""
+    def __init__(self, host: Host, from_game: bool = False, puzzles: bool = False) -> None:
+        """The menu over the current top scene; offers "new game" when that scene is the running game (*from_game*),
+        and the reset of the puzzle stars over the puzzle book (*puzzles*)."""
         super().__init__(host)
         self.from_game = from_game
+        #: "ask" after the first tap on the reset (a second tap erases), "done" once erased.
+        self.reset_state = ""
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.title_rect = pygame.Rect(0, 0, 0, 0)
         #: Where the note about saving goes (zero size when every save works).
@@ -197,10 +200,36 @@ class ParentMenuScene(Scene):
         self.new_game_button = add(Button(self.new_game, icon="home", label=lambda: _("New game"), style=SECONDARY,
                                           name="new_game"))
         self.new_game_button.visible = self.from_game
+        self.reset_button = add(Button(self.reset_puzzles, icon="stones", style=CHOICE, name="reset_puzzles",
+                                       label=self._reset_label))
+        self.reset_button.visible = puzzles
         self.fullscreen_button = add(Button(self.toggle_fullscreen, icon="fullscreen", style=CHOICE,
                                             name="fullscreen", label=self._fullscreen_label))
         self.quit_button = add(Button(self.quit, icon="cross", label=lambda: _("Quit"), style=QUIT_STYLE,
                                       name="quit"))
+
+    def _reset_label(self) -> str:
+        if self.reset_state == "ask":
+            return _("Tap again to erase all puzzle stars")
+        if self.reset_state == "done":
+            return _("The puzzle stars are erased")
+        return _("Reset the puzzle stars")
+
+    def reset_puzzles(self) -> None:
+        """Erase every puzzle star and the daily streak: the first tap asks, a second tap erases."""
+        if self.reset_state == "":
+            self.reset_state = "ask"
+            self.reset_button.style = QUIT_STYLE
+        elif self.reset_state == "ask":
+            from doolhof.session.progress import reset_progress
+
+            message = reset_progress()
+            self.reset_state = "done"
+            self.reset_button.style = CHOICE
+            self.reset_button.enabled = False
+            if message:
+                self.host.notes.append(message)
+        self.host.request_redraw()
 
     def _fullscreen_label(self) -> str:
         return _("Leave full screen") if self.host.fullscreen else _("Full screen")

@@ -161,8 +161,9 @@ class Choreography:
         pushed_in = next(e for e in events if isinstance(e, ev.CardPushedIn))
         shifted = next(e for e in events if isinstance(e, ev.LineShifted))
         pushed_out = next(e for e in events if isinstance(e, ev.CardPushedOut))
-        carried = [e for e in events if isinstance(e, ev.FigureCarried)]
-        wrapped = [e for e in events if isinstance(e, ev.FigureWrapped)]
+        # A figure not on screen (a puzzle's stand-in) rides along unseen.
+        carried = [e for e in events if isinstance(e, ev.FigureCarried) and before.on_screen(e.seat)]
+        wrapped = [e for e in events if isinstance(e, ev.FigureWrapped) and before.on_screen(e.seat)]
         cells = shifted.cells
         entry = lay.entry_cell(shifted.side, shifted.index)
         exit_cell = lay.entry_cell(OPPOSITE[shifted.side], shifted.index)
@@ -192,7 +193,7 @@ class Choreography:
             shift.sprites.append(Sprite(TileLook(board.mask_at(cell), board.picture_at(cell)),
                                         [Key(0, CellAnchor(*cell)), Key(SHIFT_TIME, CellAnchor(*target))],
                                         layer=-1 if last else 0))
-        after = list(stage.game.positions)
+        after = [p if before.on_screen(s) else before.positions[s] for s, p in enumerate(stage.game.positions)]
         for ride in carried:
             shift.sprites.append(Sprite(FigureLook(ride.seat), [Key(0, spot(before.positions, ride.seat)),
                                                                 Key(SHIFT_TIME, spot(after, ride.seat))], layer=2))

@@ -189,8 +189,9 @@ class PlayPainter:
         # Panel: turn block, spare slot, trays, corner icons.
         draw_card(bg, lay.turn_box, theme.PANEL_DARK, shape=BLOCK)
         draw_spare_slot(bg, lay)
-        draw_trays(bg, lay, scene.shown, scene.view, [scene.is_computer(k) for k in range(scene.game.players)],
-                   scene.shown.current)
+        if scene.show_trays:  # a puzzle shows its footprints there instead (its overlay)
+            draw_trays(bg, lay, scene.shown, scene.view, [scene.is_computer(k) for k in range(scene.game.players)],
+                       scene.shown.current)
         for name, rect in lay.icons.items():
             icon = scene.corner_icon(name)
             if icon is not None:
@@ -251,7 +252,7 @@ class PlayPainter:
         # Bright, breathing arrows mean "your turn, push": only for a person (a computer's aim turns hot).
         pushing = (
             game.phase == "push" and scene.shown.phase == "push" and not scene.timeline.busy()
-            and not scene.is_computer(game.current_player)
+            and not scene.is_computer(game.current_player) and not scene.finished
         )
         legal = set(game.legal_arrows()) if game.phase == "push" else set()
         forbidden = game.forbidden if game.phase == "push" else scene.shown.forbidden
@@ -306,7 +307,7 @@ class PlayPainter:
         held = scene.gestures.drag == "figure"
         order = sorted(range(scene.game.players), key=lambda s: (s == current, s))
         for seat in order:
-            if seat in hidden or (held and seat == scene.game.current_player):
+            if seat in hidden or (held and seat == scene.game.current_player) or not scene.shown.on_screen(seat):
                 continue
             x, y = figure_spot(lay, scene.shown.positions, seat)
             self._blit_figure(surface, seat, x, y - self._figure_lift(seat) * lay.cell, lay.cell * FIGURE)
@@ -392,7 +393,7 @@ class PlayPainter:
         """Rotate while a person pushes; stay while a person walks; nothing for computers."""
         scene = self.scene
         game = scene.game
-        if scene.is_computer(game.current_player) or game.is_over():
+        if scene.is_computer(game.current_player) or game.is_over() or scene.finished:
             return
         if game.phase == "push" and scene.shown.phase == "push":
             icon = "rotate"

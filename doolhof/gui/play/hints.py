@@ -10,8 +10,12 @@ A hint belongs to one turn and phase: it goes as soon as the child acts.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Protocol
+
+from doolhof.engine import Game
 from doolhof.engine.board import Cell
-from doolhof.gui.play.computer import HintJob
+from doolhof.gui.play.computer import HintAdvice, HintJob
 from doolhof.gui.play.hint_view import HintShow, nearest_look
 from doolhof.gui.play.view import HintSubject
 
@@ -19,16 +23,29 @@ from doolhof.gui.play.view import HintSubject
 AUTO_HINT_DELAY = 12.0
 
 
+class Job(Protocol):
+    """A hint being worked out in a thread (:class:`~doolhof.gui.play.computer.HintJob`, or a puzzle's)."""
+
+    def done(self) -> bool:
+        """True once the thread has finished."""
+        ...
+
+    def result(self) -> HintAdvice | None:
+        """The advice once ready, else None."""
+        ...
+
+
 class HintCoach:
     """The hints of one play scene: asking, working out in a thread, showing, and the idle timer."""
 
-    def __init__(self, scene: HintSubject) -> None:
-        """Help the people playing in *scene*."""
+    def __init__(self, scene: HintSubject, make_job: Callable[[Game], Job] = HintJob) -> None:
+        """Help the people playing in *scene*; *make_job* starts working out a hint for a game."""
         self.scene = scene
+        self.make_job = make_job
         #: The hint on screen, or None.
         self.hint: HintShow | None = None
         #: The hint being worked out in a thread, or None.
-        self.job: HintJob | None = None
+        self.job: Job | None = None
         self._asked_turn: int | None = None  # the turn on which the mover asked for help
         self._worked_out: tuple[int, str] | None = None  # (turn, phase) a hint was last worked out for
         self._idle_since = (scene.clock, scene.wall_clock())
@@ -132,7 +149,7 @@ class HintCoach:
         game = scene.game
         if self.due() and scene.accepting() and (game.phase == "push" or scene.lit_now()):
             self._worked_out = (game.turn, game.phase)
-            self.job = HintJob(game)
+            self.job = self.make_job(game)
             return
         if self.auto_waiting() and self.idle_time() >= AUTO_HINT_DELAY:
             self.ask()
@@ -145,7 +162,7 @@ class HintCoach:
             self._idle_key = key
             self.note_input()
 
-    def _show(self, job: HintJob) -> None:
+    def _show(self, job: Job) -> None:
         scene = self.scene
         advice = job.result()
         game = scene.game

@@ -29,6 +29,8 @@ from doolhof.gui.kit.boxes import stack as _stack
 PAD = 0.012
 #: Corner icon slots, from the far corner inwards.
 CORNER_ICONS = ("menu", "sound", "hint")
+#: A puzzle's corner icons: the game's, and the way back to the puzzle book.
+PUZZLE_ICONS = (*CORNER_ICONS, "book")
 
 
 @dataclass(frozen=True)
@@ -108,8 +110,9 @@ class PlayLayout:
         return rect.inflate(2 * grow, 2 * grow).clip(self.frame)
 
 
-def play_layout(window: tuple[int, int], size: int, players: int) -> PlayLayout:
-    """The layout for a *window* (w, h), a board of *size* cells and *players* trays."""
+def play_layout(window: tuple[int, int], size: int, players: int,
+                icons: tuple[str, ...] = CORNER_ICONS) -> PlayLayout:
+    """The layout for a *window* (w, h), a board of *size* cells, *players* trays and the corner *icons*."""
     w, h = max(1, window[0]), max(1, window[1])
     pad = max(6, round(min(w, h) * PAD))
     wide_side, tall_side = _board_side(w, h, pad, True), _board_side(h, w, pad, True)
@@ -125,7 +128,7 @@ def play_layout(window: tuple[int, int], size: int, players: int) -> PlayLayout:
         frame = pygame.Rect((w - frame_side) // 2, pad, frame_side, frame_side)
         panel = pygame.Rect(pad, frame.bottom + pad, w - 2 * pad, h - frame.bottom - 2 * pad)
     board = pygame.Rect(frame.x + band, frame.y + band, size * cell, size * cell)
-    blocks = _panel_blocks(panel, wide, players, pad)
+    blocks = _panel_blocks(panel, wide, players, pad, icons)
     return PlayLayout(
         window=pygame.Rect(0, 0, w, h), wide=wide, size=size, cell=cell, band=band, board=board,
         frame=frame, panel=panel, **blocks,
@@ -151,7 +154,8 @@ class _PanelBlocks(TypedDict):
     icons: dict[str, pygame.Rect]
 
 
-def _panel_blocks(panel: pygame.Rect, wide: bool, players: int, pad: int) -> _PanelBlocks:
+def _panel_blocks(panel: pygame.Rect, wide: bool, players: int, pad: int,
+                  names: tuple[str, ...] = CORNER_ICONS) -> _PanelBlocks:
     """Split the panel into icon strip, turn block, spare block and trays."""
     icon = max(32, min(56, min(panel.w, panel.h) // 6))
     gap = max(4, pad)
@@ -159,7 +163,7 @@ def _panel_blocks(panel: pygame.Rect, wide: bool, players: int, pad: int) -> _Pa
     strip = pygame.Rect(panel.x, panel.y, panel.w, icon)
     icons = {
         name: pygame.Rect(strip.right - (k + 1) * icon - k * gap // 2, strip.y, icon, icon)
-        for k, name in enumerate(CORNER_ICONS)
+        for k, name in enumerate(names)
     }
     body = pygame.Rect(panel.x, strip.bottom + gap, panel.w, panel.bottom - strip.bottom - gap)
     if wide:

@@ -28,6 +28,7 @@ import math
 import pygame
 
 from doolhof.engine import Game, IllegalMoveError, Push
+from doolhof.engine import events as ev
 from doolhof.engine.board import Cell
 from doolhof.engine.players import Player
 from doolhof.gui.board.painter import BoardArt
@@ -49,7 +50,8 @@ from doolhof.gui.play.gestures import (
 )
 from doolhof.gui.play.hint_view import HintShow
 from doolhof.gui.play.hints import AUTO_HINT_DELAY, HintCoach
-from doolhof.gui.play.layout import PlayLayout, figure_spot, play_layout
+from doolhof.gui.play.layout import CORNER_ICONS, PUZZLE_ICONS, PlayLayout, figure_spot, play_layout
+from doolhof.gui.play.puzzle import PuzzleHintJob, PuzzleOverlay, PuzzleRun, after_walk_clip, again_keeping_turn
 from doolhof.gui.play.shown import Shown
 from doolhof.gui.play.view import Overlay
 from doolhof.session.seats import TableSetup
@@ -63,12 +65,20 @@ TURN_TIME = 0.16
 class PlayScene(PlayingScene[Game, Decision]):
     """One game on screen, from any phase to the celebration; then the end scene."""
 
-    def __init__(self, host: Host, game: Game, table: TableSetup) -> None:
-        """Show *game* (push or walk phase, or over) played by the seats of *table*."""
+    def __init__(self, host: Host, game: Game, table: TableSetup, puzzle: PuzzleRun | None = None) -> None:
+        """Show *game* (push or walk phase, or over) played by the seats of *table*.
+
+        With *puzzle* the scene plays that puzzle (*game* is its game): one figure, a budget of
+        turns shown as footprints, stars when solved (see :mod:`doolhof.gui.play.puzzle`).
+        """
         super().__init__(host, game, table)  # on_action after every push and walk; overlays: see Overlay
-        self.shown = Shown.of(game)
+        #: The puzzle being played, or None in a game.
+        self.puzzle = puzzle
+        #: False in puzzle mode: no trays (the footprints take their place).
+        self.show_trays = puzzle is None
+        self.shown = self._snapshot()
         self.view = BoardArt(host.art)
-        self.layout: PlayLayout = play_layout(host.window_size(), game.board.size, game.players)
+        self.layout: PlayLayout = self._layout_for(host.window_size())
         self.rotation = 0  # quarter turns the player gave the spare (kept until the push)
         self.angle = 0.0  # the spare's drawn angle in degrees, chasing rotation * 90
         #: The arrow a computer's card waits at, or None.
@@ -76,13 +86,20 @@ class PlayScene(PlayingScene[Game, Decision]):
         #: False keeps the automatic hint away (e.g. while the tutorial shows the way itself).
         self.auto_hint_allowed = True
         self.gestures = Gestures()
-        self.hints = HintCoach(self)
+        run = puzzle
+        self.hints = HintCoach(self) if run is None else HintCoach(self, lambda g: PuzzleHintJob(g, run))
         self.choreography = Choreography(self)
         self.painter = PlayPainter(self)
         self._players: dict[int, Player] = {}
         self._thinking: ComputerTurn | None = None
         self._pending_walk: Cell | None = None
         self.corner_buttons["hint"] = ("hint", self.show_hint)
+        #: The puzzle's footprints, stars and "again" button (None in a game).
+        self.puzzle_overlay: PuzzleOverlay | None = None
+        if run is not None:
+            self.corner_buttons["book"] = ("stones", lambda: run.on_book())
+            self.puzzle_overlay = PuzzleOverlay(self, run)
+            self.overlays.append(self.puzzle_overlay)
         if game.is_over():
             outcome = game.outcome()
             self.timeline.add(self.choreography.celebration(outcome.winners if outcome else frozenset()))
@@ -174,9 +191,17 @@ class PlayScene(PlayingScene[Game, Decision]):
         """Drop a half-finished press (a computer's thinking is kept and collected once the scene is back on top)."""
         self.gestures.reset()
 
+    def _layout_for(self, size: tuple[int, int]) -> PlayLayout:
+        if self.puzzle is not None:  # one tray's place (for the footprints), and the way back to the book
+            return play_layout(size, self.game.board.size, 1, PUZZLE_ICONS)
+        return play_layout(size, self.game.board.size, self.game.players, CORNER_ICONS)
+
+    def _snapshot(self) -> Shown:
+        return Shown.of(self.game, 1 if self.puzzle is not None else None)
+
     def resize(self, size: tuple[int, int]) -> None:
         """Lay the screen out again for *size* (a drag goes on: it keeps only board places, not pixels)."""
-        self.layout = play_layout(size, self.game.board.size, self.game.players)
+        self.layout = self._layout_for(size)
         self.view.clear()
         self.painter.forget()
         self.wake()
@@ -288,13 +313,38 @@ class PlayScene(PlayingScene[Game, Decision]):
             return False
         self.hints.drop()
         self.on_action(self.game)
+        if self.puzzle is not None:
+            self._puzzle_walked(self.puzzle, events, glide)
+            return True
         self.timeline.add(*self.choreography.walk(events, glide))
         return True
+
+    def _puzzle_walked(self, run: PuzzleRun, events: list[ev.Event], glide: bool) -> None:
+        """After a puzzle's walk: solved, the turn back to the child, or the budget used up."""
+        state = run.walked(events)
+        steps = [e for e in events if isinstance(e, ev.FigureWalked)]
+        self.timeline.add(*self.choreography.walk(list(steps), glide))
+        if state != "solved" or not self.game.is_over():
+            self.game = again_keeping_turn(self.game)  # at once: the stand-in must never get a turn
+        if state != "play":
+            self.finished = True  # no more pushes; the overlay's buttons go on
+        assert self.puzzle_overlay is not None
+        self.timeline.add(after_walk_clip(self, run, self.puzzle_overlay))
+
+    def restart_puzzle(self) -> None:
+        """Start the puzzle afresh (the "again" button): its first position, every footprint back."""
+        if self.puzzle is None:
+            return
+        self.puzzle.restart()
+        if self.puzzle_overlay is not None:
+            self.puzzle_overlay.reset()
+        self.restore(self.puzzle.fresh_game())
+        self.play_sound("turn_start")
 
     # ----- what the clips call back (see choreography.Stage) -----------------------------------
     def sync_shown(self) -> None:
         """Show the game as it stands."""
-        self.shown = Shown.of(self.game)
+        self.shown = self._snapshot()
 
     def turn_began(self) -> None:
         """A new turn is on screen: wake the ambient motion; the idle time for the automatic hint starts now."""

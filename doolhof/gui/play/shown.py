@@ -17,6 +17,9 @@ from doolhof.gui.kit import theme
 from doolhof.gui.kit.widgets import CARD, draw_card
 from doolhof.gui.play.layout import PlayLayout
 
+#: Where the screen keeps a figure it does not show (a puzzle's stand-in in seat 1): off the board.
+OFF_BOARD: Cell = (-100, -100)
+
 
 @dataclass
 class Shown:
@@ -38,15 +41,23 @@ class Shown:
     #: True in the variants where each player has an own pile (the trays keep room for it).
     own_piles: bool = False
 
+    def on_screen(self, seat: int) -> bool:
+        """True when *seat*'s figure is shown (not parked at :data:`OFF_BOARD`)."""
+        return self.positions[seat] != OFF_BOARD
+
     @classmethod
-    def of(cls, game: Game) -> Shown:
-        """A snapshot of *game* as it stands."""
+    def of(cls, game: Game, seats: int | None = None) -> Shown:
+        """A snapshot of *game* as it stands; with *seats*, only the first *seats* figures are on screen.
+
+        The others stand at :data:`OFF_BOARD`, so they are neither drawn nor shared a cell with.
+        """
         own = game.variant.own_piles
         current = game.current_player
         picture = game.target_picture(current)
         outcome = game.outcome()
         return cls(
-            board=game.board.copy(), positions=list(game.positions), spare=game.spare,
+            board=game.board.copy(), positions=[p if seats is None or s < seats else OFF_BOARD
+                                                for s, p in enumerate(game.positions)], spare=game.spare,
             spare_picture=game.spare_picture, collected=[list(c) for c in game.collected],
             piles=[len(game.pile(s)) for s in range(game.players)] if own else [0] * game.players,
             current=current, phase=game.phase, forbidden=game.forbidden, target_picture=picture,

@@ -116,6 +116,16 @@ class PlayView(SceneState, Protocol):
         """What lies over the scene, in drawing order."""
         ...
 
+    @property
+    def finished(self) -> bool:
+        """True once the game (or the puzzle) is over: no arrow invites a push any more."""
+        ...
+
+    @property
+    def show_trays(self) -> bool:
+        """False in puzzle mode: the players' trays are not drawn (the footprints are, by the overlay)."""
+        ...
+
     def hint_visible(self) -> bool:
         """True when the hint on screen belongs to what the screen shows now."""
         ...

@@ -125,6 +125,8 @@ class SetupScene(Scene):
         self.play_button = add(Button(self.start, icon="play", label=self._play_label, style=PRIMARY,
                                       name="play"))
         self.continue_button = add(ContinueButton(self))
+        # The door to the puzzle book, for a child alone: a picture only (stepping stones up to a star).
+        self.puzzle_button = add(Button(self.open_puzzles, icon="stones", style=CHOICE, name="puzzles"))
         self.fullscreen_button = add(Button(self.host.toggle_fullscreen, icon="fullscreen", style=QUIET,
                                             name="fullscreen"))
         self.note_button = Button(self.dismiss_note, icon="check", label=lambda: _("OK"), style=PRIMARY,
@@ -230,6 +232,10 @@ class SetupScene(Scene):
         self.host.change_settings(table=table)
         game = table.fresh(self.host.next_seed())
         self.host.screens.start_game(game, table)
+
+    def open_puzzles(self) -> None:
+        """The puzzle book."""
+        self.host.screens.open_puzzles()
 
     def _play_label(self) -> str:
         return _("New game") if self.saved_game is not None else _("Play!")
@@ -379,6 +385,15 @@ class SetupScene(Scene):
         self.plus_button.rect = pygame.Rect(self.count_rect.right + gap, y, side, side)
 
     def _layout_bottom(self, area: pygame.Rect, pad: int) -> None:
+        """The puzzle book's door at the left; Play (and Continue) centred, or beside the door when it is narrow."""
+        door_w = max(1, min(int(area.height * 1.4), area.width // 4))
+        self.puzzle_button.rect = pygame.Rect(area.x, area.y, door_w, area.height)
+        self._layout_play(area, pad)
+        used = self.play_button.rect.union(self.continue_button.rect) if self.saved_game else self.play_button.rect
+        if used.colliderect(self.puzzle_button.rect.inflate(2 * pad, 0)):
+            self._layout_play(pygame.Rect(area.x + door_w + pad, area.y, area.width - door_w - pad, area.height), pad)
+
+    def _layout_play(self, area: pygame.Rect, pad: int) -> None:
         w = min(area.width, max(int(area.width * 0.34), int(area.height * 3.2)))
         play = pygame.Rect(0, area.y, w, area.height)
         if self.saved_game is not None:

@@ -1,0 +1,1 @@
+"""The puzzle book screen: chapters as stepping stones, and the daily puzzle."""

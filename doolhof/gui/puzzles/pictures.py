@@ -1,0 +1,132 @@
+"""The pictures of the puzzle book: a puzzle's little board, a stepping stone, its stars, the flames.
+
+Pure drawing helpers (no state): :func:`puzzle_board` is cached per puzzle and size.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from functools import lru_cache
+
+import pygame
+
+from doolhof.engine.puzzles import Puzzle
+from doolhof.gui.kit import theme
+from doolhof.gui.kit.art import Art
+from doolhof.gui.kit.widgets import darken, lighten
+
+
+@lru_cache(maxsize=96)
+def _board_image(puzzle: Puzzle, side: int) -> pygame.Surface:
+    """The puzzle's maze in hedge and sand, without its pictures (those need the art)."""
+    n = 7 if puzzle.variant == "classic" else 5
+    image = pygame.Surface((side, side), pygame.SRCALPHA)
+    cell = side / n
+    pygame.draw.rect(image, theme.HEDGE_DARK, image.get_rect(), border_radius=max(2, side // 10))
+    for index, m in enumerate(puzzle.cells):
+        r, c = divmod(index, n)
+        x, y = c * cell, r * cell
+        box = pygame.Rect(round(x + cell * 0.06), round(y + cell * 0.06), round(cell * 0.88), round(cell * 0.88))
+        pygame.draw.rect(image, theme.HEDGE, box, border_radius=max(1, int(cell // 6)))
+        path = max(1, round(cell * 0.36))
+        hub = pygame.Rect(0, 0, path, path)
+        hub.center = (round(x + cell / 2), round(y + cell / 2))
+        pygame.draw.rect(image, theme.PATH, hub)
+        if m & 1:
+            pygame.draw.rect(image, theme.PATH, pygame.Rect(hub.x, box.y, path, hub.y - box.y))
+        if m & 4:
+            pygame.draw.rect(image, theme.PATH, pygame.Rect(hub.x, hub.bottom, path, box.bottom - hub.bottom))
+        if m & 8:
+            pygame.draw.rect(image, theme.PATH, pygame.Rect(box.x, hub.y, hub.x - box.x, path))
+        if m & 2:
+            pygame.draw.rect(image, theme.PATH, pygame.Rect(hub.right, hub.y, box.right - hub.right, path))
+    return image
+
+
+@lru_cache(maxsize=64)
+def puzzle_board(puzzle: Puzzle, side: int, art: Art) -> pygame.Surface:
+    """A little picture of *puzzle*: its maze, the picture to reach and the child's figure (as a dot).
+
+    Cached per puzzle, size and art service: the book draws it every frame while it breathes.
+    """
+    side = max(8, side)
+    image = _board_image(puzzle, side).copy()
+    n = 7 if puzzle.variant == "classic" else 5
+    cell = side / n
+    if puzzle.target in puzzle.pictures:
+        r, c = divmod(puzzle.pictures.index(puzzle.target), n)
+        px = max(6, int(cell * 1.3))
+        picture = art.picture(puzzle.target, px)
+        image.blit(picture, picture.get_rect(center=(round((c + 0.5) * cell), round((r + 0.5) * cell))))
+    fr, fc = puzzle.figure
+    centre = (round((fc + 0.5) * cell), round((fr + 0.5) * cell))
+    radius = max(2, round(cell * 0.42))
+    pygame.draw.circle(image, theme.INK, centre, radius + max(1, radius // 4))
+    pygame.draw.circle(image, theme.SEAT_COLORS[0], centre, radius)
+    return image
+
+
+def draw_stone(surface: pygame.Surface, rect: pygame.Rect, glow: float = 0.0, raised: bool = False) -> pygame.Rect:
+    """A flat stepping stone in *rect* (on a darker edge), glowing by *glow* 0..1; returns its top face."""
+    depth = max(3, rect.h // 10)
+    face = pygame.Rect(rect.x, rect.y, rect.w, rect.h - depth)
+    if raised:
+        face.y -= depth // 2
+    if glow > 0:
+        halo = rect.inflate(int(rect.w * 0.18), int(rect.h * 0.18))
+        layer = pygame.Surface(halo.size, pygame.SRCALPHA)
+        pygame.draw.ellipse(layer, (*theme.REACH_GLOW, int(150 * glow)), layer.get_rect())
+        pygame.draw.ellipse(layer, (*theme.REACH_RING, int(220 * glow)), layer.get_rect(),
+                            width=max(3, rect.w // 24))
+        surface.blit(layer, halo.topleft)
+    pygame.draw.ellipse(surface, theme.STONE_EDGE, pygame.Rect(rect.x, rect.y + depth, rect.w, rect.h - depth))
+    pygame.draw.ellipse(surface, theme.STONE, face)
+    shine = face.inflate(-face.w // 3, -face.h // 2)
+    shine.y = face.y + face.h // 10
+    pygame.draw.ellipse(surface, lighten(theme.STONE, 0.3), shine)
+    return face
+
+
+def draw_stars(surface: pygame.Surface, centre: tuple[int, int], px: int, stars: int, art: Art,
+               slots: int = 3) -> None:
+    """*stars* gold stars in a little arc of *slots* places (the empty places faint) centred on *centre*."""
+    gap = int(px * 0.92)
+    for k in range(slots):
+        x = centre[0] + (k - (slots - 1) / 2) * gap
+        y = centre[1] - (px // 6 if slots == 3 and k == 1 else 0)
+        if k < stars:
+            image = art.picture("star", px)
+        else:
+            image = art.picture("star", int(px * 0.8)).copy()
+            image.set_alpha(60)
+        surface.blit(image, image.get_rect(center=(round(x), round(y))))
+
+
+def draw_flames(surface: pygame.Surface, area: pygame.Rect, count: int, art: Art, most: int = 7) -> None:
+    """The daily streak as a row of little flames (at most *most*; a longer streak makes them bigger)."""
+    if count <= 0 or area.w <= 4 or area.h <= 4:
+        return
+    shown = min(count, most)
+    px = int(min(area.h, area.w / max(3, shown) * 1.05))
+    if count > most:
+        px = int(px * 1.1)
+    step = min(px * 0.8, (area.w - px) / max(1, shown - 1)) if shown > 1 else 0
+    left = area.centerx - (px + step * (shown - 1)) / 2 + px / 2
+    for k in range(shown):
+        flame = art.icon("flame", px)
+        surface.blit(flame, flame.get_rect(center=(round(left + k * step), area.centery)))
+
+
+def draw_path(surface: pygame.Surface, points: list[tuple[int, int]], width: int) -> None:
+    """A dotted sandy trail through *points* (under the stones)."""
+    if len(points) < 2:
+        return
+    dot = max(2, width // 2)
+    color = darken(theme.PATH, 0.05)
+    for (ax, ay), (bx, by) in itertools.pairwise(points):
+        length = math.dist((ax, ay), (bx, by))
+        steps = max(1, int(length / (dot * 3)))
+        for k in range(steps + 1):
+            u = k / steps
+            pygame.draw.circle(surface, color, (round(ax + (bx - ax) * u), round(ay + (by - ay) * u)), dot)
