@@ -2,25 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import struct
-import sys
 from pathlib import Path
-from types import ModuleType
+
+from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("doolhof_build_app_tool", ROOT / "scripts" / "build_app.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-tool = _load_tool()
+tool = load_script("build_app", "doolhof_build_app_tool")
 PNG = b"\x89PNG\r\n\x1a\n"
 
 

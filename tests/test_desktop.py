@@ -3,32 +3,21 @@
 from __future__ import annotations
 
 import configparser
-import importlib.util
 import io
 import shutil
 import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 import doolhof
+from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("doolhof_build_app", ROOT / "scripts" / "build_app.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-tool = _load_tool()
+tool = load_script("build_app", "doolhof_build_app")
 DESKTOP = tool.LINUX / f"{tool.APP_ID}.desktop"
 METAINFO = tool.LINUX / f"{tool.APP_ID}.metainfo.xml"
 

@@ -207,6 +207,16 @@ def _move_file(source: Path, target: Path) -> None:
         if error.errno != errno.EXDEV:
             raise
     content = read_file(source)
+    _write_new(target, content)
+    os.utime(target, (source.stat().st_atime, source.stat().st_mtime))
+    source.unlink()
+
+
+def _write_new(target: Path, content: bytes) -> None:
+    """Write *content* to the new file *target* (which must not exist) and flush it to the disk.
+
+    Raises ``OSError``; a half-written *target* is removed again.
+    """
     fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -219,8 +229,6 @@ def _move_file(source: Path, target: Path) -> None:
         except OSError:
             pass
         raise
-    os.utime(target, (source.stat().st_atime, source.stat().st_mtime))
-    source.unlink()
 
 
 def read_file(path: Path) -> bytes:
@@ -331,18 +339,7 @@ def copy_aside(path: Path, content: bytes, reason: str = "corrupt", now: float |
     writes over it. Raises ``OSError`` when the copy cannot be written (nothing is left half-written).
     """
     target = _aside_name(path, reason, now)
-    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(content)
-            handle.flush()
-            os.fsync(handle.fileno())
-    except BaseException:
-        try:
-            os.unlink(target)
-        except OSError:
-            pass
-        raise
+    _write_new(target, content)
     return target
 
 

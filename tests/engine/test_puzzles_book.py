@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import importlib.util
 import json
 import os
 import subprocess
@@ -15,18 +14,14 @@ import pytest
 
 from doolhof.engine import SecretCollected
 from doolhof.engine.puzzles import BOOK, Puzzle, again, book_from_dict, chapters, daily, first_push_share, solve
+from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def make_puzzles_script() -> ModuleType:
     """Import ``scripts/make_puzzles.py`` (scripts/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("doolhof_make_puzzles", ROOT / "scripts" / "make_puzzles.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_script("make_puzzles", "doolhof_make_puzzles")
 
 
 def play(puzzle: Puzzle) -> int:

@@ -13,7 +13,7 @@ outcome never depends on how quickly the operating system schedules that thread.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pygame
@@ -21,7 +21,10 @@ import pygame
 from doolhof.engine import Game
 from doolhof.engine.players import RandomPlayer
 from doolhof.gui.kit.hold_button import HOLD_SECONDS
+from doolhof.gui.kit.scene import Scene
 from doolhof.gui.parents.menu import ParentMenuScene
+from doolhof.gui.rules.scene import RulesScene
+from doolhof.i18n import LANGUAGES, set_language
 from doolhof.session.seats import SeatConfig, TableSetup
 
 FRAME = 1 / 60
@@ -218,3 +221,22 @@ def open_menu(app: Any) -> ParentMenuScene:
     hold(app, center(rect), HOLD_SECONDS + 0.1)
     assert isinstance(app.scene, ParentMenuScene)
     return app.scene
+
+
+def open_rules(app: Any, page: int = 0, game: str = "maze") -> RulesScene:
+    """Open the illustrated rules of *game* at *page* over a blank scene (what they were opened from)."""
+    app.push_scene(Scene(app))  # what the rules were opened from (the parents' menu)
+    scene = RulesScene(app, page, game=game)
+    app.push_scene(scene)
+    run(app)
+    return scene
+
+
+def every_page_in_every_language(app: Any, scene: RulesScene) -> Iterator[tuple[str, int]]:
+    """Show each page of the open rules *scene* in each language, drawn; yields (language, page)."""
+    for language in LANGUAGES:
+        set_language(language)
+        for page in range(len(scene.pages)):
+            scene.go(page)
+            scene.draw(app.screen)
+            yield language, page

@@ -52,6 +52,22 @@ def card_scene_type() -> type:
 
 
 # ----- the setup screen -------------------------------------------------------------------------
+def start_card_game(app: Any, *kinds: str) -> Any:
+    """Start a card game (seed 4) for seats of *kinds* through the screens; the play scene."""
+    table = cards_table(*kinds)
+    app.screens.start_game(table.new_card_game(4), table)
+    run(app)
+    return app.screens.play_scene
+
+
+def lay_first(play: Any) -> Any:
+    """The mover lays at the first legal place, as the scene would report it; the game before."""
+    before = play.game.copy()
+    play.game.place(play.game.legal_places()[0])
+    play.on_action(play.game)
+    return before
+
+
 def test_choosing_the_card_game_offers_six_seats_and_back_to_a_maze_keeps_four(make_app: Any) -> None:
     app, scene = setup(make_app)
     assert not scene.figure_buttons[4].visible and not scene.figure_buttons[5].visible, "a maze game: four seats"
@@ -128,14 +144,9 @@ def test_continue_resumes_a_saved_card_game_with_its_undo(make_app: Any) -> None
 
 def test_undo_last_takes_back_a_persons_lay_in_the_card_game(make_app: Any) -> None:
     app, _ = setup(make_app)
-    table = cards_table("person", "person")
-    app.screens.start_game(table.new_card_game(4), table)
-    run(app)
-    play = app.screens.play_scene
+    play = start_card_game(app, "person", "person")
     assert play is app.scene and not app.screens.undo_last(), "nothing to undo yet"
-    before = play.game.copy()
-    play.game.place(play.game.legal_places()[0])
-    play.on_action(play.game)
+    before = lay_first(play)
     assert app.session.can_undo()
     assert app.screens.undo_last()
     assert play.game == before and app.session.game == before
@@ -144,15 +155,10 @@ def test_undo_last_takes_back_a_persons_lay_in_the_card_game(make_app: Any) -> N
 
 def test_the_parents_undo_button_sits_in_the_card_scenes_corner(make_app: Any) -> None:
     app, _ = setup(make_app)
-    table = cards_table("person", "person")
-    app.screens.start_game(table.new_card_game(4), table)
-    run(app)
-    play = app.screens.play_scene
+    play = start_card_game(app, "person", "person")
     assert app.controls.undo_rect.width == 0, "nothing to undo at the start"
     assert menu_rect_of(play) == play.layout.icons["menu"], "the parents' menu sits on the scene's icon"
-    before = play.game.copy()
-    play.game.place(play.game.legal_places()[0])
-    play.on_action(play.game)
+    before = lay_first(play)
     run(app)
     rect = app.controls.undo_rect
     assert rect.width > 0, "the undo button is offered after a person's lay"
@@ -274,9 +280,7 @@ def test_the_parents_rules_show_the_game_in_front_of_the_family(make_app: Any) -
     app.screens.open_rules()
     assert isinstance(app.scene, RulesScene) and app.scene.game == "cards", "the setup has the card game chosen"
     app.pop_scene()
-    table = cards_table("person", "computer")
-    app.screens.start_game(table.new_card_game(4), table)
-    run(app)
+    start_card_game(app, "person", "computer")
     app.screens.open_rules(2)
     assert isinstance(app.scene, RulesScene) and app.scene.game == "cards" and app.scene.page == 2
     app.pop_scene()

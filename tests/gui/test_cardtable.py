@@ -36,6 +36,15 @@ def _near(surface: pygame.Surface, pos: tuple[float, float], color: tuple[int, i
     return False
 
 
+def fitted(table: dict[tuple[int, int], tuple[Card, int]], size: tuple[int, int]) -> tuple[pygame.Surface, Camera]:
+    """A screen of *size* and a camera over all of it, fitted at once to *table*."""
+    screen = pygame.Surface(size)
+    camera = Camera()
+    camera.set_area(screen.get_rect())
+    camera.fit(table, instant=True)
+    return screen, camera
+
+
 def test_port_points_lie_on_the_sides_at_thirds() -> None:
     rect = pygame.Rect(10, 20, 90, 90)
     assert port_point(0, rect) == (40.0, 20.0)
@@ -165,10 +174,7 @@ def _game_table(cards: int) -> dict[tuple[int, int], tuple[Card, int]]:
 
 def test_draw_table_shows_cards_slots_lit_cells_and_hides_hidden(faces: CardFaces) -> None:
     table = _game_table(8)
-    screen = pygame.Surface((800, 600))
-    camera = Camera()
-    camera.set_area(screen.get_rect())
-    camera.fit(table, instant=True)
+    screen, camera = fitted(table, (800, 600))
     ring = sorted(free_ring(table))
     lit, hidden = ring[0], next(iter(table))
     look = TableLook(lit=frozenset({lit}), hidden=frozenset({hidden}), faint=frozenset(ring[1:3]))
@@ -194,10 +200,7 @@ def test_draw_table_glow_grows_along_the_chain(faces: CardFaces) -> None:
     apple = Card.from_text("2367:apple")
     table = {(0, 0): (apple, 0), (1, 0): (apple, 0), (2, 0): (apple, 0)}
     chain = (((2, 0), "apple"), ((1, 0), "apple"), ((0, 0), "apple"))
-    camera = Camera()
-    screen = pygame.Surface((600, 300))
-    camera.set_area(screen.get_rect())
-    camera.fit(table, instant=True)
+    screen, camera = fitted(table, (600, 300))
 
     def glowing(progress: float) -> list[bool]:
         screen.fill(theme.BACKGROUND)
@@ -237,10 +240,7 @@ def test_a_joined_path_lights_the_networks_between_its_treasures() -> None:
 
 def test_zooming_renders_no_new_faces_and_settling_refines_them_over_a_few_frames(faces: CardFaces) -> None:
     table = _game_table(30)
-    screen = pygame.Surface((1280, 800))
-    camera = Camera()
-    camera.set_area(screen.get_rect())
-    camera.fit(table, instant=True)
+    screen, camera = fitted(table, (1280, 800))
     look = TableLook()
     draw_table(screen, camera, faces, table, look, 0.0)
     first = camera.side

@@ -6,12 +6,10 @@ import pygame
 import pytest
 
 from doolhof.cards import CardGame
-from doolhof.gui.kit.scene import Scene
 from doolhof.gui.rules.card_pages import CARD_ORDER, CARD_TEXTS, CardPicture
 from doolhof.gui.rules.pages import ORDER, rules_pages
-from doolhof.gui.rules.scene import RulesScene
-from doolhof.i18n import LANGUAGES, set_language
-from tests.gui.helpers import center, run, tap
+from doolhof.i18n import set_language
+from tests.gui.helpers import center, every_page_in_every_language, open_rules, tap
 
 
 @pytest.fixture(autouse=True)
@@ -89,40 +87,28 @@ def test_the_maze_keeps_its_pages_and_anything_else_gets_them_too() -> None:
     assert [p.key for p in rules_pages("chess")] == list(ORDER)
 
 
-def open_card_rules(app, page: int = 0) -> RulesScene:  # type: ignore[no-untyped-def]
-    app.push_scene(Scene(app))
-    scene = RulesScene(app, page, game="cards")
-    app.push_scene(scene)
-    run(app)
-    return scene
-
-
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080), (800, 1280)])
 def test_every_card_page_fits_in_every_language(make_app, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     app = make_app(size)
-    scene = open_card_rules(app)
+    scene = open_rules(app, game="cards")
     assert [p.key for p in scene.pages] == list(CARD_ORDER)
     window = pygame.Rect((0, 0), size)
-    for language in LANGUAGES:
-        set_language(language)
-        for page in range(len(scene.pages)):
-            scene.go(page)
-            scene.draw(app.screen)
-            block = scene.text_block()
-            box, where = scene.text_placement()
-            assert box.contains(where) and block.height <= box.h, (language, page)
-            assert block.px >= 16, (language, page, block.px)
-            title_box, title = scene.title_placement()
-            assert title_box.contains(title), (language, page)
-            assert window.contains(scene.picture_rect)
-            # The picture really shows something: cards on it, not an empty square.
-            picture = scene._picture()
-            assert picture.get_bounding_rect().w > scene.picture_rect.w // 2
+    for language, page in every_page_in_every_language(app, scene):
+        block = scene.text_block()
+        box, where = scene.text_placement()
+        assert box.contains(where) and block.height <= box.h, (language, page)
+        assert block.px >= 16, (language, page, block.px)
+        title_box, title = scene.title_placement()
+        assert title_box.contains(title), (language, page)
+        assert window.contains(scene.picture_rect)
+        # The picture really shows something: cards on it, not an empty square.
+        picture = scene._picture()
+        assert picture.get_bounding_rect().w > scene.picture_rect.w // 2
 
 
 def test_card_rules_turn_pages_and_close(make_app) -> None:  # type: ignore[no-untyped-def]
     app = make_app((1280, 800))
-    scene = open_card_rules(app)
+    scene = open_rules(app, game="cards")
     below = app.scenes[-2]
     for _ in range(len(CARD_ORDER) - 1):
         tap(app, center(scene.next_button.rect))

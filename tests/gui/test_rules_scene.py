@@ -8,8 +8,8 @@ import pytest
 from doolhof.gui.kit.scene import Scene
 from doolhof.gui.rules.pages import ORDER, TEXTS, rules_pages
 from doolhof.gui.rules.scene import MIN_TEXT_PX, RulesScene, layout_text
-from doolhof.i18n import LANGUAGES, _, set_language
-from tests.gui.helpers import center, run, tap
+from doolhof.i18n import _, set_language
+from tests.gui.helpers import center, every_page_in_every_language, open_rules, run, tap
 
 
 @pytest.fixture(autouse=True)
@@ -18,38 +18,26 @@ def _english_afterwards():  # type: ignore[no-untyped-def]
     set_language("en")
 
 
-def open_rules(app, page: int = 0) -> RulesScene:  # type: ignore[no-untyped-def]
-    app.push_scene(Scene(app))  # what the rules were opened from (the parents' menu)
-    scene = RulesScene(app, page)
-    app.push_scene(scene)
-    run(app)
-    return scene
-
-
 @pytest.mark.parametrize("size", [(800, 600), (1920, 1080), (640, 480), (768, 1024)])
 def test_every_page_fits_in_every_language(make_app, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     app = make_app(size)
     scene = open_rules(app)
     window = pygame.Rect((0, 0), size)
-    for language in LANGUAGES:
-        set_language(language)
-        for page in range(len(scene.pages)):
-            scene.go(page)
-            scene.draw(app.screen)
-            block = scene.text_block()
-            box, where = scene.text_placement()
-            assert box.contains(where), (language, page, box, where)
-            assert block.height <= box.h and block.width <= box.w, (language, page, "text had to be squeezed")
-            if size[0] >= 800:
-                assert block.px >= 16, (language, page, block.px)  # comfortably readable
-            title_box, title = scene.title_placement()
-            assert title_box.contains(title), (language, page)
-            assert window.contains(scene.picture_rect) and window.contains(scene.text_panel)
-            assert not scene.picture_rect.colliderect(scene.text_panel)
-            for button in scene.buttons.items:
-                assert window.contains(button.rect)
-                assert not button.rect.colliderect(scene.text_panel)
-                assert not button.rect.colliderect(scene.picture_rect)
+    for language, page in every_page_in_every_language(app, scene):
+        block = scene.text_block()
+        box, where = scene.text_placement()
+        assert box.contains(where), (language, page, box, where)
+        assert block.height <= box.h and block.width <= box.w, (language, page, "text had to be squeezed")
+        if size[0] >= 800:
+            assert block.px >= 16, (language, page, block.px)  # comfortably readable
+        title_box, title = scene.title_placement()
+        assert title_box.contains(title), (language, page)
+        assert window.contains(scene.picture_rect) and window.contains(scene.text_panel)
+        assert not scene.picture_rect.colliderect(scene.text_panel)
+        for button in scene.buttons.items:
+            assert window.contains(button.rect)
+            assert not button.rect.colliderect(scene.text_panel)
+            assert not button.rect.colliderect(scene.picture_rect)
 
 
 def test_the_text_grows_with_the_window(make_app) -> None:  # type: ignore[no-untyped-def]

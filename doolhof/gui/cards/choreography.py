@@ -32,6 +32,7 @@ from doolhof.gui.cards.shown import (
     Stop,
 )
 from doolhof.gui.kit.anim import Effect, Motion, ease_out, linear
+from doolhof.gui.kit.cues import celebration_cue, handover_cue
 
 #: Seconds: a tapped card travels to its cell; a dropped card settles; the other hand card closes up.
 TRAVEL_TIME = 0.42
@@ -264,31 +265,14 @@ class Choreography:
         """Like the maze game: the new mover's figure pops up, bounces, and the turn sound plays."""
         stage = self.stage
         clip = CardClip(HANDOVER_TIME, name="handover")
-
-        def start() -> None:
-            stage.sync_shown()
-            if not stage.motion.reduced:
-                stage.effects.append(Effect("pop", "portrait", 0.45))
-                stage.effects.append(Effect("bounce", e.seat, 0.6))
-            stage.play_sound("turn_start")
-            stage.turn_began()
-
-        clip.on_start = start
+        clip.on_start = handover_cue(stage, e.seat)
         return clip
 
     def celebration(self, winners: frozenset[int]) -> CardClip:
         """The winners jump among sparkles and a fanfare plays; then the scene finishes."""
         stage = self.stage
         clip = CardClip(CELEBRATION_TIME, name="celebrate")
-
-        def start() -> None:
-            stage.sync_shown()
-            if not stage.motion.reduced:
-                for seat in winners:
-                    stage.effects.append(Effect("jump", seat, 2.0))
-            stage.play_sound("fanfare")
-
-        clip.on_start = start
+        clip.on_start = celebration_cue(stage, winners)
         clip.on_end = stage.finish
         return clip
 

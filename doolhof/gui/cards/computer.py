@@ -5,19 +5,20 @@ The scene starts a :class:`ComputerTurn` when a computer seat is to lay, polls
 animation path as a person's. The thread never touches the real game. A faulty player (an error,
 an illegal choice) falls back to the first legal place and to taking nothing; a thread that takes
 far too long (:data:`THINK_LIMIT`) is given up on the same way, so a game between computers never
-stalls. :class:`HintJob` works out the light bulb's advice the same way.
+stalls. :class:`HintJob` works out the light bulb's advice the same way. The thread machinery is
+the kit's (:mod:`doolhof.gui.kit.worker`), shared with the maze game.
 """
 
 from __future__ import annotations
 
-import threading
-import time
 from dataclasses import dataclass
+from functools import partial
 
 from doolhof.cards import CardGame, Place
 from doolhof.cards.ai import make_player, suggest_place, suggest_take
 from doolhof.cards.players import CardPlayer, RandomPlayer
 from doolhof.cards.ports import Cell
+from doolhof.gui.kit.worker import PacedWorker, Worker
 
 #: A computer "thinks" at least this long (scene seconds, scaled with the animation speed).
 MIN_THINK = 0.7
@@ -55,21 +56,16 @@ def _fallback(game: CardGame) -> Decision:
     return Decision(places[0], frozenset())
 
 
-class ComputerTurn:
+class ComputerTurn(PacedWorker[Decision]):
     """One computer turn being thought about in a daemon thread."""
 
     def __init__(self, player: CardPlayer, game: CardGame) -> None:
         """Start thinking about *game* (copied; the original is never touched)."""
         self.turn = game.turn
-        self.elapsed = 0.0
-        self._started = time.monotonic()
-        self._decision: Decision | None = None
-        self.error: BaseException | None = None
-        self._fallback = _fallback(game)
-        self._thread = threading.Thread(target=self._think, args=(player, game.copy()), daemon=True)
-        self._thread.start()
+        super().__init__(partial(self._think, player, game.copy()), _fallback(game),
+                         min_think=MIN_THINK, limit=THINK_LIMIT)
 
-    def _think(self, player: CardPlayer, game: CardGame) -> None:
+    def _think(self, player: CardPlayer, game: CardGame) -> Decision:
         try:
             place = player.choose_place(game)
             if place not in game.legal_places():
@@ -79,28 +75,7 @@ class ComputerTurn:
             place = self._fallback.place
         game.place(place)
         take = safe_take(player, game) if game.phase == "take" else frozenset()
-        self._decision = Decision(place, take)
-
-    @property
-    def still_thinking(self) -> bool:
-        """True while the thread runs, also after it was given up on."""
-        return self._thread.is_alive()
-
-    def tick(self, dt: float) -> None:
-        """Count thinking time (scene time, so tests with fixed frames stay deterministic)."""
-        self.elapsed += dt
-
-    def result(self) -> Decision | None:
-        """The decision once the thread is done and the minimum think time has passed."""
-        if self.elapsed < MIN_THINK:
-            return None
-        if self._thread.is_alive():
-            waited = time.monotonic() - self._started
-            if self.elapsed < THINK_LIMIT or waited < THINK_LIMIT or self._decision is not None:
-                return None
-            self.error = TimeoutError(f"no decision after {THINK_LIMIT} s")
-            self._decision = self._fallback
-        return self._decision
+        return Decision(place, take)
 
 
 @dataclass(frozen=True)
@@ -122,26 +97,9 @@ def advise(game: CardGame) -> Advice:
     return Advice(seat, turn, phase, take=frozenset(suggest_take(game)))
 
 
-class HintJob:
+class HintJob(Worker[Advice]):
     """A hint being worked out in a daemon thread, on a copy of the game."""
 
     def __init__(self, game: CardGame) -> None:
         """Start working out the hint for the mover of *game* in its current phase."""
-        self._advice: Advice | None = None
-        self.error: BaseException | None = None
-        self._thread = threading.Thread(target=self._work, args=(game.copy(),), daemon=True)
-        self._thread.start()
-
-    def _work(self, game: CardGame) -> None:
-        try:
-            self._advice = advise(game)
-        except Exception as error:  # no hint is better than a crash; the bulb can be pressed again
-            self.error = error
-
-    def done(self) -> bool:
-        """True once the thread has finished (with or without advice)."""
-        return not self._thread.is_alive()
-
-    def result(self) -> Advice | None:
-        """The advice once ready (None while working, or when working it out failed)."""
-        return None if self._thread.is_alive() else self._advice
+        super().__init__(partial(advise, game.copy()))

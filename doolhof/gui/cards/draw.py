@@ -24,7 +24,6 @@ from doolhof.cards.ports import Cell
 from doolhof.gui.cards.computer import Advice
 from doolhof.gui.cards.gestures import Gestures
 from doolhof.gui.cards.layout import CardLayout
-from doolhof.gui.cards.overlay import Overlay
 from doolhof.gui.cards.shown import (
     Anchor,
     AtCell,
@@ -42,8 +41,18 @@ from doolhof.gui.cardtable.faces import CardFaces
 from doolhof.gui.cardtable.painter import TableLook, draw_card_at, draw_table
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.anim import Effect, Motion, Timeline, bounce_height, ease_out_back, shake_offset
+from doolhof.gui.kit.overlay import Overlay
 from doolhof.gui.kit.scene import Host
-from doolhof.gui.kit.widgets import CARD, darken, draw_card, draw_corner_icon, draw_slab, garden_background, lighten
+from doolhof.gui.kit.widgets import (
+    CARD,
+    darken,
+    draw_card,
+    draw_corner_icon,
+    draw_slab,
+    garden_background,
+    lighten,
+    window_surface,
+)
 
 
 class CardView(Protocol):
@@ -323,11 +332,7 @@ class CardPainter:
     def _paint_background(self, size: tuple[int, int], clip: CardClip | None) -> pygame.Surface:
         scene = self.scene
         lay = scene.layout
-        bg = self._bg
-        if bg is None or bg.get_size() != size:
-            bg = pygame.Surface(size)
-            if pygame.display.get_surface() is not None:
-                bg = bg.convert()
+        bg = window_surface(self._bg, size)
         bg.blit(garden_background(size), (0, 0))
         # The table's own felt: a soft darker field the cards lie on.
         pygame.draw.rect(bg, darken(theme.BACKGROUND, 0.18), lay.table, border_radius=max(8, lay.table.w // 40))

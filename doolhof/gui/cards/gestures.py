@@ -1,6 +1,7 @@
 """Pointer gestures on the card screen become intents: choose a card, turn it, lay it, pick, take.
 
-One pointer counts (see :mod:`~doolhof.gui.kit.pointer`). A press picks what it is on (a hand
+One pointer counts (see :mod:`~doolhof.gui.kit.pointer`; pressing, dragging and tapping follow
+:mod:`~doolhof.gui.kit.press`, like the maze's play screen). A press picks what it is on (a hand
 card, the rotate button, a table cell, a take button, a corner icon); moving farther than
 :data:`DRAG_START` from a hand card turns the press into a drag of that card; the release decides:
 
@@ -22,10 +23,18 @@ from typing import Literal, Protocol
 
 from doolhof.cards.ports import Cell
 from doolhof.gui.cards.layout import CardLayout
-from doolhof.gui.kit.pointer import PointerEvent
+from doolhof.gui.kit.press import (
+    DRAG_START,
+    CardBack,
+    IconTable,
+    OnIcon,
+    Press,
+    PressGestures,
+    PressIcon,
+    TurnCard,
+    icon_pressed,
+)
 
-#: A press that moves farther than this (pixels) becomes a drag.
-DRAG_START = 12
 #: A dragged card snaps to a lit cell whose centre is within this many cell sides.
 SNAP_REACH = 0.75
 #: A tap on a table card counts for a lit cell whose centre is within this many cell sides (small cells).
@@ -37,13 +46,6 @@ class Choose:
     """Choose hand card *index*."""
 
     index: int
-
-
-@dataclass(frozen=True)
-class TurnCard:
-    """Turn the chosen card by *quarters* (clockwise positive)."""
-
-    quarters: int
 
 
 @dataclass(frozen=True)
@@ -62,13 +64,6 @@ class Refuse:
 
 
 @dataclass(frozen=True)
-class CardBack:
-    """A dragged card let go away from the lit cells flies back from *pos*."""
-
-    pos: tuple[int, int]
-
-
-@dataclass(frozen=True)
 class Pick:
     """Pick (or unpick) the takeable card on *cell*."""
 
@@ -80,13 +75,6 @@ class Take:
     """Take the picked cards ("take nothing": *nothing* True)."""
 
     nothing: bool = False
-
-
-@dataclass(frozen=True)
-class PressIcon:
-    """A corner icon was tapped."""
-
-    name: str
 
 
 Intent = Choose | TurnCard | LayAt | Refuse | CardBack | Pick | Take | PressIcon
@@ -108,41 +96,20 @@ class OnCell:
     cell: Cell
 
 
-@dataclass(frozen=True)
-class OnIcon:
-    """The corner icon in slot *name*."""
-
-    name: str
-
-
 Target = Part | OnHand | OnCell | OnIcon
 
 
-@dataclass(frozen=True)
-class Press:
-    """A finger went down on *on* at *pos*."""
-
-    on: Target
-    pos: tuple[int, int]
-
-
-class Table(Protocol):
-    """What gestures read from the card scene."""
+class Table(IconTable, Protocol):
+    """What gestures read from the card scene (besides whether a person may act, and the corner icons)."""
 
     layout: CardLayout
     chosen: int | None
-
-    def accepting(self) -> bool:
-        """True when a person may act now."""
 
     def phase_now(self) -> str:
         """The phase a person acts in now ("place", "take"), or "" when nobody may act."""
 
     def hand_size(self) -> int:
         """How many cards the mover holds."""
-
-    def corner_icon(self, name: str) -> object | None:
-        """The corner icon in slot *name*, or None when the slot is empty now."""
 
     def cell_at(self, pos: tuple[int, int]) -> Cell | None:
         """The table cell under *pos* (None outside the table area)."""
@@ -163,12 +130,12 @@ class Table(Protocol):
         """Cards that may be picked now."""
 
 
-class Gestures:
+class Gestures(PressGestures[Table, Target, Intent]):
     """The state of the one pointer on the card screen: a press, and a drag of a hand card."""
 
     def __init__(self) -> None:
         """Nothing pressed."""
-        self.press: Press | None = None
+        self.press: Press[Target] | None = None
         #: The hand slot being dragged, or None.
         self.drag: int | None = None
         #: The finger's last position during a drag.
@@ -182,43 +149,21 @@ class Gestures:
         self.drag = None
         self.snap = None
 
-    def pointer(self, event: PointerEvent, table: Table) -> list[Intent]:
-        """Follow one pointer event; the intents it completes (usually none until the release)."""
-        if event.kind == "cancel":
-            return self._release(None, table)
-        if event.kind == "down":
-            self.reset()
-            for name, rect in table.layout.icons.items():
-                if rect.collidepoint(event.pos) and table.corner_icon(name) is not None:
-                    self.press = Press(OnIcon(name), event.pos)
-                    return []
-            if table.accepting():
-                on = self.hit(event.pos, table)
-                self.press = None if on is None else Press(on, event.pos)
-            return []
-        if self.press is None:
-            return []
-        if not table.accepting() and not isinstance(self.press.on, OnIcon):
-            self.reset()
-            return []
-        on = self.press.on
-        if event.kind == "move":
-            if isinstance(on, OnHand) and (self.drag is not None or math.dist(self.press.pos, event.pos) > DRAG_START):
-                intents: list[Intent] = []
-                if self.drag is None:
-                    self.drag = on.index
-                    if table.chosen != on.index:
-                        intents.append(Choose(on.index))
-                self.pos = event.pos
-                self.snap = nearest_lit(table, event.pos)
-                return intents
-            return []
-        press, self.press = self.press, None
-        if self.drag is not None:
-            self.pos = event.pos
-            self.snap = nearest_lit(table, event.pos)
-            return self._release(event.pos, table)
-        return self._tap(press, event.pos, table)
+    def _move(self, press: Press[Target], pos: tuple[int, int], table: Table) -> list[Intent]:
+        on = press.on
+        if isinstance(on, OnHand) and (self.drag is not None or math.dist(press.pos, pos) > DRAG_START):
+            intents: list[Intent] = []
+            if self.drag is None:
+                self.drag = on.index
+                if table.chosen != on.index:
+                    intents.append(Choose(on.index))
+            self._follow(pos, table)
+            return intents
+        return []
+
+    def _follow(self, pos: tuple[int, int], table: Table) -> None:
+        self.pos = pos
+        self.snap = nearest_lit(table, pos)
 
     def hit(self, pos: tuple[int, int], table: Table) -> Target | None:
         """What a press at *pos* would act on now (icons aside)."""
@@ -238,10 +183,10 @@ class Gestures:
         cell = table.cell_at(pos)
         return None if cell is None else OnCell(cell)
 
-    def _tap(self, press: Press, pos: tuple[int, int], table: Table) -> list[Intent]:
+    def _tap(self, press: Press[Target], pos: tuple[int, int], table: Table) -> list[Intent]:
         on = press.on
         if isinstance(on, OnIcon):
-            return [PressIcon(on.name)] if table.layout.icons[on.name].collidepoint(pos) else []
+            return [PressIcon(on.name)] if icon_pressed(table.layout, on, pos) else []
         if self.hit(pos, table) != on:
             return []
         if isinstance(on, OnHand):

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from doolhof.gui.kit.boxes import pair, stack
+
 #: Gap between window edge, table and panel, as a fraction of the short window side.
 PAD = 0.012
 #: Corner icon slots, from the far corner inwards (the maze screen's names: the parents' layer finds "menu").
@@ -102,16 +104,16 @@ def card_layout(window: tuple[int, int], players: int) -> CardLayout:
         turn = pygame.Rect(body.x, body.y, body.w, turn_h)
         hand_box = pygame.Rect(body.x, turn.bottom + gap, body.w, hand_h)
         seats_area = pygame.Rect(body.x, hand_box.bottom + gap, body.w, max(1, body.bottom - hand_box.bottom - gap))
-        seats = _stack(seats_area, players, gap, vertical=True)
+        seats = stack(seats_area, players, gap, vertical=True, least=8)
     else:
         # Icons share the strip's row with the turn block: the figure and pile sit left of the icons.
         top_h = int(body.h * 0.55)
         turn = pygame.Rect(body.x, body.y, int(body.w * 0.34), top_h)
         hand_box = pygame.Rect(turn.right + gap, body.y, body.right - turn.right - gap, top_h)
         seats_area = pygame.Rect(body.x, turn.bottom + gap, body.w, max(1, body.bottom - turn.bottom - gap))
-        seats = _stack(seats_area, players, gap, vertical=False)
+        seats = stack(seats_area, players, gap, vertical=False, least=8)
     inner = max(3, min(turn.w, turn.h) // 14)
-    portrait, pile = _pair(turn.inflate(-2 * inner, -2 * inner), gap * 2, 1.0, 0.8)
+    portrait, pile = pair(turn.inflate(-2 * inner, -2 * inner), gap * 2, 1.0, 0.8)
     hand_inner = hand_box.inflate(-2 * inner, -2 * inner)
     side = max(8, int(min(hand_inner.h, (hand_inner.w - 2 * gap) / 2.5)))
     rot = max(8, int(side * 0.5))
@@ -131,30 +133,6 @@ def card_layout(window: tuple[int, int], players: int) -> CardLayout:
         pile=pile, hand_box=hand_box, hand=hand, rotate=rotate, take=take, nothing=nothing,
         seats=tuple(_seat_panel(rect) for rect in seats), icons=icons,
     )
-
-
-def _pair(block: pygame.Rect, gap: int, first: float, second: float) -> tuple[pygame.Rect, pygame.Rect]:
-    """Two squares side by side, sized *first* : *second*, as large as fit, centred in *block*."""
-    side = int(min(block.h, (block.w - gap) / (first + second)))
-    a = max(8, int(side * first))
-    b = max(8, int(side * second))
-    total = a + gap + b
-    x = block.x + (block.w - total) // 2
-    ra = pygame.Rect(x, block.centery - a // 2, a, a)
-    rb = pygame.Rect(ra.right + gap, block.centery - b // 2, b, b)
-    return ra, rb
-
-
-def _stack(area: pygame.Rect, count: int, gap: int, vertical: bool) -> tuple[pygame.Rect, ...]:
-    """*count* equal slots filling *area*, one under the other (or side by side)."""
-    count = max(1, count)
-    if vertical:
-        each = max(8, (area.h - (count - 1) * gap) // count)
-        each = min(each, max(area.w // 3, 48))  # not taller than sensible
-        top = area.y + (area.h - (count * each + (count - 1) * gap)) // 2
-        return tuple(pygame.Rect(area.x, top + k * (each + gap), area.w, each) for k in range(count))
-    each = max(8, (area.w - (count - 1) * gap) // count)
-    return tuple(pygame.Rect(area.x + k * (each + gap), area.y, each, area.h) for k in range(count))
 
 
 def _seat_panel(rect: pygame.Rect) -> SeatPanel:

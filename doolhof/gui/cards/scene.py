@@ -21,8 +21,6 @@ Every duration follows the parents' animation speed and reduced-motion settings
 from __future__ import annotations
 
 import math
-import time
-from collections.abc import Callable
 
 import pygame
 
@@ -33,32 +31,28 @@ from doolhof.gui.cards.choreography import Choreography
 from doolhof.gui.cards.computer import Advice, ComputerTurn, Decision, HintJob, make_computer, safe_take
 from doolhof.gui.cards.draw import CardPainter
 from doolhof.gui.cards.gestures import (
-    CardBack,
     Choose,
     Gestures,
     Intent,
     LayAt,
     Pick,
-    PressIcon,
     Refuse,
     Take,
-    TurnCard,
 )
 from doolhof.gui.cards.layout import CardLayout, card_layout
-from doolhof.gui.cards.overlay import Overlay
 from doolhof.gui.cards.shown import AtCell, AtHand, Shown
 from doolhof.gui.cards.tutorial import offer_card_tutorial
 from doolhof.gui.cardtable.camera import Camera
 from doolhof.gui.cardtable.faces import CardFaces
-from doolhof.gui.kit.anim import Effect, Motion, Timeline
+from doolhof.gui.kit.anim import Effect
+from doolhof.gui.kit.playing import PlayingScene
 from doolhof.gui.kit.pointer import PointerEvent
-from doolhof.gui.kit.scene import Host, Scene
+from doolhof.gui.kit.press import CardBack, PressIcon, TurnCard, turn_asked
+from doolhof.gui.kit.scene import Host
 from doolhof.session.seats import TableSetup
 
 __all__ = ["CardPlayScene"]
 
-#: Seconds of gentle ambient motion (pulsing takeable cards, breathing lit cells) after the last input.
-AMBIENT = 4.0
 #: Quarter turn of a hand card (seconds).
 TURN_TIME = 0.16
 #: Seconds the cards a refused pick would cut off stay marked.
@@ -67,28 +61,15 @@ REFUSED_TIME = 1.4
 AUTO_HINT_DELAY = 12.0
 
 
-class CardPlayScene(Scene):
+class CardPlayScene(PlayingScene[CardGame, Decision]):
     """One card game on screen, from any phase to the celebration; then the end scene."""
 
     def __init__(self, host: Host, game: CardGame, table: TableSetup) -> None:
         """Show *game* (any phase, or over) played by the seats of *table*."""
-        super().__init__(host)
-        self.game = game
-        self.table = table
-        #: Called with the game after every completed lay and take (autosave hooks in here).
-        self.on_action: Callable[[CardGame], None] = lambda game: None
-        #: Extra corner buttons by slot name ("hint", "menu"): (icon name, callback).
-        self.corner_buttons: dict[str, tuple[str, Callable[[], None]]] = {}
-        #: Shown over the scene, in drawing order (the first-game tutorial, see :meth:`offer_tutorial`).
-        self.overlays: list[Overlay] = []
+        super().__init__(host, game, table)  # on_action after every lay and take; overlays: the tutorial
         self.layout: CardLayout = card_layout(host.window_size(), game.players)
         self.faces = CardFaces(host.art)
         self.camera = Camera()
-        self.timeline = Timeline()
-        self.effects: list[Effect] = []
-        self.clock = 0.0
-        self.ambient_time = AMBIENT
-        self.ambient_until = AMBIENT
         #: The hand card the person chose (None: none yet), and each hand card's turn and drawn angle.
         self.chosen: int | None = None
         self.rotations = [0, 0]
@@ -105,11 +86,8 @@ class CardPlayScene(Scene):
         self.hint: Advice | None = None
         self.hint_job: HintJob | None = None
         self.hint_age = 0.0
-        #: Wall clock for the idle time of the automatic hint (tests replace it).
-        self.wall_clock: Callable[[], float] = time.monotonic
         self._idle_since = (0.0, self.wall_clock())
         self._idle_key: tuple[int, str] = (-1, "")
-        self.finished = False
         self.gestures = Gestures()
         self.choreography = Choreography(self)
         self.painter = CardPainter(self)
@@ -127,20 +105,6 @@ class CardPlayScene(Scene):
             self.timeline.add(self.choreography.celebration(self.shown.winners))
 
     # ----- reading the state (gestures, painter, tests) ------------------------------------------
-    @property
-    def motion(self) -> Motion:
-        """The parents' animation speed and reduced-motion choice, as read now."""
-        return Motion.from_settings(getattr(self.host, "settings", None))
-
-    @property
-    def thinking(self) -> bool:
-        """True while a computer seat thinks about its move."""
-        return self._thinking is not None
-
-    def is_computer(self, seat: int) -> bool:
-        """True when *seat* is played by the computer."""
-        return self.table.is_computer(seat)
-
     def hidden_hands(self) -> bool:
         """True when the parents chose hidden hands."""
         return bool(getattr(getattr(self.host, "settings", None), "hidden_hands", False))
@@ -169,10 +133,6 @@ class CardPlayScene(Scene):
     def hand_size(self) -> int:
         """How many cards the mover holds."""
         return len(self.game.hand(self.game.current_player))
-
-    def ambient_now(self) -> bool:
-        """True while the gentle ambient motion runs (after input; never with reduced motion)."""
-        return self.clock < self.ambient_until and not self.motion.reduced
 
     def busy(self) -> bool:
         """True while anything moves, a computer thinks or a hint is worked out."""
@@ -332,9 +292,7 @@ class CardPlayScene(Scene):
         self.game = game
         self.timeline.clear()
         self.effects = []
-        if self._thinking is not None and self._thinking.still_thinking:
-            self._players.clear()  # the dropped thread still draws from its player's random generator
-        self._thinking = None
+        self._drop_thinking()
         self.hint = None
         self.hint_job = None
         self.gestures.reset()
@@ -359,10 +317,8 @@ class CardPlayScene(Scene):
         self.wake()
         if event.kind != "move":
             self.note_input()
-        for overlay in reversed(self.overlays):
-            if overlay.handle_pointer(event):
-                self.host.request_redraw()
-                return
+        if self.overlays_take(event):
+            return
         if self.handover is not None and event.kind == "up" and not any(
                 rect.collidepoint(event.pos) for rect in self.layout.icons.values()):
             self._reveal()
@@ -376,12 +332,9 @@ class CardPlayScene(Scene):
         self.note_input()
         if self.phase_now() != "place":
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
-            self._turn(-1 if event.mod & pygame.KMOD_SHIFT else 1, choose=True)
-        elif event.type == pygame.MOUSEWHEEL:
-            y = getattr(event, "y", 0)
-            if isinstance(y, (int, float)) and y:
-                self._turn(1 if y < 0 else -1, choose=True)
+        quarters = turn_asked(event)
+        if quarters:
+            self._turn(quarters, choose=True)
 
     def _apply(self, intent: Intent) -> None:
         """Carry out what a gesture asked for."""
@@ -403,24 +356,7 @@ class CardPlayScene(Scene):
         elif isinstance(intent, Take):
             self._take(frozenset() if intent.nothing else frozenset(self.picks), by_hand=True)
         elif isinstance(intent, PressIcon):
-            action = self.corner_icon(intent.name)
-            if action is not None:
-                action[1]()
-
-    def corner_icon(self, name: str) -> tuple[str, Callable[[], None]] | None:
-        """The icon and action of corner slot *name*, or None when the slot is empty now."""
-        if name == "sound":
-            return ("sound_off" if getattr(self.host.sound, "muted", False) else "sound_on", self._toggle_sound)
-        button = self.corner_buttons.get(name)
-        if name == "hint" and button is not None and button[1] == self.show_hint and not self.hint_available():
-            return None  # no light bulb on a computer's turn, during animations or once the game is over
-        return button
-
-    def _toggle_sound(self) -> None:
-        sound = self.host.sound
-        if hasattr(sound, "toggle_muted"):
-            sound.toggle_muted()
-            self.play_sound("tap")
+            self.press_icon(intent.name)
 
     # ----- a person's intents ------------------------------------------------------------------
     def _reset_hand(self) -> None:
@@ -547,10 +483,6 @@ class CardPlayScene(Scene):
             self.handover = seat
 
     # ----- what the clips call back (see choreography.Stage) -----------------------------------
-    def play_sound(self, name: str) -> None:
-        """Play the short sound *name* (never fails)."""
-        self.host.play_sound(name)
-
     def sync_shown(self) -> None:
         """Show the game as it stands (the glow stays while taking)."""
         game = self.game
@@ -590,20 +522,7 @@ class CardPlayScene(Scene):
         self.wake()
         self._check_handover()
 
-    def finish(self) -> None:
-        """The game is over and celebrated: on to the end scene."""
-        if self.finished:
-            return
-        self.finished = True
-        self.host.screens.show_end(self.game, self.table)
-
     # ----- computer seats ----------------------------------------------------------------------
-    def _computer_due(self) -> bool:
-        return (
-            not self.timeline.busy() and not self.finished and not self.game.is_over()
-            and self.is_computer(self.game.current_player) and self._thinking is None
-        )
-
     def _player_for(self, seat: int) -> object:
         player = self._players.get(seat)
         if player is None:
@@ -621,16 +540,8 @@ class CardPlayScene(Scene):
                 take = safe_take(player, self.game)  # type: ignore[arg-type]
                 self.timeline.add(self.choreography.computer_picks(take, lambda: self._take(take)))
             return
-        if self._thinking is None:
-            return
-        self._thinking.tick(dt)
-        decision = self._thinking.result()
-        if decision is None:
-            return
-        if self._thinking.still_thinking:  # given up on: that thread keeps using its player
-            self._players.pop(self.game.current_player, None)
-        self._thinking = None
-        if self.game.is_over() or self.game.phase != "place":
+        decision = self._thought(dt)
+        if decision is None or self.game.is_over() or self.game.phase != "place":
             return
         self._computer_lay(decision)
 
@@ -657,10 +568,6 @@ class CardPlayScene(Scene):
         self.timeline.add(*clips)
 
     # ----- time --------------------------------------------------------------------------------
-    def wake(self) -> None:
-        """Run the gentle ambient motion for a while from now."""
-        self.ambient_until = self.clock + self.ambient_time
-
     def update(self, dt: float) -> None:
         """Advance the clock, animations, effects, the turning hand cards, the camera, computer turns and hints.
 
@@ -684,11 +591,7 @@ class CardPlayScene(Scene):
         self._watch_hint(mdt)
         if self.refused and self.clock >= self.refused_until:
             self.refused = frozenset()
-        for overlay in list(self.overlays):
-            overlay.update(dt)
-        if any(overlay.done for overlay in self.overlays):
-            self.overlays = [overlay for overlay in self.overlays if not overlay.done]
-            self.host.request_redraw()
+        self.update_overlays(dt)
 
     # ----- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -28,10 +28,10 @@ from doolhof.cards.ports import Cell
 from doolhof.gui.board.painter import FINGERTIP
 from doolhof.gui.cards.draw import draw_face
 from doolhof.gui.cards.layout import CardLayout
-from doolhof.gui.cards.overlay import Overlay
 from doolhof.gui.cardtable.faces import CardFaces
 from doolhof.gui.kit import theme
-from doolhof.gui.kit.anim import Motion, Timeline
+from doolhof.gui.kit.anim import Motion, Timeline, smooth
+from doolhof.gui.kit.overlay import Overlay
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host
 
@@ -44,11 +44,6 @@ FIRST_DELAY = 0.6
 CHEER_TIME = 1.4
 #: Opacity (0-255) of the card the hand carries.
 GHOST = 170
-
-
-def _smooth(u: float) -> float:
-    u = max(0.0, min(1.0, u))
-    return u * u * (3 - 2 * u)
 
 
 class Watched(Protocol):
@@ -243,7 +238,7 @@ class CardTutorial:
         if u < 0.25:  # tap the card
             tip, press, carry = start, math.sin(u / 0.25 * math.pi), 0.0
         elif u < 0.75:  # carry it to the cell
-            carry = _smooth((u - 0.25) / 0.5)
+            carry = smooth((u - 0.25) / 0.5)
             tip, press = (start[0] + (end[0] - start[0]) * carry, start[1] + (end[1] - start[1]) * carry), 0.0
         else:  # tap the lit cell
             tip, press, carry = end, math.sin((u - 0.75) / 0.25 * math.pi), 1.0
@@ -266,7 +261,7 @@ class CardTutorial:
         if u < 0.3:
             tip, press = card, math.sin(u / 0.3 * math.pi)
         elif u < 0.7:
-            v = _smooth((u - 0.3) / 0.4)
+            v = smooth((u - 0.3) / 0.4)
             tip, press = (card[0] + (button[0] - card[0]) * v, card[1] + (button[1] - card[1]) * v), 0.0
         else:
             tip, press = button, math.sin((u - 0.7) / 0.3 * math.pi)

@@ -92,6 +92,12 @@ def ease_out_back(t: float) -> float:
     return 1 + c3 * (t - 1) ** 3 + c1 * (t - 1) ** 2
 
 
+def smooth(t: float) -> float:
+    """Gentle start and stop (smoothstep), with *t* held to 0..1: the tutorial hand's moves."""
+    t = max(0.0, min(1.0, t))
+    return t * t * (3 - 2 * t)
+
+
 def hop(t: float) -> float:
     """0 at both ends, 1 in the middle: the height of a little jump."""
     return math.sin(math.pi * max(0.0, min(1.0, t)))

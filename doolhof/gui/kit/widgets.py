@@ -275,6 +275,17 @@ class ButtonSet:
             button.draw(surface, art)
 
 
+def window_surface(old: pygame.Surface | None, size: tuple[int, int]) -> pygame.Surface:
+    """A surface of *size* to paint a whole window's background on: *old* again while its size holds.
+
+    Allocating and converting a full-window surface costs milliseconds, so a painter keeps one.
+    """
+    if old is not None and old.get_size() == size:
+        return old
+    surface = pygame.Surface(size)
+    return surface.convert() if pygame.display.get_surface() is not None else surface
+
+
 @lru_cache(maxsize=8)
 def garden_background(size: tuple[int, int]) -> pygame.Surface:
     """The deep green backdrop with a faint maze of paths (drawn once per window size)."""

@@ -41,6 +41,7 @@ from doolhof.gui.kit.anim import (
     ease_out_back,
     linear,
 )
+from doolhof.gui.kit.cues import celebration_cue, handover_cue
 from doolhof.gui.play.hint_view import nearest_look
 from doolhof.gui.play.layout import PlayLayout
 from doolhof.gui.play.shown import Shown
@@ -360,16 +361,7 @@ class Choreography:
     def _handover(self, e: ev.TurnPassed) -> Clip:
         stage = self.stage
         clip = Clip(0.5, name="handover")
-
-        def start() -> None:
-            stage.sync_shown()
-            if not stage.motion.reduced:
-                stage.effects.append(Effect("pop", "portrait", 0.45))
-                stage.effects.append(Effect("bounce", e.seat, 0.6))
-            stage.play_sound("turn_start")
-            stage.turn_began()
-
-        clip.on_start = start
+        clip.on_start = handover_cue(stage, e.seat)
         return clip
 
     def celebration(self, winners: frozenset[int]) -> Clip:
@@ -380,14 +372,7 @@ class Choreography:
             figure = FigureAnchor(seat)
             clip.sprites.append(Sprite(SparkleLook(), [Key(0, figure), Key(1.2, figure, ease=linear)], layer=4))
 
-        def start() -> None:
-            stage.sync_shown()
-            if not stage.motion.reduced:
-                for seat in winners:
-                    stage.effects.append(Effect("jump", seat, 2.0))
-            stage.play_sound("fanfare")
-
-        clip.on_start = start
+        clip.on_start = celebration_cue(stage, winners)
         clip.on_end = stage.finish
         return clip
 

@@ -7,18 +7,19 @@ loop keeps drawing meanwhile. A thread that takes far too long (:data:`THINK_LIM
 on: a random legal push is played instead, so a demo between computers never stalls.
 
 :class:`HintJob` does the same for a person's hint: ``suggest_push`` before the push,
-``suggest_walk`` after it (the very search the computer players use).
+``suggest_walk`` after it (the very search the computer players use). The thread machinery is
+the kit's (:mod:`doolhof.gui.kit.worker`), shared with the card game.
 """
 
 from __future__ import annotations
 
-import threading
-import time
 from dataclasses import dataclass
+from functools import partial
 
 from doolhof.engine import Game, Push
 from doolhof.engine.ai import make_player, suggest_push, suggest_walk
 from doolhof.engine.players import Player, RandomPlayer
+from doolhof.gui.kit.worker import PacedWorker, Worker
 
 #: A computer "thinks" at least this long, so a child can follow whose turn it is (scene seconds:
 #: the play scene scales them with the animation speed).
@@ -70,21 +71,16 @@ class Decision:
     walk: tuple[int, int]
 
 
-class ComputerTurn:
-    """One computer turn being thought about in a daemon thread."""
+class ComputerTurn(PacedWorker[Decision]):
+    """One computer turn being thought about in a daemon thread (past :data:`THINK_LIMIT`, a random push)."""
 
     def __init__(self, player: Player, game: Game) -> None:
         """Start thinking about *game* (copied; the original is never touched)."""
         self.turn = game.turn
-        self.elapsed = 0.0
-        self._started = time.monotonic()
-        self._decision: Decision | None = None
-        self.error: BaseException | None = None
-        self._fallback = _random_decision(game, self.turn)
-        self._thread = threading.Thread(target=self._think, args=(player, game.copy()), daemon=True)
-        self._thread.start()
+        super().__init__(partial(self._think, player, game.copy()), _random_decision(game, self.turn),
+                         min_think=MIN_THINK, limit=THINK_LIMIT)
 
-    def _think(self, player: Player, game: Game) -> None:
+    def _think(self, player: Player, game: Game) -> Decision:
         # A faulty computer player must never hang or crash the game: any error falls back to a
         # random push or to staying put, and is kept in ``error`` for the curious.
         try:
@@ -98,31 +94,7 @@ class ComputerTurn:
         walk, failed = safe_walk(player, game)
         if failed is not None:
             self.error = failed
-        self._decision = Decision(push, walk)
-
-    @property
-    def still_thinking(self) -> bool:
-        """True while the thread runs, also after it was given up on."""
-        return self._thread.is_alive()
-
-    def tick(self, dt: float) -> None:
-        """Count thinking time (scene time, so tests with fixed frames stay deterministic)."""
-        self.elapsed += dt
-
-    def result(self) -> Decision | None:
-        """The decision once the thread is done and the minimum think time has passed.
-
-        Past :data:`THINK_LIMIT` a thread still busy is abandoned for a random push (staying put).
-        """
-        if self.elapsed < MIN_THINK:
-            return None
-        if self._thread.is_alive():
-            waited = time.monotonic() - self._started
-            if self.elapsed < THINK_LIMIT or waited < THINK_LIMIT or self._decision is not None:
-                return None
-            self.error = TimeoutError(f"no decision after {THINK_LIMIT} s")
-            self._decision = self._fallback
-        return self._decision
+        return Decision(push, walk)
 
 
 @dataclass(frozen=True)
@@ -145,26 +117,9 @@ def _advise(game: Game) -> HintAdvice:
     return HintAdvice(seat, turn, phase, cell=(int(r), int(c)))
 
 
-class HintJob:
+class HintJob(Worker[HintAdvice]):
     """A hint being worked out in a daemon thread, on a copy of the game."""
 
     def __init__(self, game: Game) -> None:
         """Start working out the hint for the mover of *game* in its current phase."""
-        self._advice: HintAdvice | None = None
-        self.error: BaseException | None = None
-        self._thread = threading.Thread(target=self._work, args=(game.copy(),), daemon=True)
-        self._thread.start()
-
-    def _work(self, game: Game) -> None:
-        try:
-            self._advice = _advise(game)
-        except Exception as error:  # no hint is better than a crash; the button can be pressed again
-            self.error = error
-
-    def done(self) -> bool:
-        """True once the thread has finished (with or without advice)."""
-        return not self._thread.is_alive()
-
-    def result(self) -> HintAdvice | None:
-        """The advice once ready (None while working, or when working it out failed)."""
-        return None if self._thread.is_alive() else self._advice
+        super().__init__(partial(_advise, game.copy()))

@@ -49,7 +49,7 @@ from doolhof.gui.kit.anim import (
     ease_out_back,
     shake_offset,
 )
-from doolhof.gui.kit.widgets import draw_card, draw_corner_icon
+from doolhof.gui.kit.widgets import draw_card, draw_corner_icon, window_surface
 from doolhof.gui.play.hint_view import HintShow, draw_line_glow, draw_look_here, draw_path, draw_ring
 from doolhof.gui.play.layout import PlayLayout, figure_spot
 from doolhof.gui.play.shown import (
@@ -182,12 +182,7 @@ class PlayPainter:
     def _paint_background(self, size: tuple[int, int]) -> pygame.Surface:
         scene = self.scene
         lay = scene.layout
-        bg = self._bg
-        if bg is None or bg.get_size() != size:
-            # Allocating and converting a full-window surface costs milliseconds: reuse it while the size holds.
-            bg = pygame.Surface(size)
-            if pygame.display.get_surface() is not None:
-                bg = bg.convert()
+        bg = window_surface(self._bg, size)
         bg.fill(theme.BACKGROUND)
         draw_frame(bg, lay.board, lay.cell, lay.band)
         draw_cards(bg, scene.view, scene.shown.board, scene.game.variant, lay.cell, self._card_centre)

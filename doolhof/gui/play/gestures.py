@@ -1,6 +1,7 @@
 """Pointer gestures on the play screen become intents: turn the card, push here, walk there.
 
-One pointer counts (see :mod:`~doolhof.gui.kit.pointer`). A press picks what it is on (the card, the
+One pointer counts (see :mod:`~doolhof.gui.kit.pointer`; pressing, dragging and tapping follow
+:mod:`~doolhof.gui.kit.press`, like the card game's play screen). A press picks what it is on (the card, the
 round button, an arrow, the figure, a lit cell, a corner icon); moving farther than
 :data:`DRAG_START` turns it into a drag of the card or the figure; the release decides:
 
@@ -24,27 +25,28 @@ from typing import Literal, Protocol
 
 from doolhof.engine import Game
 from doolhof.engine.board import Cell
-from doolhof.gui.kit.pointer import PointerEvent
+from doolhof.gui.kit.press import (
+    DRAG_START,
+    CardBack,
+    IconTable,
+    OnIcon,
+    Press,
+    PressGestures,
+    PressIcon,
+    TurnCard,
+    icon_pressed,
+)
 from doolhof.gui.play.layout import PlayLayout, figure_spot
 from doolhof.gui.play.shown import Shown
 
 Point = tuple[float, float]
 
-#: A press that moves farther than this (pixels) becomes a drag.
-DRAG_START = 12
 #: A dragged card snaps to an arrow whose entry slot is within this many cells.
 SNAP_REACH = 1.05
 #: A dragged figure holds to a lit cell while the finger is within this many cells of that cell's edge.
 HOLD_REACH = 0.5
 #: How quickly a held figure glides to its cell (per second; larger is snappier).
 HOLD_GLIDE = 18.0
-
-
-@dataclass(frozen=True)
-class TurnCard:
-    """Turn the sliding card by *quarters* (clockwise positive)."""
-
-    quarters: int
 
 
 @dataclass(frozen=True)
@@ -73,24 +75,10 @@ class WalkTo:
 
 
 @dataclass(frozen=True)
-class CardBack:
-    """A dragged card was let go away from any open arrow: it flies back from *pos*."""
-
-    pos: tuple[int, int]
-
-
-@dataclass(frozen=True)
 class FigureBack:
     """A held figure was let go away from the lit cells: it goes back from *pos* and stays put."""
 
     pos: Point
-
-
-@dataclass(frozen=True)
-class PressIcon:
-    """A corner icon was tapped."""
-
-    name: str
 
 
 Intent = TurnCard | PushAt | Refuse | WalkTo | CardBack | FigureBack | PressIcon
@@ -115,37 +103,16 @@ class OnCell:
     cell: Cell
 
 
-@dataclass(frozen=True)
-class OnIcon:
-    """The corner icon in slot *name*."""
-
-    name: str
-
-
 #: What a press is on.
 Target = Part | OnArrow | OnCell | OnIcon
 
 
-@dataclass(frozen=True)
-class Press:
-    """A finger went down on *on* at *pos*."""
-
-    on: Target
-    pos: tuple[int, int]
-
-
-class Table(Protocol):
-    """What gestures read from the play scene."""
+class Table(IconTable, Protocol):
+    """What gestures read from the play scene (besides whether a person may act, and the corner icons)."""
 
     layout: PlayLayout
     game: Game
     shown: Shown
-
-    def accepting(self) -> bool:
-        """True when a person may act now."""
-
-    def corner_icon(self, name: str) -> object | None:
-        """The corner icon in slot *name*, or None when the slot is empty now."""
 
 
 @dataclass
@@ -166,13 +133,13 @@ class HeldFigure:
         return self.cell if self.cell is not None else self.home
 
 
-class Gestures:
+class Gestures(PressGestures[Table, Target, Intent]):
     """The state of the one pointer on the play screen: a press, and a drag of the card or the figure."""
 
     def __init__(self) -> None:
         """Nothing pressed."""
         #: The finger down and what it is on. None: no press.
-        self.press: Press | None = None
+        self.press: Press[Target] | None = None
         #: "spare" or "figure" while dragging, else None.
         self.drag: str | None = None
         #: The finger's last position during a drag.
@@ -194,50 +161,26 @@ class Gestures:
         return self.press is not None or self.drag is not None
 
     # ----- events --------------------------------------------------------------------------
-    def pointer(self, event: PointerEvent, table: Table) -> list[Intent]:
-        """Follow one pointer event; the intents it completes (usually none until the release)."""
-        if event.kind == "cancel":
-            return self._release(None, table)
-        if event.kind == "down":
-            self.reset()
-            for name, rect in table.layout.icons.items():
-                if rect.collidepoint(event.pos) and table.corner_icon(name) is not None:
-                    self.press = Press(OnIcon(name), event.pos)
-                    return []
-            if table.accepting():
-                on = self.hit(event.pos, table)
-                self.press = None if on is None else Press(on, event.pos)
-            return []
-        if self.press is None:
-            return []
-        if not table.accepting() and not isinstance(self.press.on, OnIcon):
-            self.reset()
-            return []
-        on = self.press.on
-        if event.kind == "move":
-            moved = math.dist(self.press.pos, event.pos) > DRAG_START
-            if on == "spare" and (moved or self.drag == "spare"):
-                self.drag = "spare"
-                self.pos = event.pos
-                self.snap = nearest_arrow(table.layout, table.game.legal_arrows(), event.pos)
-            elif on == "figure" and (moved or self.drag == "figure"):
-                if self.drag != "figure":
-                    self.drag = "figure"
-                    self.held = self._pick_up(table)
-                self.pos = event.pos
-                self._hold(table)
-            return []
-        press, self.press = self.press, None
-        # Where it is let go counts, not the last move: the window may have been resized in between.
+    def _move(self, press: Press[Target], pos: tuple[int, int], table: Table) -> list[Intent]:
+        on = press.on
+        moved = math.dist(press.pos, pos) > DRAG_START
+        if on == "spare" and (moved or self.drag == "spare"):
+            self.drag = "spare"
+            self._follow(pos, table)
+        elif on == "figure" and (moved or self.drag == "figure"):
+            if self.drag != "figure":
+                self.drag = "figure"
+                self.held = self._pick_up(table)
+            self._follow(pos, table)
+        return []
+
+    def _follow(self, pos: tuple[int, int], table: Table) -> None:
         if self.drag == "spare":
-            self.pos = event.pos
-            self.snap = nearest_arrow(table.layout, table.game.legal_arrows(), event.pos)
+            self.pos = pos
+            self.snap = nearest_arrow(table.layout, table.game.legal_arrows(), pos)
         elif self.drag == "figure":
-            self.pos = event.pos
+            self.pos = pos
             self._hold(table)
-        if self.drag is not None:
-            return self._release(event.pos, table)
-        return self._tap(press, event.pos, table)
 
     def hit(self, pos: tuple[int, int], table: Table) -> Target | None:
         """What a press at *pos* would act on now (icons aside)."""
@@ -261,11 +204,11 @@ class Gestures:
             return OnCell(cell)
         return None
 
-    def _tap(self, press: Press, pos: tuple[int, int], table: Table) -> list[Intent]:
+    def _tap(self, press: Press[Target], pos: tuple[int, int], table: Table) -> list[Intent]:
         """A press released without dragging: act if it was released on what it pressed."""
         on = press.on
         if isinstance(on, OnIcon):
-            return [PressIcon(on.name)] if table.layout.icons[on.name].collidepoint(pos) else []
+            return [PressIcon(on.name)] if icon_pressed(table.layout, on, pos) else []
         if self.hit(pos, table) != on:
             return []
         game = table.game

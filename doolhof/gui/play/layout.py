@@ -22,6 +22,8 @@ import pygame
 
 from doolhof.engine.board import Cell
 from doolhof.gui.board.painter import BAND, arrow_rect, cluster_offset
+from doolhof.gui.kit.boxes import pair as _pair
+from doolhof.gui.kit.boxes import stack as _stack
 
 #: Gap between window edge, board and panel, as a fraction of the short window side.
 PAD = 0.012
@@ -182,30 +184,6 @@ def _panel_blocks(panel: pygame.Rect, wide: bool, players: int, pad: int,
     spare, rotate = _pair(spare_block.inflate(-2 * inner, -2 * inner), gap, 1.0, 0.55)
     return {"turn_box": turn, "spare_box": spare_block, "portrait": portrait, "target": target, "spare": spare,
             "rotate": rotate, "trays": trays, "icons": icons}
-
-
-def _pair(block: pygame.Rect, gap: int, first: float, second: float) -> tuple[pygame.Rect, pygame.Rect]:
-    """Two squares side by side, sized *first* : *second*, as large as fit, centred in *block*."""
-    side = int(min(block.h, (block.w - gap) / (first + second)))
-    a = max(8, int(side * first))
-    b = max(8, int(side * second))
-    total = a + gap + b
-    x = block.x + (block.w - total) // 2
-    ra = pygame.Rect(x, block.centery - a // 2, a, a)
-    rb = pygame.Rect(ra.right + gap, block.centery - b // 2, b, b)
-    return ra, rb
-
-
-def _stack(area: pygame.Rect, count: int, gap: int, vertical: bool) -> tuple[pygame.Rect, ...]:
-    """*count* equal trays filling *area*, one under the other (or side by side)."""
-    count = max(1, count)
-    if vertical:
-        each = (area.h - (count - 1) * gap) // count
-        each = min(each, max(area.w // 3, 48))  # not taller than sensible
-        top = area.y + (area.h - (count * each + (count - 1) * gap)) // 2
-        return tuple(pygame.Rect(area.x, top + k * (each + gap), area.w, each) for k in range(count))
-    each = (area.w - (count - 1) * gap) // count
-    return tuple(pygame.Rect(area.x + k * (each + gap), area.y, each, area.h) for k in range(count))
 
 
 def figure_spot(lay: PlayLayout, positions: list[Cell], seat: int) -> tuple[float, float]:

@@ -24,8 +24,6 @@ once done.
 from __future__ import annotations
 
 import math
-import time
-from collections.abc import Callable
 
 import pygame
 
@@ -34,21 +32,20 @@ from doolhof.engine import events as ev
 from doolhof.engine.board import Cell
 from doolhof.engine.players import Player
 from doolhof.gui.board.painter import BoardArt
-from doolhof.gui.kit.anim import SPARE, Anchor, CellAnchor, Effect, Motion, Timeline
+from doolhof.gui.kit.anim import SPARE, Anchor, CellAnchor, Effect
+from doolhof.gui.kit.playing import PlayingScene
 from doolhof.gui.kit.pointer import PointerEvent
-from doolhof.gui.kit.scene import Host, Scene
+from doolhof.gui.kit.press import CardBack, PressIcon, TurnCard, turn_asked
+from doolhof.gui.kit.scene import Host
 from doolhof.gui.play.choreography import COMPUTER_WALK_PAUSE, Choreography
 from doolhof.gui.play.computer import ComputerTurn, Decision, make_computer, safe_walk
 from doolhof.gui.play.draw import PlayPainter
 from doolhof.gui.play.gestures import (
-    CardBack,
     FigureBack,
     Gestures,
     Intent,
-    PressIcon,
     PushAt,
     Refuse,
-    TurnCard,
     WalkTo,
 )
 from doolhof.gui.play.hint_view import HintShow
@@ -61,13 +58,11 @@ from doolhof.session.seats import TableSetup
 
 __all__ = ["AUTO_HINT_DELAY", "Overlay", "PlayScene"]
 
-#: Seconds of gentle ambient motion (breathing arrows, glowing picture) after the last input.
-AMBIENT = 4.0
 #: Quarter turn of the spare (seconds).
 TURN_TIME = 0.16
 
 
-class PlayScene(Scene):
+class PlayScene(PlayingScene[Game, Decision]):
     """One game on screen, from any phase to the celebration; then the end scene."""
 
     def __init__(self, host: Host, game: Game, table: TableSetup, puzzle: PuzzleRun | None = None) -> None:
@@ -76,38 +71,20 @@ class PlayScene(Scene):
         With *puzzle* the scene plays that puzzle (*game* is its game): one figure, a budget of
         turns shown as footprints, stars when solved (see :mod:`doolhof.gui.play.puzzle`).
         """
-        super().__init__(host)
-        self.game = game
-        self.table = table
+        super().__init__(host, game, table)  # on_action after every push and walk; overlays: see Overlay
         #: The puzzle being played, or None in a game.
         self.puzzle = puzzle
         #: False in puzzle mode: no trays (the footprints take their place).
         self.show_trays = puzzle is None
-        #: Called with the game after every completed push and walk (autosave hooks in here).
-        self.on_action: Callable[[Game], None] = lambda game: None
-        #: Extra corner buttons by slot name ("hint", "menu"): (icon name, callback).
-        self.corner_buttons: dict[str, tuple[str, Callable[[], None]]] = {}
-        #: Shown over the scene, in drawing order (see :class:`Overlay`).
-        self.overlays: list[Overlay] = []
         self.shown = self._snapshot()
         self.view = BoardArt(host.art)
         self.layout: PlayLayout = self._layout_for(host.window_size())
-        self.timeline = Timeline()
-        self.effects: list[Effect] = []
         self.rotation = 0  # quarter turns the player gave the spare (kept until the push)
         self.angle = 0.0  # the spare's drawn angle in degrees, chasing rotation * 90
-        self.clock = 0.0
-        #: Seconds of ambient motion after input or a turn change (tests set 0 to settle fast).
-        self.ambient_time = AMBIENT
-        self.ambient_until = AMBIENT
         #: The arrow a computer's card waits at, or None.
         self.aim: tuple[str, int] | None = None
-        #: True once the game is over and celebrated.
-        self.finished = False
         #: False keeps the automatic hint away (e.g. while the tutorial shows the way itself).
         self.auto_hint_allowed = True
-        #: Wall clock for the idle time of the automatic hint (tests replace it).
-        self.wall_clock: Callable[[], float] = time.monotonic
         self.gestures = Gestures()
         run = puzzle
         self.hints = HintCoach(self) if run is None else HintCoach(self, lambda g: PuzzleHintJob(g, run))
@@ -145,20 +122,6 @@ class PlayScene(Scene):
         x, y = figure_spot(self.layout, self.shown.positions, seat)
         return (round(x), round(y))
 
-    @property
-    def motion(self) -> Motion:
-        """The parents' animation speed and reduced-motion choice, as read now."""
-        return Motion.from_settings(getattr(self.host, "settings", None))
-
-    @property
-    def thinking(self) -> bool:
-        """True while a computer seat thinks about its move."""
-        return self._thinking is not None
-
-    def ambient_now(self) -> bool:
-        """True while the gentle ambient motion runs (after input; never with reduced motion)."""
-        return self.clock < self.ambient_until and not self.motion.reduced
-
     def busy(self) -> bool:
         """True while anything moves or a computer is thinking (or a hint is worked out or moves)."""
         return (
@@ -182,10 +145,6 @@ class PlayScene(Scene):
         """True when the reachable cells are lit: the walk phase on screen, nothing moving (a pause aside)."""
         clip = self.timeline.current
         return self.shown.phase == "walk" and self.game.phase == "walk" and (clip is None or clip.name == "pause")
-
-    def is_computer(self, seat: int) -> bool:
-        """True when *seat* is played by the computer."""
-        return self.table.is_computer(seat)
 
     # ----- hints -------------------------------------------------------------------------------
     @property
@@ -252,9 +211,7 @@ class PlayScene(Scene):
         self.game = game
         self.timeline.clear()
         self.effects = []
-        if self._thinking is not None and self._thinking.still_thinking:
-            self._players.clear()  # the dropped thread still draws from its player's random generator
-        self._thinking = None
+        self._drop_thinking()
         self._pending_walk = None
         self.hints.forget()
         self.aim = None
@@ -272,10 +229,8 @@ class PlayScene(Scene):
         self.wake()
         if event.kind != "move":
             self.hints.note_input()
-        for overlay in reversed(self.overlays):
-            if overlay.handle_pointer(event):
-                self.host.request_redraw()
-                return
+        if self.overlays_take(event):
+            return
         for intent in self.gestures.pointer(event, self):
             self._apply(intent)
 
@@ -285,12 +240,9 @@ class PlayScene(Scene):
         self.hints.note_input()
         if not self.accepting() or self.game.phase != "push" or self.gestures.drag is not None:
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_r:
-            self._turn_spare(-1 if event.mod & pygame.KMOD_SHIFT else 1)
-        elif event.type == pygame.MOUSEWHEEL:
-            y = getattr(event, "y", 0)
-            if isinstance(y, (int, float)) and y:
-                self._turn_spare(1 if y < 0 else -1)
+        quarters = turn_asked(event)
+        if quarters:
+            self._turn_spare(quarters)
 
     def _apply(self, intent: Intent) -> None:
         """Carry out what a gesture asked for."""
@@ -319,24 +271,7 @@ class PlayScene(Scene):
             self.timeline.add(self.choreography.figure_glide(seat, intent.pos, self.shown.positions[seat],
                                                              "figure back"))
         elif isinstance(intent, PressIcon):
-            action = self.corner_icon(intent.name)
-            if action is not None:
-                action[1]()
-
-    def corner_icon(self, name: str) -> tuple[str, Callable[[], None]] | None:
-        """The icon and action of corner slot *name*, or None when the slot is empty now."""
-        if name == "sound":
-            return ("sound_off" if getattr(self.host.sound, "muted", False) else "sound_on", self._toggle_sound)
-        button = self.corner_buttons.get(name)
-        if name == "hint" and button is not None and button[1] == self.show_hint and not self.hint_available():
-            return None  # no light bulb on a computer's turn or once the game is over
-        return button
-
-    def _toggle_sound(self) -> None:
-        sound = self.host.sound
-        if hasattr(sound, "toggle_muted"):
-            sound.toggle_muted()
-            self.play_sound("tap")
+            self.press_icon(intent.name)
 
     # ----- intents -----------------------------------------------------------------------------
     def _turn_spare(self, quarters: int) -> None:
@@ -407,10 +342,6 @@ class PlayScene(Scene):
         self.play_sound("turn_start")
 
     # ----- what the clips call back (see choreography.Stage) -----------------------------------
-    def play_sound(self, name: str) -> None:
-        """Play the short sound *name* (never fails; see :meth:`App.play_sound <doolhof.gui.app.App.play_sound>`)."""
-        self.host.play_sound(name)
-
     def sync_shown(self) -> None:
         """Show the game as it stands."""
         self.shown = self._snapshot()
@@ -427,20 +358,7 @@ class PlayScene(Scene):
             cell, self._pending_walk = self._pending_walk, None
             self.timeline.add(self.choreography.pause(COMPUTER_WALK_PAUSE, lambda: self._walk(cell)))
 
-    def finish(self) -> None:
-        """The game is over and celebrated: on to the end scene."""
-        if self.finished:
-            return
-        self.finished = True
-        self.host.screens.show_end(self.game, self.table)
-
     # ----- computer seats ----------------------------------------------------------------------
-    def _computer_due(self) -> bool:
-        return (
-            not self.timeline.busy() and not self.finished and not self.game.is_over()
-            and self.is_computer(self.game.current_player) and self._thinking is None
-        )
-
     def _player_for(self, seat: int) -> Player:
         player = self._players.get(seat)
         if player is None:
@@ -459,16 +377,8 @@ class PlayScene(Scene):
                 choice, _ = safe_walk(self._player_for(seat), self.game)
                 self.timeline.add(self.choreography.pause(0.5, lambda: self._walk(choice)))
             return
-        if self._thinking is None:
-            return
-        self._thinking.tick(dt)
-        decision = self._thinking.result()
-        if decision is None:
-            return
-        if self._thinking.still_thinking:  # given up on: that thread keeps using its player, so
-            self._players.pop(self.game.current_player, None)  # the next turn gets a fresh one
-        self._thinking = None
-        if self.game.is_over() or self.game.phase != "push":
+        decision = self._thought(dt)
+        if decision is None or self.game.is_over() or self.game.phase != "push":
             return
         self._computer_push(decision)
 
@@ -492,10 +402,6 @@ class PlayScene(Scene):
         self.timeline.add(*clips)
 
     # ----- time --------------------------------------------------------------------------------
-    def wake(self) -> None:
-        """Run the gentle ambient motion for a while from now."""
-        self.ambient_until = self.clock + self.ambient_time
-
     def update(self, dt: float) -> None:
         """Advance the clock, animations, effects, the held figure, computer turns, hints, then the overlays.
 
@@ -516,11 +422,7 @@ class PlayScene(Scene):
         self.gestures.update(dt)
         self._drive_computer(mdt)
         self.hints.update(mdt)
-        for overlay in list(self.overlays):
-            overlay.update(dt)
-        if any(overlay.done for overlay in self.overlays):
-            self.overlays = [overlay for overlay in self.overlays if not overlay.done]
-            self.host.request_redraw()
+        self.update_overlays(dt)
 
     # ----- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

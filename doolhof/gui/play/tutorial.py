@@ -9,7 +9,7 @@ The tutorial never takes input from the board: it only *watches* the game (phase
 turn) after every update. It waits while a computer seat plays or an animation runs, and hides
 the hand while a finger is down.
 
-:class:`Tutorial` is an overlay of the play scene (see :class:`~doolhof.gui.play.view.Overlay`):
+:class:`Tutorial` is an overlay of the play scene (see :class:`~doolhof.gui.kit.overlay.Overlay`):
 it sits in ``scene.overlays``, sees pointer events first (it takes only those of its skip
 button), updates after the scene, draws over it, and is removed by the scene once done. While it
 shows the way, the scene's automatic hint keeps away (``scene.auto_hint_allowed``).
@@ -32,6 +32,7 @@ from doolhof.engine.board import Cell
 from doolhof.engine.tiles import rotate
 from doolhof.gui.board.painter import draw_hand, draw_sparkle_ring, faded
 from doolhof.gui.kit import theme
+from doolhof.gui.kit.anim import smooth
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host
 from doolhof.gui.play.draw import draw_round_button
@@ -50,11 +51,6 @@ FIRST_DELAY = 0.5
 CHEER_TIME = 1.6
 #: The longest wait for the walk animation before celebrating anyway.
 CHEER_WAIT = 3.0
-
-
-def _smooth(u: float) -> float:
-    u = max(0.0, min(1.0, u))
-    return u * u * (3 - 2 * u)
 
 
 def choose_arrow(game: Game, rotation: int = 0) -> tuple[str, int] | None:
@@ -300,7 +296,7 @@ class Tutorial:
         elif t < 0.55:  # and takes hold of it
             pos, press, alpha, ghost = start, (t - 0.35) / 0.2, 255, int(GHOST * (t - 0.35) / 0.2)
         elif t < 1.6:  # drags it to the arrow
-            u = _smooth((t - 0.55) / 1.05)
+            u = smooth((t - 0.55) / 1.05)
             pos, press, alpha, ghost = start.lerp(goal, u), 1.0, 255, GHOST
         elif t < 1.95:  # lets go
             u = (t - 1.6) / 0.35
@@ -340,12 +336,12 @@ class Tutorial:
         goal = pygame.Vector2(spot)
         lift = scene.layout.cell * 0.35
         if t < 0.35:  # comes down towards the cell
-            u = _smooth(t / 0.35)
+            u = smooth(t / 0.35)
             pos, press, alpha = goal + pygame.Vector2(lift * 0.4, lift * (1 - u)), 0.0, int(255 * u)
         elif t < 0.55:  # taps
             pos, press, alpha = goal, (t - 0.35) / 0.2, 255
         elif t < 0.85:  # lifts a little
-            u = _smooth((t - 0.55) / 0.3)
+            u = smooth((t - 0.55) / 0.3)
             pos, press, alpha = goal + pygame.Vector2(0, lift * 0.3 * u), 1.0 - u, 255
         else:  # fades
             u = min(1.0, (t - 0.85) / 0.6)
@@ -372,7 +368,7 @@ class Tutorial:
         u = min(1.0, self.cheer_age / CHEER_TIME)
         star = scene.view.sparkle(max(10, int(cell * 0.34)))
         alpha = int(255 * (1 - u) / 0.4) if u > 0.6 else None
-        draw_sparkle_ring(surface, star, (x, y), cell * (0.3 + 0.9 * _smooth(u)), 10, u * 2.0, alpha, squash=0.8)
+        draw_sparkle_ring(surface, star, (x, y), cell * (0.3 + 0.9 * smooth(u)), 10, u * 2.0, alpha, squash=0.8)
         # A big green tick pops up over the figure: well done.
         grow = min(1.0, self.cheer_age / 0.35)
         pop = 1 + 0.25 * math.sin(math.pi * grow) if grow < 1 else 1.0

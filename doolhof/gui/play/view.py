@@ -11,42 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-import pygame
-
 from doolhof.engine import Game
 from doolhof.gui.board.painter import BoardArt
 from doolhof.gui.kit.anim import Effect, Motion, Timeline
-from doolhof.gui.kit.pointer import PointerEvent
+from doolhof.gui.kit.overlay import Overlay
 from doolhof.gui.kit.scene import Host
 from doolhof.gui.play.gestures import Gestures
 from doolhof.gui.play.hint_view import HintShow
 from doolhof.gui.play.layout import PlayLayout
 from doolhof.gui.play.shown import Shown
-
-
-class Overlay(Protocol):
-    """Something shown over the play scene for a while (the tutorial): it watches, and may take a few taps."""
-
-    @property
-    def done(self) -> bool:
-        """True once it is over: the scene removes it."""
-        ...
-
-    def handle_pointer(self, event: PointerEvent) -> bool:
-        """See a pointer event before the board; True when it took the event (the board does not get it)."""
-        ...
-
-    def update(self, dt: float) -> None:
-        """Move on by *dt* seconds (after the scene has)."""
-        ...
-
-    def busy(self) -> bool:
-        """True while it moves."""
-        ...
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Paint over the scene (changes nothing)."""
-        ...
 
 
 class SceneState(Protocol):

@@ -26,6 +26,7 @@ from doolhof.gui.cardtable.camera import Camera
 from doolhof.gui.cardtable.faces import CardFaces
 from doolhof.gui.cardtable.painter import TableLook, draw_card_at, draw_table
 from doolhof.gui.kit import theme
+from doolhof.gui.rules.trays import draw_tray_row, draw_trophy, tray_rows
 from doolhof.i18n import N_
 
 Spot = tuple[float, float]
@@ -356,19 +357,9 @@ def _draw_trail(surface: pygame.Surface, a: tuple[float, float], b: tuple[float,
 
 def _draw_trays(surface: pygame.Surface, trays: tuple[CardTray, ...], faces: CardFaces,
                 figures: FigureSource) -> None:
-    w, h = surface.get_size()
-    side = min(w, h)
-    box = pygame.Rect((w - side) // 2, (h - side) // 2, side, side)
-    rows = max(1, len(trays))
-    row_h = min(box.h // (rows + 1), int(box.w / 4.2))
-    top = box.centery - (row_h * rows + row_h // 3 * (rows - 1)) // 2
-    for k, tray in enumerate(trays):
-        row = pygame.Rect(box.x, top + k * (row_h + row_h // 3), box.w, row_h)
-        pygame.draw.rect(surface, theme.PANEL_DARK, row, border_radius=row_h // 3)
-        if tray.winner:
-            pygame.draw.rect(surface, theme.REACH_RING, row, width=max(2, row_h // 18), border_radius=row_h // 3)
-        fig = figures.figure(tray.seat, int(row_h * 0.86))
-        surface.blit(fig, fig.get_rect(midleft=(row.x + row_h // 8, row.centery)))
+    for tray, row in zip(trays, tray_rows(surface.get_size(), len(trays)), strict=True):
+        row_h = row.h
+        draw_tray_row(surface, row, tray.winner, figures.figure(tray.seat, int(row_h * 0.86)))
         # The cards side by side, so they can be counted: one row, or two when one would not fit.
         room = row.w - 2.1 * row_h  # between the figure and the trophy
         count = max(1, len(tray.cards))
@@ -385,8 +376,7 @@ def _draw_trays(surface: pygame.Surface, trays: tuple[CardTray, ...], faces: Car
             y = row.centery + (r - (rows_used - 1) / 2) * step
             draw_card_at(surface, faces, card, j % 4, (left + c * step, y), px, sharp=True)
         if tray.winner:
-            cup = figures.icon("trophy", int(row_h * 0.78))
-            surface.blit(cup, cup.get_rect(midright=(row.right - row_h // 10, row.centery)))
+            draw_trophy(surface, row, figures.icon("trophy", int(row_h * 0.78)))
 
 
 __all__ = ["CARD_ORDER", "CARD_TEXTS", "CardPicture", "CardTray", "card_picture", "render_card_picture"]

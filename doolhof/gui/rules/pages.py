@@ -44,6 +44,7 @@ from doolhof.gui.board.painter import (
 from doolhof.gui.cardtable.faces import CardFaces
 from doolhof.gui.kit import theme
 from doolhof.gui.rules.card_pages import CARD_ORDER, CARD_TEXTS, CardPicture, card_picture, render_card_picture
+from doolhof.gui.rules.trays import draw_tray_row, draw_trophy, tray_rows
 from doolhof.i18n import N_
 
 Spot = tuple[float, float]
@@ -436,20 +437,10 @@ def _draw_trail(surface: pygame.Surface, points: list[tuple[float, float]], cell
 
 
 def _draw_trays(surface: pygame.Surface, trays: tuple[Tray, ...], view: BoardArt) -> None:
-    w, h = surface.get_size()
-    side = min(w, h)
-    box = pygame.Rect((w - side) // 2, (h - side) // 2, side, side)
-    rows = max(1, len(trays))
-    row_h = min(box.h // (rows + 1), int(box.w / 4.2))
-    top = box.centery - (row_h * rows + row_h // 3 * (rows - 1)) // 2
     most = max((len(t.pictures) for t in trays), default=0)
-    for k, tray in enumerate(trays):
-        row = pygame.Rect(box.x, top + k * (row_h + row_h // 3), box.w, row_h)
-        pygame.draw.rect(surface, theme.PANEL_DARK, row, border_radius=row_h // 3)
-        if tray.winner:
-            pygame.draw.rect(surface, theme.REACH_RING, row, width=max(2, row_h // 18), border_radius=row_h // 3)
-        fig = view.figure(tray.seat, int(row_h * 0.86))
-        surface.blit(fig, fig.get_rect(midleft=(row.x + row_h // 8, row.centery)))
+    for tray, row in zip(trays, tray_rows(surface.get_size(), len(trays)), strict=True):
+        row_h = row.h
+        draw_tray_row(surface, row, tray.winner, view.figure(tray.seat, int(row_h * 0.86)))
         left = row.x + row_h
         right = row.right - (row_h if tray.winner or most else row_h // 4)
         count = max(1, most)
@@ -459,5 +450,4 @@ def _draw_trays(surface: pygame.Surface, trays: tuple[Tray, ...], view: BoardArt
             img = view.token(name, token_px)
             surface.blit(img, img.get_rect(center=(round(left + step * (j + 0.5)), row.centery)))
         if tray.winner:
-            cup = view.icon("trophy", int(row_h * 0.78))
-            surface.blit(cup, cup.get_rect(midright=(row.right - row_h // 10, row.centery)))
+            draw_trophy(surface, row, view.icon("trophy", int(row_h * 0.78)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -17,9 +18,15 @@ from doolhof.cards import CardGame, Place
 from doolhof.cards.ports import Cell
 from doolhof.gui.cards.scene import CardPlayScene
 from doolhof.session.seats import SeatConfig, TableSetup
-from tests.gui.helpers import FRAME, YIELD, mouse, run, tap, worker_busy
+from tests.gui.helpers import FRAME, YIELD, SoundLog, mouse, run, tap, worker_busy
 
 PEOPLE2 = TableSetup(variant="cards", seats=(SeatConfig("person"), SeatConfig("person")))
+
+
+def fast(app: Any, **changes: Any) -> None:
+    """Fast animations (the parents' setting) and any other setting *changes*, muted with a sound log."""
+    app.settings = replace(app.settings, animation_speed="fast", **changes)
+    app.sound = SoundLog()
 
 
 def table_of(*kinds: str, level: str = "gentle") -> TableSetup:

@@ -20,6 +20,7 @@ from doolhof.gui.cards.scene import CardPlayScene
 from tests.gui.cards.helpers import (
     PEOPLE2,
     cell_point,
+    fast,
     lay_by_drag,
     lay_by_taps,
     point,
@@ -30,12 +31,6 @@ from tests.gui.cards.helpers import (
     table_of,
 )
 from tests.gui.helpers import SoundLog, mouse, run, tap
-
-
-def fast(app: Any) -> None:
-    """Fast animations (the parents' setting), muted with a sound log."""
-    app.settings = replace(app.settings, animation_speed="fast")
-    app.sound = SoundLog()
 
 
 def record_end(app: Any) -> list[CardGame]:
@@ -113,15 +108,21 @@ def play_people(app: Any, scene: CardPlayScene, lay: Any, seed: int) -> None:
     assert len(actions) >= 46
 
 
-def test_two_people_play_a_whole_game_by_taps(make_app: Any) -> None:
-    app = make_app((1024, 700))
+def two_people_play(app: Any, seed: int, lay: Any, play_seed: int) -> tuple[CardPlayScene, CardGame]:
+    """Two people play a whole game of *seed* on *app*, laying with *lay*; it reaches the end scene."""
     fast(app)
     ended = record_end(app)
-    game = CardGame.new(players=2, seed=11)
+    game = CardGame.new(players=2, seed=seed)
     scene = start_cards(app, game, PEOPLE2)
-    play_people(app, scene, lay_by_taps, seed=1)
+    play_people(app, scene, lay, seed=play_seed)
     settle(app)
     assert scene.finished and ended == [game]
+    return scene, game
+
+
+def test_two_people_play_a_whole_game_by_taps(make_app: Any) -> None:
+    app = make_app((1024, 700))
+    scene, game = two_people_play(app, 11, lay_by_taps, 1)
     assert scene.shown.table == dict(game.table), "the screen caught up with the game"
     assert sum(game.scores) > 0, "some cards were taken by tapping"
     played = app.sound.played
@@ -130,14 +131,7 @@ def test_two_people_play_a_whole_game_by_taps(make_app: Any) -> None:
 
 
 def test_two_people_lay_every_card_by_dragging(make_app: Any) -> None:
-    app = make_app((1280, 800))
-    fast(app)
-    ended = record_end(app)
-    game = CardGame.new(players=2, seed=12)
-    scene = start_cards(app, game, PEOPLE2)
-    play_people(app, scene, lay_by_drag, seed=2)
-    settle(app)
-    assert scene.finished and ended == [game]
+    two_people_play(make_app((1280, 800)), 12, lay_by_drag, 2)
 
 
 def test_six_computers_play_to_the_end(make_app: Any) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from doolhof.cards import CardGame, Place
@@ -12,6 +11,7 @@ from doolhof.session.seats import TableSetup
 from tests.gui.cards.helpers import (
     PEOPLE2,
     cell_point,
+    fast,
     lay_by_taps,
     point,
     ready,
@@ -20,12 +20,7 @@ from tests.gui.cards.helpers import (
     step_until,
     table_of,
 )
-from tests.gui.helpers import SoundLog, run, tap
-
-
-def fast(app: Any, **changes: Any) -> None:
-    app.settings = replace(app.settings, animation_speed="fast", **changes)
-    app.sound = SoundLog()
+from tests.gui.helpers import run, tap
 
 
 def joining_place(game: CardGame, take: bool = True) -> Place:

@@ -7,15 +7,21 @@ from typing import Any
 
 from doolhof.cards import Card, CardGame, Place
 from doolhof.cards.ai import suggest_place, suggest_take
-from tests.gui.cards.helpers import PEOPLE2, cell_point, lay_by_taps, point, ready, settle, start_cards, step_until
-from tests.gui.helpers import SoundLog, run, tap
+from doolhof.gui.cards.scene import CardPlayScene
+from tests.gui.cards.helpers import (
+    PEOPLE2,
+    cell_point,
+    fast,
+    lay_by_taps,
+    point,
+    ready,
+    settle,
+    start_cards,
+    step_until,
+)
+from tests.gui.helpers import run, tap
 
 LAID = Card.from_text("2345:apple")
-
-
-def fast(app: Any) -> None:
-    app.settings = replace(app.settings, animation_speed="fast")
-    app.sound = SoundLog()
 
 
 def square() -> CardGame:
@@ -37,13 +43,20 @@ def chain() -> CardGame:
     return CardGame.from_position(table=table, hands=[[LAID], [Card.from_text("2367:")]], pile=[], current_player=0)
 
 
-def test_a_pick_that_would_split_the_table_is_refused_and_shows_what_would_fall_off(make_app: Any) -> None:
-    app = make_app((1280, 800))
+def laid(app: Any, game: CardGame) -> CardPlayScene:
+    """*game* on the card screen (fast), LAID laid on (0, 0) by taps, and nothing moving any more."""
     fast(app)
-    game = square()
     scene = start_cards(app, game, PEOPLE2)
     lay_by_taps(app, scene, Place(0, (0, 0), 0))
-    assert step_until(app, ready(scene)) and scene.phase_now() == "take"
+    assert step_until(app, ready(scene))
+    return scene
+
+
+def test_a_pick_that_would_split_the_table_is_refused_and_shows_what_would_fall_off(make_app: Any) -> None:
+    app = make_app((1280, 800))
+    game = square()
+    scene = laid(app, game)
+    assert scene.phase_now() == "take"
     assert game.takeable() == {(1, 0), (0, 1)}
     assert {cell for cell, _ in scene.shown.glow} == {(0, 0), (1, 0), (0, 1)}
     tap(app, cell_point(scene, (1, 0)))
@@ -65,11 +78,9 @@ def test_a_pick_that_would_split_the_table_is_refused_and_shows_what_would_fall_
 
 def test_a_pick_that_cuts_off_takeable_cards_brings_them_along(make_app: Any) -> None:
     app = make_app((1280, 800))
-    fast(app)
     game = chain()
-    scene = start_cards(app, game, PEOPLE2)
-    lay_by_taps(app, scene, Place(0, (0, 0), 0))
-    assert step_until(app, ready(scene)) and scene.phase_now() == "take"
+    scene = laid(app, game)
+    assert scene.phase_now() == "take"
     tap(app, cell_point(scene, (1, 0)))
     assert scene.picks == {(1, 0), (2, 0)}
     tap(app, cell_point(scene, (2, 0)))
@@ -79,11 +90,8 @@ def test_a_pick_that_cuts_off_takeable_cards_brings_them_along(make_app: Any) ->
 
 def test_take_nothing_is_always_there(make_app: Any) -> None:
     app = make_app((800, 600))
-    fast(app)
     game = chain()
-    scene = start_cards(app, game, PEOPLE2)
-    lay_by_taps(app, scene, Place(0, (0, 0), 0))
-    assert step_until(app, ready(scene))
+    scene = laid(app, game)
     tap(app, cell_point(scene, (2, 0)))
     tap(app, point(scene.layout.nothing))
     assert game.scores == (0, 0) and game.is_over() is False and game.current_player == 1

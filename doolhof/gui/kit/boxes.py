@@ -1,0 +1,34 @@
+"""Small layout arithmetic both play screens' panels use: two squares side by side, equal slots in a row."""
+
+from __future__ import annotations
+
+import pygame
+
+
+def pair(block: pygame.Rect, gap: int, first: float, second: float) -> tuple[pygame.Rect, pygame.Rect]:
+    """Two squares side by side, sized *first* : *second*, as large as fit, centred in *block*."""
+    side = int(min(block.h, (block.w - gap) / (first + second)))
+    a = max(8, int(side * first))
+    b = max(8, int(side * second))
+    total = a + gap + b
+    x = block.x + (block.w - total) // 2
+    ra = pygame.Rect(x, block.centery - a // 2, a, a)
+    rb = pygame.Rect(ra.right + gap, block.centery - b // 2, b, b)
+    return ra, rb
+
+
+def stack(area: pygame.Rect, count: int, gap: int, vertical: bool, least: int | None = None) -> tuple[pygame.Rect, ...]:
+    """*count* equal slots filling *area*, one under the other (or side by side), each at least *least* pixels
+    (None: no floor, a crowded area gives slots of no size)."""
+    count = max(1, count)
+    if vertical:
+        each = (area.h - (count - 1) * gap) // count
+        if least is not None:
+            each = max(least, each)
+        each = min(each, max(area.w // 3, 48))  # not taller than sensible
+        top = area.y + (area.h - (count * each + (count - 1) * gap)) // 2
+        return tuple(pygame.Rect(area.x, top + k * (each + gap), area.w, each) for k in range(count))
+    each = (area.w - (count - 1) * gap) // count
+    if least is not None:
+        each = max(least, each)
+    return tuple(pygame.Rect(area.x + k * (each + gap), area.y, each, area.h) for k in range(count))

@@ -1,0 +1,166 @@
+"""The plumbing both play screens share (the maze's and the card game's), as one base class.
+
+:class:`PlayingScene` holds what does not depend on the game being played: the parents' motion
+settings, the gentle ambient motion after input, the corner icons (sound, light bulb, the parents'
+menu), the overlays over the scene, whether a computer seat is due to think, and the way on to the
+end scene. The play scenes set the attributes it reads in their own ``__init__``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
+
+from doolhof.gui.kit.anim import Effect, Motion, Timeline
+from doolhof.gui.kit.overlay import Overlay, overlay_took, overlays_updated
+from doolhof.gui.kit.pointer import PointerEvent
+from doolhof.gui.kit.scene import Host, Scene
+from doolhof.gui.kit.worker import PacedWorker
+from doolhof.session.games import AnyGame
+from doolhof.session.seats import TableSetup
+
+G = TypeVar("G", bound=AnyGame)
+D = TypeVar("D")
+
+#: Seconds of gentle ambient motion (breathing arrows or lit cells, glowing pictures) after the last input.
+AMBIENT = 4.0
+
+
+class PlayingScene(Scene, Generic[G, D]):
+    """Base of a play scene: one game of kind *G* on screen, from any phase to the celebration.
+
+    A computer seat's move (a decision *D*) is thought about in a :class:`~doolhof.gui.kit.worker.PacedWorker`.
+    """
+
+    #: The computer turn being thought about, or None (set by the play scene).
+    _thinking: PacedWorker[D] | None
+    #: The computer seats' players by seat (set by the play scene).
+    _players: dict[int, Any]
+
+    def __init__(self, host: Host, game: G, table: TableSetup) -> None:
+        """Show *game* played by the seats of *table*: nothing moving yet, the ambient motion on."""
+        super().__init__(host)
+        self.game = game
+        self.table = table
+        #: Called with the game after every completed action (autosave hooks in here).
+        self.on_action: Callable[[G], None] = lambda game: None
+        #: Extra corner buttons by slot name ("hint", "menu"): (icon name, callback).
+        self.corner_buttons: dict[str, tuple[str, Callable[[], None]]] = {}
+        #: Shown over the scene, in drawing order (see :class:`~doolhof.gui.kit.overlay.Overlay`).
+        self.overlays: list[Overlay] = []
+        self.timeline = Timeline()
+        self.effects: list[Effect] = []
+        self.clock = 0.0
+        #: Seconds of ambient motion after input or a turn change (tests set 0 to settle fast).
+        self.ambient_time = AMBIENT
+        self.ambient_until = AMBIENT
+        #: True once the game is over and celebrated.
+        self.finished = False
+        #: Wall clock for the idle time of the automatic hint (tests replace it).
+        self.wall_clock: Callable[[], float] = time.monotonic
+
+    # ----- reading the state -------------------------------------------------------------------
+    @property
+    def motion(self) -> Motion:
+        """The parents' animation speed and reduced-motion choice, as read now."""
+        return Motion.from_settings(getattr(self.host, "settings", None))
+
+    @property
+    def thinking(self) -> bool:
+        """True while a computer seat thinks about its move."""
+        return self._thinking is not None
+
+    def is_computer(self, seat: int) -> bool:
+        """True when *seat* is played by the computer."""
+        return self.table.is_computer(seat)
+
+    def ambient_now(self) -> bool:
+        """True while the gentle ambient motion runs (after input; never with reduced motion)."""
+        return self.clock < self.ambient_until and not self.motion.reduced
+
+    def hint_available(self) -> bool:
+        """True when the light bulb may help now (the play scenes say when)."""
+        return False
+
+    def show_hint(self) -> None:
+        """Help the person to move (the light bulb; the play scenes say how)."""
+
+    # ----- corner icons ------------------------------------------------------------------------
+    def corner_icon(self, name: str) -> tuple[str, Callable[[], None]] | None:
+        """The icon and action of corner slot *name*, or None when the slot is empty now."""
+        if name == "sound":
+            return ("sound_off" if getattr(self.host.sound, "muted", False) else "sound_on", self._toggle_sound)
+        button = self.corner_buttons.get(name)
+        if name == "hint" and button is not None and button[1] == self.show_hint and not self.hint_available():
+            return None  # no light bulb on a computer's turn, during animations or once the game is over
+        return button
+
+    def _toggle_sound(self) -> None:
+        sound = self.host.sound
+        if hasattr(sound, "toggle_muted"):
+            sound.toggle_muted()
+            self.play_sound("tap")
+
+    def press_icon(self, name: str) -> None:
+        """A corner icon was tapped: do what it does (nothing when the slot is empty now)."""
+        action = self.corner_icon(name)
+        if action is not None:
+            action[1]()
+
+    # ----- overlays ----------------------------------------------------------------------------
+    def overlays_take(self, event: PointerEvent) -> bool:
+        """Offer *event* to the overlays, topmost first; True (and a redraw) once one took it."""
+        if overlay_took(self.overlays, event):
+            self.host.request_redraw()
+            return True
+        return False
+
+    def update_overlays(self, dt: float) -> None:
+        """Move the overlays on by *dt* (after the scene has); drop those done."""
+        left = overlays_updated(self.overlays, dt)
+        if left is not None:
+            self.overlays = left
+            self.host.request_redraw()
+
+    # ----- what the clips call back ------------------------------------------------------------
+    def play_sound(self, name: str) -> None:
+        """Play the short sound *name* (never fails; see :meth:`App.play_sound <doolhof.gui.app.App.play_sound>`)."""
+        self.host.play_sound(name)
+
+    def finish(self) -> None:
+        """The game is over and celebrated: on to the end scene."""
+        if self.finished:
+            return
+        self.finished = True
+        self.host.screens.show_end(self.game, self.table)
+
+    # ----- computer seats and time -------------------------------------------------------------
+    def _computer_due(self) -> bool:
+        return (
+            not self.timeline.busy() and not self.finished and not self.game.is_over()
+            and self.is_computer(self.game.current_player) and self._thinking is None
+        )
+
+    def _drop_thinking(self) -> None:
+        """Forget a computer's thinking (the game was replaced)."""
+        if self._thinking is not None and self._thinking.still_thinking:
+            self._players.clear()  # the dropped thread still draws from its player's random generator
+        self._thinking = None
+
+    def _thought(self, dt: float) -> D | None:
+        """Count *dt* of a computer's thinking; its decision once ready (the thinking is then over), else None."""
+        if self._thinking is None:
+            return None
+        self._thinking.tick(dt)
+        decision = self._thinking.result()
+        if decision is None:
+            return None
+        if self._thinking.still_thinking:  # given up on: that thread keeps using its player, so
+            self._players.pop(self.game.current_player, None)  # the next turn gets a fresh one
+        self._thinking = None
+        return decision
+
+    def wake(self) -> None:
+        """Run the gentle ambient motion for a while from now."""
+        self.ambient_until = self.clock + self.ambient_time
