@@ -20,9 +20,9 @@ in a worker thread.
 from __future__ import annotations
 
 import math
-import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Protocol
 
 import pygame
@@ -38,6 +38,7 @@ from doolhof.gui.kit.anim import Clip, Effect, FigureAnchor, Key, Motion, Sparkl
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host
 from doolhof.gui.kit.widgets import draw_card
+from doolhof.gui.kit.worker import Worker
 from doolhof.gui.play.computer import HintAdvice
 from doolhof.gui.play.draw import draw_round_button
 from doolhof.gui.play.layout import PlayLayout
@@ -205,29 +206,12 @@ def _best_walk(game: Game, left: int) -> Cell:
         return order[0]
 
 
-class PuzzleHintJob:
+class PuzzleHintJob(Worker[HintAdvice]):
     """The puzzle's hint being worked out in a daemon thread, on a copy of the game (like the maze's HintJob)."""
 
     def __init__(self, game: Game, run: PuzzleRun) -> None:
         """Start working out the hint for *game* with *run*'s turns left."""
-        self._advice: HintAdvice | None = None
-        self.error: BaseException | None = None
-        self._thread = threading.Thread(target=self._work, args=(game.copy(), run.left(), run.plans), daemon=True)
-        self._thread.start()
-
-    def _work(self, game: Game, left: int, plans: dict[tuple[object, ...], Cell]) -> None:
-        try:
-            self._advice = puzzle_advice(game, left, plans)
-        except Exception as error:  # no hint is better than a crash; the bulb can be pressed again
-            self.error = error
-
-    def done(self) -> bool:
-        """True once the thread has finished (with or without advice)."""
-        return not self._thread.is_alive()
-
-    def result(self) -> HintAdvice | None:
-        """The advice once ready (None while working, or when it failed)."""
-        return None if self._thread.is_alive() else self._advice
+        super().__init__(partial(puzzle_advice, game.copy(), run.left(), run.plans))
 
 
 # ----- the clips after a walk ----------------------------------------------------------------
