@@ -253,9 +253,6 @@ def card_frame_times(size: tuple[int, int], rounds: int = CARD_ROUNDS) -> dict[s
 
 def cards_idle_child(seconds: float = IDLE_SECONDS) -> None:
     """(child process) Time the first frame of a resumed 46-card game, settle it, then idle like :func:`idle_child`."""
-    import resource
-    import threading
-
     import pygame
 
     app = _app((1280, 800))
@@ -273,16 +270,8 @@ def cards_idle_child(seconds: float = IDLE_SECONDS) -> None:
     app.step([], FRAME)
     if app.scene.busy():
         raise RuntimeError("the card scene does not come to rest")
-    drawn = app.frames_drawn
-    timer = threading.Timer(seconds, lambda: pygame.event.post(pygame.event.Event(pygame.QUIT)))
-    before = resource.getrusage(resource.RUSAGE_SELF)
-    wall = time.perf_counter()
-    timer.start()
-    app.run()
-    wall = time.perf_counter() - wall
-    after = resource.getrusage(resource.RUSAGE_SELF)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    print(json.dumps({"cards_idle_cpu_percent": 100 * cpu / wall, "cards_idle_frames": app.frames_drawn - drawn,
+    cpu_percent, frames = _run_idle(app, seconds)
+    print(json.dumps({"cards_idle_cpu_percent": cpu_percent, "cards_idle_frames": frames,
                       "cards_resume_first_frame_ms": first}))
 
 
@@ -303,9 +292,6 @@ def _percentile(values: list[float], q: float) -> float:
 
 def idle_child() -> None:
     """(child process) Settle the play scene, then run the real loop for a few idle seconds and report CPU %."""
-    import resource
-    import threading
-
     import pygame
 
     app = _app((1280, 800))
@@ -315,8 +301,19 @@ def idle_child() -> None:
     app.step(pygame.event.get(), FRAME)
     _settle(app)
     app.step([], FRAME)
+    cpu_percent, frames = _run_idle(app, IDLE_SECONDS)
+    print(json.dumps({"idle_cpu_percent": cpu_percent, "idle_frames": frames}))
+
+
+def _run_idle(app: Any, seconds: float) -> tuple[float, int]:
+    """(child process) Run *app*'s real loop for *seconds* untouched; its CPU % and the frames it drew."""
+    import resource
+    import threading
+
+    import pygame
+
     drawn = app.frames_drawn
-    timer = threading.Timer(IDLE_SECONDS, lambda: pygame.event.post(pygame.event.Event(pygame.QUIT)))
+    timer = threading.Timer(seconds, lambda: pygame.event.post(pygame.event.Event(pygame.QUIT)))
     before = resource.getrusage(resource.RUSAGE_SELF)
     wall = time.perf_counter()
     timer.start()
@@ -324,7 +321,7 @@ def idle_child() -> None:
     wall = time.perf_counter() - wall
     after = resource.getrusage(resource.RUSAGE_SELF)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    print(json.dumps({"idle_cpu_percent": 100 * cpu / wall, "idle_frames": app.frames_drawn - drawn}))
+    return 100 * cpu / wall, app.frames_drawn - drawn
 
 
 def idle_cpu() -> tuple[float, int]:

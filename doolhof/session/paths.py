@@ -121,17 +121,19 @@ def legacy_dir(kind: str, *, platform: str | None = None, environ: Mapping[str, 
 
 def settings_path() -> Path:
     """The settings file: ``settings.json`` in :func:`config_dir` (moved there from :func:`legacy_dir` once)."""
-    path = config_dir() / SETTINGS_FILE
-    if _override(None) is None:
-        adopt_legacy_files(legacy_dir("config") / SETTINGS_FILE, path)
-    return path
+    return _placed(config_dir(), "config", SETTINGS_FILE)
 
 
 def game_path() -> Path:
     """The saved game in progress: ``game.json`` in :func:`data_dir` (moved there from :func:`legacy_dir` once)."""
-    path = data_dir() / GAME_FILE
+    return _placed(data_dir(), "data", GAME_FILE)
+
+
+def _placed(folder: Path, kind: str, name: str) -> Path:
+    """*folder* / *name*, after moving Doolhof 0.1's *kind* file of that name there (not with ``DOOLHOF_HOME``)."""
+    path = folder / name
     if _override(None) is None:
-        adopt_legacy_files(legacy_dir("data") / GAME_FILE, path)
+        adopt_legacy_files(legacy_dir(kind) / name, path)
     return path
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 
 import pygame
 
@@ -381,6 +381,31 @@ def faded(image: pygame.Surface, alpha: int) -> pygame.Surface:
     image = image.copy()
     image.set_alpha(max(0, min(255, alpha)))
     return image
+
+
+def draw_mini_maze(image: pygame.Surface, masks: Sequence[int], n: int, path_share: float) -> None:
+    """Paint a little *n* x *n* maze of hedge and sand over all of *image* (row-major *masks*).
+
+    Flat shapes with no art: the setup's variant cards and the puzzle book's pages use it.
+    """
+    cell = image.get_width() / n
+    for index, m in enumerate(masks):
+        r, c = divmod(index, n)
+        x, y = c * cell, r * cell
+        box = pygame.Rect(round(x + cell * 0.06), round(y + cell * 0.06), round(cell * 0.88), round(cell * 0.88))
+        pygame.draw.rect(image, theme.HEDGE, box, border_radius=max(1, int(cell // 6)))
+        path = max(1, round(cell * path_share))
+        hub = pygame.Rect(0, 0, path, path)
+        hub.center = (round(x + cell / 2), round(y + cell / 2))
+        pygame.draw.rect(image, theme.PATH, hub)
+        if m & N:
+            pygame.draw.rect(image, theme.PATH, pygame.Rect(hub.x, box.y, path, hub.y - box.y))
+        if m & S:
+            pygame.draw.rect(image, theme.PATH, pygame.Rect(hub.x, hub.bottom, path, box.bottom - hub.bottom))
+        if m & W:
+            pygame.draw.rect(image, theme.PATH, pygame.Rect(box.x, hub.y, hub.x - box.x, path))
+        if m & E:
+            pygame.draw.rect(image, theme.PATH, pygame.Rect(hub.right, hub.y, box.right - hub.right, path))
 
 
 def draw_frame(surface: pygame.Surface, board: pygame.Rect, cell: int, band: int,

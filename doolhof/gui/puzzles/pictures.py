@@ -12,6 +12,7 @@ from functools import lru_cache
 import pygame
 
 from doolhof.engine.puzzles import Puzzle
+from doolhof.gui.board.painter import draw_mini_maze
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.widgets import darken, lighten
@@ -22,25 +23,8 @@ def _board_image(puzzle: Puzzle, side: int) -> pygame.Surface:
     """The puzzle's maze in hedge and sand, without its pictures (those need the art)."""
     n = 7 if puzzle.variant == "classic" else 5
     image = pygame.Surface((side, side), pygame.SRCALPHA)
-    cell = side / n
     pygame.draw.rect(image, theme.HEDGE_DARK, image.get_rect(), border_radius=max(2, side // 10))
-    for index, m in enumerate(puzzle.cells):
-        r, c = divmod(index, n)
-        x, y = c * cell, r * cell
-        box = pygame.Rect(round(x + cell * 0.06), round(y + cell * 0.06), round(cell * 0.88), round(cell * 0.88))
-        pygame.draw.rect(image, theme.HEDGE, box, border_radius=max(1, int(cell // 6)))
-        path = max(1, round(cell * 0.36))
-        hub = pygame.Rect(0, 0, path, path)
-        hub.center = (round(x + cell / 2), round(y + cell / 2))
-        pygame.draw.rect(image, theme.PATH, hub)
-        if m & 1:
-            pygame.draw.rect(image, theme.PATH, pygame.Rect(hub.x, box.y, path, hub.y - box.y))
-        if m & 4:
-            pygame.draw.rect(image, theme.PATH, pygame.Rect(hub.x, hub.bottom, path, box.bottom - hub.bottom))
-        if m & 8:
-            pygame.draw.rect(image, theme.PATH, pygame.Rect(box.x, hub.y, hub.x - box.x, path))
-        if m & 2:
-            pygame.draw.rect(image, theme.PATH, pygame.Rect(hub.right, hub.y, box.right - hub.right, path))
+    draw_mini_maze(image, puzzle.cells, n, 0.36)
     return image
 
 

@@ -30,6 +30,7 @@ from functools import lru_cache
 import pygame
 
 from doolhof.engine import VARIANTS, Game
+from doolhof.gui.board.painter import draw_mini_maze
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.cardpics import Net, card_nets, draw_card_back, draw_card_face, draw_pile
@@ -783,25 +784,7 @@ def mini_board(variant: str, side: int) -> pygame.Surface:
     image = pygame.Surface((side, side), pygame.SRCALPHA)
     cell = side / n
     pygame.draw.rect(image, theme.HEDGE_DARK, image.get_rect(), border_radius=max(2, side // 14))
-    for r in range(n):
-        for c in range(n):
-            m = game.board.mask_at((r, c))
-            x, y = c * cell, r * cell
-            box = pygame.Rect(round(x + cell * 0.06), round(y + cell * 0.06), round(cell * 0.88), round(cell * 0.88))
-            pygame.draw.rect(image, theme.HEDGE, box, border_radius=max(1, int(cell // 6)))
-            path = max(1, round(cell * 0.34))
-            mid_x, mid_y = round(x + cell / 2), round(y + cell / 2)
-            hub = pygame.Rect(0, 0, path, path)
-            hub.center = (mid_x, mid_y)
-            pygame.draw.rect(image, theme.PATH, hub)
-            if m & 1:
-                pygame.draw.rect(image, theme.PATH, pygame.Rect(hub.x, box.y, path, hub.y - box.y))
-            if m & 4:
-                pygame.draw.rect(image, theme.PATH, pygame.Rect(hub.x, hub.bottom, path, box.bottom - hub.bottom))
-            if m & 8:
-                pygame.draw.rect(image, theme.PATH, pygame.Rect(box.x, hub.y, hub.x - box.x, path))
-            if m & 2:
-                pygame.draw.rect(image, theme.PATH, pygame.Rect(hub.right, hub.y, box.right - hub.right, path))
+    draw_mini_maze(image, game.board.masks(), n, 0.34)
     for seat in range(4):
         r, c = game.variant.home(seat)
         center = (round((c + 0.5) * cell), round((r + 0.5) * cell))
