@@ -350,10 +350,7 @@ class CardPainter:
             for slot in panel.hand:
                 pygame.draw.rect(bg, darken(theme.PANEL_DARK, 0.25) if not mine else theme.PATH_SHADE, slot,
                                  border_radius=max(2, slot.w // 8))
-        for name, rect in lay.icons.items():
-            icon = scene.corner_icon(name)
-            if icon is not None:
-                draw_corner_icon(bg, rect, scene.host.art, icon[0])
+        self._draw_icons(bg)
         self._draw_pile(bg, clip)
         self._paint_seat_cards(bg, clip)
         return bg
@@ -615,7 +612,12 @@ class CardPainter:
         hand_px = max(16, side // 3)
         tap = scene.host.art.icon("hand", hand_px)
         surface.blit(tap, tap.get_rect(midtop=(rect.centerx, rect.bottom + hand_px // 6)))
-        for name, icon_rect in scene.layout.icons.items():
+        self._draw_icons(surface)
+
+    def _draw_icons(self, surface: pygame.Surface) -> None:
+        """The corner icons shown now."""
+        scene = self.scene
+        for name, rect in scene.layout.icons.items():
             icon = scene.corner_icon(name)
             if icon is not None:
-                draw_corner_icon(surface, icon_rect, scene.host.art, icon[0])
+                draw_corner_icon(surface, rect, scene.host.art, icon[0])
