@@ -190,6 +190,7 @@ class CardPainter:
         # The still key of the last frame drawn in full: the layer is kept on the second such frame, so the
         # frame where something changed (often repainting the background too) does not pay for the copy.
         self._still_key_seen: tuple[object, ...] | None = None
+        self._veil: pygame.Surface | None = None
 
     def forget(self) -> None:
         """Drop the cached background (a new layout or a replaced game)."""
@@ -300,17 +301,17 @@ class CardPainter:
         if clip is not None and clip.glow_grows:
             glow_progress = min(1.0, scene.timeline.time / max(0.01, clip.duration))
         person = not scene.is_computer(shown.current)
-        pulse = scene.takeable() if person else frozenset()
+        picks = frozenset(scene.picks)
+        pulse = scene.takeable() - picks if person else frozenset()
+        laid = shown.laid if shown.phase == "take" else None
         hint = scene.hint if scene.hint_visible() else None
+        if hint is not None and hint.place is None:  # a hint to take: its cards show picked
+            return TableLook(glow=shown.glow, glow_progress=glow_progress, pulse=pulse, picked=picks | hint.take,
+                             refused=scene.refused, laid=laid)
         return TableLook(
-            lit=scene.lit(), faint=scene.faint(), glow=shown.glow, glow_progress=glow_progress,
-            pulse=frozenset(pulse) - frozenset(scene.picks), picked=frozenset(scene.picks),
-            refused=scene.refused, hidden=clip.hide_cells if clip is not None else frozenset(),
-            ghost=scene.ghost(), laid=shown.laid if shown.phase == "take" else None,
-        ) if hint is None or hint.place is not None else TableLook(
-            glow=shown.glow, glow_progress=glow_progress, pulse=frozenset(pulse) - frozenset(scene.picks),
-            picked=frozenset(scene.picks) | hint.take, refused=scene.refused,
-            laid=shown.laid if shown.phase == "take" else None,
+            lit=scene.lit(), faint=scene.faint(), glow=shown.glow, glow_progress=glow_progress, pulse=pulse,
+            picked=picks, refused=scene.refused, hidden=clip.hide_cells if clip is not None else frozenset(),
+            ghost=scene.ghost(), laid=laid,
         )
 
     # ----- the static picture --------------------------------------------------------------
@@ -349,10 +350,7 @@ class CardPainter:
             for slot in panel.hand:
                 pygame.draw.rect(bg, darken(theme.PANEL_DARK, 0.25) if not mine else theme.PATH_SHADE, slot,
                                  border_radius=max(2, slot.w // 8))
-        for name, rect in lay.icons.items():
-            icon = scene.corner_icon(name)
-            if icon is not None:
-                draw_corner_icon(bg, rect, scene.host.art, icon[0])
+        self._draw_icons(bg)
         self._draw_pile(bg, clip)
         self._paint_seat_cards(bg, clip)
         return bg
@@ -602,9 +600,10 @@ class CardPainter:
         """Hidden hands: a veil over everything but the corner icons, the next figure big, a hand to tap."""
         scene = self.scene
         w, h = surface.get_size()
-        veil = pygame.Surface((w, h), pygame.SRCALPHA)
-        veil.fill((*theme.SHADE, 225))
-        surface.blit(veil, (0, 0))
+        if self._veil is None or self._veil.get_size() != (w, h):  # kept: the hand-over breathes every frame
+            self._veil = pygame.Surface((w, h), pygame.SRCALPHA)
+            self._veil.fill((*theme.SHADE, 225))
+        surface.blit(self._veil, (0, 0))
         side = max(16, int(min(w, h) * 0.42))
         rect = pygame.Rect(0, 0, side, side)
         rect.center = (w // 2, h // 2 - side // 8)
@@ -613,7 +612,12 @@ class CardPainter:
         hand_px = max(16, side // 3)
         tap = scene.host.art.icon("hand", hand_px)
         surface.blit(tap, tap.get_rect(midtop=(rect.centerx, rect.bottom + hand_px // 6)))
-        for name, icon_rect in scene.layout.icons.items():
+        self._draw_icons(surface)
+
+    def _draw_icons(self, surface: pygame.Surface) -> None:
+        """The corner icons shown now."""
+        scene = self.scene
+        for name, rect in scene.layout.icons.items():
             icon = scene.corner_icon(name)
             if icon is not None:
-                draw_corner_icon(surface, icon_rect, scene.host.art, icon[0])
+                draw_corner_icon(surface, rect, scene.host.art, icon[0])

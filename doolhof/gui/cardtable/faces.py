@@ -279,14 +279,21 @@ def _body_rect(size: int) -> pygame.Rect:
     return pygame.Rect(gap, gap, size - 2 * gap, size - 2 * gap)
 
 
-def _card_body(surface: pygame.Surface, size: int, seed: int) -> pygame.Rect:
-    """The hedge-green card with rounded corners, leafy texture and a soft light rim; returns its rect."""
+def _card_frame(surface: pygame.Surface, size: int, face: theme.Color) -> tuple[pygame.Rect, pygame.Rect, int]:
+    """A card's dark edge with its *face* colour inside (fronts and backs alike): (body, inner, inner radius)."""
     body = _body_rect(size)
     radius = round(size * CARD_RADIUS)
     pygame.draw.rect(surface, theme.HEDGE_DARK, body, border_radius=radius)
     rim = max(2, round(size * 0.03))
     inner = body.inflate(-2 * rim, -2 * rim)
-    pygame.draw.rect(surface, theme.HEDGE, inner, border_radius=max(1, radius - rim))
+    inner_radius = max(1, radius - rim)
+    pygame.draw.rect(surface, face, inner, border_radius=inner_radius)
+    return body, inner, inner_radius
+
+
+def _card_body(surface: pygame.Surface, size: int, seed: int) -> pygame.Rect:
+    """The hedge-green card with rounded corners, leafy texture and a soft light rim; returns its rect."""
+    body, inner, inner_radius = _card_frame(surface, size, theme.HEDGE)
     rng = random.Random(seed)
     texture = pygame.Surface((size, size), pygame.SRCALPHA)
     for _ in range(34):
@@ -295,11 +302,11 @@ def _card_body(surface: pygame.Surface, size: int, seed: int) -> pygame.Rect:
         color = theme.HEDGE_LIGHT if rng.random() < 0.5 else theme.HEDGE_DARK
         pygame.draw.circle(texture, (*color, 150), (x, y), r)
     mask = pygame.Surface((size, size), pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), inner, border_radius=max(1, radius - rim))
+    pygame.draw.rect(mask, (255, 255, 255, 255), inner, border_radius=inner_radius)
     texture.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     surface.blit(texture, (0, 0))
     pygame.draw.rect(surface, theme.CARD_RIM_LIGHT, inner, width=max(1, round(size * 0.012)),
-                     border_radius=max(1, radius - rim))
+                     border_radius=inner_radius)
     return body
 
 
@@ -354,12 +361,7 @@ def _draw_plates(surface: pygame.Surface, shape: CardShape, size: int, only: Net
 def _draw_back(side: int) -> pygame.Surface:
     size = side * 2
     surface = pygame.Surface((size, size), pygame.SRCALPHA)
-    body = _body_rect(size)
-    radius = round(size * CARD_RADIUS)
-    pygame.draw.rect(surface, theme.HEDGE_DARK, body, border_radius=radius)
-    rim = max(2, round(size * 0.03))
-    inner = body.inflate(-2 * rim, -2 * rim)
-    pygame.draw.rect(surface, theme.BACK_FACE, inner, border_radius=max(1, radius - rim))
+    _, inner, inner_radius = _card_frame(surface, size, theme.BACK_FACE)
     # A little maze of hedge lines (the same on every back).
     rng = random.Random(1913)
     cells = 7
@@ -373,7 +375,7 @@ def _draw_back(side: int) -> pygame.Surface:
             else:
                 pygame.draw.line(surface, theme.BACK_LINE, (x, y), (x, y + cell), lw)
     pygame.draw.rect(surface, theme.CARD_RIM_LIGHT, inner, width=max(1, round(size * 0.012)),
-                     border_radius=max(1, radius - rim))
+                     border_radius=inner_radius)
     # The emblem: a round golden labyrinth of three rings, each open on another side.
     c = size / 2
     r0 = size * 0.27
