@@ -77,6 +77,25 @@ def safe_icon(art: IconSource | None, name: str, px: int) -> pygame.Surface | No
         return None
 
 
+#: The drawings :func:`safe_art` could not make, each logged once (it is asked again every frame).
+_FAILED_ART: set[str] = set()
+
+
+def safe_art(what: str, make: Callable[[], pygame.Surface]) -> pygame.Surface | None:
+    """``make()``, or None when it fails: the error is logged once per *what*, not on every frame.
+
+    For decoration drawn from the art cache (a figure, a picture): a broken drawing must never stop a
+    screen, but a parent's log should say which one was missing.
+    """
+    try:
+        return make()
+    except Exception as error:  # art is optional decoration: the caller draws a plain stand-in
+        if what not in _FAILED_ART:
+            _FAILED_ART.add(what)
+            log.warning("cannot draw %s: %s", what, error)
+        return None
+
+
 def draw_corner_icon(surface: pygame.Surface, rect: pygame.Rect, art: IconSource | None, icon: str) -> None:
     """A resting corner icon (the play screen's, the parents' menu button): a dark disc with the icon on it."""
     pygame.draw.circle(surface, theme.PANEL_DARK, rect.center, rect.w // 2)

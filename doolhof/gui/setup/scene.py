@@ -25,15 +25,13 @@ screen until the parent taps OK.
 from __future__ import annotations
 
 import logging
-from functools import lru_cache
 
 import pygame
 
-from doolhof.engine import VARIANTS, Game
-from doolhof.gui.board.painter import draw_mini_maze
+from doolhof.engine import VARIANTS
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.art import Art
-from doolhof.gui.kit.cardpics import Net, card_nets, draw_card_back, draw_card_face, draw_pile
+from doolhof.gui.kit.cardpics import draw_card_back, draw_card_face, draw_pile
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.text import draw_text
@@ -45,16 +43,20 @@ from doolhof.gui.kit.widgets import (
     SECONDARY,
     Button,
     ButtonSet,
-    darken,
     draw_card,
     draw_corner_icon,
-    draw_slab,
     garden_background,
     lighten,
-    safe_icon,
-    text_of,
 )
-from doolhof.i18n import N_, _, ngettext
+from doolhof.gui.setup.buttons import (
+    HAND_CARDS,
+    ContinueButton,
+    KindButton,
+    LevelButton,
+    SeatFigureButton,
+    VariantButton,
+)
+from doolhof.i18n import _, ngettext
 from doolhof.session.savegame import SavedGame
 from doolhof.session.seats import CARDS, LEVELS, SeatConfig, TableSetup, seat_range
 
@@ -66,11 +68,6 @@ MAZE_SEATS = seat_range("junior")[1]
 MIN_SEATS = 2
 VARIANT_ORDER = ("junior", "junior-own", "classic", CARDS)
 MAZE_VARIANTS = VARIANT_ORDER[:3]
-VARIANT_LABELS = {"junior": N_("Junior"), "junior-own": N_("Own secrets"), "classic": N_("Big board"),
-                  CARDS: N_("Card game")}
-#: The card game's age, shown small in a corner of its game card for the parents.
-CARDS_AGE = "7+"
-LEVEL_LABELS = {"gentle": N_("gentle"), "clever": N_("clever"), "expert": N_("expert")}
 #: The seats offered before the parent changes anything: a child and a gentle computer.
 DEFAULT_SLOTS = (SeatConfig("person"), SeatConfig("computer", "gentle"), SeatConfig("person"),
                  SeatConfig("computer", "clever"), SeatConfig("person"), SeatConfig("computer", "clever"))
@@ -518,219 +515,6 @@ class SetupScene(Scene):
             draw_text(surface, note, self.secrets_note, theme.INK_SOFT)
 
 
-class SeatFigureButton(Button):
-    """Seat *k*'s big figure: tap to add seats up to it, or to remove it when it is the last."""
-
-    def __init__(self, scene: SetupScene, k: int) -> None:
-        """The figure button of seat *k*."""
-        super().__init__(lambda: scene.tap_figure(k), name=f"figure{k}")
-        self.scene, self.k = scene, k
-
-    def draw(self, surface: pygame.Surface, art: Art | None = None) -> None:
-        """The figure (faded with a plus when the seat is free), a robot badge for computers."""
-        if self.rect.width <= 0 or self.rect.height <= 0:
-            return
-        active = self.k < self.scene.count
-        px = int(min(self.rect.width, self.rect.height) * (0.82 if not self.pressed else 0.76))
-        center = self.rect.center
-        try:
-            figure = art.figure(self.k, px) if art is not None else None
-        except Exception:
-            figure = None
-        if figure is None:
-            pygame.draw.circle(surface, theme.SEAT_COLORS[self.k], center, px // 2)
-        elif active:
-            surface.blit(figure, figure.get_rect(center=center))
-        else:
-            faded = figure.copy()
-            faded.set_alpha(70)
-            surface.blit(faded, faded.get_rect(center=center))
-            plus = safe_icon(art, "plus", px // 2)
-            if plus is not None:
-                surface.blit(plus, plus.get_rect(center=center))
-        if active and self.scene.slots[self.k].is_computer and art is not None:
-            badge_px = max(1, px // 3)
-            try:
-                badge = art.robot(badge_px)
-                surface.blit(badge, badge.get_rect(topright=(self.rect.right - px // 12, self.rect.top + px // 12)))
-            except Exception:
-                pass
-
-
-class KindButton(Button):
-    """Person or computer for seat *k* (tap to switch)."""
-
-    def __init__(self, scene: SetupScene, k: int) -> None:
-        """The switch of seat *k*."""
-        super().__init__(lambda: scene.toggle_kind(k), style=CHOICE, name=f"kind{k}",
-                         label=lambda: _("Computer") if scene.slots[k].is_computer else _("Person"))
-        self.scene, self.k = scene, k
-
-    def draw(self, surface: pygame.Surface, art: Art | None = None) -> None:
-        """Person icon and word, or the robot and "Computer"."""
-        if not self.visible or self.rect.width <= 0:
-            return
-        computer = self.scene.slots[self.k].is_computer
-        color = theme.SEAT_COLORS[self.k]
-        face = lighten(color, 0.82) if not computer else theme.COMPUTER_FACE
-        face_rect = draw_slab(surface, self.rect, face, darken(color, 0.25), self.pressed)
-        area = face_rect.inflate(-face_rect.height // 5, -face_rect.height // 6)
-        px = int(min(area.height, area.width * 0.35))
-        icon = None
-        if art is not None:
-            try:
-                icon = art.robot(px) if computer else art.icon("person", px)
-            except Exception:
-                icon = None
-        words = pygame.Rect(area.x, area.y, area.width, area.height)
-        if icon is not None:
-            surface.blit(icon, icon.get_rect(midleft=(area.x, area.centery)))
-            words.x += px + area.height // 8
-            words.width -= px + area.height // 8
-        draw_text(surface, text_of(self.label), words, theme.INK, max_px=int(area.height * 0.6))
-
-
-class LevelButton(Button):
-    """A computer seat's level, shown as one to three pips and a word (tap to cycle)."""
-
-    def __init__(self, scene: SetupScene, k: int) -> None:
-        """The level chip of seat *k*."""
-        super().__init__(lambda: scene.cycle_level(k), style=QUIET, name=f"level{k}")
-        self.scene, self.k = scene, k
-
-    def draw(self, surface: pygame.Surface, art: Art | None = None) -> None:
-        """Pips for the level and its name."""
-        if not self.visible or self.rect.width <= 0:
-            return
-        level = self.scene.slots[self.k].level
-        rank = LEVELS.index(level) + 1 if level in LEVELS else 1
-        face_rect = draw_slab(surface, self.rect, theme.WHITE, theme.SOFT_EDGE, self.pressed)
-        area = face_rect.inflate(-face_rect.height // 4, -face_rect.height // 4)
-        r = max(2, int(min(area.height * 0.22, area.width * 0.06)))
-        for i in range(len(LEVELS)):
-            c = (area.x + r + i * int(2.6 * r), area.centery)
-            pygame.draw.circle(surface, theme.PIP if i < rank else theme.PIP_OFF, c, r)
-            pygame.draw.circle(surface, theme.PIP_EDGE if i < rank else theme.SOFT_EDGE, c, r, max(1, r // 4))
-        left = area.x + int(2.6 * r) * len(LEVELS) + r
-        words = pygame.Rect(left, area.y, max(1, area.right - left), area.height)
-        draw_text(surface, _(LEVEL_LABELS.get(level, level)), words, theme.INK, max_px=int(area.height * 0.7))
-
-
-class VariantButton(Button):
-    """A game card: a small picture of the board and what you hunt, and its name."""
-
-    def __init__(self, scene: SetupScene, variant: str) -> None:
-        """The card of *variant*."""
-        super().__init__(lambda: scene.set_variant(variant), style=CHOICE, name=variant,
-                         label=lambda: _(VARIANT_LABELS[variant]))
-        self.variant = variant
-
-    def draw_content(self, surface: pygame.Surface, area: pygame.Rect, ink: theme.Color, art: Art | None) -> None:
-        """Board picture on top, name below."""
-        text_h = int(area.height * 0.3)
-        picture_area = pygame.Rect(area.x, area.y, area.width, area.height - text_h)
-        if self.variant == CARDS:
-            self._draw_cards(surface, picture_area, art)
-            draw_text(surface, text_of(self.label), pygame.Rect(area.x, area.bottom - text_h, area.width, text_h),
-                      ink)
-            return
-        side = max(1, min(picture_area.height, int(picture_area.width * 0.62)))
-        board = mini_board(self.variant, side)
-        total = side + int(side * 0.5)
-        board_rect = board.get_rect(midleft=(picture_area.centerx - total // 2, picture_area.centery))
-        surface.blit(board, board_rect)
-        self._draw_hunt(surface, art, pygame.Rect(board_rect.right + side // 12, board_rect.y,
-                                                  int(side * 0.45), side))
-        draw_text(surface, text_of(self.label), pygame.Rect(area.x, area.bottom - text_h, area.width, text_h), ink)
-
-    def _draw_cards(self, surface: pygame.Surface, area: pygame.Rect, art: Art | None) -> None:
-        """A few maze cards lying edge to edge, their paths joining two apples; "7+" small in the top-left
-        corner, where the picture leaves a free cell."""
-        room = area.inflate(-area.width // 16, 0)
-        side = max(2, int(min(room.width / 3.15, room.height / 2.05)))
-        gap = max(1, side // 20)
-        total_w, total_h = 3 * side + 2 * gap, 2 * side + gap
-        x0, y0 = room.centerx - total_w // 2, room.centery - total_h // 2
-        for (cx, cy), nets in TABLE_CARDS:
-            rect = pygame.Rect(x0 + cx * (side + gap), y0 + cy * (side + gap), side, side)
-            draw_card_face(surface, rect, nets, art)
-        age_h = max(10, min(int(self.rect.height * 0.16), 26))
-        age = pygame.Rect(0, 0, age_h * 2, age_h)
-        inset = max(4, self.rect.height // 14)
-        age.topleft = (self.rect.left + inset, self.rect.top + inset * 3 // 4)
-        draw_text(surface, CARDS_AGE, age, theme.INK_SOFT, max_px=age_h)
-
-    def _draw_hunt(self, surface: pygame.Surface, art: Art | None, box: pygame.Rect) -> None:
-        """What you look for: one shared card (Junior) or a little pile per figure (own secrets)."""
-        if self.variant == "junior":
-            card = pygame.Rect(0, 0, box.width, int(box.width * 1.3))
-            card.center = box.center
-            pygame.draw.rect(surface, theme.WHITE, card, border_radius=max(2, card.width // 6))
-            pygame.draw.rect(surface, theme.CARD_RIM, card, max(1, card.width // 14),
-                             border_radius=max(2, card.width // 6))
-            if art is not None:
-                try:
-                    star = art.picture("star", int(card.width * 0.8))
-                    surface.blit(star, star.get_rect(center=card.center))
-                except Exception:
-                    pass
-            return
-        piles = 2
-        step = box.height // (piles + 1)
-        for p in range(piles):
-            cy = box.y + step * (p + 1)
-            for layer in range(3):
-                card = pygame.Rect(0, 0, int(box.width * 0.62), int(step * 0.75))
-                card.center = (box.centerx - layer * 3 + 4, cy - layer * 3 + 4)
-                pygame.draw.rect(surface, lighten(theme.SEAT_COLORS[p], 0.3 if layer == 2 else 0.6), card,
-                                 border_radius=max(2, card.height // 5))
-                pygame.draw.rect(surface, darken(theme.SEAT_COLORS[p], 0.3), card, 1,
-                                 border_radius=max(2, card.height // 5))
-
-
-class ContinueButton(Button):
-    """Continue the saved game: the "again" arrow, the word, and a little picture of the game that waits."""
-
-    def __init__(self, scene: SetupScene) -> None:
-        """The Continue button of *scene* (shown only when a saved game waits)."""
-        super().__init__(scene.resume, icon="again", label=lambda: _("Continue"), style=SECONDARY, name="continue")
-        self.scene = scene
-
-    def draw_content(self, surface: pygame.Surface, area: pygame.Rect, ink: theme.Color, art: Art | None) -> None:
-        """The usual arrow and word, with the waiting game's picture at the right end when there is room."""
-        saved = self.scene.saved_game
-        side = int(area.height * 0.8)
-        if saved is None or area.width < side * 4:
-            super().draw_content(surface, area, ink, art)
-            return
-        picture = pygame.Rect(0, 0, side, side)
-        picture.midright = (area.right, area.centery)
-        if saved.table.is_cards:
-            small = max(2, side // 2 - 1)
-            for (cx, cy), nets in TABLE_CARDS[:3]:
-                rect = pygame.Rect(picture.x + cx * (small + 1), picture.y + cy * (small + 1), small, small)
-                draw_card_face(surface, rect, nets, art)
-        else:
-            variant = saved.table.variant if saved.table.variant in VARIANTS else "junior"
-            surface.blit(mini_board(variant, side), picture)
-        super().draw_content(surface, pygame.Rect(area.x, area.y, picture.x - area.x - side // 6, area.height), ink,
-                             art)
-
-
-#: The card game's picture on its game card: (column, row) -> a card's networks, joined edge to edge,
-#: a path running from the apple on the first card through the middle two to the apple on the last.
-TABLE_CARDS: tuple[tuple[tuple[int, int], list[Net]], ...] = (
-    ((0, 1), card_nets([((3,), ("apple",)), ((0, 7), ())])),
-    ((1, 1), card_nets([((6, 0), ()), ((3, 4), ("star",))])),
-    ((1, 0), card_nets([((5, 2), ()), ((0, 7), ())])),
-    ((2, 0), card_nets([((7,), ("apple",)), ((3, 5), ())])),
-)
-#: The two cards of the hand drawn beside the deck.
-HAND_CARDS: tuple[list[Net], list[Net]] = (
-    card_nets([((0, 4), ("fish",)), ((6,), ())]),
-    card_nets([((2, 7), ("key",)), ((4, 5), ("moon",))]),
-)
-
 
 def load_saved_game() -> tuple[SavedGame | None, str | None]:
     """The :class:`~doolhof.session.savegame.SavedGame` to continue (else None), and a message for the parent.
@@ -776,20 +560,6 @@ def _seat_card(surface: pygame.Surface, rect: pygame.Rect, k: int, active: bool)
         pygame.draw.rect(surface, theme.FREE_SEAT_EDGE, rect, width=max(1, rect.width // 80), border_radius=radius)
 
 
-@lru_cache(maxsize=8)
-def mini_board(variant: str, side: int) -> pygame.Surface:
-    """A little picture of *variant*'s board: a real shuffled maze in hedge and sand (cached per size)."""
-    game = Game.new(variant=variant, players=2, seed=4)
-    n = game.board.size
-    image = pygame.Surface((side, side), pygame.SRCALPHA)
-    cell = side / n
-    pygame.draw.rect(image, theme.HEDGE_DARK, image.get_rect(), border_radius=max(2, side // 14))
-    draw_mini_maze(image, game.board.masks(), n, 0.34)
-    for seat in range(4):
-        r, c = game.variant.home(seat)
-        center = (round((c + 0.5) * cell), round((r + 0.5) * cell))
-        pygame.draw.circle(image, theme.SEAT_COLORS[seat], center, max(1, round(cell * 0.22)))
-    return image.convert_alpha() if pygame.display.get_surface() is not None else image
 
 
 def _label_and_body(panel: pygame.Rect, pad: int, share: float) -> tuple[pygame.Rect, pygame.Rect]:
