@@ -503,8 +503,8 @@ def _draw_ring(side: int, color: Color, level: int) -> pygame.Surface:
     surface = pygame.Surface((size, size), pygame.SRCALPHA)
     body = _body_rect(size)
     radius = round(size * CARD_RADIUS)
-    # At least 3 window pixels of colour even on the smallest cells (46 cards at 800x600: about 50 px).
-    band = max(6, round(size * 0.075))
+    # At least 4 window pixels of colour even on small cells (46 cards at 800x600: about 39 px).
+    band = max(8, round(size * 0.08))
     edge = max(3, round(size * 0.02))
     pygame.draw.rect(surface, (*theme.TAKE_RING_EDGE, 255), body, width=band + 2 * edge, border_radius=radius)
     bright = tuple(round(c * (0.82 + 0.18 * level / 7)) for c in color)

@@ -41,6 +41,15 @@ def test_nothing_overlaps_or_leaves_the_window(size: tuple[int, int], players: i
     assert set(lay.icons) == {"hint", "sound", "menu"}
 
 
+@pytest.mark.parametrize("players", [2, 6])
+@pytest.mark.parametrize(("size", "least"), [((1280, 800), 64), ((800, 600), 48), ((800, 1280), 64)])
+def test_the_take_and_done_buttons_are_big_enough_to_tap(size: tuple[int, int], least: int, players: int) -> None:
+    lay = card_layout(size, players)
+    for rect in (lay.take, lay.done):
+        assert min(rect.size) >= least, (size, rect)
+    assert lay.take.w >= 2 * least, "the take button holds the picked cards"
+
+
 @pytest.mark.parametrize("size", [(1280, 800), (800, 1280), (1920, 1080)])
 def test_what_a_child_taps_is_big(size: tuple[int, int]) -> None:
     lay = card_layout(size, 6)
