@@ -2,8 +2,9 @@
 
 :func:`draw_table` paints what the camera sees: the ring of free cells touching the table (soft
 dashed slots), lit cells where the chosen card fits, small markers where another turn would fit,
-the cards on their shadows, the joined path glowing card by card, takeable cards gently lifting,
-picked and refused cards, the hint's see-through ghost and the card just laid.
+the cards on their shadows, the joined path glowing card by card with little stars running along
+it, takeable cards in a thick bright ring, standing lifted and hopping now and then, picked cards
+higher in a white ring, refused cards, the hint's see-through ghost and the card just laid.
 :func:`draw_card_at` draws one card anywhere (cards in flight and turning).
 
 While the camera zooms, the faces come from a quantised size and are scaled to the cell size, so
