@@ -467,8 +467,9 @@ class CardPainter:
         shakes = [e for e in scene.effects if e.kind == "shake" and e.target == "hand"]
         dx = shake_offset(shakes[0].progress, lay.card * 0.06) if shakes else 0.0
         person_turn = scene.phase_now() == "place"
-        ghost = scene.ghost()
-        hint_index = scene.hint.place.hand_index if ghost is not None and scene.hint and scene.hint.place else None
+        # The hinted card keeps its ring while the other one is chosen (its ghost on the table is gone then).
+        hint = scene.hint if scene.hint_visible() else None
+        hint_index = hint.place.hand_index if hint is not None and hint.place is not None else None
         for index, slot in enumerate(lay.hand):
             pygame.draw.rect(surface, theme.HEDGE_DARK, slot, border_radius=max(6, slot.w // 8))
             if index >= len(hand) or index in hidden or scene.gestures.drag == index:

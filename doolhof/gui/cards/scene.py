@@ -474,6 +474,8 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         self.refused = frozenset(cut)
         self.refused_until = self.clock + REFUSED_TIME
         self.effects.append(Effect("shake", ("cell", cell), 0.45))
+        # The cards that would fall off wobble in a grey ring too (seen without telling red from green).
+        self.effects.extend(Effect("shake", ("cell", c), 0.7) for c in sorted(cut))
         self.play_sound("nope")
 
     def cut_off(self, picks: set[Cell]) -> set[Cell]:

@@ -234,8 +234,14 @@ def draw_table(surface: pygame.Surface, camera: Camera, faces: CardFaces, table:
         if strength > 0 and network >= 0:
             glowing.setdefault(cell, []).append((network, strength))
 
-    marked = look.refused or look.picked or look.pulse or look.laid is not None
-    for cell, card, rotation, cx, cy in shown:
+    marked = look.refused or look.laid is not None
+    picked_rim = pieces.piece(("picked",), lambda q: faces.ring(q, theme.PICKED_RIM))
+
+    def put_card(cell: Cell, card: Card, rotation: int, cx: float, cy: float) -> None:
+        if cell in look.picked:
+            put(picked_rim, cx, cy)  # the ring is a mat under the card: it covers no picture
+        elif cell in look.pulse:
+            put(pulse_rim, cx, cy)
         put(pieces.face(card, rotation), cx, cy)
         if cell in glowing:
             for network, strength in glowing[cell]:
@@ -245,16 +251,21 @@ def draw_table(surface: pygame.Surface, camera: Camera, faces: CardFaces, table:
                     overlay.set_alpha(round(255 * strength))
                 put(overlay, cx, cy)
         if not marked:
-            continue
+            return
         if cell in look.refused:
             put(pieces.piece(("refused",), lambda q: faces.tint(q, theme.REFUSED_TINT, 120)), cx, cy)
             put(pieces.piece(("refused rim",), lambda q: faces.outline(q, theme.REFUSED_TINT, 0.04)), cx, cy)
-        if cell in look.picked:
-            put(pieces.piece(("picked",), lambda q: faces.ring(q, theme.PICKED_RIM)), cx, cy)
-        elif cell in look.pulse:
-            put(pulse_rim, cx, cy)
         if cell == look.laid:
             put(pieces.piece(("laid",), lambda q: faces.outline(q, theme.REACH_GLOW, 0.025, 200)), cx, cy)
+
+    # Cards that may be taken (or are picked) come last: lifted on their rings, over their neighbours' edges.
+    raised = look.pulse | look.picked
+    for item in shown:
+        if item[0] not in raised:
+            put_card(*item)
+    for item in shown:
+        if item[0] in raised:
+            put_card(*item)
     surface.fblits(batch)
     if look.chains and not look.calm and glow_upto >= len(look.glow):
         _draw_sparks(surface, faces, look.chains, centre, side, clock)

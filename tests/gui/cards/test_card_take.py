@@ -205,13 +205,14 @@ def test_takeable_cards_are_ringed_thickly_on_a_46_card_table_at_800x600(make_ap
     side = scene.cell_side()
     assert side >= 32, side
     for cell in game.takeable():
-        rect = scene.cell_rect(cell).move(0, -round(side * 0.03))
+        card = scene.cell_rect(cell)
+        rect = card.inflate(round(side * 0.3), round(side * 0.3))  # the ring lies round the card, under it
         ring = sum(
             1 for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
-            if rect.collidepoint(x, y) and surface.get_rect().collidepoint(x, y)
+            if not card.collidepoint(x, y) and surface.get_rect().collidepoint(x, y)
             and _close(surface.get_at((x, y))[:3], theme.TAKE_RING)
         )
-        assert ring >= rect.w * 4 * 2, (cell, ring, rect)  # a bright band over 2 px wide all round (4 px drawn)
+        assert ring >= side * 4 * 2, (cell, ring, rect)  # a bright band 2 px wide or more outside the card all round
     assert PICKED_LIFT * side >= 4, "a picked card lifts visibly"
 
 
