@@ -9,34 +9,16 @@ from typing import Any
 import pygame
 import pytest
 
-from doolhof.cards import Card, CardGame, Place
+from doolhof.cards import Card, CardGame
 from doolhof.gui.cards.choreography import COMPUTER_TAKE_TIME, TAKE_TIME
 from doolhof.gui.cards.scene import CardPlayScene
 from doolhof.gui.cardtable.painter import PICKED_LIFT
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.widgets import darken
-from tests.gui.cards.helpers import (
-    PEOPLE2,
-    cell_point,
-    fast,
-    lay_by_taps,
-    point,
-    ready,
-    settle,
-    start_cards,
-    step_until,
-    table_of,
-)
+from tests.gui.cards import helpers as h
+from tests.gui.cards.test_card_turn import LAID, chain, laid
 from tests.gui.helpers import FRAME, SoundLog, run, tap
 from tests.gui.test_seat_colors import MACHADO, MIN_DELTA_E, _delta_e, _seen
-
-LAID = Card.from_text("2345:apple")
-
-
-def chain() -> CardGame:
-    """Laying LAID on (0, 0) joins an apple east on (1, 0), and through it another on (2, 0)."""
-    table = {(1, 0): (Card.from_text("2367:apple"), 0), (2, 0): (Card.from_text("67:apple"), 0)}
-    return CardGame.from_position(table=table, hands=[[LAID], [Card.from_text("2367:")]], pile=[], current_player=0)
 
 
 def stranded() -> CardGame:
@@ -51,21 +33,13 @@ def stranded() -> CardGame:
     return CardGame.from_position(table=table, hands=[[LAID], [Card.from_text("2367:")]], pile=[], current_player=0)
 
 
-def laid(app: Any, game: CardGame) -> CardPlayScene:
-    """*game* on the card screen (fast), LAID laid on (0, 0) by taps, and nothing moving any more."""
-    fast(app)
-    scene = start_cards(app, game, PEOPLE2)
-    lay_by_taps(app, scene, Place(0, (0, 0), 0))
-    assert step_until(app, ready(scene)) and scene.phase_now() == "take"
-    return scene
-
 
 @pytest.mark.parametrize("size", [(1280, 800), (800, 600), (800, 1280)])
 def test_the_take_button_before_a_pick_does_not_end_the_turn(make_app: Any, size: tuple[int, int]) -> None:
     app = make_app(size)
     game = chain()
     scene = laid(app, game)
-    tap(app, point(scene.layout.take))
+    tap(app, h.point(scene.layout.take))
     assert game.phase == "take" and game.current_player == 0 and game.scores == (0, 0), "nothing was thrown away"
     assert scene.accepting() and scene.picks == set()
     assert {e.target for e in scene.effects if e.kind == "nudge"} == game.takeable(), "the glowing cards hop"
@@ -80,19 +54,19 @@ def test_pick_unpick_and_take(make_app: Any) -> None:
     app = make_app((1280, 800))
     game = chain()
     scene = laid(app, game)
-    tap(app, cell_point(scene, (2, 0)))
+    tap(app, h.cell_point(scene, (2, 0)))
     assert scene.picks == {(2, 0)}
     look = scene.painter.table_look(None)
     assert look.picked == {(2, 0)} and (2, 0) not in look.pulse
-    tap(app, cell_point(scene, (2, 0)))
+    tap(app, h.cell_point(scene, (2, 0)))
     assert scene.picks == set(), "tapped again: put back"
-    tap(app, point(scene.layout.take))
+    tap(app, h.point(scene.layout.take))
     assert game.phase == "take", "with nothing picked again, the take place does not take"
-    tap(app, cell_point(scene, (2, 0)))
+    tap(app, h.cell_point(scene, (2, 0)))
     scene.draw(app.screen)  # the picked card on the take button and its see-through copy in the tray
-    tap(app, point(scene.layout.take))
+    tap(app, h.point(scene.layout.take))
     assert game.taken(0) == (Card.from_text("67:apple"),) and game.current_player == 1
-    settle(app)
+    h.settle(app)
     assert len(scene.shown.taken[0]) == 1 and (2, 0) not in scene.shown.table
 
 
@@ -100,9 +74,9 @@ def test_the_done_button_ends_the_turn_taking_nothing(make_app: Any) -> None:
     app = make_app((800, 600))
     game = chain()
     scene = laid(app, game)
-    tap(app, cell_point(scene, (2, 0)))
-    assert scene.gestures.hit(point(scene.layout.done), scene) == "done"
-    tap(app, point(scene.layout.done))
+    tap(app, h.cell_point(scene, (2, 0)))
+    assert scene.gestures.hit(h.point(scene.layout.done), scene) == "done"
+    tap(app, h.point(scene.layout.done))
     assert game.scores == (0, 0) and game.current_player == 1 and game.phase == "place"
 
 
@@ -111,31 +85,31 @@ def test_a_joined_card_that_may_not_be_taken_shows_what_it_would_cut_off(make_ap
     game = stranded()
     scene = laid(app, game)
     assert (1, 0) in game.joined() and (1, 0) not in game.takeable()
-    tap(app, cell_point(scene, (1, 0)))
+    tap(app, h.cell_point(scene, (1, 0)))
     assert scene.picks == set(), "not picked"
     assert scene.refused == {(2, 0)}, "the card that would fall off shows"
     assert app.sound.played[-1] == "nope"
     assert scene.painter.table_look(None).refused == {(2, 0)}
     run(app, 2.0)
     assert scene.refused == frozenset(), "only briefly"
-    tap(app, cell_point(scene, (0, 1)))
+    tap(app, h.cell_point(scene, (0, 1)))
     assert scene.picks == {(0, 1)}, "the card that may be taken still can be"
 
 
 def test_the_hints_ghost_goes_when_the_other_hand_card_is_chosen(make_app: Any) -> None:
     app = make_app((1280, 800))
-    fast(app)
+    h.fast(app)
     game = CardGame.new(players=2, seed=3)
-    scene = start_cards(app, game, PEOPLE2)
-    tap(app, point(scene.layout.icons["hint"]))
-    assert step_until(app, lambda: scene.hint is not None)
+    scene = h.start_cards(app, game, h.PEOPLE2)
+    tap(app, h.point(scene.layout.icons["hint"]))
+    assert h.step_until(app, lambda: scene.hint is not None)
     assert scene.hint is not None and scene.hint.place is not None
     index = scene.hint.place.hand_index
     assert scene.ghost() is not None
-    tap(app, point(scene.layout.hand[1 - index]))
+    tap(app, h.point(scene.layout.hand[1 - index]))
     assert scene.chosen == 1 - index
     assert scene.ghost() is None and scene.painter.table_look(None).ghost is None, "the ghost went with it"
-    tap(app, point(scene.layout.hand[index]))
+    tap(app, h.point(scene.layout.hand[index]))
     assert scene.ghost() is not None, "back with the hinted card"
 
 
@@ -144,8 +118,8 @@ def _computer_take(make_app: Any, speed: str, reduced: bool = False) -> tuple[fl
     app = make_app((1280, 800))
     app.settings = replace(app.settings, animation_speed=speed, reduced_motion=reduced)
     app.sound = SoundLog()
-    scene = start_cards(app, chain(), table_of("computer", "person", level="clever"))
-    assert step_until(app, lambda: getattr(scene.timeline.current, "name", "") == "take", dt=FRAME)
+    scene = h.start_cards(app, chain(), h.table_of("computer", "person", level="clever"))
+    assert h.step_until(app, lambda: getattr(scene.timeline.current, "name", "") == "take", dt=FRAME)
     assert scene.game.scores == (2, 0)
     seconds, trays = 0.0, []
     while getattr(scene.timeline.current, "name", "") == "take":
@@ -165,7 +139,7 @@ def test_a_computers_take_is_paced_card_by_card_to_its_tray(make_app: Any) -> No
     assert trays[0] == 0 and trays[-1] >= 1 and sorted(set(trays)) == list(range(max(trays) + 1)), \
         "the tray grows one card at a time"
     assert trays.index(1) > 10, "the first card lands after visible time"
-    assert step_until(scene.host, lambda: len(scene.shown.taken[0]) == 2)
+    assert h.step_until(scene.host, lambda: len(scene.shown.taken[0]) == 2)
     slow, _, _ = _computer_take(make_app, "slow")
     quick, _, _ = _computer_take(make_app, "fast")
     calm, calm_trays, _ = _computer_take(make_app, "normal", reduced=True)
@@ -192,12 +166,12 @@ def test_takeable_cards_are_ringed_thickly_on_a_46_card_table_at_800x600(make_ap
 
     bench = _bench()
     app = make_app((800, 600))
-    fast(app, reduced_motion=True)  # calm: the picture holds still
+    h.fast(app, reduced_motion=True)  # calm: the picture holds still
     game = bench.grown_card_game()
     game.place(bench._joining_place(game))
     assert len(game.table) == bench.CARDS_ON_TABLE + 1 and game.phase == "take"
-    scene = start_cards(app, game, PEOPLE2)
-    settle(app)
+    scene = h.start_cards(app, game, h.PEOPLE2)
+    h.settle(app)
     for _ in range(40):  # sharp faces a few per frame
         app.step([], FRAME)
     surface = pygame.Surface(app.screen.get_size())
