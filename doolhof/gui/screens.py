@@ -75,6 +75,15 @@ class ScreenBuilder:
         scene.offer_tutorial()
         return scene
 
+    def first_card_game(self, game: CardGame, table: TableSetup) -> CardGame:
+        """*game*, or while the card tutorial is still to be seen, the tutorial's deal for it
+        (:func:`~doolhof.gui.cards.tutorial.tutorial_deal`: the child's first card can join a path)."""
+        from doolhof.gui.cards.tutorial import tutorial_deal
+
+        if getattr(self.host.settings, "cards_tutorial_done", True) is not False:
+            return game
+        return tutorial_deal(game, table)
+
     def game_scene_for(self, game: AnyGame, table: TableSetup) -> PlayScene | CardPlayScene:
         """The play scene of either game (:meth:`play_scene_for` or :meth:`card_scene_for`)."""
         if isinstance(game, Game):
@@ -186,9 +195,12 @@ class ScreenBuilder:
         A maze game gets the :class:`~doolhof.gui.play.scene.PlayScene`, a card game the
         ``CardPlayScene``. The game is saved at once (a new game replaces the saved one) and after
         every action; the parents' menu button goes into the play scene's corner; a child's first
-        maze game starts with the tutorial over the board (see :meth:`play_scene_for`).
+        maze game starts with the tutorial over the board (see :meth:`play_scene_for`), a first card
+        game with its tutorial on a deal that teaches a take (:meth:`first_card_game`).
         """
         host = self.host
+        if undo is None and not isinstance(game, Game):
+            game = self.first_card_game(game, table)
         scene = self.game_scene_for(game, table)
         scene.on_action = host.session.record
         # The play scene draws the resting icon; the parents' corner layer takes the pointer there.

@@ -39,9 +39,19 @@ TRAVEL_TIME = 0.42
 SETTLE_TIME = 0.16
 #: Seconds for the joined path to glow from the laid card to the farthest takeable card.
 GLOW_TIME = 0.9
-#: Seconds: taken cards fly to the tray (each one starts a little after the one before).
+#: Seconds: a taken card rises off its cell, then flies to the tray; the next one follows a little later.
+TAKE_RISE = 0.2
 TAKE_TIME = 0.55
-TAKE_STAGGER = 0.08
+TAKE_STAGGER = 0.14
+#: A computer's take is slower, so a child sees each card lift and go to whose tray.
+COMPUTER_TAKE_RISE = 0.35
+COMPUTER_TAKE_TIME = 0.85
+COMPUTER_TAKE_STAGGER = 0.45
+#: How high (share of its size) and how much larger a taken card stands once lifted off the table.
+TAKE_LIFT = 0.12
+TAKE_GROW = 1.12
+#: Seconds the tray's newest card pops as it lands.
+TRAY_POP = 0.45
 #: Seconds: drawn cards fly from the pile to the hand.
 DRAW_TIME = 0.45
 #: A computer's card: travels to its cell, turns there a quarter at a time, rests a moment.
@@ -50,8 +60,8 @@ COMPUTER_TURN_TIME = 0.28
 COMPUTER_REST = 0.25
 #: With reduced motion.
 CALM_TRAVEL_TIME = 0.5
-#: Seconds the computer's picked cards stay highlighted before they fly.
-PICK_SHOW = 0.8
+#: Seconds the computer's picked cards stay highlighted (lifted, ringed) before they fly.
+PICK_SHOW = 1.1
 #: Seconds a dragged card flies back to its slot.
 CARD_BACK_TIME = 0.25
 #: Seconds of the turn hand-over beat.
@@ -166,8 +176,11 @@ class Choreography:
         glow = tuple(order.items())
         clip = CardClip(GLOW_TIME * (0.6 if stage.motion.reduced else 1.0), name="glow", glow_grows=True)
 
+        chains = tuple(j.cells for j in joins)
+
         def start() -> None:
             stage.shown.glow = glow
+            stage.shown.chains = chains
             stage.shown.phase = "take"
             stage.play_sound("hint")
 
@@ -176,28 +189,38 @@ class Choreography:
         return clip
 
     # ----- taking and the end of a turn ------------------------------------------------------
-    def take(self, events: Sequence[Event]) -> list[CardClip]:
-        """The clips of a take: the cards fly to the tray (if any), then the cards are drawn and the turn passes."""
+    def take(self, events: Sequence[Event], paced: bool = False) -> list[CardClip]:
+        """The clips of a take: each card lifts and flies to the tray, which grows card by card (if any);
+        then the cards are drawn and the turn passes. *paced*: a computer's take, slower to follow."""
         stage = self.stage
         clips: list[CardClip] = []
         taken = next((e for e in events if isinstance(e, CardsTaken)), None)
         if taken is not None:
             seat = taken.seat
             shown = stage.shown
+            calm = stage.motion.reduced
+            rise = 0.0 if calm else (COMPUTER_TAKE_RISE if paced else TAKE_RISE)
+            fly = (COMPUTER_TAKE_TIME if paced else TAKE_TIME) * (0.8 if calm else 1.0)
+            stagger = COMPUTER_TAKE_STAGGER if paced else TAKE_STAGGER
             n = len(taken.cells)
-            duration = TAKE_TIME + TAKE_STAGGER * (n - 1)
-            clip = CardClip(duration, hide_cells=frozenset(taken.cells), name="take")
+            first = len(shown.taken[seat])
+            clip = CardClip(stagger * (n - 1) + rise + fly, hide_cells=frozenset(taken.cells), name="take")
             for k, cell in enumerate(taken.cells):
                 card, rotation = shown.table.get(cell, (taken.cards[k], 0))
-                begin = k * TAKE_STAGGER
+                begin = k * stagger
+                up, grow = (0.0, 1.0) if calm else (TAKE_LIFT, TAKE_GROW)
+                land = begin + rise + fly
                 clip.flights.append(Flight(card, 0, [
-                    Stop(0, AtCell(cell), rotation * 90.0), Stop(begin, AtCell(cell), rotation * 90.0),
-                    Stop(begin + TAKE_TIME, AtTray(seat), 0.0, lift=0.0 if stage.motion.reduced else 0.25),
-                ]))
-            cells, cards = taken.cells, taken.cards
+                    Stop(0, AtCell(cell), rotation * 90.0, rise=0.0), Stop(begin, AtCell(cell), rotation * 90.0),
+                    Stop(begin + rise, AtCell(cell), rotation * 90.0, ease=ease_out, rise=up, grow=grow),
+                    Stop(land, AtTray(seat, first + k), 0.0, lift=0.0 if calm else 0.2),
+                ], gone_at=land))
+                clip.cue(land, self._landed(seat, taken.cards[k], first + k))
+            cells = taken.cells
 
             def start() -> None:
                 stage.shown.glow = ()
+                stage.shown.chains = ()
                 stage.picks.clear()
                 stage.play_sound("collect")
 
@@ -205,7 +228,6 @@ class Choreography:
                 shown = stage.shown
                 for cell in cells:
                     shown.table.pop(cell, None)
-                shown.taken[seat].extend(cards)
                 if not stage.motion.reduced:
                     stage.effects.append(Effect("bounce", seat, 0.6))
                 stage.table_changed()
@@ -218,11 +240,25 @@ class Choreography:
 
             def nothing() -> None:
                 stage.shown.glow = ()
+                stage.shown.chains = ()
                 stage.picks.clear()
 
             clear.on_start = nothing
             clips.append(clear)
         return clips + self.after_turn(events)
+
+    def _landed(self, seat: int, card: Card, slot: int) -> Callable[[], None]:
+        """A taken card lands in *seat*'s tray at *slot*: the tray grows by it, the card pops there."""
+        stage = self.stage
+
+        def land() -> None:
+            tray = stage.shown.taken[seat]
+            if len(tray) <= slot:
+                tray.append(card)
+            stage.effects.append(Effect("tray", (seat, slot), TRAY_POP))
+            stage.play_sound("pop")
+
+        return land
 
     def after_turn(self, events: Sequence[Event]) -> list[CardClip]:
         """Drawn cards fly from the pile to the hand; then the next turn is announced, or the celebration."""

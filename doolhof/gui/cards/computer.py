@@ -34,6 +34,12 @@ def make_computer(level: str, seed: int) -> CardPlayer:
         return RandomPlayer(seed)
 
 
+def seat_player(level: str, seat: int, turn: int) -> CardPlayer:
+    """The computer playing *seat* at *level*, made when it first plays, on *turn* (seeded by both, so a game
+    replays alike: the first game's tutorial deal foresees the computers' turns before the child's)."""
+    return make_computer(level, seed=1000 + 7 * seat + turn)
+
+
 def safe_take(player: CardPlayer, game: CardGame) -> frozenset[Cell]:
     """What *player* takes in *game*'s take phase; nothing when it errs or asks for a set not allowed."""
     try:

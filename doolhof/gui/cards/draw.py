@@ -40,7 +40,7 @@ from doolhof.gui.cardtable.camera import Camera
 from doolhof.gui.cardtable.faces import CardFaces
 from doolhof.gui.cardtable.painter import TableLook, draw_card_at, draw_table
 from doolhof.gui.kit import theme
-from doolhof.gui.kit.anim import Effect, Motion, Timeline, bounce_height, ease_out_back, shake_offset
+from doolhof.gui.kit.anim import Effect, Motion, Timeline, bounce_height, ease_out_back, hop, shake_offset
 from doolhof.gui.kit.overlay import Overlay
 from doolhof.gui.kit.scene import Host
 from doolhof.gui.kit.widgets import (
@@ -121,6 +121,10 @@ BLOCK = CARD.but(corner=8, least_radius=6, drop=40, least_drop=2)
 PILE_RISE = 0.32
 #: The chosen hand card is lifted by this share of its side.
 CHOSEN_LIFT = 0.08
+#: How high (share of a cell) a glowing card hops when the take place is tapped before any pick.
+NUDGE_HOP = 0.22
+#: Opacity of the picked cards' see-through copies in the tray they will go to.
+TRAY_GHOST_ALPHA = 120
 
 
 def seat_color(seat: int) -> theme.Color:
@@ -234,8 +238,10 @@ class CardPainter:
         if isinstance(anchor, AtTray):
             tray = lay.seats[anchor.seat].tray
             count = len(scene.shown.taken[anchor.seat])
+            if anchor.slot is not None:
+                count = max(count, anchor.slot)
             side, spots = tray_spots(tray, count)
-            x, y = spots[-1]
+            x, y = spots[-1] if anchor.slot is None else spots[min(anchor.slot, len(spots) - 1)]
             return float(x), float(y), float(side)
         if isinstance(anchor, AtPile):
             side, spots = pile_spots(lay.pile, scene.shown.pile)
@@ -246,11 +252,12 @@ class CardPainter:
 
     def flight_spot(self, flight: Flight, t: float) -> tuple[float, float, float, float]:
         """(x, y, side, angle) of *flight* at clip time *t*, hop included."""
-        a, b, u, angle, lift = flight.pose(t)
-        ax, ay, asize = self.anchor_spot(a)
-        bx, by, bsize = self.anchor_spot(b)
+        pose = flight.pose(t)
+        u = pose.fraction
+        ax, ay, asize = self.anchor_spot(pose.start)
+        bx, by, bsize = self.anchor_spot(pose.end)
         size = asize + (bsize - asize) * u
-        return ax + (bx - ax) * u, ay + (by - ay) * u - lift * size * 2, size, angle
+        return ax + (bx - ax) * u, ay + (by - ay) * u - pose.lift * size * 2, size * pose.grow, pose.angle
 
     # ----- the frame -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -305,13 +312,18 @@ class CardPainter:
         pulse = scene.takeable() - picks if person else frozenset()
         laid = shown.laid if shown.phase == "take" else None
         hint = scene.hint if scene.hint_visible() else None
+        calm = scene.motion.reduced
+        hops = tuple(
+            (e.target, (0.05 if calm else NUDGE_HOP * hop(e.progress)))
+            for e in scene.effects if e.kind == "nudge" and e.age >= 0 and isinstance(e.target, tuple)
+        )
         if hint is not None and hint.place is None:  # a hint to take: its cards show picked
             return TableLook(glow=shown.glow, glow_progress=glow_progress, pulse=pulse, picked=picks | hint.take,
-                             refused=scene.refused, laid=laid)
+                             refused=scene.refused, laid=laid, chains=shown.chains, hops=hops, calm=calm)
         return TableLook(
             lit=scene.lit(), faint=scene.faint(), glow=shown.glow, glow_progress=glow_progress, pulse=pulse,
             picked=picks, refused=scene.refused, hidden=clip.hide_cells if clip is not None else frozenset(),
-            ghost=scene.ghost(), laid=laid,
+            ghost=scene.ghost(), laid=laid, chains=shown.chains if shown.phase == "take" else (), hops=hops, calm=calm,
         )
 
     # ----- the static picture --------------------------------------------------------------
@@ -409,6 +421,9 @@ class CardPainter:
         else:
             self._draw_hand(surface, clip)
         self._draw_seats(surface, clip)
+        if shown.phase == "take" and scene.picks:
+            self._draw_tray_ghosts(surface, shown.current, sorted(scene.picks))
+        self._draw_tray_pops(surface)
 
     def _draw_portrait(self, surface: pygame.Surface, rect: pygame.Rect, seat: int, pop: float) -> None:
         """The big figure of whose turn it is, on a disc of their colour (*pop* scales it for the hand-over)."""
@@ -452,8 +467,9 @@ class CardPainter:
         shakes = [e for e in scene.effects if e.kind == "shake" and e.target == "hand"]
         dx = shake_offset(shakes[0].progress, lay.card * 0.06) if shakes else 0.0
         person_turn = scene.phase_now() == "place"
-        ghost = scene.ghost()
-        hint_index = scene.hint.place.hand_index if ghost is not None and scene.hint and scene.hint.place else None
+        # The hinted card keeps its ring while the other one is chosen (its ghost on the table is gone then).
+        hint = scene.hint if scene.hint_visible() else None
+        hint_index = hint.place.hand_index if hint is not None and hint.place is not None else None
         for index, slot in enumerate(lay.hand):
             pygame.draw.rect(surface, theme.HEDGE_DARK, slot, border_radius=max(6, slot.w // 8))
             if index >= len(hand) or index in hidden or scene.gestures.drag == index:
@@ -490,40 +506,81 @@ class CardPainter:
             surface.blit(icon, icon.get_rect(center=rect.center))
 
     def _draw_take_buttons(self, surface: pygame.Surface) -> None:
-        """While a person takes: the big take button with the picked cards on it, and "take nothing"."""
+        """While a person takes: "take these" (a raised button showing the picked cards, once something is
+        picked; before that a flat place with empty slots, which only nudges the glowing cards), and "done"."""
         scene = self.scene
         lay = scene.layout
-        active = scene.phase_now() == "take"
         picks = sorted(scene.picks)
-        pressed = scene.gestures.press is not None and scene.gestures.press.on == "take"
-        face = draw_slab(surface, lay.take, theme.SUN if picks else theme.CREAM,
-                         theme.SUN_EDGE if picks else theme.CREAM_EDGE, pressed)
-        inner = face.inflate(-face.h // 6, -face.h // 6)
-        icon_px = max(8, min(inner.h, inner.w // 4))
-        check = scene.host.art.icon("check" if picks else "hand", icon_px)
-        surface.blit(check, check.get_rect(midleft=(inner.x, inner.centery)))
-        area = pygame.Rect(inner.x + icon_px + inner.h // 8, inner.y, max(4, inner.w - icon_px - inner.h // 8), inner.h)
+        press = scene.gestures.press
         if picks:
+            face = draw_slab(surface, lay.take, theme.SUN, theme.SUN_EDGE, press is not None and press.on == "take")
+            inner = face.inflate(-face.h // 6, -face.h // 6)
+            icon_px = max(8, min(inner.h, inner.w // 4))
+            check = scene.host.art.icon("check", icon_px)
+            surface.blit(check, check.get_rect(midleft=(inner.x, inner.centery)))
+            area = pygame.Rect(inner.x + icon_px + inner.h // 8, inner.y, max(4, inner.w - icon_px - inner.h // 8),
+                               inner.h)
             side = max(6, min(int(area.h * 0.8), int(area.w * 0.9)))
             step = min(side * 1.05, (area.w - side) / max(1, len(picks) - 1)) if len(picks) > 1 else 0
             for k, cell in enumerate(picks):
                 entry = scene.shown.table.get(cell)
-                if entry is None:
-                    continue
-                card, rotation = entry
-                draw_face(surface, scene.faces, card, (area.x + side / 2 + k * step, area.centery), side,
-                          rotation * 90.0)
-        elif active:  # nothing picked yet: the takeable cards wait on the table, pulsing
-            hint = max(6, int(area.h * 0.5))
-            for k in range(min(3, len(scene.takeable()))):
-                r = pygame.Rect(0, 0, hint, hint)
-                r.center = (round(area.x + hint * 0.6 + k * hint * 0.7), area.centery)
-                pygame.draw.rect(surface, theme.CREAM_EDGE, r, width=max(2, hint // 12),
-                                 border_radius=max(3, hint // 6))
-        pressed = scene.gestures.press is not None and scene.gestures.press.on == "nothing"
-        face = draw_slab(surface, lay.nothing, theme.LEAF, theme.LEAF_EDGE, pressed)
-        cross = scene.host.art.icon("cross", max(8, int(face.h * 0.6)))
-        surface.blit(cross, cross.get_rect(center=face.center))
+                if entry is not None:
+                    card, rotation = entry
+                    draw_face(surface, scene.faces, card, (area.x + side / 2 + k * step, area.centery), side,
+                              rotation * 90.0)
+        else:
+            # Not a button yet: a flat, sunken place with an empty slot for each card that may be taken.
+            place = lay.take.inflate(-max(4, lay.take.w // 30), -max(4, lay.take.h // 15))
+            pygame.draw.rect(surface, darken(theme.PANEL_DARK, 0.2), place, border_radius=max(6, place.h // 6))
+            count = max(1, min(3, len(scene.takeable()) or 1))
+            side = max(6, min(int(place.h * 0.6), int(place.w * 0.8 / count)))
+            step = side * 1.1
+            x0 = place.centerx - step * (count - 1) / 2
+            slot = scene.faces.slot(side)
+            for k in range(count):
+                surface.blit(slot, slot.get_rect(center=(round(x0 + k * step), place.centery)))
+        face = draw_slab(surface, lay.done, theme.CREAM, theme.CREAM_EDGE, press is not None and press.on == "done")
+        icon = scene.host.art.icon("pass", max(8, int(face.h * 0.72)))
+        surface.blit(icon, icon.get_rect(center=face.center))
+
+    def _draw_tray_ghosts(self, surface: pygame.Surface, seat: int, picks: list[Cell]) -> None:
+        """Where the picked cards will go: see-through copies in *seat*'s tray, the tray ringed."""
+        scene = self.scene
+        if not 0 <= seat < len(scene.layout.seats):
+            return
+        tray = scene.layout.seats[seat].tray
+        have = len(scene.shown.taken[seat])
+        side, spots = tray_spots(tray, have + len(picks))
+        pygame.draw.rect(surface, theme.TAKE_RING, tray.inflate(6, 6), width=max(2, tray.h // 14),
+                         border_radius=max(4, tray.h // 6))
+        for k, cell in enumerate(picks):
+            entry = scene.shown.table.get(cell)
+            if entry is not None and have + k < len(spots):
+                draw_face(surface, scene.faces, entry[0], spots[have + k], side, entry[1] * 90.0,
+                          alpha=TRAY_GHOST_ALPHA, exact=False)
+
+    def _draw_tray_pops(self, surface: pygame.Surface) -> None:
+        """A taken card that just landed in a tray pops there (a ring flashes with calm motion)."""
+        scene = self.scene
+        for e in scene.effects:
+            target = e.target
+            if e.kind != "tray" or not isinstance(target, tuple) or not 0 <= target[0] < len(scene.layout.seats):
+                continue
+            seat, slot = target
+            taken = scene.shown.taken[seat]
+            if slot >= len(taken):
+                continue
+            tray = scene.layout.seats[seat].tray
+            side, spots = tray_spots(tray, len(taken))
+            x, y = spots[slot]
+            u = e.progress
+            grow = 1.0 if scene.motion.reduced else 1.0 + 0.35 * hop(u)
+            ring = pygame.Rect(0, 0, round(side * 1.2), round(side * 1.2))
+            ring.center = (x, y)
+            pygame.draw.rect(surface, lighten(theme.TAKE_RING, 0.5 * u), ring, width=max(2, side // 10),
+                             border_radius=max(3, side // 5))
+            draw_face(surface, scene.faces, taken[slot], (x, y - side * 0.1 * hop(u) * (grow > 1)), side * grow,
+                      exact=False)
 
     def _draw_seats(self, surface: pygame.Surface, clip: CardClip | None) -> None:
         """Each seat's figure (bouncing on its turn, jumping when it wins) and robot badge."""
@@ -552,6 +609,8 @@ class CardPainter:
     # ----- moving things ---------------------------------------------------------------------
     def _draw_flight(self, surface: pygame.Surface, flight: Flight, t: float) -> None:
         scene = self.scene
+        if not flight.shown_at(t):
+            return
         x, y, side, angle = self.flight_spot(flight, t)
         if flight.card is None or not flight.face_up(t):
             squash = 1.0

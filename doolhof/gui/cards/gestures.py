@@ -7,7 +7,9 @@ card, the rotate button, a table cell, a take button, a corner icon); moving far
 
 - a tap acts when released on what it pressed: choose a hand card (tapped again: turn it), turn
   the chosen card, lay it on a lit cell (a free cell where it does not fit: a gentle refusal),
-  pick or unpick a takeable card, take, take nothing, press the icon;
+  pick or unpick a joined card (one that may not be taken answers with the cards it would cut
+  off), take the picked cards (before a pick the take place only nudges the glowing cards: it
+  never ends the turn), end the turn taking nothing ("done"), press the icon;
 - a dragged card snaps to the nearest lit cell within reach and is laid there when let go; let go
   elsewhere it flies back (over a free cell where it does not fit, that cell shakes).
 
@@ -72,14 +74,22 @@ class Pick:
 
 @dataclass(frozen=True)
 class Take:
-    """Take the picked cards ("take nothing": *nothing* True)."""
-
-    nothing: bool = False
+    """Take the picked cards (only asked for once something is picked)."""
 
 
-Intent = Choose | TurnCard | LayAt | Refuse | CardBack | Pick | Take | PressIcon
+@dataclass(frozen=True)
+class Nudge:
+    """The take place was tapped before any pick: the glowing cards hop, "tap us first"; nothing else happens."""
 
-Part = Literal["rotate", "take", "nothing"]
+
+@dataclass(frozen=True)
+class Pass:
+    """End the turn taking nothing (the calm "done" control)."""
+
+
+Intent = Choose | TurnCard | LayAt | Refuse | CardBack | Pick | Take | Nudge | Pass | PressIcon
+
+Part = Literal["rotate", "take", "done"]
 
 
 @dataclass(frozen=True)
@@ -104,6 +114,8 @@ class Table(IconTable, Protocol):
 
     layout: CardLayout
     chosen: int | None
+    #: The cards picked to take so far.
+    picks: set[Cell]
 
     def phase_now(self) -> str:
         """The phase a person acts in now ("place", "take"), or "" when nobody may act."""
@@ -128,6 +140,9 @@ class Table(IconTable, Protocol):
 
     def takeable(self) -> frozenset[Cell]:
         """Cards that may be picked now."""
+
+    def joined_now(self) -> frozenset[Cell]:
+        """Cards joined to the card just laid (takeable or not), while a person takes."""
 
 
 class Gestures(PressGestures[Table, Target, Intent]):
@@ -178,8 +193,8 @@ class Gestures(PressGestures[Table, Target, Intent]):
         elif phase == "take":
             if lay.take.collidepoint(pos):
                 return "take"
-            if lay.nothing.collidepoint(pos):
-                return "nothing"
+            if lay.done.collidepoint(pos):
+                return "done"
         cell = table.cell_at(pos)
         return None if cell is None else OnCell(cell)
 
@@ -194,13 +209,13 @@ class Gestures(PressGestures[Table, Target, Intent]):
         if on == "rotate":
             return [TurnCard(1)] if table.chosen is not None else [Choose(0), TurnCard(1)]
         if on == "take":
-            return [Take()]
-        if on == "nothing":
-            return [Take(nothing=True)]
+            return [Take()] if table.picks else [Nudge()]
+        if on == "done":
+            return [Pass()]
         assert isinstance(on, OnCell)
         cell = on.cell
         if table.phase_now() == "take":
-            return [Pick(cell)] if cell in table.takeable() else []
+            return [Pick(cell)] if cell in table.takeable() or cell in table.joined_now() else []
         if cell in table.lit():
             return [LayAt(cell)]
         if cell in table.free():

@@ -4,9 +4,9 @@ The table (the camera's area) takes the big part of the window; the side panel t
 to the right in a wide window, below in a tall one, like the maze game's play screen. The panel
 holds, in reading order, a strip of corner icons (hint, sound, menu), the turn block (the big
 figure of whose turn it is and the pile as a stack of backs), the hand block (the current hand,
-two big cards, with the round rotate button; while taking, the same block holds the big "take"
-button and the "take nothing" button) and one small seat panel per player (figure, small hand,
-tray of taken cards).
+two big cards, with the round rotate button; while taking, the same block holds the big "take
+these" place and the calm "done" button that ends the turn taking nothing) and one small seat
+panel per player (figure, small hand, tray of taken cards).
 
 Nothing here draws or needs a display: the rects are plain :class:`pygame.Rect` values.
 
@@ -62,10 +62,10 @@ class CardLayout:
     hand: tuple[pygame.Rect, pygame.Rect]
     #: The round rotate button beside the hand.
     rotate: pygame.Rect
-    #: The big "take" button (while taking).
+    #: The big "take these" button (while taking; before a pick an inert place that only nudges the glowing cards).
     take: pygame.Rect
-    #: The "take nothing" button (while taking).
-    nothing: pygame.Rect
+    #: The calm "done" button: end the turn taking nothing (while taking).
+    done: pygame.Rect
     #: One small panel per seat.
     seats: tuple[SeatPanel, ...]
     #: Small corner icons by name (see :data:`CORNER_ICONS`).
@@ -124,13 +124,12 @@ def card_layout(window: tuple[int, int], players: int) -> CardLayout:
         pygame.Rect(x + side + gap, hand_inner.centery - side // 2, side, side),
     )
     rotate = pygame.Rect(hand[1].right + gap, hand_inner.centery - rot // 2, rot, rot)
-    nothing_side = max(8, min(hand_inner.h, int(hand_inner.w * 0.3)))
-    nothing = pygame.Rect(hand_inner.right - nothing_side, hand_inner.centery - nothing_side // 2,
-                          nothing_side, nothing_side)
-    take = pygame.Rect(hand_inner.x, hand_inner.y, max(8, nothing.x - gap * 2 - hand_inner.x), hand_inner.h)
+    done_side = max(8, min(hand_inner.h, int(hand_inner.w * 0.3)))
+    done = pygame.Rect(hand_inner.right - done_side, hand_inner.centery - done_side // 2, done_side, done_side)
+    take = pygame.Rect(hand_inner.x, hand_inner.y, max(8, done.x - gap * 2 - hand_inner.x), hand_inner.h)
     return CardLayout(
         window=pygame.Rect(0, 0, w, h), wide=wide, table=table, panel=panel, turn_box=turn, portrait=portrait,
-        pile=pile, hand_box=hand_box, hand=hand, rotate=rotate, take=take, nothing=nothing,
+        pile=pile, hand_box=hand_box, hand=hand, rotate=rotate, take=take, done=done,
         seats=tuple(_seat_panel(rect) for rect in seats), icons=icons,
     )
 

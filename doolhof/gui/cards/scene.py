@@ -28,13 +28,15 @@ from doolhof.cards import CardGame, IllegalMoveError, Place
 from doolhof.cards.card import Card
 from doolhof.cards.ports import Cell
 from doolhof.gui.cards.choreography import Choreography
-from doolhof.gui.cards.computer import Advice, ComputerTurn, Decision, HintJob, make_computer, safe_take
+from doolhof.gui.cards.computer import Advice, ComputerTurn, Decision, HintJob, safe_take, seat_player
 from doolhof.gui.cards.draw import CardPainter
 from doolhof.gui.cards.gestures import (
     Choose,
     Gestures,
     Intent,
     LayAt,
+    Nudge,
+    Pass,
     Pick,
     Refuse,
     Take,
@@ -56,7 +58,9 @@ __all__ = ["CardPlayScene"]
 #: Quarter turn of a hand card (seconds).
 TURN_TIME = 0.16
 #: Seconds the cards a refused pick would cut off stay marked.
-REFUSED_TIME = 1.4
+REFUSED_TIME = 1.6
+#: Seconds of the hop the glowing cards make when the take place is tapped before any pick.
+NUDGE_TIME = 0.6
 #: Seconds without input on a person's turn before the light bulb's hint shows by itself (settings.auto_hint).
 AUTO_HINT_DELAY = 12.0
 
@@ -180,6 +184,12 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         """Cards that may be picked now."""
         return self.game.takeable() if self.phase_now() == "take" else frozenset()
 
+    def joined_now(self) -> frozenset[Cell]:
+        """Cards joined to the card just laid (some may not be taken: a tap shows what they would cut off)."""
+        if self.phase_now() != "take":
+            return frozenset()
+        return frozenset(self.game.joined()) - {self.game.laid}
+
     def cell_at(self, pos: tuple[int, int]) -> Cell | None:
         """The table cell under *pos*, or None outside the table area."""
         if not self.layout.table.collidepoint(pos):
@@ -264,12 +274,14 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
             self.wake()
 
     def ghost(self) -> tuple[Card, int, Cell] | None:
-        """The hint's see-through card (card, rotation, cell), or None."""
+        """The hint's see-through card (card, rotation, cell), or None; gone while the other hand card is chosen."""
         hint = self.hint
         if not self.hint_visible() or hint is None or hint.place is None:
             return None
         hand = self.game.hand(self.game.current_player)
         index = hint.place.hand_index
+        if self.chosen is not None and self.chosen != index:
+            return None
         return (hand[index], hint.place.rotation, hint.place.cell) if index < len(hand) else None
 
     def offer_tutorial(self) -> None:
@@ -360,7 +372,14 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         elif isinstance(intent, Pick):
             self._pick(intent.cell)
         elif isinstance(intent, Take):
-            self._take(frozenset() if intent.nothing else frozenset(self.picks), by_hand=True)
+            if self.picks:
+                self._take(frozenset(self.picks), by_hand=True)
+            else:
+                self._nudge()
+        elif isinstance(intent, Nudge):
+            self._nudge()
+        elif isinstance(intent, Pass):
+            self._take(frozenset(), by_hand=True)
         elif isinstance(intent, PressIcon):
             self.press_icon(intent.name)
 
@@ -411,11 +430,19 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         self.timeline.add(*self.choreography.lay(events, start, angle, travel=not dropped))
         return True
 
+    def _nudge(self) -> None:
+        """The take place was tapped before any pick: the glowing cards hop ("tap us"); the turn goes on."""
+        self.effects = [e for e in self.effects if e.kind != "nudge"]
+        for k, cell in enumerate(sorted(self.takeable())):
+            self.effects.append(Effect("nudge", cell, NUDGE_TIME, age=-0.08 * k))
+        self.play_sound("hint")
+
     def _pick(self, cell: Cell) -> None:
         """Pick or unpick a takeable card.
 
         A pick that would split the table brings along the cards it cuts off when they may be taken
-        too; otherwise it is refused, and the cards it would cut off are shown a moment.
+        too; otherwise it is refused, and the cards it would cut off are shown a moment. A joined card
+        that may never be taken (C7: taking it splits the table) answers the same way.
         """
         game = self.game
         if cell in self.picks:
@@ -427,6 +454,8 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
             self.play_sound("tap")
             return
         if cell not in game.takeable():
+            if cell in game.joined() and cell != game.laid:
+                self._refuse_pick(cell, self.cut_off({cell}))
             return
         wanted = set(self.picks) | {cell}
         if game.can_take(wanted):
@@ -438,9 +467,15 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
             self.picks = wanted | cut  # the cards that would fall off are joined too: they come along
             self.play_sound("tap")
             return
+        self._refuse_pick(cell, cut)
+
+    def _refuse_pick(self, cell: Cell, cut: set[Cell]) -> None:
+        """A pick that would split the table (C7): the card shakes and the cards it would cut off show a moment."""
         self.refused = frozenset(cut)
         self.refused_until = self.clock + REFUSED_TIME
         self.effects.append(Effect("shake", ("cell", cell), 0.45))
+        # The cards that would fall off wobble in a grey ring too (seen without telling red from green).
+        self.effects.extend(Effect("shake", ("cell", c), 0.7) for c in sorted(cut))
         self.play_sound("nope")
 
     def cut_off(self, picks: set[Cell]) -> set[Cell]:
@@ -454,7 +489,8 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         return {c for c in game.table if c not in picks and c not in kept}
 
     def _take(self, cells: frozenset[Cell], by_hand: bool = False) -> bool:
-        """Take *cells* (empty: nothing); animate what happened."""
+        """Take *cells* (empty: nothing); animate what happened (a computer's take paced to follow)."""
+        paced = self.is_computer(self.game.current_player)
         try:
             events = self.game.take(cells)
         except IllegalMoveError:
@@ -467,7 +503,7 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         self.hint = None
         self.refused = frozenset()
         self.on_action(self.game)
-        self.timeline.add(*self.choreography.take(events))
+        self.timeline.add(*self.choreography.take(events, paced=paced))
         return True
 
     def _reveal(self) -> None:
@@ -492,14 +528,14 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
     def sync_shown(self) -> None:
         """Show the game as it stands (the glow stays while taking)."""
         game = self.game
-        glow = self.shown.glow if game.phase == "take" else ()
+        glow, chains = (self.shown.glow, self.shown.chains) if game.phase == "take" else ((), ())
         self.shown = Shown.of(game)
         if game.phase == "take" and not glow and game.laid is not None:
-            glow = self._glow_of(game.laid)  # resumed while taking: light the joined paths again
-        self.shown.glow = glow
+            glow, chains = self._glow_of(game.laid)  # resumed while taking: light the joined paths again
+        self.shown.glow, self.shown.chains = glow, chains
 
-    def _glow_of(self, laid: Cell) -> tuple[tuple[Cell, str], ...]:
-        """The joined paths from the card on *laid* to each takeable card, nearest cells first."""
+    def _glow_of(self, laid: Cell) -> tuple[tuple[tuple[Cell, str], ...], tuple[tuple[Cell, ...], ...]]:
+        """The joined paths from the card on *laid* to each takeable card, nearest cells first, and one by one."""
         game = self.game
         order: dict[Cell, str] = {}
         chains: list[tuple[str, tuple[Cell, ...]]] = []
@@ -513,7 +549,7 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
             for treasure, chain in chains:
                 if step < len(chain) and chain[step] not in order:
                     order[chain[step]] = treasure
-        return tuple(order.items())
+        return tuple(order.items()), tuple(chain for _, chain in chains)
 
     def sync_shown_hand(self, seat: int) -> None:
         """Show *seat*'s hand as the game has it."""
@@ -532,7 +568,7 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
     def _player_for(self, seat: int) -> object:
         player = self._players.get(seat)
         if player is None:
-            player = make_computer(self.table.seats[seat].level, seed=1000 + 7 * seat + self.game.turn)
+            player = seat_player(self.table.seats[seat].level, seat, self.game.turn)
             self._players[seat] = player
         return player
 

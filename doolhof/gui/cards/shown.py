@@ -30,6 +30,8 @@ class Shown:
     laid: Cell | None
     #: (cell, treasure) of the joined paths, laid card first (see :class:`~doolhof.cards.PathJoined`).
     glow: tuple[tuple[Cell, str], ...] = ()
+    #: The joined paths one by one, each from the card just laid to a card that may be taken.
+    chains: tuple[tuple[Cell, ...], ...] = ()
     winners: frozenset[int] = frozenset()
 
     @classmethod
@@ -69,9 +71,10 @@ class AtSeatHand:
 
 @dataclass(frozen=True)
 class AtTray:
-    """The top of *seat*'s tray of taken cards."""
+    """The top of *seat*'s tray of taken cards (*slot*: that place in the tray, counted from its first card)."""
 
     seat: int
+    slot: int | None = None
 
 
 @dataclass(frozen=True)
@@ -100,13 +103,29 @@ class Stop:
     angle: float = 0.0  # degrees clockwise
     ease: Ease = ease_in_out
     lift: float = 0.0  # a hop, as a share of the card size, during the segment that ends here
+    rise: float = 0.0  # how high the card stands above its anchor here, as a share of its size
+    grow: float = 1.0  # its size here, as a share of the anchor's card size
+
+
+@dataclass(frozen=True)
+class Pose:
+    """A flight at one moment: between anchors *start* and *end* at *fraction*, turned *angle* degrees,
+    raised *lift* (a share of its size) and sized *grow* times the anchors' card size."""
+
+    start: Anchor
+    end: Anchor
+    fraction: float
+    angle: float
+    lift: float
+    grow: float
 
 
 @dataclass
 class Flight:
     """A card moving along *stops*: *card* face up at its own rotation *rotation*, or a back (*card* None).
 
-    *flip_at*: a back that shows its face from this clip time on (a computer's card turned over).
+    *flip_at*: a back that shows its face from this clip time on (a computer's card turned over);
+    *gone_at*: from this clip time on it is not drawn (it has landed where the still picture shows it).
     """
 
     card: Card | None
@@ -114,21 +133,27 @@ class Flight:
     stops: list[Stop]
     flip_at: float | None = None
     alpha: float = 1.0
+    gone_at: float | None = None
 
-    def pose(self, t: float) -> tuple[Anchor, Anchor, float, float, float]:
-        """(from, to, fraction, angle, lift) at clip time *t*."""
+    def pose(self, t: float) -> Pose:
+        """Where the flight is at clip time *t*."""
         stops = self.stops
         if t <= stops[0].t or len(stops) == 1:
             s = stops[0]
-            return s.at, s.at, 0.0, s.angle, 0.0
+            return Pose(s.at, s.at, 0.0, s.angle, s.rise, s.grow)
         for a, b in itertools.pairwise(stops):
             if t <= b.t:
                 span = b.t - a.t
                 raw = 1.0 if span <= 0 else (t - a.t) / span
                 u = b.ease(raw)
-                return a.at, b.at, u, a.angle + (b.angle - a.angle) * u, b.lift * hop(raw)
+                return Pose(a.at, b.at, u, a.angle + (b.angle - a.angle) * u,
+                            b.lift * hop(raw) + a.rise + (b.rise - a.rise) * u, a.grow + (b.grow - a.grow) * u)
         s = stops[-1]
-        return s.at, s.at, 1.0, s.angle, 0.0
+        return Pose(s.at, s.at, 1.0, s.angle, s.rise, s.grow)
+
+    def shown_at(self, t: float) -> bool:
+        """True when the flight is drawn at clip time *t*."""
+        return self.gone_at is None or t < self.gone_at
 
     def face_up(self, t: float) -> bool:
         """True when the face shows at clip time *t*."""

@@ -2,8 +2,15 @@
 
 First the hand taps a hand card and carries a see-through copy of it to a lit cell, again and
 again, until the child lays a card. If that card joined a path, the hand then taps a glowing card
-and the big take button until the child takes (or takes nothing). A few sparkles, and it is gone.
-A small round "x" in the table's top-left corner skips it.
+until the child picks it, then the "take these" button until the child takes. A lay that joins
+nothing (or a turn ended without taking) is not the end: the hand comes back on the child's next
+turn, for a few turns, until a take is done. A few sparkles, and it is gone. A small round "x" in
+the table's top-left corner skips it.
+
+So that a take is there to teach, the first game is dealt for it (:func:`tutorial_deal`, seeded
+from the family's own deal): the first person to play holds a card that, laid as it lies, joins
+a path to a card that may be taken (C7), after the computers' turns before theirs, played as the
+card screen's computers will play them.
 
 Like the maze game's tutorial, it never takes input from the table: it only *watches* the game
 (turn, phase, whose turn) after every update, waits while a computer plays or an animation runs,
@@ -17,15 +24,19 @@ seen it yet (``cards_tutorial_done``; until the settings have that field, it is 
 
 from __future__ import annotations
 
+import json
 import math
+import zlib
 from collections.abc import Callable
 from typing import Protocol
 
 import pygame
 
-from doolhof.cards import CardGame, Place
+from doolhof.cards import CardGame, IllegalMoveError, Place
+from doolhof.cards.players import CardPlayer
 from doolhof.cards.ports import Cell
 from doolhof.gui.board.painter import FINGERTIP
+from doolhof.gui.cards.computer import safe_take, seat_player
 from doolhof.gui.cards.draw import draw_face
 from doolhof.gui.cards.layout import CardLayout
 from doolhof.gui.cardtable.faces import CardFaces
@@ -34,6 +45,7 @@ from doolhof.gui.kit.anim import Motion, Timeline, smooth
 from doolhof.gui.kit.overlay import Overlay
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host
+from doolhof.session.seats import TableSetup
 
 #: Seconds of one "tap the card, carry it to the cell" demonstration, and of one "tap, then take".
 LAY_CYCLE = 2.8
@@ -44,6 +56,10 @@ FIRST_DELAY = 0.6
 CHEER_TIME = 1.4
 #: Opacity (0-255) of the card the hand carries.
 GHOST = 170
+#: The child's turns the hand keeps teaching before it gives up waiting for a take.
+TEACH_TURNS = 3
+#: Deals the first game tries (seeded from the family's deal) for one that teaches a take; else the family's own.
+DEAL_TRIES = 300
 
 
 class Watched(Protocol):
@@ -55,6 +71,8 @@ class Watched(Protocol):
     timeline: Timeline
     faces: CardFaces
     overlays: list[Overlay]
+    #: The cards the child picked to take so far.
+    picks: set[Cell]
 
     @property
     def motion(self) -> Motion:
@@ -76,12 +94,57 @@ class Watched(Protocol):
 def choose_place(game: CardGame) -> Place | None:
     """The lay to demonstrate: a card as it lies in the hand (no turning), one that joins a path if any."""
     places = [p for p in game.legal_places() if p.rotation == 0] or game.legal_places()
+    return _joining(game, places) or (places[0] if places else None)
+
+
+def _joining(game: CardGame, places: list[Place]) -> Place | None:
+    """The first of *places* after which a card may be taken (C7), or None."""
     for place in places:
         trial = game.copy()
         trial.place(place)
         if trial.phase == "take":
             return place
-    return places[0] if places else None
+    return None
+
+
+def teaches_take(game: CardGame, table: TableSetup) -> bool:
+    """True when the first person to play *game* can lay a card as it lies in the hand so that a card may be
+    taken (C7), the computers before them playing as the card screen's computers will."""
+    trial = game.copy()
+    players: dict[int, CardPlayer] = {}
+    for _ in range(trial.players):
+        seat = trial.current_player
+        if trial.is_over() or not table.is_computer(seat):
+            break
+        if seat not in players:
+            players[seat] = seat_player(table.seats[seat].level, seat, trial.turn)
+        player = players[seat]
+        thought = trial.copy()  # as the computer's thread thinks: on a copy, then its take on that copy
+        try:
+            place = player.choose_place(thought)
+            thought.place(place)
+            trial.place(place)
+        except (IllegalMoveError, ValueError, TypeError):
+            return False  # a computer that errs falls back to another lay: not foreseeable, try another deal
+        if trial.phase == "take":
+            take = safe_take(player, thought) if thought.phase == "take" else frozenset()
+            trial.take(take if trial.can_take(take) else frozenset())
+    if trial.is_over() or table.is_computer(trial.current_player):
+        return False
+    return _joining(trial, [p for p in trial.legal_places() if p.rotation == 0]) is not None
+
+
+def tutorial_deal(game: CardGame, table: TableSetup) -> CardGame:
+    """*game* when it teaches a take (:func:`teaches_take`) or has begun; else a deal for the same seats and
+    first player that does, chosen by a seed drawn from *game* (the same game gives the same deal)."""
+    if game.turn != 0 or game.phase != "place" or any(game.scores) or teaches_take(game, table):
+        return game
+    base = zlib.crc32(json.dumps(game.to_dict(), sort_keys=True).encode())
+    for k in range(DEAL_TRIES):
+        deal = CardGame.new(players=game.players, seed=base + k, first_player=game.current_player)
+        if teaches_take(deal, table):
+            return deal
+    return game
 
 
 class CardTutorial:
@@ -101,6 +164,9 @@ class CardTutorial:
         self._seen = self._snapshot()
         self._plan_key: tuple[int, int, str] | None = None
         self._plan: Place | None = None
+        #: The child's turns taught so far without a take, and the points taken when the turn began.
+        self.turns_taught = 0
+        self._taken = sum(scene.game.scores)
 
     @property
     def done(self) -> bool:
@@ -162,8 +228,8 @@ class CardTutorial:
                 if phase == "place" and now[1] == "take":
                     self.step = "take"
                 elif now[0] != turn:
-                    self.step = "cheer"
-                    scene.host.play_sound("collect")
+                    self._turn_over(mover)
+            self._taken = sum(game.scores)
         if game.is_over() and self.step in ("lay", "take"):
             self._finish(False)
             return
@@ -176,6 +242,16 @@ class CardTutorial:
             self.shown_for += dt
         else:
             self.shown_for = min(self.shown_for, -FIRST_DELAY / 2)
+
+    def _turn_over(self, mover: int) -> None:
+        """A person's turn ended: a take done is cheered; otherwise the hand teaches again on their next turn."""
+        took = sum(self.scene.game.scores) > self._taken
+        self.turns_taught += 1
+        if took or self.turns_taught >= TEACH_TURNS:
+            self.step = "cheer"
+            self.scene.host.play_sound("collect")
+        else:
+            self.step = "lay"
 
     def showing(self) -> bool:
         """True when the hand demonstrates now: a person may act and no finger is down."""
@@ -250,21 +326,24 @@ class CardTutorial:
         self._hand(surface, tip, press)
 
     def _draw_take(self, surface: pygame.Surface) -> None:
+        """Nothing picked yet: the hand taps a glowing card. Once picked: it goes to "take these" and taps it."""
         scene = self.scene
         takeable = sorted(scene.game.takeable())
         if not takeable:
             return
         u = (self.shown_for % TAKE_CYCLE) / TAKE_CYCLE
-        card = scene.cell_center(takeable[0])
-        button = (float(scene.layout.take.centerx), float(scene.layout.take.centery))
+        take = scene.layout.take
+        button = (float(take.centerx), float(take.centery))
+        if not scene.picks:
+            self._hand(surface, scene.cell_center(takeable[0]), math.sin(min(1.0, u / 0.5) * math.pi))
+            return
+        card = scene.cell_center(sorted(scene.picks)[0])
         tip: tuple[float, float]
-        if u < 0.3:
-            tip, press = card, math.sin(u / 0.3 * math.pi)
-        elif u < 0.7:
-            v = smooth((u - 0.3) / 0.4)
+        if u < 0.45:
+            v = smooth(u / 0.45)
             tip, press = (card[0] + (button[0] - card[0]) * v, card[1] + (button[1] - card[1]) * v), 0.0
         else:
-            tip, press = button, math.sin((u - 0.7) / 0.3 * math.pi)
+            tip, press = button, math.sin(min(1.0, (u - 0.45) / 0.35) * math.pi)
         self._hand(surface, tip, press)
 
     def _draw_cheer(self, surface: pygame.Surface) -> None:

@@ -267,6 +267,17 @@ class CardFaces:
         side = max(8, int(side))
         return self._misc.get(("outline", side, color, share, alpha), lambda: _draw_outline(side, color, share, alpha))
 
+    def ring(self, side: int, color: Color, level: int = 7) -> pygame.Surface:
+        """A thick ring round a card, drawn under it (larger than the cell): *color* (brightness *level* 0-7)
+        between two dark bands, so it stands out on the green table, the sand paths and for colour-blind eyes."""
+        side, level = max(8, int(side)), max(0, min(7, int(level)))
+        return self._misc.get(("ring", side, color, level), lambda: _draw_ring(side, color, level))
+
+    def sparkle(self, px: int) -> pygame.Surface:
+        """A small four-pointed star that runs along a glowing path."""
+        px = max(6, int(px))
+        return self._misc.get(("sparkle", px), lambda: _draw_sparkle(px))
+
     def tint(self, side: int, color: Color, alpha: int) -> pygame.Surface:
         """A see-through veil in the card's shape."""
         side = max(8, int(side))
@@ -485,6 +496,41 @@ def _draw_outline(side: int, color: Color, share: float, alpha: int) -> pygame.S
     rect = _body_rect(size).inflate(width * 0.6, width * 0.6)
     pygame.draw.rect(surface, (*color, alpha), rect, width=width, border_radius=round(size * CARD_RADIUS) + width // 2)
     return pygame.transform.smoothscale(surface, (side, side))
+
+
+def _draw_ring(side: int, color: Color, level: int) -> pygame.Surface:
+    # A mat larger than the cell, drawn under the card: only its rim shows round the card, over the gap and
+    # the neighbours' edges, so it never covers the card's own pictures.
+    size = side * 2
+    edge = max(3, round(size * 0.02))
+    # At least 5 window pixels of colour even on small cells (46 cards at 800x600: about 39 px).
+    band = max(10, round(size * 0.08))
+    pad = band + 2 * edge
+    surface = pygame.Surface((size + 2 * pad, size + 2 * pad), pygame.SRCALPHA)
+    body = _body_rect(size).move(pad, pad)
+    radius = round(size * CARD_RADIUS)
+    outer = body.inflate(2 * (band + edge), 2 * (band + edge))
+    pygame.draw.rect(surface, (*theme.TAKE_RING_EDGE, 255), outer, border_radius=radius + band + edge)
+    bright = tuple(round(c * (0.82 + 0.18 * level / 7)) for c in color)
+    pygame.draw.rect(surface, (*bright, 255), outer.inflate(-2 * edge, -2 * edge), border_radius=radius + band)
+    pygame.draw.rect(surface, (*theme.TAKE_RING_EDGE, 255), body.inflate(2 * edge, 2 * edge),
+                     border_radius=radius + edge)
+    return pygame.transform.smoothscale(surface, (round(surface.get_width() / 2), round(surface.get_height() / 2)))
+
+
+def _draw_sparkle(px: int) -> pygame.Surface:
+    size = px * 2
+    surface = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size / 2
+    points = []
+    for k in range(8):
+        a = k * math.pi / 4 - math.pi / 2
+        r = c * (0.95 if k % 2 == 0 else 0.3)
+        points.append((c + math.cos(a) * r, c + math.sin(a) * r))
+    pygame.draw.polygon(surface, (*theme.TAKE_RING_EDGE, 200), points, width=max(2, size // 10))
+    pygame.draw.polygon(surface, (*theme.SPARKLE, 255), points)
+    pygame.draw.circle(surface, (255, 255, 255, 255), (c, c), size * 0.12)
+    return pygame.transform.smoothscale(surface, (px, px))
 
 
 def _draw_tint(side: int, color: Color, alpha: int) -> pygame.Surface:

@@ -2,8 +2,9 @@
 
 :func:`draw_table` paints what the camera sees: the ring of free cells touching the table (soft
 dashed slots), lit cells where the chosen card fits, small markers where another turn would fit,
-the cards on their shadows, the joined path glowing card by card, takeable cards gently lifting,
-picked and refused cards, the hint's see-through ghost and the card just laid.
+the cards on their shadows, the joined path glowing card by card with little stars running along
+it, takeable cards in a thick bright ring, standing lifted and hopping now and then, picked cards
+higher in a white ring, refused cards, the hint's see-through ghost and the card just laid.
 :func:`draw_card_at` draws one card anywhere (cards in flight and turning).
 
 While the camera zooms, the faces come from a quantised size and are scaled to the cell size, so
@@ -29,13 +30,22 @@ from doolhof.gui.kit import theme
 
 #: Seconds of one gentle pulse of a takeable card, and one breath of a lit cell.
 PULSE_PERIOD = 1.4
-#: How high a takeable card lifts at the top of its pulse, as a share of the side.
-LIFT = 0.06
+#: How high a takeable card stands lifted, and hops at the top of its bounce, as shares of the side.
+LIFT = 0.03
+HOP = 0.07
+#: A picked card stands this high (share of the side): it has been lifted off the table.
+PICKED_LIFT = 0.12
+#: The share of a pulse spent hopping (the rest the card stands still, lifted).
+HOP_SHARE = 0.35
+#: Cells per second a sparkle runs along a glowing path, and its size as a share of the side.
+SPARK_SPEED = 2.2
+SPARK_SIZE = 0.34
 #: Seconds a frame may spend rendering faces at a new size; the others are scaled until a later frame.
 #: (4 ms made the frames after a zoom take 11 ms at 1920x1080: scripts/bench_frames.py.)
 RENDER_BUDGET = 0.0015
-#: Opacity of the hint's ghost card.
-GHOST_ALPHA = 150
+#: Opacity of the hint's ghost card, and its size as a share of a cell (smaller than a laid card).
+GHOST_ALPHA = 130
+GHOST_SIZE = 0.78
 
 
 @dataclass
@@ -52,6 +62,9 @@ class TableLook:
     hidden: frozenset[Cell] = frozenset()       # cards not drawn (in flight)
     ghost: tuple[Card, int, Cell] | None = None  # hint: a see-through card
     laid: Cell | None = None                    # the card just laid (a soft outline)
+    chains: tuple[tuple[Cell, ...], ...] = ()   # paths from the laid card to each takeable card: sparkles run
+    hops: tuple[tuple[Cell, float], ...] = ()   # extra lift (share of the side) of cards hopping now
+    calm: bool = False                          # reduced motion: no bounce, no running sparkles
 
 
 def free_ring(table: Mapping[Cell, object]) -> set[Cell]:
@@ -172,8 +185,8 @@ def draw_table(surface: pygame.Surface, camera: Camera, faces: CardFaces, table:
     slot = pieces.piece(("slot",), faces.slot)
     lit = pieces.piece(("lit", level), lambda q: faces.lit(q, level))
     mark = pieces.piece(("mark",), faces.mark)
-    rim_alpha = 120 + level * 135 // 7
-    pulse_rim = pieces.piece(("pulse", rim_alpha), lambda q: faces.outline(q, theme.REACH_RING, 0.03, rim_alpha))
+    ring_level = 7 if look.calm else level
+    pulse_rim = pieces.piece(("take ring", ring_level), lambda q: faces.ring(q, theme.TAKE_RING, ring_level))
     for cell in free_ring(table):
         if cell in look.hidden:
             continue
@@ -189,12 +202,18 @@ def draw_table(surface: pygame.Surface, camera: Camera, faces: CardFaces, table:
 
     # The cards: shadows first, so no shadow falls on a neighbouring card.
     shadow = pieces.piece(("shadow",), faces.shadow)
-    lift_px = LIFT * side
     lifts: dict[Cell, float] = {}
     for cell in look.pulse | look.picked:
         if cell in table:
-            phase = 0.5 - 0.5 * math.cos((clock / PULSE_PERIOD + (cell[0] * 0.13 + cell[1] * 0.21)) * math.tau)
-            lifts[cell] = lift_px * (1.0 if cell in look.picked else phase)
+            if cell in look.picked:
+                lifts[cell] = PICKED_LIFT * side
+                continue
+            phase = (clock / PULSE_PERIOD + (cell[0] * 0.13 + cell[1] * 0.21)) % 1.0
+            bounce = 0.0 if look.calm or phase >= HOP_SHARE else math.sin(math.pi * phase / HOP_SHARE)
+            lifts[cell] = side * (LIFT + HOP * bounce)
+    for cell, share in look.hops:
+        if cell in table:
+            lifts[cell] = lifts.get(cell, 0.0) + share * side
     shown: list[tuple[Cell, Card, int, float, float]] = []
     drop = side * 0.035
     for cell, (card, rotation) in table.items():
@@ -215,8 +234,14 @@ def draw_table(surface: pygame.Surface, camera: Camera, faces: CardFaces, table:
         if strength > 0 and network >= 0:
             glowing.setdefault(cell, []).append((network, strength))
 
-    marked = look.refused or look.picked or look.pulse or look.laid is not None
-    for cell, card, rotation, cx, cy in shown:
+    marked = look.refused or look.laid is not None
+    picked_rim = pieces.piece(("picked",), lambda q: faces.ring(q, theme.PICKED_RIM))
+
+    def put_card(cell: Cell, card: Card, rotation: int, cx: float, cy: float) -> None:
+        if cell in look.picked:
+            put(picked_rim, cx, cy)  # the ring is a mat under the card: it covers no picture
+        elif cell in look.pulse:
+            put(pulse_rim, cx, cy)
         put(pieces.face(card, rotation), cx, cy)
         if cell in glowing:
             for network, strength in glowing[cell]:
@@ -226,26 +251,55 @@ def draw_table(surface: pygame.Surface, camera: Camera, faces: CardFaces, table:
                     overlay.set_alpha(round(255 * strength))
                 put(overlay, cx, cy)
         if not marked:
-            continue
+            return
         if cell in look.refused:
             put(pieces.piece(("refused",), lambda q: faces.tint(q, theme.REFUSED_TINT, 120)), cx, cy)
             put(pieces.piece(("refused rim",), lambda q: faces.outline(q, theme.REFUSED_TINT, 0.04)), cx, cy)
-        if cell in look.picked:
-            put(pieces.piece(("picked",), lambda q: faces.outline(q, theme.PICKED_RIM, 0.05)), cx, cy)
-        elif cell in look.pulse:
-            put(pulse_rim, cx, cy)
         if cell == look.laid:
             put(pieces.piece(("laid",), lambda q: faces.outline(q, theme.REACH_GLOW, 0.025, 200)), cx, cy)
+
+    # Cards that may be taken (or are picked) come last: lifted on their rings, over their neighbours' edges.
+    raised = look.pulse | look.picked
+    for item in shown:
+        if item[0] not in raised:
+            put_card(*item)
+    for item in shown:
+        if item[0] in raised:
+            put_card(*item)
     surface.fblits(batch)
+    if look.chains and not look.calm and glow_upto >= len(look.glow):
+        _draw_sparks(surface, faces, look.chains, centre, side, clock)
 
     if look.ghost is not None:
         card, rotation, cell = look.ghost
         if cell not in table:
+            # A hint, not a laid card: smaller, see-through, floating a little, on the lit cell's golden slot.
             center = camera.center_of(cell)
-            _blit_centred(surface, pieces.piece(("ghost",), lambda q: faces.outline(q, theme.REACH_RING, 0.04)),
-                          center)
-            draw_card_at(surface, faces, card, rotation, center, side, alpha=GHOST_ALPHA)
+            bob = 0.0 if look.calm else math.sin(clock * 2.4) * side * 0.03
+            _blit_centred(surface, pieces.piece(("lit", 7), lambda q: faces.lit(q, 7)), center)
+            draw_card_at(surface, faces, card, rotation, (center[0], center[1] - side * 0.04 + bob), side * GHOST_SIZE,
+                         alpha=GHOST_ALPHA)
     return pieces.sharp
+
+
+def _draw_sparks(surface: pygame.Surface, faces: CardFaces, chains: Sequence[tuple[Cell, ...]],
+                 centre: Callable[[Cell], tuple[float, float] | None], side: int, clock: float) -> None:
+    """Little stars running along each glowing path, from the card just laid to the card that may be taken."""
+    star = faces.sparkle(max(6, round(side * SPARK_SIZE)))
+    for k, chain in enumerate(chains):
+        points = [centre(cell) for cell in chain]
+        if len(points) < 2 or any(p is None for p in points):
+            continue
+        length = len(points) - 1
+        for offset in (0.0, 0.5):
+            run = (clock * SPARK_SPEED / length + offset + k * 0.17) % 1.0 * (length + 0.5)
+            if run > length:
+                continue  # a short rest at the far card before the next run
+            i = min(length - 1, int(run))
+            a, b = points[i], points[i + 1]
+            assert a is not None and b is not None
+            u = run - i
+            _blit_centred(surface, star, (a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u))
 
 
 def glow_networks(table: Mapping[Cell, tuple[Card, int]],

@@ -37,7 +37,7 @@ FIGURE_SEATS = 6
 #: Every icon in ``assets/icons/``, by the name :meth:`Art.icon` takes.
 ICON_NAMES: tuple[str, ...] = (
     "rotate", "hint", "sound_on", "sound_off", "menu", "play", "again", "home", "stay", "closed",
-    "plus", "minus", "person", "trophy", "check", "cross", "fullscreen", "hand",
+    "plus", "minus", "person", "trophy", "check", "cross", "fullscreen", "hand", "pass",
 )
 
 

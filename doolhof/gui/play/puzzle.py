@@ -387,11 +387,13 @@ class PuzzleOverlay:
         return out
 
     def card_rect(self) -> pygame.Rect:
-        """The card over the board that holds the stars and the buttons."""
-        board = self.stage.layout.board
-        w, h = int(board.w * 0.86), int(board.h * 0.62)
+        """The card beside the board that holds the stars and the buttons: over the side panel (right of
+        the board in a wide window, below it in a tall one), so the figure on its picture stays in view."""
+        panel = self.stage.layout.panel
+        w = panel.w
+        h = min(panel.h, max(int(w * 0.95), panel.h // 2)) if self.stage.layout.wide else panel.h
         rect = pygame.Rect(0, 0, w, h)
-        rect.center = board.center
+        rect.center = panel.center
         return rect
 
     def buttons(self) -> dict[str, pygame.Rect]:
@@ -407,7 +409,7 @@ class PuzzleOverlay:
         card = self.card_rect()
         names = ["book", "again"] + (["next"] if self.run.on_next is not None else [])
         big = int(min(card.h * 0.4, card.w / (len(names) + 1)))
-        small = int(big * 0.78)
+        small = max(int(big * 0.78), min(big, 48))  # every tap area at least 48 px (the hit adds 8)
         sizes = [small if name != "next" else big for name in names]
         if "next" not in names:
             sizes[-1] = big  # "again" is the big one when there is no next puzzle
@@ -525,8 +527,9 @@ class PuzzleOverlay:
             else:  # used: a faint print stays where it was
                 surface.blit(faded(image, 45), image.get_rect(center=rect.center))
 
-    def _veil(self, surface: pygame.Surface, alpha: int) -> None:
-        frame = self.stage.layout.frame
+    def _veil(self, surface: pygame.Surface, alpha: int, area: pygame.Rect | None = None) -> None:
+        """A see-through shade over *area* (default: the board and its arrows)."""
+        frame = area or self.stage.layout.frame
         veil = pygame.Surface(frame.size, pygame.SRCALPHA)
         veil.fill((*theme.SHADE, alpha))
         surface.blit(veil, frame.topleft)
@@ -555,7 +558,8 @@ class PuzzleOverlay:
 
     def _draw_stars(self, surface: pygame.Surface) -> None:
         view = self.stage.view
-        self._veil(surface, int(110 * min(1.0, self.age / 0.3)))
+        # The board stays clear (the figure on its picture is the moment of success); only the panel is shaded.
+        self._veil(surface, int(110 * min(1.0, self.age / 0.3)), self.stage.layout.panel)
         card = self.card_rect()
         scale = self._pop(0.0, 0.3)
         if scale <= 0.02:

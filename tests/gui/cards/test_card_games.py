@@ -76,7 +76,7 @@ def take_by_taps(app: Any, scene: CardPlayScene, rng: random.Random) -> set[Cell
     if picks and rng.random() < 0.9:
         tap(app, point(scene.layout.take))
     else:
-        tap(app, point(scene.layout.nothing))
+        tap(app, point(scene.layout.done))
         picks = set()
     return picks
 

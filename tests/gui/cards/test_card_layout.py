@@ -30,10 +30,10 @@ def test_nothing_overlaps_or_leaves_the_window(size: tuple[int, int], players: i
         assert window.contains(rect), f"{name} {rect} is off screen at {size}"
     for (a, ra), (b, rb) in itertools.combinations(rects.items(), 2):
         assert not ra.colliderect(rb), f"{a} {ra} overlaps {b} {rb} at {size}"
-    for part in (*lay.hand, lay.rotate, lay.take, lay.nothing):
+    for part in (*lay.hand, lay.rotate, lay.take, lay.done):
         assert lay.hand_box.contains(part)
     assert not lay.hand[0].colliderect(lay.hand[1]) and not lay.hand[1].colliderect(lay.rotate)
-    assert not lay.take.colliderect(lay.nothing)
+    assert not lay.take.colliderect(lay.done)
     assert lay.turn_box.contains(lay.portrait) and lay.turn_box.contains(lay.pile)
     for seat in lay.seats:
         for part in (seat.figure, *seat.hand, seat.tray):
@@ -41,10 +41,19 @@ def test_nothing_overlaps_or_leaves_the_window(size: tuple[int, int], players: i
     assert set(lay.icons) == {"hint", "sound", "menu"}
 
 
+@pytest.mark.parametrize("players", [2, 6])
+@pytest.mark.parametrize(("size", "least"), [((1280, 800), 64), ((800, 600), 48), ((800, 1280), 64)])
+def test_the_take_and_done_buttons_are_big_enough_to_tap(size: tuple[int, int], least: int, players: int) -> None:
+    lay = card_layout(size, players)
+    for rect in (lay.take, lay.done):
+        assert min(rect.size) >= least, (size, rect)
+    assert lay.take.w >= 2 * least, "the take button holds the picked cards"
+
+
 @pytest.mark.parametrize("size", [(1280, 800), (800, 1280), (1920, 1080)])
 def test_what_a_child_taps_is_big(size: tuple[int, int]) -> None:
     lay = card_layout(size, 6)
-    for rect in (*lay.hand, lay.rotate, lay.nothing):
+    for rect in (*lay.hand, lay.rotate, lay.done):
         assert min(rect.size) >= 64, rect
     assert lay.take.w >= 160 and lay.take.h >= 64
 

@@ -26,7 +26,7 @@ def target(scene: Any, rng: random.Random, size: tuple[int, int]) -> tuple[int, 
     roll = rng.random()
     spots: list[tuple[int, int]] = []
     if roll < 0.15:
-        spots = [point(r) for r in (*lay.hand, lay.rotate, lay.take, lay.nothing)]
+        spots = [point(r) for r in (*lay.hand, lay.rotate, lay.take, lay.done)]
     elif roll < 0.45:
         cells = sorted(scene.lit() | scene.free() | scene.game.takeable() | set(scene.game.table))
         spots = [cell_point(scene, c) for c in cells]

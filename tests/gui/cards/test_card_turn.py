@@ -93,7 +93,7 @@ def test_take_nothing_is_always_there(make_app: Any) -> None:
     game = chain()
     scene = laid(app, game)
     tap(app, cell_point(scene, (2, 0)))
-    tap(app, point(scene.layout.nothing))
+    tap(app, point(scene.layout.done))
     assert game.scores == (0, 0) and game.is_over() is False and game.current_player == 1
 
 

@@ -1,4 +1,5 @@
-"""The first card game's tutorial hand: it shows laying, then taking, cheers, and is gone; the "x" skips it."""
+"""The first card game's tutorial hand: it shows laying, then taking, cheers, and is gone; the "x" skips it;
+the first game is dealt so that the child's first card can take."""
 
 from __future__ import annotations
 
@@ -7,9 +8,18 @@ from dataclasses import replace
 from typing import Any
 
 import pygame
+import pytest
 
 from doolhof.cards import Card, CardGame, Place
-from doolhof.gui.cards.tutorial import CardTutorial, choose_place, offer_card_tutorial, wants_card_tutorial
+from doolhof.gui.cards.tutorial import (
+    CardTutorial,
+    choose_place,
+    offer_card_tutorial,
+    teaches_take,
+    tutorial_deal,
+    wants_card_tutorial,
+)
+from doolhof.session.seats import TableSetup
 from tests.gui.cards.helpers import PEOPLE2, cell_point, lay_by_taps, point, ready, start_cards, step_until, table_of
 from tests.gui.helpers import SoundLog, run, tap
 
@@ -78,3 +88,85 @@ def test_it_is_offered_only_when_the_settings_say_so(make_app: Any) -> None:
     offer_card_tutorial(host, scene)  # type: ignore[arg-type]
     offer_card_tutorial(host, scene)  # type: ignore[arg-type]
     assert len(scene.overlays) == 1
+
+
+TABLES = [
+    table_of("person", "computer"),
+    table_of("computer", "person", level="clever"),
+    table_of("person", "person", "person"),
+    table_of("computer", "computer", "person", level="expert"),
+]
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda t: "-".join(s.kind for s in t.seats))
+def test_the_first_game_is_dealt_so_the_childs_first_card_can_take(table: TableSetup) -> None:
+    plain = 0
+    for seed in range(12):
+        game = table.new_card_game(seed)
+        deal = tutorial_deal(game, table)
+        assert teaches_take(deal, table), seed
+        assert deal.players == game.players and deal.current_player == game.current_player
+        assert tutorial_deal(game, table) == deal, "seeded: the same game gives the same deal"
+        assert tutorial_deal(deal, table) is deal, "a deal that teaches is kept"
+        plain += not teaches_take(game, table)
+    assert plain > 0, "most plain deals teach no take at the first card: the check can fail"
+
+
+def test_a_game_already_begun_is_never_dealt_again() -> None:
+    table = table_of("person", "person")
+    game = CardGame.new(players=2, seed=1)
+    game.place(game.legal_places()[0])
+    if game.phase == "take":
+        game.take(frozenset())
+    assert tutorial_deal(game, table) is game
+
+
+@pytest.mark.parametrize("table", TABLES[:2], ids=["person-first", "computer-first"])
+def test_the_first_card_game_teaches_a_take_through_the_screens(make_app: Any, table: TableSetup) -> None:
+    app = make_app((1280, 800))
+    app.settings = replace(app.settings, animation_speed="fast", cards_tutorial_done=False)
+    app.sound = SoundLog()
+    app.screens.start_game(table.fresh(7), table)
+    run(app)
+    scene = app.scene
+    tutorial = next(o for o in scene.overlays if isinstance(o, CardTutorial))
+    assert step_until(app, ready(scene)), "the child's turn comes"
+    child = scene.game.current_player
+    assert not scene.is_computer(child)
+    place = tutorial.plan()
+    assert place is not None and place.rotation == 0, "a card as it lies in the hand"
+    run(app, 1.0)
+    assert tutorial.showing() and tutorial.step == "lay"
+    lay_by_taps(app, scene, place)
+    assert step_until(app, ready(scene)) and scene.game.phase == "take", "the hand's lay joins a path"
+    assert tutorial.step == "take"
+    run(app, 1.0)
+    frame = pygame.Surface(app.screen.get_size())
+    scene.draw(frame)  # the hand taps the glowing card
+    cell = sorted(scene.game.takeable())[0]
+    tap(app, cell_point(scene, cell))
+    assert scene.picks, "picked"
+    run(app, 1.0)
+    scene.draw(frame)  # now the hand goes to "take these"
+    tap(app, point(scene.layout.take))
+    assert scene.game.scores[child] >= 1, "a take is done"
+    assert step_until(app, lambda: tutorial.done)
+    assert not tutorial.skipped and app.settings.cards_tutorial_done is True
+
+
+def test_a_lay_that_joins_nothing_brings_the_hand_back_next_turn(make_app: Any) -> None:
+    app = make_app((1280, 800))
+    hands = [[Card.from_text("2345:apple"), Card.from_text("2367:")], [Card.from_text("2367:")]]
+    game = CardGame.from_position(table=dict(chain().table), hands=hands, pile=[], current_player=0)
+    scene, tutorial, ended = with_tutorial(app, game)
+
+    def joins(place: Place) -> bool:
+        trial = game.copy()
+        trial.place(place)
+        return trial.phase == "take"
+
+    quiet = next(p for p in game.legal_places() if p.hand_index == 1 and not joins(p))
+    lay_by_taps(app, scene, quiet)
+    assert step_until(app, ready(scene)) and game.turn == 1
+    assert tutorial.step == "lay" and not tutorial.done and tutorial.turns_taught == 1, "no take yet: it goes on"
+    assert ended == []
