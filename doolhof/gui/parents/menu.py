@@ -138,6 +138,10 @@ class ParentControls:
             self._badge = badge
             self.host.request_redraw()
 
+    def holding(self) -> bool:
+        """True while the menu button is held down (a finger holding it is no resting hand)."""
+        return self.menu.held is not None
+
     def busy(self) -> bool:
         """True while the menu button is held or wiggles."""
         return self.menu.busy()
