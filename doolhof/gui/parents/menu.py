@@ -133,6 +133,7 @@ class ParentControls:
         """Advance the hold and the wiggle; draw again when the badge comes or goes."""
         self.place()
         self.menu.update(dt)
+        self.place()  # the hold may just have opened the menu: the game's undo must not be drawn over it
         badge = self.badge_shown()
         if badge != self._badge:
             self._badge = badge
