@@ -304,29 +304,27 @@ def test_a_resting_palm_elsewhere_never_opens_the_parents_menu(make_app: Any) ->
 
 # ----- the card game by touch --------------------------------------------------------------------
 @pytest.mark.parametrize("palm", [False, True])
-def test_card_turns_by_touch_only(make_app: Any, palm: bool) -> None:
-    """Choose, turn, lay by tap and by drag, pick and take: every step by a finger (the palm on the table edge)."""
+def test_a_whole_card_game_by_touch_only(make_app: Any, palm: bool) -> None:
+    """Choose, turn, lay by tap and by drag, pick and take: every step by a finger (a palm on the table's edge)."""
     app = make_app((1280, 800))
     fast(app)
+    ended: list[CardGame] = []
+    app.screens.show_end = lambda game, table: ended.append(game)
     game = CardGame.new(players=2, seed=11)
     scene = start_cards(app, game, PEOPLE2)
     if palm:
         table = scene.layout.table
         run(app, REST_SECONDS + 0.1, [finger("down", app, (table.x + 4, table.bottom - 5), PALM)])
     took = laid = 0
-    while took < 2 and laid < 30:
+    while True:
         assert card_step_until(app, ready(scene))
+        if game.is_over():
+            break
         if game.phase == "take":
-            cell = sorted(game.takeable())[0]
-            touch_tap(app, cell_point(scene, cell), finger_id=2)
-            assert cell in scene.picks
-            before = sum(game.scores)
-            touch_tap(app, point(scene.layout.take), finger_id=2)
-            assert card_step_until(app, lambda: game.phase != "take")
-            assert sum(game.scores) > before
-            took += 1
+            took += take_one(app, scene)
             continue
         laid += 1
+        assert laid <= 46
         place = _joining_place(game) or game.legal_places()[0]
         hand = point(scene.layout.hand[place.hand_index])
         touch_tap(app, hand, finger_id=laid % 2)  # choose
@@ -342,17 +340,35 @@ def test_card_turns_by_touch_only(make_app: Any, palm: bool) -> None:
             touch_drag(app, hand, cell_point(scene, place.cell), steps=10)
         assert card_step_until(app, lambda size=size: len(game.table) == size + 1)  # type: ignore[misc]
         assert game.table[place.cell][1] == place.rotation
-    assert took == 2
+    assert card_step_until(app, lambda: scene.finished)
+    assert laid == 46 and took > 0 and ended == [game]
     if palm:
-        assert app.pointer.fingers == 1
+        assert app.pointer.fingers == 1, "the palm rested on the table the whole game"
+
+
+def take_one(app: Any, scene: CardPlayScene) -> int:
+    """Pick one card that may be taken alone and take it (1); without one, take nothing (0)."""
+    game = scene.game
+    single = [c for c in sorted(game.takeable()) if game.can_take(frozenset({c}))]
+    if not single:
+        touch_tap(app, point(scene.layout.nothing), finger_id=2)
+        assert card_step_until(app, lambda: game.phase != "take")
+        return 0
+    touch_tap(app, cell_point(scene, single[0]), finger_id=2)
+    assert single[0] in scene.picks
+    before = sum(game.scores)
+    touch_tap(app, point(scene.layout.take), finger_id=2)
+    assert card_step_until(app, lambda: game.phase != "take")
+    assert sum(game.scores) == before + 1
+    return 1
 
 
 def _joining_place(game: CardGame) -> Any:
-    """A place after which some card can be taken, if there is one."""
+    """A place after which some card can be taken alone, if there is one."""
     for place in game.legal_places():
         trial = game.copy()
         trial.place(place)
-        if trial.phase == "take":
+        if trial.phase == "take" and any(trial.can_take(frozenset({c})) for c in trial.takeable()):
             return place
     return None
 
