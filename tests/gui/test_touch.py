@@ -47,6 +47,13 @@ def rest_palm(app: Any, pos: tuple[int, int]) -> None:
     assert app.pointer.owner is None, "a still finger holding nothing is a resting hand"
 
 
+def maze(make_app: Any, seed: int = 3) -> tuple[Any, Any, PlayScene]:
+    """An app at 1280×800 with two people's maze game of *seed* on it: (app, game, scene)."""
+    app = make_app((1280, 800))
+    game = PEOPLE.new_game(seed=seed)
+    return app, game, start_play(app, game, PEOPLE)
+
+
 def palm_spot(scene: PlayScene) -> tuple[int, int]:
     """A board cell's middle: the board does nothing while pushing, so a palm there is harmless."""
     return center(scene.cell_rect((2, 2)))
@@ -183,9 +190,7 @@ def _after(game: Any, arrow: tuple[str, int]) -> Any:
 
 # ----- several fingers ------------------------------------------------------------------------
 def test_two_fingers_tapping_two_arrows_in_one_frame_push_once(make_app: Any) -> None:
-    app = make_app((1280, 800))
-    game = PEOPLE.new_game(seed=3)
-    scene = start_play(app, game, PEOPLE)
+    app, game, scene = maze(make_app)
     first, second = game.legal_arrows()[:2]
     a, b = center(scene.arrow_rect(*first)), center(scene.arrow_rect(*second))
     expected = _after(game, first).to_dict()
@@ -198,9 +203,7 @@ def test_two_fingers_tapping_two_arrows_in_one_frame_push_once(make_app: Any) ->
 
 
 def test_a_second_finger_landing_during_a_drag_neither_acts_nor_cancels_it(make_app: Any) -> None:
-    app = make_app((1280, 800))
-    game = PEOPLE.new_game(seed=3)
-    scene = start_play(app, game, PEOPLE)
+    app, game, scene = maze(make_app)
     expected = _after(game, ("N", 3)).to_dict()
     start, end = center(scene.spare_rect()), center(scene.arrow_rect("N", 3))
     other = center(scene.arrow_rect(*next(a for a in game.legal_arrows() if a != ("N", 3))))
@@ -224,9 +227,7 @@ def test_a_second_finger_landing_during_a_drag_neither_acts_nor_cancels_it(make_
 
 
 def test_focus_lost_mid_drag_cancels_it_cleanly(make_app: Any) -> None:
-    app = make_app((1280, 800))
-    game = PEOPLE.new_game(seed=3)
-    scene = start_play(app, game, PEOPLE)
+    app, game, scene = maze(make_app)
     before = game.to_dict()
     start, end = center(scene.spare_rect()), center(scene.arrow_rect("N", 3))
     run(app, 0, [finger("down", app, start, 0)])
@@ -244,9 +245,7 @@ def test_focus_lost_mid_drag_cancels_it_cleanly(make_app: Any) -> None:
 
 
 def test_a_resting_palm_lets_a_pressed_control_pop_up_and_its_lift_does_nothing(make_app: Any) -> None:
-    app = make_app((1280, 800))
-    game = PEOPLE.new_game(seed=3)
-    scene = start_play(app, game, PEOPLE)
+    app, game, scene = maze(make_app)
     arrow = center(scene.arrow_rect("N", 3))
     run(app, 0, [finger("down", app, arrow, PALM)])
     assert scene.gestures.press is not None, "pressed at once"
@@ -258,9 +257,7 @@ def test_a_resting_palm_lets_a_pressed_control_pop_up_and_its_lift_does_nothing(
 
 
 def test_mouse_copies_of_touches_do_nothing_in_the_game(make_app: Any) -> None:
-    app = make_app((1280, 800))
-    game = PEOPLE.new_game(seed=3)
-    scene = start_play(app, game, PEOPLE)
+    app, game, scene = maze(make_app)
     arrow = center(scene.arrow_rect("N", 3))
     run(app, 0, [mouse("move", arrow, touch=True), mouse("down", arrow, touch=True)])
     run(app, 0, [mouse("up", arrow, touch=True)])
@@ -274,9 +271,7 @@ def test_mouse_copies_of_touches_do_nothing_in_the_game(make_app: Any) -> None:
 
 # ----- the parents' hold -----------------------------------------------------------------------
 def test_the_parents_hold_works_with_a_finger_even_beside_a_resting_palm(make_app: Any) -> None:
-    app = make_app((1280, 800))
-    game = PEOPLE.new_game(seed=3)
-    scene = start_play(app, game, PEOPLE)
+    app, _game, scene = maze(make_app)
     rest_palm(app, palm_spot(scene))
     menu = center(app.controls.menu.rect)
     run(app, HOLD_SECONDS + 0.1, [finger("down", app, menu, 1)])
@@ -284,16 +279,14 @@ def test_the_parents_hold_works_with_a_finger_even_beside_a_resting_palm(make_ap
 
 
 def test_a_finger_landing_on_the_menu_with_a_young_palm_down_still_opens_it(make_app: Any) -> None:
-    app = make_app((1280, 800))
-    scene = start_play(app, PEOPLE.new_game(seed=3), PEOPLE)
+    app, _game, scene = maze(make_app)
     run(app, 0, [finger("down", app, palm_spot(scene), PALM)])
     run(app, HOLD_SECONDS + REST_SECONDS + 0.2, [finger("down", app, center(app.controls.menu.rect), 1)])
     assert isinstance(app.scene, ParentMenuScene)
 
 
 def test_a_resting_palm_elsewhere_never_opens_the_parents_menu(make_app: Any) -> None:
-    app = make_app((1280, 800))
-    scene = start_play(app, PEOPLE.new_game(seed=3), PEOPLE)
+    app, _game, scene = maze(make_app)
     for spot in (palm_spot(scene), center(scene.spare_rect()), center(scene.layout.trays[0])):
         run(app, HOLD_SECONDS * 2, [finger("down", app, spot, PALM)])
         assert app.scene is scene and not app.controls.menu.busy()
