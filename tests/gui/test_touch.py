@@ -411,3 +411,15 @@ def test_a_puzzle_is_solved_by_touch(make_app: Any, palm: bool) -> None:
         touch_tap(app, center(scene.cell_rect(cell)))
         assert step_until(app, lambda: not scene.timeline.busy())
     assert scene.puzzle.state == "solved"
+
+
+def test_a_finger_presses_the_setup_screens_play_button_at_once_and_its_lift_starts_the_game(make_app: Any) -> None:
+    app = make_app((1280, 800))
+    app.push_scene(app.screens.setup_scene())
+    run(app, 0)
+    setup = app.scene
+    play = center(setup.play_button.rect)
+    run(app, 0, [finger("down", app, play)])
+    assert setup.play_button.pressed, "the button shows the press at once"
+    run(app, 0, [finger("up", app, play)])
+    assert app.scene is not setup and isinstance(app.scene, PlayScene)
