@@ -201,7 +201,7 @@ class App:
         return size
 
     def pointer_pos(self) -> tuple[int, int]:
-        """Where the pointer was last seen, in window pixels ((-1, -1) before any)."""
+        """Where the pointer was last seen, in window pixels ((-1, -1) before any, and after a finger lifted)."""
         return self.pointer.pos
 
     def play_sound(self, name: str) -> None:
