@@ -231,7 +231,16 @@ class RulesScene(Scene):
         foot = max(56, int(h * 0.12))
         self.close_button.rect = pygame.Rect(w - pad - bar, pad, bar, bar)
         self.title_rect = pygame.Rect(pad, pad, self.close_button.rect.x - 2 * pad, bar)
-        body = pygame.Rect(pad, pad + bar + pad, w - 2 * pad, h - bar - foot - 4 * pad)
+        count = len(self.pages)
+        least = least_tap((w, h))
+        # Back and Next leave a fingertip's width for every page dot (its tap area; the dot drawn is smaller);
+        # where even that does not fit (a tall window), the dots get a row of their own above them.
+        foot_w = w - 2 * pad
+        button_w = min(int(foot_w * 0.34), int(foot * 4.2), max(foot, (foot_w - count * least - 8) // 2))
+        dots_h = least if foot_w - 2 * button_w - 8 < count * least else 0
+        if dots_h:
+            button_w = min(int(foot_w * 0.34), int(foot * 4.2))
+        body = pygame.Rect(pad, pad + bar + pad, w - 2 * pad, h - bar - foot - dots_h - 4 * pad)
         wide = w >= h * 1.2
         if wide:
             side = min(body.h, int(body.w * 0.47))
@@ -245,20 +254,12 @@ class RulesScene(Scene):
                                           body.bottom - self.picture_rect.bottom - pad)
         inner = max(8, int(short * 0.03))
         self.text_rect = self.text_panel.inflate(-2 * inner, -2 * inner)
-        foot_rect = pygame.Rect(pad, h - pad - foot, w - 2 * pad, foot)
-        count = len(self.pages)
-        least = least_tap((w, h))
-        # Back and Next leave a fingertip's width for every page dot (its tap area; the dot drawn is smaller).
-        button_w = min(int(foot_rect.w * 0.34), int(foot * 4.2), max(foot, (foot_rect.w - count * least - 8) // 2))
-        buttons = foot_rect
-        if foot_rect.w - 2 * button_w - 8 < count * least and foot >= 2 * least:
-            # Still too narrow (a tall window): the dots get a row of their own above Back and Next.
-            middle = pygame.Rect(foot_rect.x, foot_rect.y, foot_rect.w, foot // 2)
-            buttons = pygame.Rect(foot_rect.x, middle.bottom, foot_rect.w, foot - middle.h)
-            button_w = min(int(foot_rect.w * 0.34), int(buttons.h * 4.2))
-        self.back_button.rect = pygame.Rect(buttons.x, buttons.y, button_w, buttons.h)
-        self.next_button.rect = pygame.Rect(buttons.right - button_w, buttons.y, button_w, buttons.h)
-        if buttons is foot_rect:
+        foot_rect = pygame.Rect(pad, h - pad - foot, foot_w, foot)
+        self.back_button.rect = pygame.Rect(foot_rect.x, foot_rect.y, button_w, foot)
+        self.next_button.rect = pygame.Rect(foot_rect.right - button_w, foot_rect.y, button_w, foot)
+        if dots_h:
+            middle = pygame.Rect(foot_rect.x, foot_rect.y - dots_h, foot_w, dots_h)
+        else:
             middle = pygame.Rect(self.back_button.rect.right, foot_rect.y, self.next_button.rect.x
                                  - self.back_button.rect.right, foot)
         room = (middle.w - 8) // max(1, count)
