@@ -416,8 +416,12 @@ def test_the_undo_button_is_never_drawn_over_the_parents_menu(make_app: Any, siz
     _maze_undo(app)
     drawn: list[object] = []
     real = menu_module.draw_undo_button
-    monkeypatch.setattr(menu_module, "draw_undo_button",
-                        lambda *args, **kw: (drawn.append(app.scene), real(*args, **kw)))
+
+    def recording(*args: Any, **kw: Any) -> None:
+        drawn.append(app.scene)
+        real(*args, **kw)
+
+    monkeypatch.setattr(menu_module, "draw_undo_button", recording)
     app.request_redraw()
     app.step([], FRAME)
     assert drawn, "the undo button shows over the game"

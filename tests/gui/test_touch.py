@@ -124,14 +124,14 @@ def test_a_held_control_keeps_a_still_finger() -> None:
 # ----- a whole maze game by touch -----------------------------------------------------------------
 def best_arrow(game: Any, rotation: int, turn: int) -> tuple[str, int]:
     """The arrow after which the target can be reached, else one by turn number."""
-    arrows = game.legal_arrows()
-    for arrow in arrows:
+    arrows: list[tuple[str, int]] = [(side, index) for side, index in game.legal_arrows()]
+    for side, index in arrows:
         trial = game.copy()
-        trial.push(Push(*arrow, rotation % 4))
+        trial.push(Push(side, index, rotation % 4))
         target = trial.target()
         if target is not None and target in trial.reachable():
-            return tuple(arrow)  # type: ignore[return-value]
-    return tuple(arrows[turn % len(arrows)])  # type: ignore[return-value]
+            return (side, index)
+    return arrows[turn % len(arrows)]
 
 
 def play_maze_by_touch(app: Any, palm: bool) -> None:
@@ -226,14 +226,15 @@ def test_a_second_finger_landing_during_a_drag_neither_acts_nor_cancels_it(make_
     assert game.phase == "walk", "the resting finger's lift did nothing"
 
 
-def test_focus_lost_mid_drag_cancels_it_cleanly(make_app: Any) -> None:
+@pytest.mark.parametrize("why", [pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED])
+def test_focus_lost_mid_drag_cancels_it_cleanly(make_app: Any, why: int) -> None:
     app, game, scene = maze(make_app)
     before = game.to_dict()
     start, end = center(scene.spare_rect()), center(scene.arrow_rect("N", 3))
     run(app, 0, [finger("down", app, start, 0)])
     run(app, 0, [finger("move", app, ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2), 0)])
     assert scene.gestures.drag is not None
-    run(app, 0, [pygame.event.Event(pygame.WINDOWFOCUSLOST)])
+    run(app, 0, [pygame.event.Event(why)])
     assert scene.gestures.drag is None and app.pointer.fingers == 0
     run(app, 0, [finger("move", app, end, 0)])
     run(app, 0, [finger("up", app, end, 0)])
