@@ -2,11 +2,11 @@
 
 The test walks every scene (setup for the maze and the cards, both play screens in each of their
 phases, the puzzle, both tutorials, both end scenes, the parents' menu, settings, both rules, the
-puzzle book, the hand-over screen) at 1280×800, 800×600 and the tall 800×1280, collects the hit
-rectangle of every control shown (the area a press is taken on, not only the drawing) and fails when
-one is narrower or lower than :data:`MINIMUM` asks for that size. It also checks that no two targets
-overlap (a tap on one must never be a tap on another) and that the parents' layer draws nothing over
-another control.
+puzzle book, the hand-over screen, the second copy's notice) at 1280×800, 800×600 and the tall
+800×1280, collects the hit rectangle of every control shown (the area a press is taken on, not only
+the drawing) and fails when one is narrower or lower than :data:`MINIMUM` asks for that size, when
+two overlap (a tap on one must never be a tap on another) or when one is cut by the window's edge.
+Another test checks that the parents' layer never draws the undo button over the parents' menu.
 
 Targets are collected generically, so a new button is checked without touching this test: every
 visible button of every :class:`~doolhof.gui.kit.widgets.ButtonSet` of the scene and its overlays,
@@ -274,6 +274,18 @@ def _setup(app: Any, variant: str = "junior") -> None:
     run(app, 0)
 
 
+def _setup_six(app: Any) -> None:
+    """The card game's setup with six seats, computers among them (every seat card shows all three buttons)."""
+    seats = tuple(SeatConfig("computer", "clever") if k % 2 else SeatConfig() for k in range(6))
+    app.push_scene(app.screens.setup_scene(TableSetup(variant="cards", seats=seats)))
+    run(app, 0)
+
+
+def _notice(app: Any) -> None:
+    app.push_scene(app.screens.notice_scene(lambda: "Doolhof is already open on this computer."))
+    run(app, 0)
+
+
 def _setup_waiting(app: Any) -> None:
     app.screens.start_game(MAZE.new_game(seed=3), MAZE)
     run(app, 0)
@@ -349,6 +361,7 @@ def _puzzle(app: Any) -> None:
 SCENES = {
     "setup": _setup,
     "setup_cards": lambda app: _setup(app, "cards"),
+    "setup_six": _setup_six,
     "setup_waiting": _setup_waiting,
     "maze_push": _maze_push,
     "maze_walk": _maze_walk,
@@ -365,6 +378,7 @@ SCENES = {
     "cards_end": _cards_end,
     "menu": _menu,
     "settings": _settings,
+    "notice": _notice,
     "rules": _rules,
     "rules_cards": lambda app: _rules(app, "cards"),
     "book": _book,
