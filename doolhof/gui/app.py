@@ -52,6 +52,10 @@ ICON_PX = 64
 
 T = TypeVar("T")
 
+#: The raw events the pointer reads (scenes get them as pointer events only, never in handle_event).
+POINTER_EVENTS = frozenset((pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION,
+                            pygame.FINGERDOWN, pygame.FINGERMOTION, pygame.FINGERUP))
+
 
 class Layer(Protocol):
     """Something drawn over every scene that sees the pointer first (the parents' corner)."""
@@ -66,6 +70,10 @@ class Layer(Protocol):
 
     def busy(self) -> bool:
         """True while the layer moves."""
+        ...
+
+    def holding(self) -> bool:
+        """True while the pointer holds one of the layer's controls that wants holding (it is no resting hand)."""
         ...
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -193,7 +201,7 @@ class App:
         return size
 
     def pointer_pos(self) -> tuple[int, int]:
-        """Where the pointer was last seen, in window pixels ((-1, -1) before any)."""
+        """Where the pointer was last seen, in window pixels ((-1, -1) before any, and after a finger lifted)."""
         return self.pointer.pos
 
     def play_sound(self, name: str) -> None:
@@ -361,16 +369,23 @@ class App:
             self.dirty = True
         if not self._scenes:
             return
-        pointer_event = self.pointer.translate(event)
+        pointer_event = self.pointer.translate(event, self.screen.get_size())
         if pointer_event is not None:
-            controls = self.controls
-            if controls is None or not self.guard(controls.handle_pointer, pointer_event):
-                self.guard(self.scene.handle_pointer, pointer_event)
-            self.dirty = True
-        elif event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            self._point(pointer_event)
+        elif event.type not in POINTER_EVENTS:
             self.guard(self.scene.handle_event, event)
             if event.type in (pygame.KEYDOWN, pygame.MOUSEWHEEL):
                 self.dirty = True
+
+    def _point(self, event: PointerEvent) -> None:
+        """Give one pointer event to the parents' layer, and to the top scene when the layer does not take it."""
+        controls = self.controls
+        if controls is None or not self.guard(controls.handle_pointer, event):
+            self.guard(self.scene.handle_pointer, event)
+        self.dirty = True
+
+    def _controls_holding(self) -> bool:
+        return self.controls is not None and bool(self.guard(self.controls.holding))
 
     def _controls_busy(self) -> bool:
         return self.controls is not None and bool(self.guard(self.controls.busy))
@@ -381,6 +396,8 @@ class App:
             self.dispatch(event)
             if not self.running or not self._scenes:
                 return
+        for pointer_event in self.pointer.tick(dt, self._controls_holding()):  # a resting hand let go
+            self._point(pointer_event)
         scene = self.scene
         self.guard(scene.update, dt)
         if self.controls is not None:
@@ -400,6 +417,8 @@ class App:
 
     def is_idle(self) -> bool:
         """True when nothing needs drawing: the loop may sleep until the next event."""
+        if self.pointer.deciding():  # time must pass for a still finger to be found resting
+            return False
         return not self.dirty and not self.guard(self.scene.busy) and not self._controls_busy()
 
     def run(self) -> None:

@@ -44,6 +44,40 @@ def mouse(kind: str, pos: tuple[int, int], button: int = 1, touch: bool = False)
     return pygame.event.Event(etype, pos=pos, button=button, touch=touch)
 
 
+#: The touch screen of the synthetic finger events (any id but SDL's -1 for the mouse's copies).
+TOUCH_ID = 7
+
+
+def finger(kind: str, app: Any, pos: tuple[float, float], finger_id: int = 0,
+           touch_id: int = TOUCH_ID) -> pygame.event.Event:
+    """A synthetic finger event at window pixel *pos* (sent as SDL does: x, y as fractions of the window).
+
+    *kind* is ``down``, ``move`` or ``up``; positions outside the window give fractions outside 0..1.
+    """
+    w, h = app.window_size()
+    etype = {"down": pygame.FINGERDOWN, "move": pygame.FINGERMOTION, "up": pygame.FINGERUP}[kind]
+    # The middle of the pixel, so that fraction times window size comes back to the same pixel.
+    x, y = (pos[0] + 0.5) / w, (pos[1] + 0.5) / h
+    return pygame.event.Event(etype, x=x, y=y, dx=0.0, dy=0.0, touch_id=touch_id, finger_id=finger_id,
+                              pressure=1.0)
+
+
+def touch_tap(app: Any, pos: tuple[int, int], finger_id: int = 0) -> None:
+    """A finger taps at *pos*: down in one frame, up in the next."""
+    run(app, 0, [finger("down", app, pos, finger_id)])
+    run(app, 0, [finger("up", app, pos, finger_id)])
+
+
+def touch_drag(app: Any, start: tuple[int, int], end: tuple[int, int], steps: int = 12, finger_id: int = 0) -> None:
+    """A finger goes down at *start*, slides in *steps* frames to *end* and lifts there."""
+    run(app, 0, [finger("down", app, start, finger_id)])
+    for k in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * k // steps
+        y = start[1] + (end[1] - start[1]) * k // steps
+        run(app, 0, [finger("move", app, (x, y), finger_id)])
+    run(app, 0, [finger("up", app, end, finger_id)])
+
+
 def run(app: Any, seconds: float = 0.0, events: list[pygame.event.Event] | None = None) -> None:
     """Feed *events* in one frame, then step the app for *seconds* of fixed 60 Hz frames."""
     app.step(list(events or []), FRAME)

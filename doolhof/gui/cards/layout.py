@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from doolhof.gui.kit.boxes import pair, stack
+from doolhof.gui.kit.boxes import least_tap, pair, stack
 
 #: Gap between window edge, table and panel, as a fraction of the short window side.
 PAD = 0.012
@@ -91,7 +91,8 @@ def card_layout(window: tuple[int, int], players: int) -> CardLayout:
         panel = pygame.Rect(pad, h - panel_h - pad, max(1, w - 2 * pad), panel_h)
         table = pygame.Rect(pad, pad, max(1, w - 2 * pad), max(1, panel.y - 2 * pad))
     gap = max(3, pad)
-    icon = max(24, min(56, min(panel.w, panel.h) // 6))
+    least = least_tap((w, h))
+    icon = max(least, min(56, min(panel.w, panel.h) // 6))
     strip = pygame.Rect(panel.x, panel.y, panel.w, icon)
     icons = {
         name: pygame.Rect(strip.right - (k + 1) * icon - k * gap // 2, strip.y, icon, icon)
@@ -116,7 +117,8 @@ def card_layout(window: tuple[int, int], players: int) -> CardLayout:
     portrait, pile = pair(turn.inflate(-2 * inner, -2 * inner), gap * 2, 1.0, 0.8)
     hand_inner = hand_box.inflate(-2 * inner, -2 * inner)
     side = max(8, int(min(hand_inner.h, (hand_inner.w - 2 * gap) / 2.5)))
-    rot = max(8, int(side * 0.5))
+    rot = max(8, min(hand_inner.h, max(least, int(side * 0.5))))  # a fingertip's size even beside small cards
+    side = max(8, min(side, (hand_inner.w - rot - 2 * gap) // 2))
     total = 2 * side + rot + 2 * gap
     x = hand_inner.centerx - total // 2
     hand = (

@@ -42,6 +42,7 @@ from doolhof.gui.cards.layout import CardLayout
 from doolhof.gui.cardtable.faces import CardFaces
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.anim import Motion, Timeline, smooth
+from doolhof.gui.kit.boxes import least_tap, tap_area
 from doolhof.gui.kit.overlay import Overlay
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host
@@ -183,6 +184,10 @@ class CardTutorial:
         side = max(28, min(52, min(table.w, table.h) // 10))
         return pygame.Rect(table.x + side // 4, table.y + side // 4, side, side)
 
+    def skip_hit(self) -> pygame.Rect:
+        """Where a press counts as on the skip button: the drawing, grown to a fingertip's size."""
+        return tap_area(self.skip_rect(), least_tap(self.scene.layout.window.size))
+
     def _finish(self, skipped: bool) -> None:
         if self.step == "done":
             return
@@ -196,7 +201,7 @@ class CardTutorial:
         """Take only the skip button's taps; note a finger held down (the hand hides meanwhile)."""
         if self.done:
             return False
-        on_skip = self.skip_rect().collidepoint(event.pos)
+        on_skip = self.skip_hit().collidepoint(event.pos)
         if event.kind == "down":
             self.held = True
             self._skip_pressed = on_skip

@@ -1,8 +1,30 @@
-"""Small layout arithmetic both play screens' panels use: two squares side by side, equal slots in a row."""
+"""Small layout arithmetic the screens share: the least tap target, two squares side by side, equal slots in a row."""
 
 from __future__ import annotations
 
 import pygame
+
+#: The least side of a tap target (pixels) from a short window side of 800 up, and at a short side of 600.
+TAP_LARGE, TAP_SMALL = 64, 48
+
+
+def least_tap(window: tuple[int, int]) -> int:
+    """The smallest side a tap target may have in a *window* (w, h): a child's fingertip, about 15 mm.
+
+    64 px when the short side is 800 or more (a 1280×800 laptop, an upright 800×1280 tablet), 48 px
+    at a short side of 600, in between in proportion, and less only in still smaller windows.
+    """
+    short = min(window)
+    if short >= 800:
+        return TAP_LARGE
+    if short >= 600:
+        return TAP_SMALL + (short - 600) * (TAP_LARGE - TAP_SMALL) // 200
+    return max(24, short * TAP_SMALL // 600)
+
+
+def tap_area(rect: pygame.Rect, least: int, margin: int = 0) -> pygame.Rect:
+    """Where a press counts as on the control drawn in *rect*: *margin* around it, and at least *least* square."""
+    return rect.inflate(max(2 * margin, least - rect.w), max(2 * margin, least - rect.h))
 
 
 def pair(block: pygame.Rect, gap: int, first: float, second: float) -> tuple[pygame.Rect, pygame.Rect]:

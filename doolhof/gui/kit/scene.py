@@ -212,7 +212,7 @@ class Host(Protocol):
         ...
 
     def pointer_pos(self) -> tuple[int, int]:
-        """Where the pointer was last seen, in window pixels ((-1, -1) before any)."""
+        """Where the pointer was last seen, in window pixels ((-1, -1) before any, and after a finger lifted)."""
         ...
 
     def play_sound(self, name: str) -> None:

@@ -133,10 +133,15 @@ class ParentControls:
         """Advance the hold and the wiggle; draw again when the badge comes or goes."""
         self.place()
         self.menu.update(dt)
+        self.place()  # the hold may just have opened the menu: the game's undo must not be drawn over it
         badge = self.badge_shown()
         if badge != self._badge:
             self._badge = badge
             self.host.request_redraw()
+
+    def holding(self) -> bool:
+        """True while the menu button is held down (a finger holding it is no resting hand)."""
+        return self.menu.held is not None
 
     def busy(self) -> bool:
         """True while the menu button is held or wiggles."""

@@ -22,6 +22,7 @@ import pygame
 
 from doolhof.engine.board import Cell
 from doolhof.gui.board.painter import BAND, arrow_rect, cluster_offset
+from doolhof.gui.kit.boxes import least_tap
 from doolhof.gui.kit.boxes import pair as _pair
 from doolhof.gui.kit.boxes import stack as _stack
 
@@ -128,7 +129,7 @@ def play_layout(window: tuple[int, int], size: int, players: int,
         frame = pygame.Rect((w - frame_side) // 2, pad, frame_side, frame_side)
         panel = pygame.Rect(pad, frame.bottom + pad, w - 2 * pad, h - frame.bottom - 2 * pad)
     board = pygame.Rect(frame.x + band, frame.y + band, size * cell, size * cell)
-    blocks = _panel_blocks(panel, wide, players, pad, icons)
+    blocks = _panel_blocks(panel, wide, players, pad, icons, least_tap((w, h)))
     return PlayLayout(
         window=pygame.Rect(0, 0, w, h), wide=wide, size=size, cell=cell, band=band, board=board,
         frame=frame, panel=panel, **blocks,
@@ -155,9 +156,9 @@ class _PanelBlocks(TypedDict):
 
 
 def _panel_blocks(panel: pygame.Rect, wide: bool, players: int, pad: int,
-                  names: tuple[str, ...] = CORNER_ICONS) -> _PanelBlocks:
-    """Split the panel into icon strip, turn block, spare block and trays."""
-    icon = max(32, min(56, min(panel.w, panel.h) // 6))
+                  names: tuple[str, ...] = CORNER_ICONS, least: int = 32) -> _PanelBlocks:
+    """Split the panel into icon strip, turn block, spare block and trays; an icon is at least *least* pixels."""
+    icon = max(least, min(56, min(panel.w, panel.h) // 6))
     gap = max(4, pad)
     # The icon strip runs along the panel's top edge, icons packed into the far (right) corner.
     strip = pygame.Rect(panel.x, panel.y, panel.w, icon)

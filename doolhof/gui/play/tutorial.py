@@ -33,6 +33,7 @@ from doolhof.engine.tiles import rotate
 from doolhof.gui.board.painter import draw_hand, draw_sparkle_ring, faded
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.anim import smooth
+from doolhof.gui.kit.boxes import least_tap, tap_area
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host
 from doolhof.gui.play.draw import draw_round_button
@@ -231,11 +232,15 @@ class Tutorial:
         rect.center = (lay.frame.x + lay.band // 2, lay.frame.y + lay.band // 2)
         return rect
 
+    def skip_hit(self) -> pygame.Rect:
+        """Where a press counts as on the skip button: a little around it, and a fingertip's size at least."""
+        return tap_area(self.skip_rect(), least_tap(self.scene.layout.window.size), margin=4)
+
     def handle_pointer(self, event: PointerEvent) -> bool:
         """Track the finger; True only when the event belongs to the skip button (the board gets the rest)."""
         if event.kind == "down":
             self.held = True
-            if not self.done and self.skip_rect().inflate(8, 8).collidepoint(event.pos):
+            if not self.done and self.skip_hit().collidepoint(event.pos):
                 self._skip_pressed = True
                 return True
             return False
@@ -243,7 +248,7 @@ class Tutorial:
             self.held = False
             if self._skip_pressed:
                 self._skip_pressed = False
-                if event.kind == "up" and self.skip_rect().inflate(8, 8).collidepoint(event.pos):
+                if event.kind == "up" and self.skip_hit().collidepoint(event.pos):
                     self.scene.host.play_sound("tap")
                     self.skip()
                 return True

@@ -27,6 +27,7 @@ import pygame
 
 from doolhof.engine.puzzles import BOOK, Puzzle, chapters, daily
 from doolhof.gui.kit import theme
+from doolhof.gui.kit.boxes import least_tap
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.widgets import darken, draw_corner_icon, garden_background, safe_icon
@@ -179,7 +180,7 @@ class BookScene(Scene):
         wide = w >= h * 1.1
         top_h = int(min(h * (0.2 if wide else 0.11), w * 0.17))
         top_h = max(64, top_h)
-        menu = max(32, min(56, top_h // 2))
+        menu = max(least_tap((w, h)), min(56, top_h // 2))
         self.parent_menu_rect = pygame.Rect(w - pad - menu, pad, menu, menu)
         self.home_rect = pygame.Rect(pad, pad, top_h, top_h)
         daily_w = int(top_h * 1.05)

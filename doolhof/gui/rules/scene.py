@@ -22,6 +22,7 @@ from doolhof.gui.board.painter import BoardArt
 from doolhof.gui.cardtable.faces import CardFaces
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.art import Art
+from doolhof.gui.kit.boxes import least_tap
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.text import LINE_SPACING, draw_text, fit_text, font, wrap
@@ -184,7 +185,9 @@ class RulesScene(Scene):
         self.next_button: ArrowButton = self.buttons.add(
             ArrowButton(self.forward, 1, self._next_label, PRIMARY, "next"))
         self.close_button = self.buttons.add(Button(self.close, icon="cross", style=QUIET, name="close"))
+        #: The page dots' tap areas, and the size of a dot drawn in the middle of one.
         self.dots: list[pygame.Rect] = []
+        self.dot_px = 14
         self._update_buttons()
 
     # ----- actions -------------------------------------------------------------------------
@@ -228,7 +231,16 @@ class RulesScene(Scene):
         foot = max(56, int(h * 0.12))
         self.close_button.rect = pygame.Rect(w - pad - bar, pad, bar, bar)
         self.title_rect = pygame.Rect(pad, pad, self.close_button.rect.x - 2 * pad, bar)
-        body = pygame.Rect(pad, pad + bar + pad, w - 2 * pad, h - bar - foot - 4 * pad)
+        count = len(self.pages)
+        least = least_tap((w, h))
+        # Back and Next leave a fingertip's width for every page dot (its tap area; the dot drawn is smaller);
+        # where even that does not fit (a tall window), the dots get a row of their own above them.
+        foot_w = w - 2 * pad
+        button_w = min(int(foot_w * 0.34), int(foot * 4.2), max(foot, (foot_w - count * least - 8) // 2))
+        dots_h = least if foot_w - 2 * button_w - 8 < count * least else 0
+        if dots_h:
+            button_w = min(int(foot_w * 0.34), int(foot * 4.2))
+        body = pygame.Rect(pad, pad + bar + pad, w - 2 * pad, h - bar - foot - dots_h - 4 * pad)
         wide = w >= h * 1.2
         if wide:
             side = min(body.h, int(body.w * 0.47))
@@ -242,17 +254,19 @@ class RulesScene(Scene):
                                           body.bottom - self.picture_rect.bottom - pad)
         inner = max(8, int(short * 0.03))
         self.text_rect = self.text_panel.inflate(-2 * inner, -2 * inner)
-        foot_rect = pygame.Rect(pad, h - pad - foot, w - 2 * pad, foot)
-        button_w = min(int(foot_rect.w * 0.34), int(foot * 4.2))
+        foot_rect = pygame.Rect(pad, h - pad - foot, foot_w, foot)
         self.back_button.rect = pygame.Rect(foot_rect.x, foot_rect.y, button_w, foot)
         self.next_button.rect = pygame.Rect(foot_rect.right - button_w, foot_rect.y, button_w, foot)
-        middle = pygame.Rect(self.back_button.rect.right, foot_rect.y, self.next_button.rect.x
-                             - self.back_button.rect.right, foot)
-        count = len(self.pages)
-        dot = max(14, min(foot // 2, (middle.w - 8) // max(1, count)))
-        total = dot * count
-        x0 = middle.centerx - total // 2
-        self.dots = [pygame.Rect(x0 + k * dot, middle.centery - dot // 2, dot, dot) for k in range(count)]
+        if dots_h:
+            middle = pygame.Rect(foot_rect.x, foot_rect.y - dots_h, foot_w, dots_h)
+        else:
+            middle = pygame.Rect(self.back_button.rect.right, foot_rect.y, self.next_button.rect.x
+                                 - self.back_button.rect.right, foot)
+        room = (middle.w - 8) // max(1, count)
+        self.dot_px = max(14, min(middle.h // 2, room))
+        each = max(self.dot_px, min(least, room))
+        x0 = middle.centerx - each * count // 2
+        self.dots = [pygame.Rect(x0 + k * each, middle.y, each, middle.h) for k in range(count)]
         self._pictures.clear()
         self.view.clear()
         self.faces.clear()
@@ -334,7 +348,7 @@ class RulesScene(Scene):
         surface.blit(text, spot)
         for k, rect in enumerate(self.dots):
             current = k == self.page
-            r = rect.w * (0.36 if current else 0.22)
+            r = self.dot_px * (0.36 if current else 0.22)
             pygame.draw.circle(surface, theme.ARROW if current else theme.PANEL_DARK, rect.center, r)
             pygame.draw.circle(surface, theme.ARROW_OUTLINE if current else theme.PANEL_EDGE, rect.center, r,
                                width=max(1, int(r // 4)))

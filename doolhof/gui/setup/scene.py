@@ -31,6 +31,7 @@ import pygame
 from doolhof.engine import VARIANTS
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.art import Art
+from doolhof.gui.kit.boxes import least_tap
 from doolhof.gui.kit.cardpics import draw_card_back, draw_card_face, draw_pile
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
@@ -287,7 +288,9 @@ class SetupScene(Scene):
         if wide:
             bands = _bands(pad, h - pad, pad, (0.10, 0.44, 0.26, 0.14))
             header, players, lower, bottom = bands
-            left_w = int((w - 3 * pad) * 0.6)
+            # The secrets row needs six fingertip-sized columns; the game cards take the rest.
+            secrets_w = 6 * least_tap((w, h)) + 6 * max(2, pad // 2) + pad
+            left_w = min(int((w - 3 * pad) * 0.6), w - 3 * pad - secrets_w)
             variant_rect = pygame.Rect(pad, lower[0], left_w, lower[1])
             secrets_rect = pygame.Rect(2 * pad + left_w, lower[0], w - 3 * pad - left_w, lower[1])
         else:
@@ -322,7 +325,7 @@ class SetupScene(Scene):
 
     def _layout_header(self, area: pygame.Rect) -> None:
         side = max(1, area.height)
-        menu = max(1, min(side, 56))
+        menu = max(1, min(side, max(56, least_tap(self.size))))
         self.parent_menu_rect = pygame.Rect(area.right - menu, area.centery - menu // 2, menu, menu)
         gap = max(4, side // 3)
         self.fullscreen_button.rect = pygame.Rect(self.parent_menu_rect.x - gap - side, area.centery - side // 2,
@@ -393,6 +396,8 @@ class SetupScene(Scene):
 
     def _layout_play(self, area: pygame.Rect, pad: int) -> None:
         w = min(area.width, max(int(area.width * 0.34), int(area.height * 3.2)))
+        if self.saved_game is not None:
+            w = min(w, int((area.width - pad) / 1.8))  # both fit side by side, even in a tall window
         play = pygame.Rect(0, area.y, w, area.height)
         if self.saved_game is not None:
             # Continue is the main button (full size, on the right); a new game is the smaller one.
