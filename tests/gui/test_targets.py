@@ -124,9 +124,9 @@ def play_targets(scene: PlayScene) -> list[Target]:
     """The maze screen: icons, the sliding card, its button, the open arrows or the lit cells."""
     lay = scene.layout
     found = icon_targets(scene, "play")
-    found += [("play.spare", lay.spare), ("play.rotate", lay.rotate)]
     if not scene.accepting():
-        return found  # the board takes no press now (a puzzle's stars card covers it)
+        return found  # the board and the panel take no press now (a puzzle's stars card lies over the panel)
+    found += [("play.spare", lay.spare), ("play.rotate", lay.rotate)]
     if scene.game.phase == "push":
         found += [(f"play.arrow.{s}{i}", lay.arrow_hit(s, i)) for s, i in scene.game.legal_arrows()]
     else:
@@ -143,7 +143,7 @@ def card_targets(scene: CardPlayScene) -> list[Target]:
         if field.name in CARD_AREAS or field.name == "icons":
             continue
         if isinstance(value, pygame.Rect):
-            if field.name in ("take", "nothing") and scene.game.phase != "take":
+            if field.name in ("take", "done") and scene.game.phase != "take":
                 continue  # the take buttons are shown while taking only
             if field.name == "rotate" and scene.game.phase == "take":
                 continue
