@@ -9,14 +9,18 @@
 
 The build uses PyInstaller (``pip install -e '.[build]'``) and only what pip installed: nothing is
 downloaded. It makes ``dist/doolhof/`` holding the ``doolhof`` executable (``doolhof.exe`` without
-a console window on Windows; on macOS also ``dist/Doolhof.app``) with every drawing, sound and
+a console window on Windows; on macOS also ``dist/doolhof.app``) with every drawing, sound and
 translation inside, and the app icon. The data files are taken from the installed ``doolhof``
 package (what ``doolhof.gui.kit.assets.assets_dir`` and ``doolhof.i18n.locale_dir`` find), so the
-app holds exactly what the package plays with.
+app holds exactly what the package plays with. Each app also gets ``LICENSE.txt`` and
+``THIRD-PARTY-NOTICES.txt``, written from what is really inside it (:func:`notices_text`); the
+Windows ``.exe`` a version resource, the macOS bundle our ``Info.plist`` entries, the Linux folder
+its menu files and ``install.sh``.
 
 ``--check`` renders ``doolhof screenshot OUT --scene play --size 800x600 --seed 3 --turns 3`` with
 the built app and with the package, in strict mode (a missing drawing is an error), and fails
-unless both PNGs are the same bytes and the app printed nothing on stderr. It also reports the
+unless both PNGs are the same bytes, the app printed nothing on stderr and its licence and notices
+are complete (:func:`notice_problems`). It also reports the
 app's size and its start-up time to the first frame. Only the Linux build has been tried; the
 Windows and macOS branches follow PyInstaller's documentation (see ``docs/releasing.md``).
 """
@@ -398,8 +402,9 @@ def notices_text(app: Path) -> tuple[str, list[str]]:
     found, problems = components(app)
     title = f"Doolhof {doolhof.__version__}: third-party notices"
     lines = [title, "=" * len(title), "",
-             "Doolhof itself is free software under the MIT licence (LICENSE.txt beside this file). The app also",
-             "holds the following works of others, each under its own licence; the licence texts follow at the end.",
+             "Doolhof itself (its code, drawings and sounds) is free software under the MIT licence (LICENSE.txt",
+             "beside this file). The app also holds the following works of others, each under its own licence;",
+             "the licence texts follow at the end.",
              ""]
     sections = (("Python and its packages", [c for c in found if not c.files]),
                 ("Native libraries", [c for c in found if c.files and not c.files[0].endswith((".ttf", ".otf"))]),

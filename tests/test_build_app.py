@@ -157,7 +157,8 @@ def test_every_known_library_has_its_licence_text() -> None:
     for name in ("libSDL2_image-2-d6906c81.0.so.0.800.12", "SDL2_ttf.dll", "libfreetype.6.dylib", "zlib1.dll",
                  "libpng16-16.dll", "libwebpdemux-cecf59a9.so.2.0.17", "libvorbisfile-3.dll", "libFLAC-8.dll",
                  "libopusfile-0.dll", "libxmp.dll", "libwavpack-1.dll", "portmidi.dll", "libgme.dll",
-                 "libpython3.11.so.1.0", "python312.dll", "vcruntime140_1.dll", "libcrypto-3-x64.dll"):
+                 "libpython3.11.so.1.0", "python312.dll", "vcruntime140_1.dll", "libcrypto-3-x64.dll", "libavif-16.dll",
+                 "libmodplug-1.dll"):
         assert tool.native_component(name) is not None, name
 
 
