@@ -323,8 +323,13 @@ def _field(dist: importlib.metadata.Distribution, key: str) -> str:
 
 
 def _home_page(dist: importlib.metadata.Distribution) -> str:
-    urls = [u.split(",", 1)[-1].strip() for u in dist.metadata.get_all("Project-URL") or []]
-    return _field(dist, "Home-page") or next(iter(urls), "")
+    """*dist*'s home page or, failing that, its source repository."""
+    urls = dict(u.split(",", 1) for u in dist.metadata.get_all("Project-URL") or [] if "," in u)
+    for label in ("homepage", "home", "source", "source code", "repository"):
+        for key, url in urls.items():
+            if key.strip().lower() == label:
+                return url.strip()
+    return _field(dist, "Home-page")
 
 
 def _python_licence(dist: importlib.metadata.Distribution) -> str:
