@@ -324,11 +324,13 @@ def _field(dist: importlib.metadata.Distribution, key: str) -> str:
 
 def _home_page(dist: importlib.metadata.Distribution) -> str:
     """*dist*'s home page or, failing that, its source repository."""
-    urls = dict(u.split(",", 1) for u in dist.metadata.get_all("Project-URL") or [] if "," in u)
+    urls: dict[str, str] = {}
+    for entry in dist.metadata.get_all("Project-URL") or []:
+        label, _, url = str(entry).partition(",")
+        urls.setdefault(label.strip().lower(), url.strip())
     for label in ("homepage", "home", "source", "source code", "repository"):
-        for key, url in urls.items():
-            if key.strip().lower() == label:
-                return url.strip()
+        if urls.get(label):
+            return urls[label]
     return _field(dist, "Home-page")
 
 
