@@ -323,7 +323,7 @@ def _field(dist: importlib.metadata.Distribution, key: str) -> str:
 
 
 def _home_page(dist: importlib.metadata.Distribution) -> str:
-    """*dist*'s home page or, failing that, its source repository."""
+    """*dist*'s home page (or source repository) among its project URLs, else its Home-page field."""
     urls: dict[str, str] = {}
     for entry in dist.metadata.get_all("Project-URL") or []:
         label, _, url = str(entry).partition(",")
