@@ -31,8 +31,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 __all__ = [
-    "DEFAULT_LANGUAGE", "LANGUAGES", "N_", "_", "current_language", "locale_dir", "ngettext",
-    "set_language", "system_language",
+    "DEFAULT_LANGUAGE", "LANGUAGES", "N_", "_", "current_language", "locale_dir", "mac_preferred_languages",
+    "ngettext", "parse_apple_languages", "set_language", "system_language",
 ]
 
 log = logging.getLogger(__name__)
@@ -126,7 +126,8 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
 
     Follows gettext: ``LANGUAGE`` is a colon-separated list of preferences, the first shipped one
     wins; otherwise the first set of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` decides (``C`` and
-    ``POSIX`` mean English). On Windows without these variables, the user's UI language is asked.
+    ``POSIX`` mean English). Without these variables, Windows is asked for the user's display language
+    and macOS for the preferred languages (the first one we ship wins).
 
     >>> system_language({"LANG": "nl_NL.UTF-8"}), system_language({"LC_ALL": "de_AT", "LANG": "sv_SE"})
     ('nl', 'de')
@@ -158,4 +159,34 @@ def _platform_language() -> str | None:
             return _language_of(locale.windows_locale.get(lang_id, ""))
         except (AttributeError, OSError):
             return None
+    if sys.platform == "darwin":  # an app started from Finder gets no LANG: ask for the preferred languages
+        return next(filter(None, map(_language_of, mac_preferred_languages())), None)
     return None
+
+
+#: The command that prints a Mac user's preferred languages, most preferred first (System Settings › Language).
+MAC_LANGUAGES_COMMAND = ("/usr/bin/defaults", "read", "-g", "AppleLanguages")
+
+
+def mac_preferred_languages() -> list[str]:
+    """The Mac user's preferred languages (e.g. ``["nl-NL", "en"]``); empty when they cannot be read."""
+    import subprocess
+
+    try:
+        done = subprocess.run(MAC_LANGUAGES_COMMAND, capture_output=True, text=True, timeout=5, check=False)
+    except (OSError, subprocess.SubprocessError) as error:
+        log.info("cannot read the preferred languages (%s)", error)
+        return []
+    return parse_apple_languages(done.stdout) if done.returncode == 0 else []
+
+
+def parse_apple_languages(text: str) -> list[str]:
+    """The entries of the old-style property list array that ``defaults read -g AppleLanguages`` prints.
+
+    >>> parse_apple_languages('(\\n    "nl-NL",\\n    en,\\n    "zh-Hans-CN"\\n)\\n')
+    ['nl-NL', 'en', 'zh-Hans-CN']
+    >>> parse_apple_languages("")
+    []
+    """
+    body = text.strip().removeprefix("(").removesuffix(")")
+    return [entry for entry in (item.strip().strip('"') for item in body.split(",")) if entry]

@@ -9,14 +9,18 @@
 
 The build uses PyInstaller (``pip install -e '.[build]'``) and only what pip installed: nothing is
 downloaded. It makes ``dist/doolhof/`` holding the ``doolhof`` executable (``doolhof.exe`` without
-a console window on Windows; on macOS also ``dist/Doolhof.app``) with every drawing, sound and
+a console window on Windows; on macOS also ``dist/doolhof.app``) with every drawing, sound and
 translation inside, and the app icon. The data files are taken from the installed ``doolhof``
 package (what ``doolhof.gui.kit.assets.assets_dir`` and ``doolhof.i18n.locale_dir`` find), so the
-app holds exactly what the package plays with.
+app holds exactly what the package plays with. Each app also gets ``LICENSE.txt`` and
+``THIRD-PARTY-NOTICES.txt``, written from what is really inside it (:func:`notices_text`); the
+Windows ``.exe`` a version resource, the macOS bundle our ``Info.plist`` entries, the Linux folder
+its menu files and ``install.sh``.
 
 ``--check`` renders ``doolhof screenshot OUT --scene play --size 800x600 --seed 3 --turns 3`` with
 the built app and with the package, in strict mode (a missing drawing is an error), and fails
-unless both PNGs are the same bytes and the app printed nothing on stderr. It also reports the
+unless both PNGs are the same bytes, the app printed nothing on stderr and its licence and notices
+are complete (:func:`notice_problems`). It also reports the
 app's size and its start-up time to the first frame. Only the Linux build has been tried; the
 Windows and macOS branches follow PyInstaller's documentation (see ``docs/releasing.md``).
 """
@@ -26,16 +30,26 @@ from __future__ import annotations
 import argparse
 import filecmp
 import importlib
+import importlib.metadata
+import json
 import os
+import platform as host
+import plistlib
+import re
 import shutil
+import stat
 import statistics
 import struct
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
+import zipfile
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 APP_ID = "io.github.doolhof.Doolhof"
@@ -161,6 +175,441 @@ def install_desktop(data_home: Path | None = None, command: str | None = None) -
     return written
 
 
+# ----- licences and notices ---------------------------------------------------------------
+#: The licence texts (one per SPDX id) and what the app bundles besides Python packages.
+LICENSES = ROOT / "packaging" / "licenses"
+NOTICES = "THIRD-PARTY-NOTICES.txt"
+#: Distributions in the app besides the game's requirements: PyInstaller's bootloader starts it.
+EMBEDDED_TOOLS = ("pyinstaller",)
+_LIBRARY = re.compile(r"\.(dll|dylib)$|\.so(\.\d+)*$", re.IGNORECASE)
+_EXTENSION = re.compile(r"\.(cpython-|abi3\.|pypy)", re.IGNORECASE)
+LGPL_NOTE = """\
+Replacing the LGPL libraries
+----------------------------
+The libraries above marked [LGPL] are under the GNU Lesser General Public License. You may replace
+them with versions of your own (modified or not), and the licence lets you:
+
+* The native libraries are separate files inside the app folder (the paths are listed with each
+  library). Build your version of the same library with the same name and interface, and put it in
+  place of the file; the app loads whatever file is there when it starts.
+* pygame-ce: its compiled modules are the files in the app's "pygame" folder, its Python modules are
+  inside the app's archive. Doolhof's complete source is public (MIT licence, see LICENSE.txt):
+  install your version of pygame-ce (or of any library here) into a Python environment with Doolhof's
+  source, and run "python scripts/build_app.py" there to get the same app built with your version.
+  docs/releasing.md in the source explains the build.
+* The source code of each LGPL library, in the version named here, is at the address listed with it
+  (for pygame-ce also as its source release on PyPI, https://pypi.org/project/pygame-ce/).
+"""
+
+
+@dataclass(frozen=True)
+class Component:
+    """One third-party work inside the app, as its notice names it."""
+
+    name: str
+    licence: str
+    copyright: str = ""
+    url: str = ""
+    version: str = ""
+    files: tuple[str, ...] = ()  # where it is in the app, relative to the app folder
+    texts: tuple[tuple[str, str], ...] = ()  # its own licence files (title, text); else the texts of `licence`
+    lgpl: bool = False
+
+    @property
+    def title(self) -> str:
+        """The component's heading line in the notices."""
+        return f"* {self.name}{' ' + self.version if self.version else ''}: {self.licence}{' [LGPL]' * self.lgpl}"
+
+
+def _components_data() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((LICENSES / "components.json").read_text(encoding="utf-8"))
+    return data
+
+
+def licence_ids(expression: str) -> list[str]:
+    """The licence (and exception) ids of an SPDX *expression*, as named by the files in ``packaging/licenses``.
+
+    >>> licence_ids("GPL-3.0-or-later WITH GCC-exception-3.1"), licence_ids("IJG AND (MIT OR Zlib)")
+    (['GPL-3.0', 'GCC-exception-3.1'], ['IJG', 'MIT', 'Zlib'])
+    """
+    tokens = re.findall(r"[A-Za-z0-9.+-]+", expression)
+    ids = [re.sub(r"(-only|-or-later|\+)$", "", t) for t in tokens if t not in ("AND", "OR", "WITH")]
+    return list(dict.fromkeys(ids))
+
+
+def library_stem(filename: str) -> str:
+    """A native library's file name without ``lib``, build hash, processor, version and extension, lower case.
+
+    >>> [library_stem(n) for n in ("libSDL2-2-50d19f93.0.so.0.3200.10", "zlib1.dll", "libcrypto-3-x64.dll")]
+    ['sdl2-2', 'zlib1', 'crypto-3']
+    """
+    stem = filename.lower().removeprefix("lib").split(".")[0]
+    return re.sub(r"-([0-9a-f]{8}|x64|x86|arm64)$", "", stem)
+
+
+def native_component(filename: str, table: Sequence[dict[str, Any]] | None = None) -> dict[str, Any] | None:
+    """The entry of ``components.json`` whose pattern names the library *filename*, or None.
+
+    >>> [native_component(n)["name"] for n in ("libSDL2_mixer-2-6719e6f6.0.so.0.800.2", "SDL2.dll", "libz.so.1")]
+    ['SDL_mixer', 'SDL 2', 'zlib']
+    >>> native_component("libmystery.so.1") is None
+    True
+    """
+    stem = library_stem(filename)
+    for entry in _components_data()["native"] if table is None else table:
+        if re.fullmatch(f"(?:{entry['pattern']})[-_\\d]*", stem):
+            return entry
+    return None
+
+
+def bundled_libraries(app: Path) -> list[Path]:
+    """The native shared libraries inside *app* (Python's extension modules are parts of their packages)."""
+    return sorted(p for p in app.rglob("*") if p.is_file() and not p.is_symlink() and _LIBRARY.search(p.name)
+                  and not _EXTENSION.search(p.name) and p.suffix.lower() != ".pyd")
+
+
+def _requirement_names(dist: importlib.metadata.Distribution) -> list[str]:
+    """The names of what *dist* needs at run time on this system (extras left out)."""
+    names = []
+    for line in dist.requires or []:
+        requirement, _, marker = line.partition(";")
+        if "extra" in marker:
+            continue
+        if marker.strip():
+            from packaging.markers import Marker  # PyInstaller's own dependency, so present at build time
+
+            if not Marker(marker).evaluate():
+                continue
+        names.append(re.split(r"[\s<>=!~\[(]", requirement.strip(), maxsplit=1)[0])
+    return names
+
+
+def python_distributions(root: str = NAME) -> list[importlib.metadata.Distribution]:
+    """The installed distributions the app carries: what *root* needs at run time (and what that needs), and
+    :data:`EMBEDDED_TOOLS`; *root* itself is not third-party."""
+    seen: dict[str, importlib.metadata.Distribution] = {}
+    todo = [*_requirement_names(importlib.metadata.distribution(root)), *EMBEDDED_TOOLS]
+    while todo:
+        name = todo.pop(0)
+        key = re.sub(r"[-_.]+", "-", name).lower()
+        if key in seen:
+            continue
+        try:
+            dist = importlib.metadata.distribution(name)
+        except importlib.metadata.PackageNotFoundError:
+            continue  # not installed here, so not in the app either
+        seen[key] = dist
+        if name not in EMBEDDED_TOOLS:
+            todo += _requirement_names(dist)
+    return sorted(seen.values(), key=lambda d: _field(d, "Name").lower())
+
+
+def _own_licence_texts(dist: importlib.metadata.Distribution) -> tuple[tuple[str, str], ...]:
+    """The licence files *dist* installed, as (title, text)."""
+    wanted = {Path(name).name for name in dist.metadata.get_all("License-File") or []}
+    texts = []
+    for file in dist.files or []:
+        if file.name in wanted or "licenses" in file.parts[:-1]:
+            path = Path(str(file.locate()))
+            if path.is_file():
+                texts.append((f"{_field(dist, 'Name')} {dist.version}: {file.name}",
+                              path.read_text(encoding="utf-8", errors="replace")))
+    return tuple(dict.fromkeys(texts))
+
+
+def _field(dist: importlib.metadata.Distribution, key: str) -> str:
+    """The metadata field *key* of *dist*, or "" (PackageMetadata's ``[]`` of a missing key is deprecated)."""
+    return str((dist.metadata.get_all(key) or [""])[0]).strip()
+
+
+def _home_page(dist: importlib.metadata.Distribution) -> str:
+    """*dist*'s home page (or source repository) among its project URLs, else its Home-page field."""
+    urls: dict[str, str] = {}
+    for entry in dist.metadata.get_all("Project-URL") or []:
+        label, _, url = str(entry).partition(",")
+        urls.setdefault(label.strip().lower(), url.strip())
+    for label in ("homepage", "home", "source", "source code", "repository"):
+        if urls.get(label):
+            return urls[label]
+    return _field(dist, "Home-page")
+
+
+def _python_licence(dist: importlib.metadata.Distribution) -> str:
+    expression = _field(dist, "License-Expression")
+    if expression:
+        return expression
+    licence = _field(dist, "License")
+    if licence and "\n" not in licence and len(licence) < 80:
+        return licence
+    classifiers = [c.split(" :: ")[-1] for c in dist.metadata.get_all("Classifier") or [] if c.startswith("License ::")]
+    return " AND ".join(classifiers)
+
+
+def components(app: Path) -> tuple[list[Component], list[str]]:
+    """Every third-party work in *app* with its licence, and the problems found (an unknown library, a licence
+    without its text)."""
+    data = _components_data()
+    problems: list[str] = []
+    found: list[Component] = []
+    python_text = _python_licence_file()
+    found.append(Component("Python", "PSF-2.0", "Copyright (c) 2001 Python Software Foundation. All rights reserved.",
+                           "https://www.python.org", host.python_version(), (),
+                           (("Python: LICENSE", python_text.read_text(encoding="utf-8")),)))
+    for dist in python_distributions():
+        name = _field(dist, "Name")
+        extra = data["python"].get(name.lower(), {})
+        own = _own_licence_texts(dist)
+        found.append(Component(name, extra.get("licence") or _python_licence(dist), extra.get("copyright", ""),
+                               extra.get("url") or _home_page(dist), dist.version, (), own,
+                               bool(extra.get("lgpl"))))
+    by_entry: dict[str, list[str]] = {}
+    for library in bundled_libraries(app):
+        entry = native_component(library.name, data["native"])
+        if entry is None:
+            problems.append(f"no licence known for the bundled library {library.relative_to(app)}: add it to "
+                            "packaging/licenses/components.json")
+            continue
+        if entry["name"] == "Python":
+            continue  # the interpreter is listed first
+        by_entry.setdefault(entry["name"], []).append(library.relative_to(app).as_posix())
+    for entry in data["native"]:
+        if entry["name"] in by_entry:
+            found.append(Component(entry["name"], entry["licence"], entry["copyright"], entry["url"], "",
+                                   tuple(by_entry[entry["name"]]), (), bool(entry.get("lgpl"))))
+    for font in sorted(p for p in app.rglob("*") if p.suffix.lower() in (".ttf", ".otf") and p.is_file()):
+        entry = next((f for f in data["fonts"] if f["file"] == font.name), None)
+        if entry is None:
+            problems.append(f"no licence known for the bundled font {font.relative_to(app)}: add it to "
+                            "packaging/licenses/components.json")
+            continue
+        found.append(Component(entry["name"], entry["licence"], entry["copyright"], entry["url"], "",
+                               (font.relative_to(app).as_posix(),)))
+    for component in found:
+        if not component.licence:
+            problems.append(f"{component.name} {component.version} names no licence")
+        elif not component.texts:
+            problems += [f"no text of the licence {lid} ({component.name}): add packaging/licenses/{lid}.txt"
+                         for lid in licence_ids(component.licence) if not (LICENSES / f"{lid}.txt").is_file()]
+    return found, problems
+
+
+def _python_licence_file() -> Path:
+    """The running Python's own LICENSE.txt (python.org and Debian builds carry it), else our copy of it."""
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    for candidate in (stdlib / "LICENSE.txt", Path(sys.base_prefix) / "LICENSE.txt"):
+        if candidate.is_file():
+            return candidate
+    return LICENSES / "PSF-2.0.txt"
+
+
+def notices_text(app: Path) -> tuple[str, list[str]]:
+    """The text of *app*'s :data:`NOTICES` and the problems found while writing it (see :func:`components`)."""
+    import doolhof
+
+    found, problems = components(app)
+    title = f"Doolhof {doolhof.__version__}: third-party notices"
+    lines = [title, "=" * len(title), "",
+             "Doolhof itself (its code, drawings and sounds) is free software under the MIT licence (LICENSE.txt",
+             "beside this file). The app also holds the following works of others, each under its own licence;",
+             "the licence texts follow at the end.",
+             ""]
+    sections = (("Python and its packages", [c for c in found if not c.files]),
+                ("Native libraries", [c for c in found if c.files and not c.files[0].endswith((".ttf", ".otf"))]),
+                ("Fonts", [c for c in found if c.files and c.files[0].endswith((".ttf", ".otf"))]))
+    for heading, members in sections:
+        lines += [heading, "-" * len(heading)]
+        for c in members:
+            lines.append(c.title)
+            lines += [f"  {text}" for text in (c.copyright, c.url) if text]
+            lines += [f"  in the app: {file}" for file in c.files]
+        lines.append("")
+    if any(c.lgpl for c in found):
+        lines += [LGPL_NOTE]
+    lines += ["Licence texts", "=============", ""]
+    shown: set[str] = set()
+    for c in found:
+        texts = c.texts or tuple((lid, (LICENSES / f"{lid}.txt").read_text(encoding="utf-8"))
+                                 for lid in licence_ids(c.licence) if (LICENSES / f"{lid}.txt").is_file())
+        for name, text in texts:
+            if name not in shown:
+                shown.add(name)
+                lines += [f"----- {name} -----", "", text.strip(), ""]
+    return "\n".join(lines), problems
+
+
+def licence_folders(app: Path) -> list[Path]:
+    """Where *app* carries its LICENSE.txt and notices: the app folder, and inside a macOS ``.app`` beside it."""
+    bundle = app.parent / f"{NAME}.app" / "Contents" / "Resources"
+    return [app, *([bundle] if bundle.is_dir() else [])]
+
+
+def write_notices(app: Path) -> list[str]:
+    """Put LICENSE.txt and :data:`NOTICES` into *app* (see :func:`licence_folders`); returns the problems found."""
+    text, problems = notices_text(app)
+    for folder in licence_folders(app):
+        shutil.copyfile(ROOT / "LICENSE", folder / "LICENSE.txt")
+        (folder / NOTICES).write_text(text, encoding="utf-8")
+    return problems
+
+
+def notice_problems(app: Path) -> list[str]:
+    """What is missing from *app*'s licence and notices: a file, a component, a licence text, or a stale notice."""
+    expected, problems = notices_text(app)
+    found, _ = components(app)
+    for folder in licence_folders(app):
+        where = folder.relative_to(app.parent)
+        notice, licence = folder / NOTICES, folder / "LICENSE.txt"
+        if not licence.is_file() or licence.read_bytes() != (ROOT / "LICENSE").read_bytes():
+            problems.append(f"{where / 'LICENSE.txt'} is missing or not our LICENSE")
+        if not notice.is_file():
+            problems.append(f"{where / NOTICES} is missing")
+            continue
+        text = notice.read_text(encoding="utf-8")
+        missing = [c.title for c in found if c.title not in text]
+        missing += [file for c in found for file in c.files if file not in text]
+        if any(c.lgpl for c in found) and LGPL_NOTE not in text:
+            missing.append("how to replace the LGPL libraries")
+        problems += [f"{where / NOTICES} does not name: {item}" for item in missing]
+        if not missing and text != expected:
+            problems.append(f"{where / NOTICES} is out of date (licence texts differ): build again")
+    return problems
+
+
+# ----- what each system's app carries besides PyInstaller's output ------------------------
+WINDOWS = ROOT / "packaging" / "windows"
+NSIS_SCRIPT = WINDOWS / "doolhof.nsi"
+#: The macOS bundle's Info.plist entries beyond PyInstaller's (the category shows in Finder and the App Store).
+MAC_CATEGORY = "public.app-category.kids-games"
+#: The Linux user install script inside the tarball (packaging/linux/install.sh).
+INSTALL_SCRIPT = LINUX / "install.sh"
+
+
+def version_tuple(version: str) -> tuple[int, int, int, int]:
+    """*version* as the four numbers of a Windows version resource.
+
+    >>> version_tuple("0.1.0"), version_tuple("1.2.3rc1"), version_tuple("2.0.0.post4")
+    ((0, 1, 0, 0), (1, 2, 3, 0), (2, 0, 0, 4))
+    """
+    release = re.match(r"\d+(?:\.\d+)*", version)
+    parts = [int(n) for n in release.group(0).split(".")] if release else []
+    post = re.search(r"\.post(\d+)", version)
+    major, minor, micro = (parts + [0, 0, 0])[:3]
+    return (major, minor, micro, int(post.group(1)) if post else 0)
+
+
+def windows_version_file(version: str) -> str:
+    """PyInstaller's ``--version-file`` text: the version and names Windows shows in the ``.exe``'s properties."""
+    numbers = version_tuple(version)
+    strings = {
+        "CompanyName": "The Doolhof developers", "FileDescription": "Doolhof", "FileVersion": version,
+        "InternalName": NAME, "LegalCopyright": "Copyright (c) 2026 the Doolhof developers (MIT licence)",
+        "OriginalFilename": f"{NAME}.exe", "ProductName": "Doolhof", "ProductVersion": version,
+    }
+    fields = ",\n".join(f"          StringStruct({key!r}, {value!r})" for key, value in strings.items())
+    return f"""\
+# Made by scripts/build_app.py from doolhof.__version__: the .exe's version resource.
+VSVersionInfo(
+  ffi=FixedFileInfo(filevers={numbers}, prodvers={numbers}, mask=0x3f, flags=0x0, OS=0x40004,
+                    fileType=0x1, subtype=0x0, date=(0, 0)),
+  kids=[
+    StringFileInfo([
+      StringTable('040904B0', [
+{fields}
+      ])
+    ]),
+    VarFileInfo([VarStruct('Translation', [1033, 1200])])
+  ]
+)
+"""
+
+
+def info_plist(plist: dict[str, Any], version: str) -> dict[str, Any]:
+    """PyInstaller's Info.plist *plist* with our bundle id, version, names, category and languages."""
+    return {
+        **plist, "CFBundleIdentifier": APP_ID, "CFBundleName": "Doolhof", "CFBundleDisplayName": "Doolhof",
+        "CFBundleShortVersionString": version, "CFBundleVersion": version,
+        "LSApplicationCategoryType": MAC_CATEGORY, "NSHighResolutionCapable": True,
+        "CFBundleDevelopmentRegion": "en", "CFBundleLocalizations": ["en", "nl", "de", "sv"],
+        "NSHumanReadableCopyright": "Copyright (c) 2026 the Doolhof developers (MIT licence)",
+    }
+
+
+def finish_mac_bundle(bundle: Path, version: str) -> None:
+    """Write our Info.plist entries into *bundle* and sign it again (ad hoc), since the plist is sealed."""
+    path = bundle / "Contents" / "Info.plist"
+    with path.open("rb") as handle:
+        plist = plistlib.load(handle)
+    with path.open("wb") as handle:
+        plistlib.dump(info_plist(plist, version), handle)
+    if shutil.which("codesign"):
+        subprocess.run(["codesign", "--force", "--deep", "--sign", "-", str(bundle)], check=True)
+
+
+def add_linux_desktop_files(app: Path) -> None:
+    """Put the menu entry, metainfo, icons and ``install.sh`` (menu entry for this user) into the Linux *app*."""
+    share = app / "share"
+    _copy(LINUX / f"{APP_ID}.desktop", share / "applications" / f"{APP_ID}.desktop")
+    _copy(LINUX / f"{APP_ID}.metainfo.xml", share / "metainfo" / f"{APP_ID}.metainfo.xml")
+    for icon in sorted(ICONS.rglob(f"{APP_ID}.*")):
+        _copy(icon, share / "icons" / "hicolor" / icon.relative_to(ICONS))
+    _copy(INSTALL_SCRIPT, app / "install.sh")
+    (app / "install.sh").chmod(0o755)
+
+
+def zip_tree(root: Path, out: Path) -> Path:
+    """Zip the folder *root* (as ``<root name>/...``) into *out*, keeping symlinks as links and Unix modes.
+
+    ``shutil.make_archive`` follows links: a directory link becomes a copy or an empty folder, a file link
+    a copy, and a macOS ``.app`` made by PyInstaller needs them (``Contents/Frameworks`` links into
+    ``Resources``). A link is stored as Info-ZIP does (and Archive Utility and ``ditto`` read it): mode
+    ``S_IFLNK`` in the entry's external attributes, the link's target as its content.
+    """
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in [root, *sorted(root.rglob("*"))]:
+            name = path.relative_to(root.parent).as_posix()
+            mode = os.lstat(path).st_mode
+            if path.is_symlink():
+                info = zipfile.ZipInfo(name)
+                info.create_system = 3  # Unix: the external attributes hold the mode
+                info.external_attr = (stat.S_IFLNK | 0o777) << 16
+                archive.writestr(info, os.readlink(path), zipfile.ZIP_STORED)
+            elif path.is_dir():
+                info = zipfile.ZipInfo(name + "/")
+                info.create_system = 3
+                info.external_attr = (stat.S_IFDIR | stat.S_IMODE(mode)) << 16 | 0x10  # 0x10: MS-DOS directory
+                archive.writestr(info, b"")
+            else:
+                archive.write(path, name)  # zipfile stores a file's Unix mode itself
+    return out
+
+
+def find_makensis() -> str | None:
+    """NSIS's compiler: on the PATH, or where the NSIS installer puts it on Windows."""
+    found = shutil.which("makensis")
+    folders = [os.environ.get(v, "") for v in ("ProgramFiles(x86)", "ProgramFiles")]
+    candidates = [Path(f) / "NSIS" / "makensis.exe" for f in folders if f]
+    return found or next((str(c) for c in candidates if c.is_file()), None)
+
+
+def windows_installer(app: Path, out: Path, version: str, makensis: str | None = None,
+                      icon: Path = WORK / "doolhof.ico") -> Path:
+    """Compile ``packaging/windows/doolhof.nsi`` around the app folder *app* into the installer *out*."""
+    compiler = makensis or find_makensis()
+    if compiler is None:
+        raise SystemExit("NSIS is missing: install it (https://nsis.sourceforge.io, or `choco install nsis`)"
+                         " to make the Windows installer")
+    flag = "/" if compiler.lower().endswith(".exe") else "-"  # makensis on Windows takes /D, elsewhere -D
+    done = subprocess.run([compiler, f"{flag}V2", f"{flag}WX", f"{flag}DVERSION={version}",
+                           f"{flag}DNUMERIC_VERSION={'.'.join(map(str, version_tuple(version)))}",
+                           f"{flag}DSOURCE={app.resolve()}", f"{flag}DOUTFILE={out.resolve()}",
+                           f"{flag}DLICENSE={(ROOT / 'LICENSE').resolve()}", f"{flag}DICON={icon.resolve()}",
+                           str(NSIS_SCRIPT)],
+                          capture_output=True, text=True, check=False)
+    if done.returncode != 0 or not out.is_file():
+        raise SystemExit(f"makensis failed:\n{done.stdout}\n{done.stderr}")
+    return out
+
+
 # ----- the app ----------------------------------------------------------------------------
 def _stage(stage: Path) -> None:
     """Copy the installed package into *stage*: its code to ``src/doolhof`` (where PyInstaller looks for it;
@@ -220,7 +669,9 @@ def build(platform: str = sys.platform) -> Path:
     if platform.startswith("win"):  # untried: no console window, the icon on the .exe, version in its properties
         icon = WORK / "doolhof.ico"
         icon.write_bytes(ico_bytes([(px, data) for px, data in pngs if px <= 256]))
-        args += ["--windowed", "--icon", str(icon)]
+        version_file = WORK / "version.txt"
+        version_file.write_text(windows_version_file(doolhof.__version__), encoding="utf-8")
+        args += ["--windowed", "--icon", str(icon), "--version-file", str(version_file)]
     elif platform == "darwin":  # untried: --windowed makes dist/doolhof.app beside dist/doolhof/
         icon = WORK / "doolhof.icns"
         icon.write_bytes(icns_bytes(pngs))
@@ -231,22 +682,32 @@ def build(platform: str = sys.platform) -> Path:
     pyinstaller.run(args)
     app = DIST / NAME
     (app / "VERSION").write_text(doolhof.__version__ + "\n", encoding="utf-8")
+    if platform.startswith("linux"):
+        add_linux_desktop_files(app)
+    bundle = DIST / f"{NAME}.app"
+    for problem in write_notices(app):  # --check fails on these; the build itself goes on
+        print(f"WARNING: {problem}", file=sys.stderr)
+    if platform == "darwin" and bundle.is_dir():  # last: it signs the bundle again
+        finish_mac_bundle(bundle, doolhof.__version__)
     return app
 
 
-def archive(app: Path = DIST / NAME, platform: str = sys.platform) -> Path:
-    """Pack the built app for handing out: ``doolhof-<version>-<system>-<machine>.tar.gz`` (``.zip`` on Windows and
-    macOS, holding ``doolhof.app`` there); returns the file."""
-    import platform as host
+def archive(app: Path = DIST / NAME, platform: str = sys.platform) -> list[Path]:
+    """Pack the built app for handing out; returns the files made in ``dist/``.
 
+    ``doolhof-<version>-<system>-<machine>.tar.gz`` on Linux, a ``.zip`` on Windows (with the installer
+    ``...-setup.exe`` beside it) and on macOS (holding ``doolhof.app``, its symlinks kept: :func:`zip_tree`).
+    """
     import doolhof
 
     system = {"win32": "windows", "darwin": "macos", "linux": "linux"}.get(platform, platform)
     base = DIST / f"{NAME}-{doolhof.__version__}-{system}-{host.machine().lower()}"
     if platform == "darwin":  # untried: the .app bundle is what a family opens
-        return Path(shutil.make_archive(str(base), "zip", DIST, f"{NAME}.app"))
-    kind = "zip" if platform.startswith("win") else "gztar"
-    return Path(shutil.make_archive(str(base), kind, app.parent, app.name))
+        return [zip_tree(DIST / f"{NAME}.app", base.with_name(base.name + ".zip"))]
+    if platform.startswith("win"):  # untried: the portable zip and the Start-menu installer
+        portable = Path(shutil.make_archive(str(base), "zip", app.parent, app.name))
+        return [portable, windows_installer(app, base.with_name(base.name + "-setup.exe"), doolhof.__version__)]
+    return [Path(shutil.make_archive(str(base), "gztar", app.parent, app.name))]
 
 
 def executable(app: Path = DIST / NAME) -> Path:
@@ -300,6 +761,7 @@ def check(app: Path = DIST / NAME) -> dict[str, float]:
         if said != doolhof.__version__:
             problems.append(f"the app says {said!r}, the package is {doolhof.__version__}")
         problems += missing_data(app)
+        problems += notice_problems(app)
         if problems:
             raise SystemExit("app check failed:\n" + "\n".join(problems))
     try:
@@ -369,8 +831,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"app check passed: same screenshot as the package; {figures['size_mb']:.0f} MB,"
               f" first frame after {figures['first_frame_s']:.2f} s")
     if args.archive:
-        packed = archive()
-        print(f"packed {packed} ({packed.stat().st_size / 1e6:.0f} MB)")
+        for packed in archive():
+            print(f"packed {packed} ({packed.stat().st_size / 1e6:.0f} MB)")
     return 0
 
 

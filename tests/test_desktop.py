@@ -108,3 +108,13 @@ def test_the_window_class_is_the_desktop_id() -> None:
     from doolhof.gui.app import APP_ID
 
     assert APP_ID == tool.APP_ID
+
+
+def test_the_metainfo_names_the_homepage_and_all_three_games() -> None:
+    root = ET.parse(METAINFO).getroot()
+    urls = {url.get("type"): url.text for url in root.iter("url")}
+    assert urls["homepage"] == "https://github.com/doolhof/doolhof"
+    description = " ".join(root.find("description").itertext())  # type: ignore[union-attr]
+    newest = " ".join(next(root.iter("release")).itertext())
+    for text in (description, newest):
+        assert "maze" in text and "card game" in text and "puzzle book" in text, text

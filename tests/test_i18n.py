@@ -256,6 +256,43 @@ def test_none_means_the_system_language(monkeypatch: pytest.MonkeyPatch) -> None
     assert set_language("") == "en"
 
 
+def _fake_defaults(tmp_path: Path, output: str, status: int = 0) -> Path:
+    """A stand-in for macOS's ``defaults`` printing *output* (what ``defaults read -g AppleLanguages`` prints)."""
+    script = tmp_path / "defaults"
+    script.write_text(f"#!/bin/sh\ncat <<'END'\n{output}\nEND\nexit {status}\n", encoding="utf-8")
+    script.chmod(0o755)
+    return script
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the stand-in for defaults is a shell script")
+def test_a_mac_without_lang_follows_the_preferred_languages(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):  # as for an app started from Finder
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setattr(sys, "platform", "darwin")
+    fake = _fake_defaults(tmp_path, '(\n    "fr-FR",\n    "nl-NL",\n    en\n)')
+    monkeypatch.setattr(i18n, "MAC_LANGUAGES_COMMAND", (str(fake), "read", "-g", "AppleLanguages"))
+    assert i18n.mac_preferred_languages() == ["fr-FR", "nl-NL", "en"]
+    assert system_language() == "nl"  # French is not shipped: the first preferred language we have wins
+    assert set_language(None) == "nl" and _("Sound") == "Geluid"
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")  # a LANG set in a terminal still decides
+    assert system_language() == "de"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the stand-in for defaults is a shell script")
+def test_a_mac_whose_languages_cannot_be_read_gets_english(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setattr(sys, "platform", "darwin")
+    failing = _fake_defaults(tmp_path, "The domain/default pair of (kCFPreferencesAnyApplication, AppleLanguages)"
+                                       " does not exist", status=1)
+    monkeypatch.setattr(i18n, "MAC_LANGUAGES_COMMAND", (str(failing),))
+    assert system_language() == "en"
+    monkeypatch.setattr(i18n, "MAC_LANGUAGES_COMMAND", (str(tmp_path / "no-such-program"),))
+    assert i18n.mac_preferred_languages() == [] and system_language() == "en"
+    monkeypatch.setattr(sys, "platform", "linux")  # elsewhere nobody is asked
+    assert system_language() == "en"
+
+
 def test_underscore_works_before_any_language_is_set() -> None:
     code = "from doolhof.i18n import _, ngettext, current_language; " \
            "print(_('Sound'), ngettext('{n} secret', '{n} secrets', 2), current_language())"
