@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final, NamedTuple
 
+from ..rules import IllegalMoveError, Outcome
 from . import events as ev
 from .card import Card
 from .deck import DECK
@@ -29,24 +29,12 @@ START_CELLS: Final[tuple[Cell, ...]] = ((0, 0), (1, 0), (0, 1), (1, 1))
 MAX_TURN: Final = 1_000_000_000
 
 
-class IllegalMoveError(ValueError):
-    """A place, take or setup that the rules do not allow. The game is left unchanged."""
-
-
 class Place(NamedTuple):
     """Lay hand card *hand_index* on *cell*, turned *rotation* quarter turns clockwise (0-3)."""
 
     hand_index: int
     cell: Cell
     rotation: int
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a finished game ended (C9): most points wins, a tie is a shared victory."""
-
-    winners: frozenset[int]
-    scores: tuple[int, ...]
 
 
 class CardGame:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from ..rules import IllegalMoveError, Outcome
 from . import events as ev
 from .board import SIDES, Board, Cell, line_cells
 from .tiles import CHAR_OF_MASK, OPPOSITE, char, mask, rotate, shape
@@ -20,10 +21,6 @@ VERSION = 1
 PHASES = ("push", "walk", "over")
 #: The highest turn count a saved game may have: far beyond any real game (a turn a second for 30 years).
 MAX_TURN = 1_000_000_000
-
-
-class IllegalMoveError(ValueError):
-    """A push, walk or setup that the rules do not allow. The game is left unchanged."""
 
 
 @dataclass(frozen=True, order=True)
@@ -58,16 +55,6 @@ class Push:
     def arrow(self) -> tuple[str, int]:
         """The arrow this push uses: (side, index)."""
         return (self.side, self.index)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a finished game ended."""
-
-    winners: frozenset[int]
-    scores: tuple[int, ...]
-    #: ``"most-secrets"`` (Junior, R12) or ``"home"`` (own piles, R14).
-    reason: str
 
 
 class Game:
@@ -460,7 +447,7 @@ class Game:
         self._phase = "over"
         self._face_up = None
         self._winners = winners
-        return [ev.GameOver(winners)]
+        return [ev.GameOver(winners, self.scores)]
 
     # ----- saving --------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -753,3 +740,6 @@ def _is_list(value: object, kinds: type | tuple[type, ...], length: int | None =
         and (length is None or len(value) == length)
         and all(isinstance(x, kinds) and not isinstance(x, bool) for x in value)
     )
+
+
+__all__ = ["Game", "IllegalMoveError", "Outcome", "Push", "FORMAT", "VERSION", "PHASES", "MAX_TURN", "figure_moves"]
