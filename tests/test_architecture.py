@@ -20,7 +20,9 @@ import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "doolhof"
-LAYERS = {"rules": 1, "engine": 1, "cards": 1, "session": 2, "i18n": 2, "gui": 3, "cli": 4, "__main__": 4, "__init__": 0}
+LAYERS = {
+    "rules": 1, "engine": 1, "cards": 1, "session": 2, "i18n": 2, "gui": 3, "cli": 4, "__main__": 4, "__init__": 0,
+}
 #: Outside packages each layer may use (besides the standard library).
 THIRD_PARTY = {1: set(), 2: {"platformdirs"}, 3: {"pygame"}, 4: {"pygame"}, 0: set()}
 

@@ -1,4 +1,4 @@
-"""The package's shape: standard library and doolhof.rules only, no pygame, a strict downward import order, the public face."""
+"""The package's shape: standard library and doolhof.rules only, no pygame, a strict downward order, the public face."""
 
 from __future__ import annotations
 

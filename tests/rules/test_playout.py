@@ -45,7 +45,7 @@ class _ForgetfulCopy(Game):
     def copy(self) -> _ForgetfulCopy:
         twin = Game.copy(self)
         twin.__class__ = _ForgetfulCopy
-        twin._turn = 0  # noqa: SLF001 - planting the fault
+        twin._turn = 0  # the planted fault
         return twin
 
 
