@@ -10,6 +10,7 @@ from typing import Any, Final, NamedTuple
 
 from ..rules import IllegalMoveError, Outcome, checks, shown
 from ..rules.checks import is_whole as _is_int
+from ..rules.game import TurnGame
 from . import events as ev
 from .card import Card
 from .deck import DECK
@@ -38,7 +39,7 @@ class Place(NamedTuple):
     rotation: int
 
 
-class CardGame:
+class CardGame(TurnGame):
     """The whole state of one game, changed only by :meth:`place` and :meth:`take`.
 
     >>> game = CardGame.new(players=3, seed=7)
@@ -176,11 +177,6 @@ class CardGame:
 
     # ----- looking -----------------------------------------------------------------------------------
     @property
-    def current_player(self) -> int:
-        """The seat whose turn it is."""
-        return self._current
-
-    @property
     def phase(self) -> str:
         """``"place"`` (lay a card), ``"take"`` (choose cards to take) or ``"over"``."""
         return self._phase
@@ -210,11 +206,6 @@ class CardGame:
     def scores(self) -> tuple[int, ...]:
         """Cards taken so far, one count per seat (C7: each taken card is one point)."""
         return tuple(len(t) for t in self._taken)
-
-    @property
-    def turn(self) -> int:
-        """How many turns have been completed."""
-        return self._turn
 
     @property
     def laid(self) -> Cell | None:
@@ -290,10 +281,6 @@ class CardGame:
         if self._winners is None:
             return None
         return Outcome(self._winners, self.scores)
-
-    def is_over(self) -> bool:
-        """True once the game has ended."""
-        return self._phase == "over"
 
     # ----- playing -----------------------------------------------------------------------------------
     def place(self, place: Place) -> list[ev.Event]:
@@ -587,13 +574,6 @@ class CardGame:
                 if len(hand) != want:
                     return f"seat {seat} holds {len(hand)} cards while the pile lasts; it should hold {want} (C8)"
         return None
-
-    def __eq__(self, other: object) -> bool:
-        """Equal games have equal :meth:`to_dict` data. (Defining ``__eq__`` leaves games unhashable,
-        as they should be: they change.)"""
-        if not isinstance(other, CardGame):
-            return NotImplemented
-        return self.to_dict() == other.to_dict()
 
     def __repr__(self) -> str:
         return (

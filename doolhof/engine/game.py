@@ -12,6 +12,7 @@ from typing import Any
 
 from ..rules import IllegalMoveError, Outcome, checks, shown
 from ..rules.checks import is_whole as _is_int
+from ..rules.game import TurnGame
 from . import events as ev
 from .board import SIDES, Board, Cell, line_cells
 from .tiles import CHAR_OF_MASK, OPPOSITE, char, mask, rotate, shape
@@ -58,7 +59,7 @@ class Push:
         return (self.side, self.index)
 
 
-class Game:
+class Game(TurnGame):
     """The whole state of one game, changed only by :meth:`push` and :meth:`walk`.
 
     >>> game = Game.new(variant="junior", players=2, seed=1)
@@ -246,11 +247,6 @@ class Game:
 
     # ----- looking -------------------------------------------------------------------------
     @property
-    def current_player(self) -> int:
-        """The seat whose turn it is."""
-        return self._current
-
-    @property
     def phase(self) -> str:
         """``"push"`` (the spare must go in), ``"walk"`` (the mover may walk) or ``"over"``."""
         return self._phase
@@ -284,11 +280,6 @@ class Game:
     def forbidden(self) -> tuple[str, int] | None:
         """The arrow (side, index) that may not be used for the next push (R8), if any."""
         return self._forbidden
-
-    @property
-    def turn(self) -> int:
-        """How many turns have been completed."""
-        return self._turn
 
     @property
     def face_up(self) -> str | None:
@@ -361,10 +352,6 @@ class Game:
         if self._winners is None:
             return None
         return Outcome(self._winners, self.scores, "home" if self.variant.own_piles else "most-secrets")
-
-    def is_over(self) -> bool:
-        """True once the game has ended."""
-        return self._phase == "over"
 
     # ----- playing -------------------------------------------------------------------------
     def push(self, push: Push) -> list[ev.Event]:
@@ -651,13 +638,6 @@ class Game:
         if len(self._piles) != self.players or len(self._collected) != self.players:
             return "the secrets do not match the players"
         return None
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Game):
-            return NotImplemented
-        return self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]  # games change, so they are not hashable
 
     def __repr__(self) -> str:
         return (
