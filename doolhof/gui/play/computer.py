@@ -3,9 +3,9 @@
 The scene asks :class:`ComputerTurn` to start when a computer seat is to move, polls
 :meth:`ComputerTurn.result` every frame, and then plays the chosen push and walk through exactly
 the same animation path as a person's move. The thread never touches the real game, and the frame
-loop keeps drawing meanwhile. A thread that takes far too long (:data:`THINK_LIMIT`) is given up
-on: a random legal push is played instead, so a demo between computers never stalls (the times are
-the kit's :data:`~doolhof.gui.kit.worker.MIN_THINK` and :data:`~doolhof.gui.kit.worker.THINK_LIMIT`).
+loop keeps drawing meanwhile. A thread that takes far too long is given up on: a random legal push
+is played instead, so a demo between computers never stalls (the times are the kit's
+:data:`~doolhof.gui.kit.worker.MIN_THINK` and :data:`~doolhof.gui.kit.worker.THINK_LIMIT`).
 
 :class:`HintJob` does the same for a person's hint: ``suggest_push`` before the push,
 ``suggest_walk`` after it (the very search the computer players use). The thread machinery is
