@@ -8,7 +8,7 @@ samples are in. Prints the median and 95th percentile per level and board::
     python scripts/bench_ai.py           # a table
     python scripts/bench_ai.py --json    # keys like expert_junior_ms_p50, expert_classic_ms_p95
 
-Budgets (issue 4; the figures are in docs/ai.md, "Speed"): expert on Junior under 50 ms median, on
+Budgets (the figures are in docs/ai.md, "Speed"): expert on Junior under 50 ms median, on
 Classic under 300 ms median; a computer move on Junior well under 100 ms.
 """
 

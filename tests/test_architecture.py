@@ -4,7 +4,8 @@ Every ``import`` counts: at module level, inside functions, and under ``if TYPE_
 Layers, bottom to top (see docs/architecture.md):
 
 1. rules: ``doolhof.engine`` (the maze game) and ``doolhof.cards`` (the card game): standard library
-   only, and neither imports the other;
+   and ``doolhof.rules`` only, and neither imports the other; ``doolhof.rules`` (what both games
+   share) imports the standard library only;
 2. session: ``doolhof.session`` (seats, settings, saved games, files, the running game) and
    ``doolhof.i18n``: no pygame;
 3. screen: ``doolhof.gui`` (pygame); inside it no screen package (play, setup, end, parents,
@@ -19,7 +20,9 @@ import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "doolhof"
-LAYERS = {"engine": 1, "cards": 1, "session": 2, "i18n": 2, "gui": 3, "cli": 4, "__main__": 4, "__init__": 0}
+LAYERS = {
+    "rules": 1, "engine": 1, "cards": 1, "session": 2, "i18n": 2, "gui": 3, "cli": 4, "__main__": 4, "__init__": 0,
+}
 #: Outside packages each layer may use (besides the standard library).
 THIRD_PARTY = {1: set(), 2: {"platformdirs"}, 3: {"pygame"}, 4: {"pygame"}, 0: set()}
 
@@ -106,6 +109,12 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+def _may_share(module: str, target: str) -> bool:
+    """Inside the rules layer: a package imports itself, and the games import the shared ``doolhof.rules``."""
+    own, other = module.split(".")[1], target.split(".")[1]
+    return own == other or (other == "rules" and own in ("engine", "cards"))
+
+
 def wrong_way(edges: dict[str, set[str]]) -> list[str]:
     """Every import that goes up a layer, between the two rules packages, or to a forbidden outside package."""
     problems = []
@@ -115,7 +124,7 @@ def wrong_way(edges: dict[str, set[str]]) -> list[str]:
         for target in sorted(targets):
             if target.startswith("doolhof"):
                 other = layer(target)
-                if other > own or (own == other == 1 and target.split(".")[1] != module.split(".")[1]):
+                if other > own or (own == other == 1 and not _may_share(module, target)):
                     problems.append(f"{module} (layer {own}) imports {target} (layer {other})")
             else:
                 top = target.split(".")[0]
@@ -159,6 +168,13 @@ def test_imports_go_downward_only() -> None:
     assert wrong_way(graph()) == []
 
 
+def test_both_games_use_the_shared_rules_and_it_uses_the_standard_library_only() -> None:
+    edges = graph()
+    assert "doolhof.rules" in edges["doolhof.engine.game"] and "doolhof.rules" in edges["doolhof.cards.game"]
+    kit = {target for module, targets in edges.items() if module.startswith("doolhof.rules") for target in targets}
+    assert all(t.startswith("doolhof.rules") or t.split(".")[0] in sys.stdlib_module_names for t in kit), kit
+
+
 def test_no_screen_imports_another() -> None:
     assert crossings(graph()) == []
 
@@ -170,6 +186,11 @@ def test_the_checks_can_fail() -> None:
     assert cycles(edges) == [["doolhof.engine.a", "doolhof.engine.b"]]
     assert wrong_way(edges) == ["doolhof.session.s (layer 2) imports doolhof.gui.x (layer 3)",
                                 "doolhof.session.s (layer 2) imports the outside package pygame"]
+    shared = {"doolhof.cards.a": {"doolhof.rules.x", "doolhof.engine.b"}, "doolhof.engine.b": {"doolhof.rules.x"},
+              "doolhof.rules.x": {"doolhof.cards.a", "doolhof.rules.y", "random"}, "doolhof.rules.y": {"pygame"}}
+    assert wrong_way(shared) == ["doolhof.cards.a (layer 1) imports doolhof.engine.b (layer 1)",
+                                 "doolhof.rules.x (layer 1) imports doolhof.cards.a (layer 1)",
+                                 "doolhof.rules.y (layer 1) imports the outside package pygame"]
     assert crossings({"doolhof.gui.end.scene": {"doolhof.gui.setup.scene", "doolhof.gui.kit.theme"},
                       "doolhof.gui.kit.widgets": {"doolhof.gui.play.layout"}}) == [
         "doolhof.gui.end.scene imports doolhof.gui.setup.scene",

@@ -1,4 +1,4 @@
-"""Issue 13, item 6: command-line edges. Negative and huge values are refused with the allowed range,
+"""Command-line edges. Negative and huge values are refused with the allowed range,
 an unknown command lists the commands, and a long ``simulate`` shows progress and ends cleanly on Ctrl-C."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Files that cannot be read or written (issue 13): kept, never overwritten, said in the parent's words,
+"""Files that cannot be read or written: kept, never overwritten, said in the parent's words,
 short in the log; one copy of the game at a time.
 
 These tests may run as root, where ``chmod`` stops nothing: a folder or file is made unwritable or

@@ -1,4 +1,4 @@
-"""The labyrinth card game (issue 9; decisions C1-C10): pure Python, standard library only, never pygame.
+"""The labyrinth card game (decisions C1-C10): pure Python, the standard library and doolhof.rules only, never pygame.
 
 >>> from doolhof.cards import CardGame, Card, Place, DECK, IllegalMoveError
 >>> len(DECK)

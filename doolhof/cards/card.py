@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Final
 
+from ..rules import IllegalMoveError, checks, shown
 from .ports import MASK_PORTS, mask_of, rotate_mask
 
 #: How a treasure may be written: lower-case letters, digits, ``-`` and ``_``, a letter first.
@@ -120,7 +121,7 @@ class Card:
         Cards are immutable, so the same text gives the same (cached) card.
         """
         if not isinstance(text, str):
-            raise ValueError(f"card text must be a string, not {text!r}")
+            raise IllegalMoveError(f"card text must be a string, not {shown(text)}")
         if cls is Card:
             return _parse(text)
         return cls._read(text)
@@ -131,16 +132,16 @@ class Card:
         for part in text.strip().split("|"):
             m = _NETWORK_TEXT.match(part.strip())
             if not m:
-                raise ValueError(
-                    f"{text!r} is not a card; write networks like '07:apple|34:fish,key' "
+                raise IllegalMoveError(
+                    f"{shown(text)} is not a card; write networks like '07:apple|34:fish,key' "
                     "(ports 0-7, a colon, treasures separated by commas)"
                 )
             digits = [int(d) for d in m[1]]
             if len(set(digits)) != len(digits):
-                raise ValueError(f"{text!r} names a port twice")
+                raise IllegalMoveError(f"{shown(text)} names a port twice")
             names = [t.strip() for t in m[2].split(",")] if m[2].strip() else []
             if len(set(names)) != len(names):
-                raise ValueError(f"{text!r} names a treasure twice")
+                raise IllegalMoveError(f"{shown(text)} names a treasure twice")
             networks.append(Network(frozenset(digits), frozenset(names)))
         return cls(tuple(networks))
 
@@ -160,10 +161,11 @@ class Card:
 
     def ports_at(self, rotation: int) -> frozenset[int]:
         """The open port positions when laid with *rotation* quarter turns clockwise."""
-        return frozenset(MASK_PORTS[self._geometry[rotation % 4].open])
+        return frozenset(MASK_PORTS[self.geometry(rotation).open])
 
     def network_of(self, treasure: str) -> Network | None:
         """The network *treasure* lies on, or None when the card does not show it."""
+        checks.text(treasure, "a treasure")
         for n in self.networks:
             if treasure in n.treasures:
                 return n
@@ -171,10 +173,14 @@ class Card:
 
     def geometry(self, rotation: int) -> Geometry:
         """The read-only port tables of this card turned *rotation* quarters (0-3)."""
+        if type(rotation) is not int or not 0 <= rotation <= 3:
+            raise IllegalMoveError(f"a rotation is 0 to 3 quarter turns, not {shown(rotation)}")
         return self._geometry[rotation]
 
     def same_up_to_rotation(self, other: Card) -> bool:
         """True when *other* is this card turned some quarters (treasures included)."""
+        if not isinstance(other, Card):
+            raise IllegalMoveError(f"a card compares with a Card, not {shown(other)}")
         mine = self._shape(0)
         return any(other._shape(r) == mine for r in range(4))
 

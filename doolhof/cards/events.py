@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..rules.events import GameOver, TurnPassed
 from .card import Card
 from .ports import Cell
 
@@ -50,21 +51,6 @@ class CardsDrawn:
 
     seat: int
     count: int
-
-
-@dataclass(frozen=True)
-class TurnPassed:
-    """It is now *seat*'s turn (seats without cards are skipped, C8)."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class GameOver:
-    """The pile and every hand are empty (C9); *winners* share the victory."""
-
-    winners: frozenset[int]
-    scores: tuple[int, ...]
 
 
 Event = CardLaid | PathJoined | CardsTaken | CardsDrawn | TurnPassed | GameOver

@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final, NamedTuple
 
+from ..rules import IllegalMoveError, Outcome, checks, shown
+from ..rules.checks import is_whole as _is_int
+from ..rules.game import TurnGame
 from . import events as ev
 from .card import Card
 from .deck import DECK
@@ -29,10 +31,6 @@ START_CELLS: Final[tuple[Cell, ...]] = ((0, 0), (1, 0), (0, 1), (1, 1))
 MAX_TURN: Final = 1_000_000_000
 
 
-class IllegalMoveError(ValueError):
-    """A place, take or setup that the rules do not allow. The game is left unchanged."""
-
-
 class Place(NamedTuple):
     """Lay hand card *hand_index* on *cell*, turned *rotation* quarter turns clockwise (0-3)."""
 
@@ -41,15 +39,7 @@ class Place(NamedTuple):
     rotation: int
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """How a finished game ended (C9): most points wins, a tie is a shared victory."""
-
-    winners: frozenset[int]
-    scores: tuple[int, ...]
-
-
-class CardGame:
+class CardGame(TurnGame):
     """The whole state of one game, changed only by :meth:`place` and :meth:`take`.
 
     >>> game = CardGame.new(players=3, seed=7)
@@ -101,10 +91,13 @@ class CardGame:
         """
         if not _is_int(players) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise IllegalMoveError(
-                f"the card game is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}"
+                f"the card game is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {shown(players)}"
             )
         if not _is_int(first_player) or not 0 <= first_player < players:
-            raise IllegalMoveError(f"the first player must be a seat from 0 to {players - 1}, not {first_player!r}")
+            raise IllegalMoveError(
+                f"the first player must be a seat from 0 to {players - 1}, not {shown(first_player)}"
+            )
+        checks.seed(seed)
         rng = random.Random(seed)
         cards = list(DECK)
         rng.shuffle(cards)
@@ -135,23 +128,25 @@ class CardGame:
             raise IllegalMoveError("the table must map cells (x, y) to (card, rotation)")
         for cell, laid in table.items():
             if not _is_cell(cell):
-                raise IllegalMoveError(f"{cell!r} is not a cell; give (x, y)")
+                raise IllegalMoveError(f"{shown(cell)} is not a cell; give (x, y)")
             if not (isinstance(laid, tuple) and len(laid) == 2 and isinstance(laid[0], Card)
                     and _is_int(laid[1]) and 0 <= laid[1] <= 3):
-                raise IllegalMoveError(f"the table holds {laid!r} on {cell}; give (card, rotation 0-3)")
+                raise IllegalMoveError(f"the table holds {shown(laid)} on {cell}; give (card, rotation 0-3)")
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or not all(
             isinstance(h, Sequence) and not isinstance(h, (str, bytes)) and all(isinstance(c, Card) for c in h)
             for h in hands
         ):
             raise IllegalMoveError("hands must be one list of cards per seat")
-        if isinstance(pile, (str, bytes)) or not all(isinstance(c, Card) for c in pile):
+        if isinstance(pile, (str, bytes)) or not isinstance(pile, Sequence) or not all(
+            isinstance(c, Card) for c in pile
+        ):
             raise IllegalMoveError("the pile must be a list of cards")
         if taken is not None and (not isinstance(taken, Sequence) or len(taken) != len(hands) or not all(
             isinstance(t, Sequence) and all(isinstance(c, Card) for c in t) for t in taken
         )):
             raise IllegalMoveError("taken must be one list of cards per seat")
         if not _is_int(current_player):
-            raise IllegalMoveError(f"the current player must be a seat number, not {current_player!r}")
+            raise IllegalMoveError(f"the current player must be a seat number, not {shown(current_player)}")
         game = cls(table, hands, pile, current_player=current_player, taken=taken)
         if not game._pile and not any(game._hands) and 0 <= current_player < game.players:
             game._phase = "over"
@@ -182,11 +177,6 @@ class CardGame:
 
     # ----- looking -----------------------------------------------------------------------------------
     @property
-    def current_player(self) -> int:
-        """The seat whose turn it is."""
-        return self._current
-
-    @property
     def phase(self) -> str:
         """``"place"`` (lay a card), ``"take"`` (choose cards to take) or ``"over"``."""
         return self._phase
@@ -216,11 +206,6 @@ class CardGame:
     def scores(self) -> tuple[int, ...]:
         """Cards taken so far, one count per seat (C7: each taken card is one point)."""
         return tuple(len(t) for t in self._taken)
-
-    @property
-    def turn(self) -> int:
-        """How many turns have been completed."""
-        return self._turn
 
     @property
     def laid(self) -> Cell | None:
@@ -297,10 +282,6 @@ class CardGame:
             return None
         return Outcome(self._winners, self.scores)
 
-    def is_over(self) -> bool:
-        """True once the game has ended."""
-        return self._phase == "over"
-
     # ----- playing -----------------------------------------------------------------------------------
     def place(self, place: Place) -> list[ev.Event]:
         """Lay a hand card (C5, C6); return what happened.
@@ -314,19 +295,19 @@ class CardGame:
         if self._phase == "take":
             raise IllegalMoveError("a card has already been laid this turn; now take cards (or none) with take()")
         if not isinstance(place, Place):
-            raise IllegalMoveError(f"{place!r} is not a Place; write Place(hand_index, (x, y), rotation)")
+            raise IllegalMoveError(f"{shown(place)} is not a Place; write Place(hand_index, (x, y), rotation)")
         index, cell, rotation = place
         seat = self._current
         hand = self._hands[seat]
         if not _is_int(index) or not 0 <= index < len(hand):
             numbers = "0" if len(hand) == 1 else f"0 to {len(hand) - 1}"
             raise IllegalMoveError(
-                f"hand card {index!r} is not in the hand: seat {seat} holds {len(hand)}, numbered {numbers}"
+                f"hand card {shown(index)} is not in the hand: seat {seat} holds {len(hand)}, numbered {numbers}"
             )
         if not _is_cell(cell):
-            raise IllegalMoveError(f"{cell!r} is not a cell; give (x, y)")
+            raise IllegalMoveError(f"{shown(cell)} is not a cell; give (x, y)")
         if not _is_int(rotation) or not 0 <= rotation <= 3:
-            raise IllegalMoveError(f"rotation must be 0 to 3 quarter turns, not {rotation!r}")
+            raise IllegalMoveError(f"rotation must be 0 to 3 quarter turns, not {shown(rotation)}")
         layout = self._layout
         cell = (cell[0], cell[1])
         if cell in layout:
@@ -380,10 +361,10 @@ class CardGame:
         if self._phase == "place":
             raise IllegalMoveError("lay a card first: taking comes after laying (C7)")
         if isinstance(cells, (str, bytes)) or not isinstance(cells, Iterable):
-            raise IllegalMoveError(f"{cells!r} is not a set of cells; give e.g. {{(1, 0)}} or an empty set")
+            raise IllegalMoveError(f"{shown(cells)} is not a set of cells; give e.g. {{(1, 0)}} or an empty set")
         items = list(cells)
         if not all(_is_cell(c) for c in items):
-            raise IllegalMoveError(f"{cells!r} is not a set of cells; give e.g. {{(1, 0)}} or an empty set")
+            raise IllegalMoveError(f"{shown(cells)} is not a set of cells; give e.g. {{(1, 0)}} or an empty set")
         gone = frozenset((c[0], c[1]) for c in items)
         for cell in sorted(gone):
             if cell == self._laid:
@@ -434,7 +415,7 @@ class CardGame:
 
     def _seat(self, seat: int) -> int:
         if not _is_int(seat) or not 0 <= seat < self.players:
-            raise IllegalMoveError(f"seat {seat!r} is not at the table (seats 0 to {self.players - 1})")
+            raise IllegalMoveError(f"seat {shown(seat)} is not at the table (seats 0 to {self.players - 1})")
         return seat
 
     # ----- saving ------------------------------------------------------------------------------------
@@ -594,13 +575,6 @@ class CardGame:
                     return f"seat {seat} holds {len(hand)} cards while the pile lasts; it should hold {want} (C8)"
         return None
 
-    def __eq__(self, other: object) -> bool:
-        """Equal games have equal :meth:`to_dict` data. (Defining ``__eq__`` leaves games unhashable,
-        as they should be: they change.)"""
-        if not isinstance(other, CardGame):
-            return NotImplemented
-        return self.to_dict() == other.to_dict()
-
     def __repr__(self) -> str:
         return (
             f"<CardGame {self.players} players, turn {self._turn}, seat {self._current} to {self._phase},"
@@ -617,11 +591,6 @@ def _open_masks(card: Card) -> tuple[int, int, int, int]:
 def _count_words(n: int) -> str:
     """*n* with thousands separators, or its size alone when it is too long to read (or to print at all)."""
     return f"{n:,}" if abs(n) < 10**15 else f"about 10^{int(abs(n).bit_length() * 0.30103)}"
-
-
-def _is_int(value: object) -> bool:
-    """A real integer: ``True`` and ``1.0`` are not seats or rotations."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _is_cell(value: object) -> bool:

@@ -15,11 +15,12 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from .. import rules
 from .game import CardGame, IllegalMoveError, Place
 from .ports import Cell
 
 
-class CardPlayer(Protocol):
+class CardPlayer(rules.Player, Protocol):
     """Anything that can choose a place and then a take for the current player."""
 
     #: The level name (``"random"``, ``"gentle"``, ``"clever"``, ``"expert"``) or any label.

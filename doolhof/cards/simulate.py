@@ -9,14 +9,15 @@ Used by ``doolhof simulate --game cards`` and by the tests; pure Python.
 
 from __future__ import annotations
 
-import time
 from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from typing import Final
 
+from ..rules import playout
+from ..rules.playout import Rules, Summary
 from .ai import LEVELS, make_player, options
 from .card import Card
-from .game import CardGame, IllegalMoveError
+from .game import CardGame
 from .players import CardPlayer, RandomPlayer
 
 
@@ -59,45 +60,26 @@ def check_invariants(game: CardGame, before: CardGame | None, cards: Counter[Car
     return problems
 
 
-@dataclass
-class Summary:
-    """What a batch of simulated games produced."""
+def _turn(game: CardGame, mover: CardPlayer) -> Iterator[list[str]]:
+    """One card turn: the place, then the take when a path joined a treasure (C5-C7)."""
+    game.place(mover.choose_place(game))
+    yield []
+    if game.phase == "take":
+        game.take(mover.choose_take(game))
+        yield []
 
-    games: int = 0
-    finished: int = 0
-    turns: list[int] = field(default_factory=list)
-    wins: list[int] = field(default_factory=list)
-    invariant_violations: int = 0
-    violation_examples: list[str] = field(default_factory=list)
-    seconds: float = 0.0
-    #: Games with exactly one winner.
-    decided: int = 0
-    #: Cards taken in each game (all seats together).
-    taken: list[int] = field(default_factory=list)
-    #: Level name -> games won (a shared win counts for every winner); only with levels.
-    wins_by_level: dict[str, int] = field(default_factory=dict)
-    #: Level name -> games won alone (only decided games).
-    decided_wins_by_level: dict[str, int] = field(default_factory=dict)
 
-    def as_dict(self) -> dict[str, object]:
-        """JSON-safe figures (``wins_by_level`` only when levels were given)."""
-        figures: dict[str, object] = {
-            "games": self.games,
-            "finished": self.finished,
-            "turns_mean": sum(self.turns) / len(self.turns) if self.turns else 0.0,
-            "turns_max": max(self.turns, default=0),
-            "wins": self.wins,
-            "invariant_violations": self.invariant_violations,
-            "violation_examples": self.violation_examples[:5],
-            "games_per_s": self.games / self.seconds if self.seconds else 0.0,
-            "seconds": self.seconds,
-            "decided": self.decided,
-            "taken_mean": sum(self.taken) / len(self.taken) if self.taken else 0.0,
-        }
-        if self.wins_by_level:
-            figures["wins_by_level"] = dict(self.wins_by_level)
-            figures["decided_wins_by_level"] = dict(self.decided_wins_by_level)
-        return figures
+#: The card game as the playout harness plays it.
+CARDS: Final = Rules[CardGame, CardPlayer](
+    deal=lambda seed, players: CardGame.new(players=players, seed=seed),
+    load=CardGame.from_dict,
+    play_turn=_turn,
+    invariants=check_invariants,
+    baseline=census,
+    level_player=make_player,
+    levels=LEVELS,
+    random_player=RandomPlayer,
+)
 
 
 def play_game(
@@ -108,22 +90,11 @@ def play_game(
     check: bool = True,
     on_problem: Callable[[str], None] | None = None,
 ) -> CardGame:
-    """Play *game* to its end (or *max_turns*), checking invariants after every place and take."""
-    cards = census(game) if check else Counter()
-    report = on_problem or (lambda problem: None)
-    while not game.is_over() and game.turn < max_turns:
-        mover = players[game.current_player]
-        before = game.copy() if check else None
-        game.place(mover.choose_place(game))
-        if check:
-            for problem in check_invariants(game, before, cards):
-                report(problem)
-        if game.phase == "take":
-            game.take(mover.choose_take(game))
-            if check:
-                for problem in check_invariants(game, before, cards):
-                    report(problem)
-    return game
+    """Play *game* to its end (or *max_turns*), checking invariants after every place and take.
+
+    Problems go to *on_problem*; without one the first raises :class:`~doolhof.rules.playout.InvariantError`.
+    """
+    return playout.play_game(CARDS, game, players, max_turns=max_turns, check=check, on_problem=on_problem)
 
 
 def simulate(
@@ -137,71 +108,15 @@ def simulate(
     swap_seats: bool = False,
     progress: Callable[[int], bool] | None = None,
 ) -> Summary:
-    """Play *games* games and count wins per seat (and per level).
+    """Play *games* games and count wins per seat and per level.
 
-    *make_players(game_number, seed)* gives the seats' players; otherwise *levels* names one
-    computer level per seat (see :data:`~doolhof.cards.ai.LEVELS`), and without either every seat
-    is a :class:`~doolhof.cards.players.RandomPlayer`. With *swap_seats* every deal is played
-    *players* times in a row with the levels rotated one seat further each time, so a first-move
-    edge cancels (game ``n`` deals from ``n // players`` and rotates by ``n % players``).
-
-    *progress(games_done)*, when given, is called after every game; when it returns False the
-    batch stops there and the summary covers the games played so far (``doolhof simulate`` shows
-    progress with it and stops cleanly on Ctrl-C).
+    See :func:`doolhof.rules.playout.simulate` for the seats, *levels* (one of
+    :data:`~doolhof.cards.ai.LEVELS` per seat), *swap_seats* and *progress*.
     """
-    if levels is not None and len(levels) != players:
-        raise ValueError(f"give one level per seat: {players} seats, {len(levels)} levels")
-    if levels is not None and make_players is not None:
-        raise ValueError("give either levels or make_players, not both")
-    unknown = [level for level in levels or () if level not in LEVELS]
-    if unknown:
-        raise ValueError(f"unknown computer level {unknown[0]!r}; choose from {', '.join(LEVELS)}")
-    seat_levels = list(levels) if levels is not None else ["random"] * players
-    summary = Summary(wins=[0] * players)
-    if levels is not None:
-        for level in seat_levels:
-            summary.wins_by_level.setdefault(level, 0)
-            summary.decided_wins_by_level.setdefault(level, 0)
-    start = time.perf_counter()
-    for n in range(games):
-        deal, turn = (n // players, n % players) if swap_seats else (n, 0)
-        game_seed = seed * 1_000_003 + deal
-        game = CardGame.new(players=players, seed=game_seed)
-        # Seat s plays the level written for seat (s - turn): rotating moves every level one seat on.
-        order = [seat_levels[(s - turn) % players] for s in range(players)]
-        player_seed = game_seed * 7 + turn * 1_009
-        if make_players:
-            seats = make_players(n, game_seed)
-        elif levels is not None:
-            seats = [make_player(order[s], player_seed + s) for s in range(players)]
-        else:
-            seats = [RandomPlayer(player_seed + s) for s in range(players)]
-        problems: list[str] = []
-        try:
-            play_game(game, seats, max_turns=max_turns, check=check, on_problem=problems.append)
-        except IllegalMoveError as error:  # a player chose something illegal: count it, go on
-            problems.append(f"illegal move: {error}")
-        summary.games += 1
-        summary.turns.append(game.turn)
-        summary.taken.append(sum(game.scores))
-        outcome = game.outcome()
-        if outcome is not None:
-            summary.finished += 1
-            for s in outcome.winners:
-                summary.wins[s] += 1
-                if levels is not None:
-                    summary.wins_by_level[order[s]] += 1
-            if len(outcome.winners) == 1:
-                summary.decided += 1
-                if levels is not None:
-                    summary.decided_wins_by_level[order[next(iter(outcome.winners))]] += 1
-        if problems:
-            summary.invariant_violations += len(problems)
-            summary.violation_examples.extend(f"game {n}: {p}" for p in problems[:2])
-        if progress is not None and not progress(summary.games):
-            break
-    summary.seconds = time.perf_counter() - start
-    return summary
+    return playout.simulate(
+        CARDS, players, games, seed, max_turns=max_turns, make_players=make_players, check=check,
+        levels=levels, swap_seats=swap_seats, progress=progress,
+    )
 
 
 def take_chances(players: int = 4, games: int = 50, seed: int = 1, level: str = "clever") -> float:
@@ -224,4 +139,4 @@ def take_chances(players: int = 4, games: int = 50, seed: int = 1, level: str = 
     return possible / turns if turns else 0.0
 
 
-__all__ = ["Summary", "census", "check_invariants", "play_game", "simulate", "take_chances"]
+__all__ = ["CARDS", "Summary", "census", "check_invariants", "play_game", "simulate", "take_chances"]

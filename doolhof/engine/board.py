@@ -13,6 +13,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from functools import cache
 
+from ..rules import IllegalMoveError, checks, shown
 from . import fast
 from .fast import SIDES, Cell
 from .tiles import CHAR_OF_MASK, char, mask
@@ -66,6 +67,7 @@ class Board:
     @classmethod
     def from_text(cls, text: str) -> Board:
         """Read a board drawn as box-drawing characters, one line per row (see :meth:`text`)."""
+        checks.text(text, "a board text")
         rows = [line.strip() for line in text.strip().splitlines() if line.strip()]
         size = len(rows)
         if size < 2 or any(len(row) != size for row in rows):
@@ -75,7 +77,7 @@ class Board:
     def text(self) -> str:
         """The board as ``size`` lines of box-drawing characters (openings only)."""
         s = self.size
-        return "\n".join("".join(char(self.mask_at((r, c))) for c in range(s)) for r in range(s))
+        return "\n".join("".join(char(self._mask(r * s + c)) for c in range(s)) for r in range(s))
 
     @property
     def bits(self) -> int:
@@ -84,9 +86,11 @@ class Board:
 
     def mask_at(self, cell: Cell) -> int:
         """The opening mask of the card at *cell*."""
-        r, c = cell
+        r, c = checks.cell(cell, self.size)
+        return self._mask(r * self.size + c)
+
+    def _mask(self, i: int) -> int:
         area = self.size * self.size
-        i = r * self.size + c
         b = self._bits
         return (
             (b >> i & 1) | (b >> (area + i) & 1) << 1 | (b >> (2 * area + i) & 1) << 2 | (b >> (3 * area + i) & 1) << 3
@@ -94,11 +98,12 @@ class Board:
 
     def picture_at(self, cell: Cell) -> str | None:
         """The picture printed on the card at *cell*, if any."""
-        r, c = cell
+        r, c = checks.cell(cell, self.size)
         return self._pictures[r * self.size + c]
 
     def find_picture(self, picture: str) -> Cell | None:
         """The cell whose card shows *picture*, or None when it is not on the board."""
+        checks.text(picture, "a picture")
         try:
             i = self._pictures.index(picture)
         except ValueError:
@@ -107,7 +112,7 @@ class Board:
 
     def masks(self) -> list[int]:
         """All cell masks in reading order."""
-        return [self.mask_at(cell) for cell in fast.geometry(self.size).cells]
+        return [self._mask(i) for i in range(self.size * self.size)]
 
     def pictures(self) -> list[str | None]:
         """All cell pictures in reading order."""
@@ -146,8 +151,12 @@ class Board:
 
         Only checks that the line exists; which lines may move is the game's business.
         """
-        if side not in SIDES or not 0 <= index < self.size:
-            raise ValueError(f"there is no line {index} on side {side!r}")
+        if not isinstance(side, str) or side not in SIDES or not checks.is_whole(index) or not 0 <= index < self.size:
+            raise IllegalMoveError(f"there is no line {shown(index)} on side {shown(side)}")
+        if not checks.is_whole(card) or card not in CHAR_OF_MASK:
+            raise IllegalMoveError(f"{shown(card)} is not the openings of a card")
+        if picture is not None and not isinstance(picture, str):
+            raise IllegalMoveError(f"a picture must be a text or None, not {shown(picture)}")
         a = fast.arrow(self.size, side, index)
         self._bits, out = fast.push(self._bits, a, card)
         self._conn = None
@@ -169,6 +178,7 @@ class Board:
 
     def reach_bits(self, start: Cell) -> int:
         """Bit set of every cell connected to *start* (start included)."""
+        start = checks.cell(start, self.size, "a start cell")
         _, east, south, _ = self.connections()
         return fast.flood(east, south, self.size, fast.cell_bit(start, self.size))
 
@@ -178,6 +188,7 @@ class Board:
 
     def path(self, start: Cell, goal: Cell) -> tuple[Cell, ...] | None:
         """A shortest corridor path from *start* to *goal* (both included), or None."""
+        start, goal = checks.cell(start, self.size, "a start cell"), checks.cell(goal, self.size, "a goal cell")
         cn, ce, cs, cw = self.connections()
         s = self.size
         a, z = start[0] * s + start[1], goal[0] * s + goal[1]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..rules.events import GameOver, TurnPassed
 from .board import Cell
 
 
@@ -83,21 +84,12 @@ class SecretRevealed:
     seat: int | None
 
 
-@dataclass(frozen=True)
-class TurnPassed:
-    """It is now *seat*'s turn."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class GameOver:
-    """The game ended; *winners* share the victory."""
-
-    winners: frozenset[int]
-
-
 Event = (
     CardPushedIn | LineShifted | CardPushedOut | FigureCarried | FigureWrapped | FigureWalked
     | SecretCollected | SecretRevealed | TurnPassed | GameOver
 )
+
+__all__ = [
+    "CardPushedIn", "LineShifted", "CardPushedOut", "FigureCarried", "FigureWrapped", "FigureWalked",
+    "SecretCollected", "SecretRevealed", "TurnPassed", "GameOver", "Event",
+]

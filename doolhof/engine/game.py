@@ -10,6 +10,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from ..rules import IllegalMoveError, Outcome, checks, shown
+from ..rules.checks import is_whole as _is_int
+from ..rules.game import TurnGame
 from . import events as ev
 from .board import SIDES, Board, Cell, line_cells
 from .tiles import CHAR_OF_MASK, OPPOSITE, char, mask, rotate, shape
@@ -20,10 +23,6 @@ VERSION = 1
 PHASES = ("push", "walk", "over")
 #: The highest turn count a saved game may have: far beyond any real game (a turn a second for 30 years).
 MAX_TURN = 1_000_000_000
-
-
-class IllegalMoveError(ValueError):
-    """A push, walk or setup that the rules do not allow. The game is left unchanged."""
 
 
 @dataclass(frozen=True, order=True)
@@ -47,10 +46,10 @@ class Push:
     @classmethod
     def parse(cls, text: str) -> Push:
         """Read ``"W1"`` or ``"N3r2"`` (see :meth:`__str__`)."""
-        m = cls._TEXT.match(text.strip())
+        m = cls._TEXT.match(checks.text(text, "a push").strip())
         if not m:
-            raise ValueError(
-                f"{text!r} is not a push; write a side N/E/S/W, a line number and optionally r0-r3, e.g. W1r2"
+            raise IllegalMoveError(
+                f"{shown(text)} is not a push; write a side N/E/S/W, a line number and optionally r0-r3, e.g. W1r2"
             )
         return cls(m[1], int(m[2]), int(m[3] or 0))
 
@@ -60,17 +59,7 @@ class Push:
         return (self.side, self.index)
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """How a finished game ended."""
-
-    winners: frozenset[int]
-    scores: tuple[int, ...]
-    #: ``"most-secrets"`` (Junior, R12) or ``"home"`` (own piles, R14).
-    reason: str
-
-
-class Game:
+class Game(TurnGame):
     """The whole state of one game, changed only by :meth:`push` and :meth:`walk`.
 
     >>> game = Game.new(variant="junior", players=2, seed=1)
@@ -136,16 +125,17 @@ class Game:
         """
         v = _variant(variant)
         if not _is_int(players) or not 2 <= players <= 4:
-            raise IllegalMoveError(f"Doolhof is played by 2 to 4 players, not {players!r}")
+            raise IllegalMoveError(f"Doolhof is played by 2 to 4 players, not {shown(players)}")
         total = len(v.pictures)
         if secrets is None:
             secrets = total
         if not _is_int(secrets) or not 1 <= secrets <= total:
-            raise IllegalMoveError(f"the number of secrets must be 1 to {total}, not {secrets!r}")
+            raise IllegalMoveError(f"the number of secrets must be 1 to {total}, not {shown(secrets)}")
         if v.own_piles and secrets < players:
             raise IllegalMoveError(f"with own piles every player needs a secret: use at least {players}")
         if not _is_int(first_player) or not 0 <= first_player < players:
             raise IllegalMoveError(f"the first player must be a seat from 0 to {players - 1}")
+        checks.seed(seed)
         rng = random.Random(seed)
         cards = list(v.movable)
         rng.shuffle(cards)
@@ -201,11 +191,31 @@ class Game:
         v = _variant(variant)
         if isinstance(board, str):
             board = Board.from_text(board)
+        if not isinstance(board, Board):
+            raise IllegalMoveError(f"a board is a Board or its text, not {shown(board)}")
         if board.size != v.size:
             raise IllegalMoveError(f"the {v.name} board is {v.size}x{v.size}, not {board.size}x{board.size}")
-        spare_mask = spare if isinstance(spare, int) else mask(spare)
+        spare_mask = mask(spare) if isinstance(spare, str) else spare
+        if not _is_int(spare_mask) or spare_mask not in CHAR_OF_MASK:
+            raise IllegalMoveError(f"{shown(spare)} is not a corridor card")
         if positions is None:
-            positions = [v.home(seat) for seat in range(players)]
+            positions = [v.home(seat) for seat in range(checks.whole(players, "the players", 2, 4))]
+        elif isinstance(positions, (str, bytes)) or not isinstance(positions, Sequence):
+            raise IllegalMoveError(f"the figures' cells are a list of cells, not {shown(positions)}")
+        positions = [checks.cell(p, v.size, "a figure's cell") for p in positions]
+        checks.seat(current_player, len(positions))
+        if forbidden is not None and not (
+            isinstance(forbidden, tuple) and len(forbidden) == 2 and isinstance(forbidden[0], str)
+            and _is_int(forbidden[1])
+        ):
+            raise IllegalMoveError(f"the closed arrow is (side, line) or None, not {shown(forbidden)}")
+        if spare_picture is not None:
+            checks.text(spare_picture, "the spare's picture")
+        secrets = _texts(secrets, "the secrets")
+        if piles is not None:
+            if isinstance(piles, (str, bytes)) or not isinstance(piles, Sequence):
+                raise IllegalMoveError(f"the piles are one list of secrets per player, not {shown(piles)}")
+            piles = [_texts(pile, "a pile") for pile in piles]
         game = cls(v, board, spare_mask, spare_picture, positions, current_player=current_player,
                    forbidden=forbidden, piles=piles)
         if not v.own_piles and secrets:
@@ -236,11 +246,6 @@ class Game:
         return new
 
     # ----- looking -------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        """The seat whose turn it is."""
-        return self._current
-
     @property
     def phase(self) -> str:
         """``"push"`` (the spare must go in), ``"walk"`` (the mover may walk) or ``"over"``."""
@@ -277,11 +282,6 @@ class Game:
         return self._forbidden
 
     @property
-    def turn(self) -> int:
-        """How many turns have been completed."""
-        return self._turn
-
-    @property
     def face_up(self) -> str | None:
         """The shared face-up secret (Junior), or None."""
         return self._face_up
@@ -293,7 +293,7 @@ class Game:
 
     def pile(self, seat: int) -> tuple[str, ...]:
         """*seat*'s own pile of secrets still to find, top first (own-pile variants)."""
-        return tuple(self._piles[seat])
+        return tuple(self._piles[checks.seat(seat, self.players)])
 
     def spare_text(self) -> str:
         """The spare card as one box-drawing character, in its current orientation."""
@@ -301,7 +301,7 @@ class Game:
 
     def home(self, seat: int) -> Cell:
         """*seat*'s start corner."""
-        return self.variant.home(seat)
+        return self.variant.home(checks.seat(seat, self.players))
 
     def arrows(self) -> list[tuple[str, int]]:
         """Every yellow arrow (side, index) of the board (R2), allowed or not."""
@@ -321,9 +321,9 @@ class Game:
 
     def target_picture(self, seat: int | None = None) -> str | None:
         """The picture *seat* (default: the mover) is looking for, or None (game over, pile empty)."""
+        seat = checks.seat(seat, self.players, default=self._current)
         if self._phase == "over":
             return None
-        seat = self._current if seat is None else seat
         if self.variant.own_piles:
             pile = self._piles[seat]
             return pile[0] if pile else None
@@ -335,9 +335,9 @@ class Game:
         The face-up secret's card (Junior), their own top secret, or their home corner when their
         pile is empty; None while that card is the spare or when the game is over.
         """
+        seat = checks.seat(seat, self.players, default=self._current)
         if self._phase == "over":
             return None
-        seat = self._current if seat is None else seat
         picture = self.target_picture(seat)
         if picture is None:
             return self.home(seat) if self.variant.own_piles else None
@@ -345,18 +345,13 @@ class Game:
 
     def reachable(self, seat: int | None = None) -> frozenset[Cell]:
         """The cells *seat* (default: the mover) can walk to now, its own cell included (R10)."""
-        seat = self._current if seat is None else seat
-        return self.board.reachable(self._positions[seat])
+        return self.board.reachable(self._positions[checks.seat(seat, self.players, default=self._current)])
 
     def outcome(self) -> Outcome | None:
         """None while playing; how the game ended once it is over."""
         if self._winners is None:
             return None
         return Outcome(self._winners, self.scores, "home" if self.variant.own_piles else "most-secrets")
-
-    def is_over(self) -> bool:
-        """True once the game has ended."""
-        return self._phase == "over"
 
     # ----- playing -------------------------------------------------------------------------
     def push(self, push: Push) -> list[ev.Event]:
@@ -369,15 +364,15 @@ class Game:
         if self._phase == "walk":
             raise IllegalMoveError("the card has already been pushed this turn; now walk (or stay)")
         if not isinstance(push, Push):
-            raise IllegalMoveError(f"{push!r} is not a Push")
+            raise IllegalMoveError(f"{shown(push)} is not a Push")
         side, index, rotation = push.side, push.index, push.rotation
         if not isinstance(side, str) or side not in SIDES:
-            raise IllegalMoveError(f"{side!r} is not a side; use N, E, S or W")
+            raise IllegalMoveError(f"{shown(side)} is not a side; use N, E, S or W")
         if not _is_int(index) or index not in self.variant.shift_lines:
             lines = ", ".join(map(str, self.variant.shift_lines))
-            raise IllegalMoveError(f"line {index!r} cannot be shifted; the movable lines are {lines}")
+            raise IllegalMoveError(f"line {shown(index)} cannot be shifted; the movable lines are {lines}")
         if not _is_int(rotation) or rotation not in (0, 1, 2, 3):
-            raise IllegalMoveError(f"rotation must be 0 to 3 quarter turns, not {rotation!r}")
+            raise IllegalMoveError(f"rotation must be 0 to 3 quarter turns, not {shown(rotation)}")
         if (side, index) == self._forbidden:
             raise IllegalMoveError(
                 f"the arrow {side}{index} is closed this turn: the last card came out there (R8)"
@@ -415,16 +410,7 @@ class Game:
             raise IllegalMoveError("the game is over; start a new one")
         if self._phase == "push":
             raise IllegalMoveError("push the sliding card in first; walking comes after pushing (R6)")
-        try:
-            r, c = cell
-            goal = (int(r), int(c))
-            if (r, c) != goal or isinstance(r, bool) or isinstance(c, bool):
-                raise ValueError
-        except (TypeError, ValueError):
-            raise IllegalMoveError(f"{cell!r} is not a cell; give (row, column)") from None
-        size = self.board.size
-        if not (0 <= goal[0] < size and 0 <= goal[1] < size):
-            raise IllegalMoveError(f"{goal} is not on the {size}x{size} board")
+        goal = checks.cell(cell, self.board.size)
         seat = self._current
         path = self.board.path(self._positions[seat], goal)
         if path is None:
@@ -460,7 +446,7 @@ class Game:
         self._phase = "over"
         self._face_up = None
         self._winners = winners
-        return [ev.GameOver(winners)]
+        return [ev.GameOver(winners, self.scores)]
 
     # ----- saving --------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -653,13 +639,6 @@ class Game:
             return "the secrets do not match the players"
         return None
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Game):
-            return NotImplemented
-        return self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]  # games change, so they are not hashable
-
     def __repr__(self) -> str:
         return (
             f"<Game {self.variant.name} {self.players} players, turn {self._turn},"
@@ -699,14 +678,16 @@ def _count_words(n: int) -> str:
     return f"{n:,}" if abs(n) < 10**15 else f"about 10^{int(abs(n).bit_length() * 0.30103)}"
 
 
-def _is_int(value: object) -> bool:
-    """A real integer: ``True`` and ``1.0`` are not line numbers or turns."""
-    return isinstance(value, int) and not isinstance(value, bool)
+def _texts(value: object, what: str) -> list[str]:
+    """*value* as a list of texts (pictures); refused unless it is a sequence of texts."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or not all(isinstance(x, str) for x in value):
+        raise IllegalMoveError(f"{what} are a list of pictures, not {shown(value)}")
+    return list(value)
 
 
 def _variant(name: object) -> Variant:
     if not isinstance(name, str) or name not in VARIANTS:
-        raise IllegalMoveError(f"unknown variant {name!r}; choose one of {', '.join(VARIANTS)}")
+        raise IllegalMoveError(f"unknown variant {shown(name)}; choose one of {', '.join(VARIANTS)}")
     return VARIANTS[name]
 
 
@@ -753,3 +734,6 @@ def _is_list(value: object, kinds: type | tuple[type, ...], length: int | None =
         and (length is None or len(value) == length)
         and all(isinstance(x, kinds) and not isinstance(x, bool) for x in value)
     )
+
+
+__all__ = ["Game", "IllegalMoveError", "Outcome", "Push", "FORMAT", "VERSION", "PHASES", "MAX_TURN", "figure_moves"]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Final, Protocol
 
+from .. import rules
 from .board import Cell
 from .game import Game, Push
 
@@ -25,13 +26,8 @@ from .game import Game, Push
 LEVELS: Final = ("random", "gentle", "clever", "expert")
 
 
-class Player(Protocol):
-    """Anything that can choose a push and then a walk for the current player."""
-
-    @property
-    def name(self) -> str:
-        """What kind of player this is, e.g. a computer level (``"random"``, ``"expert"``)."""
-        ...
+class Player(rules.Player, Protocol):
+    """Anything that can choose a push and then a walk for the current player (and has a ``name``)."""
 
     def choose_push(self, game: Game) -> Push:
         """The push to play now."""

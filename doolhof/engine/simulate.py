@@ -5,13 +5,15 @@ Used by ``doolhof simulate`` and by the tests; pure engine code.
 
 from __future__ import annotations
 
-import time
 from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
+from typing import Final
 
+from ..rules import playout
+from ..rules.playout import Rules, Summary
 from .ai import LEVELS, make_player
-from .game import Game, IllegalMoveError
+from .game import Game
 from .players import Player, RandomPlayer
 from .tiles import shape
 
@@ -77,40 +79,27 @@ def check_invariants(game: Game, before: Game | None, census: Counter[tuple[str,
     return problems
 
 
-@dataclass
-class Summary:
-    """What a batch of simulated games produced."""
+def _turn(game: Game, mover: Player) -> Iterator[list[str]]:
+    """One maze turn: the push (never at the forbidden arrow, R8), then the walk."""
+    forbidden = game.forbidden
+    push = mover.choose_push(game)
+    game.push(push)
+    yield ["forbidden arrow pushed"] if forbidden is not None and push.arrow == forbidden else []
+    game.walk(mover.choose_walk(game))
+    yield []
 
-    games: int = 0
-    finished: int = 0
-    turns: list[int] = field(default_factory=list)
-    wins: list[int] = field(default_factory=list)
-    invariant_violations: int = 0
-    violation_examples: list[str] = field(default_factory=list)
-    seconds: float = 0.0
-    #: Games with exactly one winner.
-    decided: int = 0
-    #: Level name -> games won (a shared win counts for every winner).
-    wins_by_level: dict[str, int] = field(default_factory=dict)
-    #: Level name -> games won alone (only decided games).
-    decided_wins_by_level: dict[str, int] = field(default_factory=dict)
 
-    def as_dict(self) -> dict[str, object]:
-        """JSON-safe figures."""
-        return {
-            "games": self.games,
-            "finished": self.finished,
-            "turns_mean": sum(self.turns) / len(self.turns) if self.turns else 0.0,
-            "turns_max": max(self.turns, default=0),
-            "wins": self.wins,
-            "invariant_violations": self.invariant_violations,
-            "violation_examples": self.violation_examples[:5],
-            "games_per_s": self.games / self.seconds if self.seconds else 0.0,
-            "seconds": self.seconds,
-            "decided": self.decided,
-            "wins_by_level": dict(self.wins_by_level),
-            "decided_wins_by_level": dict(self.decided_wins_by_level),
-        }
+#: The maze game as the playout harness plays it.
+MAZE: Final = Rules[Game, Player](
+    deal=lambda seed, players: Game.new(variant="junior", players=players, seed=seed),
+    load=Game.from_dict,
+    play_turn=_turn,
+    invariants=check_invariants,
+    baseline=_card_census,
+    level_player=make_player,
+    levels=LEVELS,
+    random_player=RandomPlayer,
+)
 
 
 def play_game(
@@ -121,25 +110,11 @@ def play_game(
     check: bool = True,
     on_problem: Callable[[str], None] | None = None,
 ) -> Game:
-    """Play *game* to its end (or *max_turns*), checking invariants after every push and walk."""
-    census = _card_census(game)
-    forbidden_before = game.forbidden
-    while not game.is_over() and game.turn < max_turns:
-        mover = players[game.current_player]
-        before = game.copy() if check else None
-        push = mover.choose_push(game)
-        if check and forbidden_before is not None and push.arrow == forbidden_before and on_problem:
-            on_problem("forbidden arrow pushed")
-        game.push(push)
-        forbidden_before = game.forbidden
-        if check and on_problem:
-            for problem in check_invariants(game, before, census):
-                on_problem(problem)
-        game.walk(mover.choose_walk(game))
-        if check and on_problem:
-            for problem in check_invariants(game, before, census):
-                on_problem(problem)
-    return game
+    """Play *game* to its end (or *max_turns*), checking invariants after every push and walk.
+
+    Problems go to *on_problem*; without one the first raises :class:`~doolhof.rules.playout.InvariantError`.
+    """
+    return playout.play_game(MAZE, game, players, max_turns=max_turns, check=check, on_problem=on_problem)
 
 
 def simulate(
@@ -154,73 +129,16 @@ def simulate(
     swap_seats: bool = False,
     progress: Callable[[int], bool] | None = None,
 ) -> Summary:
-    """Play *games* games and count wins per seat and per level.
+    """Play *games* games of *variant* and count wins per seat and per level.
 
-    *make_players(game_number, seed)* gives the seats' players; otherwise *levels* names one
-    computer level per seat (see :data:`doolhof.engine.ai.LEVELS`), and without either every
-    seat is a :class:`RandomPlayer`. With *swap_seats* every deal is played *players* times in
-    a row with the levels rotated one seat further each time, so a first-move edge cancels
-    (game ``n`` deals cards from ``n // players`` and rotates by ``n % players``).
-
-    *progress(games_done)*, when given, is called after every game; when it returns False the
-    batch stops there and the summary covers the games played so far (``doolhof simulate`` shows
-    progress with it and stops cleanly on Ctrl-C).
+    See :func:`doolhof.rules.playout.simulate` for the seats, *levels* (one of
+    :data:`doolhof.engine.ai.LEVELS` per seat), *swap_seats* and *progress*.
     """
-    if levels is not None and len(levels) != players:
-        raise ValueError(f"give one level per seat: {players} seats, {len(levels)} levels")
-    if levels is not None and make_players is not None:
-        raise ValueError("give either levels or make_players, not both")
-    build = _level_players(levels) if levels is not None else None
-    seat_levels = list(levels) if levels is not None else ["random"] * players
-    summary = Summary(wins=[0] * players)
-    for level in seat_levels:
-        summary.wins_by_level.setdefault(level, 0)
-        summary.decided_wins_by_level.setdefault(level, 0)
-    start = time.perf_counter()
-    for n in range(games):
-        deal, turn = (n // players, n % players) if swap_seats else (n, 0)
-        game_seed = seed * 1_000_003 + deal
-        game = Game.new(variant=variant, players=players, seed=game_seed)
-        # Seat s plays the level written for seat (s - turn): rotating moves every level one seat on.
-        order = [seat_levels[(s - turn) % players] for s in range(players)]
-        player_seed = game_seed * 7 + turn * 1_009
-        if make_players:
-            seats = make_players(n, game_seed)
-        elif build:
-            seats = [build(order[s], player_seed + s) for s in range(players)]
-        else:
-            seats = [RandomPlayer(player_seed + s) for s in range(players)]
-        problems: list[str] = []
-        try:
-            play_game(game, seats, max_turns=max_turns, check=check, on_problem=problems.append)
-        except IllegalMoveError as error:  # a player chose something illegal: count it, go on
-            problems.append(f"illegal move: {error}")
-        summary.games += 1
-        summary.turns.append(game.turn)
-        outcome = game.outcome()
-        if outcome is not None:
-            summary.finished += 1
-            for seat in outcome.winners:
-                summary.wins[seat] += 1
-                summary.wins_by_level[order[seat]] += 1
-            if len(outcome.winners) == 1:
-                summary.decided += 1
-                summary.decided_wins_by_level[order[next(iter(outcome.winners))]] += 1
-        if problems:
-            summary.invariant_violations += len(problems)
-            summary.violation_examples.extend(f"game {n}: {p}" for p in problems[:2])
-        if progress is not None and not progress(summary.games):
-            break
-    summary.seconds = time.perf_counter() - start
-    return summary
+    rules = replace(MAZE, deal=lambda seed, seats: Game.new(variant=variant, players=seats, seed=seed))
+    return playout.simulate(
+        rules, players, games, seed, max_turns=max_turns, make_players=make_players, check=check,
+        levels=levels, swap_seats=swap_seats, progress=progress,
+    )
 
 
-def _level_players(levels: Sequence[str]) -> Callable[[str, int], Player]:
-    """The computer-player factory, checked against the known levels."""
-    unknown = [level for level in levels if level not in LEVELS]
-    if unknown:
-        raise ValueError(f"unknown computer level {unknown[0]!r}; choose from {', '.join(LEVELS)}")
-    return make_player
-
-
-__all__ = ["Summary", "check_invariants", "play_game", "simulate"]
+__all__ = ["MAZE", "Summary", "check_invariants", "play_game", "simulate"]

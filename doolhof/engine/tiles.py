@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..rules import IllegalMoveError, shown
+
 N: Final = 1
 E: Final = 2
 S: Final = 4
@@ -55,9 +57,9 @@ def mask(character: str) -> int:
     """The opening mask of a box-drawing character (inverse of :func:`char`)."""
     try:
         return MASK_OF_CHAR[character]
-    except KeyError:
+    except (KeyError, TypeError):
         known = " ".join(CHAR_OF_MASK.values())
-        raise ValueError(f"{character!r} is not a corridor card; use one of {known}") from None
+        raise IllegalMoveError(f"{shown(character)} is not a corridor card; use one of {known}") from None
 
 
 def shape(mask: int) -> str:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
 
+from ..rules import checks
 from .board import Cell
 from .tiles import CORNER, STRAIGHT, T_SHAPE, mask
 
@@ -48,7 +49,7 @@ class Variant:
     def home(self, seat: int) -> Cell:
         """The start corner of *seat*: clockwise from the top left."""
         last = self.size - 1
-        return ((0, 0), (0, last), (last, last), (last, 0))[seat]
+        return ((0, 0), (0, last), (last, last), (last, 0))[checks.seat(seat, 4)]
 
 
 @cache

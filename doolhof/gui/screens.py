@@ -114,7 +114,7 @@ class ScreenBuilder:
         puzzle (none after the daily one or the last); the book button goes back to the book. The
         book's first puzzle gets the tutorial hand until it was seen once.
         """
-        from doolhof.gui.play.puzzle import PuzzleRun
+        from doolhof.engine.puzzle_run import PuzzleRun
         from doolhof.gui.play.scene import PlayScene
         from doolhof.gui.play.tutorial import Tutorial
         from doolhof.session.progress import load_progress
@@ -136,14 +136,12 @@ class ScreenBuilder:
 
     def _record_puzzle(self, puzzle: Puzzle, stars: int) -> None:
         """Save the stars of a solved puzzle (the daily one also counts for the streak)."""
+        from doolhof.engine.puzzle_run import daily_day
         from doolhof.session.progress import load_progress, save_progress
 
         progress = load_progress().progress
-        if puzzle.name.startswith("daily-"):
-            try:
-                day = datetime.date.fromisoformat(puzzle.name.removeprefix("daily-"))
-            except ValueError:
-                day = datetime.date.today()
+        day = daily_day(puzzle.name)
+        if day is not None:
             progress = progress.with_daily(day, stars)
         else:
             progress = progress.with_solved(puzzle.name, stars)

@@ -1,4 +1,4 @@
-"""Issue 13, item 3 for the card game: ``CardGame.from_dict`` refuses saves no game could reach, the
+"""The card game's saves: ``CardGame.from_dict`` refuses saves no game could reach, the
 same way as the maze game's saves; whatever it accepts can be played to the end by computer players.
 """
 

@@ -67,7 +67,7 @@ def test_the_last_secret_ends_with_game_over_and_no_turn_passes() -> None:
     game.push(Push("W", 3))
     events = game.walk((2, 2))
     assert [type(e) for e in events] == [ev.FigureWalked, ev.SecretCollected, ev.GameOver]
-    assert events[-1] == ev.GameOver(frozenset({0}))
+    assert events[-1] == ev.GameOver(frozenset({0}), (1, 0))
 
 
 def test_own_pile_reveal_is_for_the_seat_only() -> None:
@@ -118,6 +118,6 @@ def test_events_match_what_changed_in_random_games(game: Game, seed: int) -> Non
             collected = [e for e in events if isinstance(e, ev.SecretCollected)]
             assert len(collected) == sum(after.scores) - sum(before.scores)
             if after.is_over():
-                assert events[-1] == ev.GameOver(after.outcome().winners)  # type: ignore[union-attr]
+                assert events[-1] == ev.GameOver(after.outcome().winners, after.scores)  # type: ignore[union-attr]
             else:
                 assert events[-1] == ev.TurnPassed(after.current_player)

@@ -290,7 +290,7 @@ def test_r12_the_game_ends_the_moment_the_last_secret_is_taken() -> None:
     game.push(QUIET)
     events = game.walk((2, 4))
     assert game.is_over() and game.phase == "over"
-    assert events[-1] == ev.GameOver(frozenset({0}))
+    assert events[-1] == ev.GameOver(frozenset({0}), game.scores)
     assert not any(isinstance(e, ev.TurnPassed) for e in events)
     outcome = game.outcome()
     assert outcome is not None and outcome.winners == {0} and outcome.scores == (2, 0)
@@ -361,7 +361,7 @@ def test_r14_an_empty_pile_sends_the_player_home_and_the_first_home_wins() -> No
     assert not game.is_over()
     game.push(QUIET)
     events = game.walk((0, 4))
-    assert events[-1] == ev.GameOver(frozenset({1}))
+    assert events[-1] == ev.GameOver(frozenset({1}), game.scores)
     outcome = game.outcome()
     assert outcome is not None and outcome.winners == {1} and outcome.reason == "home"
 

@@ -1,4 +1,4 @@
-"""Issue 13, item 3: a saved game the rules could never have produced is refused by ``Game.from_dict``,
+"""A saved game the rules could never have produced is refused by ``Game.from_dict``,
 and every save the game itself writes still loads.
 
 The damaged saves below each loaded before (and some could never end); the fuzz test damages short

@@ -10,8 +10,8 @@ from itertools import pairwise
 import pygame
 
 from doolhof.engine import Game, Push
+from doolhof.gui.kit import worker
 from doolhof.gui.kit.anim import TileLook
-from doolhof.gui.play import computer
 from doolhof.gui.play.draw import sprite_spot
 from doolhof.gui.play.scene import PlayScene
 from doolhof.session.seats import SeatConfig, TableSetup
@@ -126,7 +126,7 @@ def test_frames_keep_being_drawn_while_a_computer_thinks(make_app) -> None:  # t
 
 
 def test_a_computer_that_thinks_too_long_plays_a_random_push(make_app, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setattr(computer, "THINK_LIMIT", 0.3)
+    monkeypatch.setattr(worker, "THINK_LIMIT", 0.3)
     app = make_app((800, 600))
     game = BOT_FIRST.new_game(seed=34)
     stuck = _Waiting()

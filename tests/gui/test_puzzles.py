@@ -9,12 +9,14 @@ from __future__ import annotations
 import datetime
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 
 from doolhof.engine import Game
+from doolhof.engine.puzzle_run import PuzzleRun, budget_for, stars_for
 from doolhof.engine.puzzles import BOOK, Puzzle, solve
-from doolhof.gui.play.puzzle import PuzzleOverlay, PuzzleRun, budget_for, stars_for
+from doolhof.gui.play.puzzle import PuzzleHintJob, PuzzleOverlay
 from doolhof.gui.play.scene import PlayScene
 from doolhof.gui.play.tutorial import Tutorial
 from doolhof.gui.puzzles.scene import BookScene
@@ -307,3 +309,24 @@ def test_the_door_is_big_and_never_overlaps_play_or_continue(make_app) -> None: 
             if saved is not None:
                 assert not door.colliderect(setup.continue_button.rect), size
             assert app.screen.get_rect().contains(door)
+
+
+def test_the_hint_thread_gets_copies_only_and_the_plan_is_kept_on_the_frame_loop() -> None:
+    puzzle = next(p for p in BOOK if p.minimum == 2 and p.variant == "junior")
+    run = PuzzleRun(puzzle)
+    game = run.fresh_game()
+    run.plans[("planted",)] = (0, 0)
+    job = PuzzleHintJob(game, run)
+    given_game, left, plans = job.given
+    assert given_game is not game and given_game == game and left == run.left()
+    assert plans is not run.plans and plans == run.plans
+    run.plans.clear()  # the frame loop may change the run meanwhile: the thread never sees it
+    assert plans == {("planted",): (0, 0)}
+    for _ in range(3000):
+        if job.done():
+            break
+        time.sleep(0.01)
+    advice = job.result()
+    assert advice is not None and advice.push is not None and (advice.seat, advice.turn) == (0, game.turn)
+    assert len(run.plans) == 1, "the push hint's walk is kept in the run"
+    assert job.result() is advice and len(run.plans) == 1

@@ -1,4 +1,4 @@
-"""Saving that fails, told to the parent and not the child; and one copy of the game at a time (issue 13).
+"""Saving that fails, told to the parent and not the child; and one copy of the game at a time.
 
 A failed save puts a small badge on the parents' menu button (nothing else on the screen changes)
 and the message inside the parents' menu; the game keeps trying, and the badge goes once a save

@@ -1,4 +1,4 @@
-"""Issue 13, item 4: ``doolhof screenshot`` onto a full disk (or any write that fails) is an error with a
+"""``doolhof screenshot`` onto a full disk (or any write that fails) is an error with a
 clear message and exit status 1, and leaves no empty or half-written PNG behind.
 
 The full disk is a stand-in that raises the same ``OSError`` (ENOSPC) a full file system gives, at each

@@ -4,9 +4,9 @@ The scene starts a :class:`ComputerTurn` when a computer seat is to lay, polls
 :meth:`ComputerTurn.result` every frame, and then plays the chosen lay and take through the same
 animation path as a person's. The thread never touches the real game. A faulty player (an error,
 an illegal choice) falls back to the first legal place and to taking nothing; a thread that takes
-far too long (:data:`THINK_LIMIT`) is given up on the same way, so a game between computers never
-stalls. :class:`HintJob` works out the light bulb's advice the same way. The thread machinery is
-the kit's (:mod:`doolhof.gui.kit.worker`), shared with the maze game.
+far too long (the kit's :data:`~doolhof.gui.kit.worker.THINK_LIMIT`) is given up on the same way,
+so a game between computers never stalls. :class:`HintJob` works out the light bulb's advice the
+same way. The thread machinery is the kit's (:mod:`doolhof.gui.kit.worker`), shared with the maze.
 """
 
 from __future__ import annotations
@@ -18,20 +18,12 @@ from doolhof.cards import CardGame, Place
 from doolhof.cards.ai import make_player, suggest_place, suggest_take
 from doolhof.cards.players import CardPlayer, RandomPlayer
 from doolhof.cards.ports import Cell
+from doolhof.gui.kit import worker
 from doolhof.gui.kit.worker import PacedWorker, Worker
 
-#: A computer "thinks" at least this long (scene seconds, scaled with the animation speed).
-MIN_THINK = 0.7
-#: After this many seconds of thinking (scene time *and* wall time) a random legal place is played.
-THINK_LIMIT = 6.0
-
-
-def make_computer(level: str, seed: int) -> CardPlayer:
-    """The card player for *level*; a random player for a level the AI package does not know."""
-    try:
-        return make_player(level, seed=seed)
-    except (TypeError, ValueError):
-        return RandomPlayer(seed)
+#: ``make_computer(level, seed)``: the card player for *level*; a random player for a level the AI
+#: package does not know.
+make_computer = partial(worker.make_computer, make_player, RandomPlayer)
 
 
 def seat_player(level: str, seat: int, turn: int) -> CardPlayer:
@@ -68,8 +60,7 @@ class ComputerTurn(PacedWorker[Decision]):
     def __init__(self, player: CardPlayer, game: CardGame) -> None:
         """Start thinking about *game* (copied; the original is never touched)."""
         self.turn = game.turn
-        super().__init__(partial(self._think, player, game.copy()), _fallback(game),
-                         min_think=MIN_THINK, limit=THINK_LIMIT)
+        super().__init__(partial(self._think, player, game.copy()), _fallback(game))
 
     def _think(self, player: CardPlayer, game: CardGame) -> Decision:
         try:

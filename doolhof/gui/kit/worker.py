@@ -14,6 +14,24 @@ from collections.abc import Callable
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
+P = TypeVar("P")
+
+#: A computer "thinks" at least this long, so a child can follow whose turn it is (scene seconds:
+#: the play scenes scale them with the animation speed).
+MIN_THINK = 0.7
+#: After this many seconds of thinking (scene time *and* wall time, so a test stepping scene time
+#: quickly never gives up on a thread that merely waits for the processor) the computer gives up
+#: and a random legal move is played.
+THINK_LIMIT = 6.0
+
+
+def make_computer(make_player: Callable[[str, int], P], fallback: Callable[[int], P], level: str, seed: int) -> P:
+    """``make_player(level, seed)`` from a game's AI package; ``fallback(seed)`` (a random player)
+    for a level that package does not know."""
+    try:
+        return make_player(level, seed)
+    except (TypeError, ValueError):
+        return fallback(seed)
 
 
 class Worker(Generic[T]):
@@ -51,13 +69,18 @@ class PacedWorker(Worker[T]):
     merely waits for the processor).
     """
 
-    def __init__(self, work: Callable[[], T], fallback: T, *, min_think: float, limit: float) -> None:
-        """Start thinking with *work*; *fallback* is played when it takes too long."""
+    def __init__(
+        self, work: Callable[[], T], fallback: T, *, min_think: float | None = None, limit: float | None = None
+    ) -> None:
+        """Start thinking with *work*; *fallback* is played when it takes too long.
+
+        *min_think* and *limit* default to :data:`MIN_THINK` and :data:`THINK_LIMIT`.
+        """
         self.elapsed = 0.0
         self._started = time.monotonic()
         self._fallback = fallback
-        self._min_think = min_think
-        self._limit = limit
+        self._min_think = MIN_THINK if min_think is None else min_think
+        self._limit = THINK_LIMIT if limit is None else limit
         super().__init__(work)
 
     @property

@@ -3,8 +3,9 @@
 The scene asks :class:`ComputerTurn` to start when a computer seat is to move, polls
 :meth:`ComputerTurn.result` every frame, and then plays the chosen push and walk through exactly
 the same animation path as a person's move. The thread never touches the real game, and the frame
-loop keeps drawing meanwhile. A thread that takes far too long (:data:`THINK_LIMIT`) is given up
-on: a random legal push is played instead, so a demo between computers never stalls.
+loop keeps drawing meanwhile. A thread that takes far too long is given up on: a random legal push
+is played instead, so a demo between computers never stalls (the times are the kit's
+:data:`~doolhof.gui.kit.worker.MIN_THINK` and :data:`~doolhof.gui.kit.worker.THINK_LIMIT`).
 
 :class:`HintJob` does the same for a person's hint: ``suggest_push`` before the push,
 ``suggest_walk`` after it (the very search the computer players use). The thread machinery is
@@ -19,23 +20,12 @@ from functools import partial
 from doolhof.engine import Game, Push
 from doolhof.engine.ai import make_player, suggest_push, suggest_walk
 from doolhof.engine.players import Player, RandomPlayer
+from doolhof.gui.kit import worker
 from doolhof.gui.kit.worker import PacedWorker, Worker
 
-#: A computer "thinks" at least this long, so a child can follow whose turn it is (scene seconds:
-#: the play scene scales them with the animation speed).
-MIN_THINK = 0.7
-#: After this many seconds of thinking (scene time *and* wall time, so a test stepping scene time
-#: quickly never gives up on a thread that merely waits for the processor) the computer gives up
-#: and plays a random legal push.
-THINK_LIMIT = 6.0
-
-
-def make_computer(level: str, seed: int) -> Player:
-    """The computer player for *level*; a random player for a level the AI package does not know."""
-    try:
-        return make_player(level, seed=seed)
-    except (TypeError, ValueError):
-        return RandomPlayer(seed)
+#: ``make_computer(level, seed)``: the computer player for *level*; a random player for a level the
+#: AI package does not know.
+make_computer = partial(worker.make_computer, make_player, RandomPlayer)
 
 
 def safe_walk(player: Player, game: Game) -> tuple[tuple[int, int], BaseException | None]:
@@ -72,13 +62,12 @@ class Decision:
 
 
 class ComputerTurn(PacedWorker[Decision]):
-    """One computer turn being thought about in a daemon thread (past :data:`THINK_LIMIT`, a random push)."""
+    """One computer turn being thought about in a daemon thread (past the think limit, a random push)."""
 
     def __init__(self, player: Player, game: Game) -> None:
         """Start thinking about *game* (copied; the original is never touched)."""
         self.turn = game.turn
-        super().__init__(partial(self._think, player, game.copy()), _random_decision(game, self.turn),
-                         min_think=MIN_THINK, limit=THINK_LIMIT)
+        super().__init__(partial(self._think, player, game.copy()), _random_decision(game, self.turn))
 
     def _think(self, player: Player, game: Game) -> Decision:
         # A faulty computer player must never hang or crash the game: any error falls back to a

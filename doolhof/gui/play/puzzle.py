@@ -1,37 +1,32 @@
 """Puzzle play: the play scene in puzzle mode, for one child alone (see docs/puzzles.md).
 
 A puzzle is played on the very play screen of the game (same board, arrows, sliding card,
-animations, tap or drag); :class:`PuzzleRun` is what the scene consults in puzzle mode:
+animations, tap or drag); the rules of the run (budget, stars, what happens after a walk, the
+hint search) are :mod:`doolhof.engine.puzzle_run`'s, and the scene consults its
+:class:`~doolhof.engine.puzzle_run.PuzzleRun`. Here is only what is seen:
 
-- one figure only: the puzzle's game has a silent stand-in in seat 1 that is never drawn (the
-  scene parks it off the board in what it shows, :data:`~doolhof.gui.play.shown.OFF_BOARD`);
-- the turn budget (:func:`budget_for`: the proved minimum + :data:`BUDGET_EXTRA`), shown as
-  footprints that get used up, no numbers;
-- after each walk: on the picture, solved (stars: :func:`stars_for`); missed with turns left,
-  the turn goes back to the child (:func:`again_keeping_turn`); the last turn used up, a big
-  "again" button over the board (one tap starts the puzzle afresh; never a failure screen).
+- one figure only: the stand-in in seat 1 is never drawn (the scene parks it off the board in
+  what it shows, :data:`~doolhof.gui.play.shown.OFF_BOARD`);
+- the turn budget shown as footprints that get used up, no numbers;
+- solved, the stars; the last turn used up, a big "again" button over the board (one tap starts
+  the puzzle afresh; never a failure screen).
 
 :class:`PuzzleOverlay` draws the footprints, the stars and those buttons over the scene, and takes
-their taps. :class:`PuzzleHintJob` is the light bulb in puzzle mode: the first push of a shortest
-solution from where the child is now, re-solved on the spot with :func:`~doolhof.engine.puzzles.solve`
-in a worker thread.
+their taps. :class:`PuzzleHintJob` is the light bulb in puzzle mode: the run's hint search in a
+worker thread.
 """
 
 from __future__ import annotations
 
 import math
-import time
-from collections.abc import Callable
 from functools import partial
 from typing import Protocol
 
 import pygame
 
 from doolhof.engine import Game
-from doolhof.engine import events as ev
-from doolhof.engine.ai import suggest_push, suggest_walk
 from doolhof.engine.board import Cell
-from doolhof.engine.puzzles import Puzzle, again, solve
+from doolhof.engine.puzzle_run import PositionKey, PuzzleRun, puzzle_hint
 from doolhof.gui.board.painter import BoardArt, draw_sparkle_ring, faded
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.anim import Clip, Effect, FigureAnchor, Key, Motion, SparkleLook, Sprite, ease_out_back, linear
@@ -44,174 +39,45 @@ from doolhof.gui.play.draw import draw_round_button
 from doolhof.gui.play.layout import PlayLayout
 from doolhof.gui.play.shown import BLOCK
 
-#: Turns a child may take beyond the proved minimum.
-BUDGET_EXTRA = 2
-#: The most turns a hint searches ahead (3-turn searches on the big board take up to about a second).
-HINT_DEPTH = 3
-#: Seconds a walk hint may spend trying cells before it settles for the nearest one.
-WALK_HINT_LIMIT = 2.0
 #: Seconds between the stars of a solved puzzle popping in.
 STAR_STEP = 0.35
 
 
-def budget_for(minimum: int) -> int:
-    """The turns a puzzle allows: its proved minimum plus :data:`BUDGET_EXTRA`.
+class PuzzleHintJob:
+    """The puzzle's hint being worked out in a daemon thread (like the maze's HintJob).
 
-    >>> budget_for(1), budget_for(3)
-    (3, 5)
+    The thread gets copies only (:attr:`given`): of the game, the turns left and the run's plans.
+    The walk a push hint plans is kept in the run here, on the frame loop, when the result is read.
     """
-    return max(1, minimum) + BUDGET_EXTRA
-
-
-def stars_for(turns: int, minimum: int) -> int:
-    """Stars for solving in *turns* turns: 3 for the proved minimum, 2 for one more, 1 for solving at all.
-
-    >>> [stars_for(t, 2) for t in (2, 3, 4)]
-    [3, 2, 1]
-    """
-    if turns <= minimum:
-        return 3
-    return 2 if turns == minimum + 1 else 1
-
-
-def again_keeping_turn(game: Game) -> Game:
-    """:func:`~doolhof.engine.puzzles.again` (the child pushes again), keeping the turn count.
-
-    The play screen keys hints and the tutorial on ``game.turn``, so it must keep counting.
-    """
-    handed = again(game)
-    return Game(
-        handed.variant, handed.board, handed.spare, handed.spare_picture, handed.positions,
-        current_player=handed.current_player, phase=handed.phase, forbidden=handed.forbidden,
-        deck=handed.deck, face_up=handed.face_up, piles=[handed.pile(s) for s in range(handed.players)],
-        collected=handed.collected, turn=game.turn,
-    )
-
-
-def solved_by(events: list[ev.Event]) -> bool:
-    """True when *events* (of a walk) collected the picture for the child (seat 0)."""
-    return any(isinstance(e, ev.SecretCollected) and e.seat == 0 for e in events)
-
-
-class PuzzleRun:
-    """One puzzle being played: its budget, the turns used, and what happens next.
-
-    ``state`` is ``"play"``, ``"solved"`` (``stars`` earned) or ``"out"`` (the budget is used up).
-    The screens set the callbacks: *on_solved* gets the stars (it saves them), *on_next* opens the
-    next puzzle (None when there is none), *on_book* goes back to the book.
-    """
-
-    def __init__(self, puzzle: Puzzle) -> None:
-        """Play *puzzle* with the budget :func:`budget_for` its minimum."""
-        self.puzzle = puzzle
-        self.budget = budget_for(puzzle.minimum)
-        self.used = 0
-        self.state = "play"
-        self.stars = 0
-        #: How often the puzzle was started afresh (tests and the overlay's animations read it).
-        self.tries = 1
-        self.on_solved: Callable[[int], None] = lambda stars: None
-        self.on_next: Callable[[], None] | None = None
-        self.on_book: Callable[[], None] = lambda: None
-        #: Walk hints known from push hints: the position after the hinted push -> the cell to walk to.
-        self.plans: dict[tuple[object, ...], Cell] = {}
-
-    def left(self) -> int:
-        """Turns still to take."""
-        return max(0, self.budget - self.used)
-
-    def fresh_game(self) -> Game:
-        """The puzzle's game from its start."""
-        return self.puzzle.game()
-
-    def restart(self) -> None:
-        """Start afresh: no turns used, playing again."""
-        self.used = 0
-        self.state = "play"
-        self.stars = 0
-        self.tries += 1
-
-    def walked(self, events: list[ev.Event]) -> str:
-        """Count the turn that *events* ended; returns the new state (``"solved"``, ``"play"`` or ``"out"``)."""
-        if self.state != "play":
-            return self.state
-        self.used += 1
-        if solved_by(events):
-            self.state = "solved"
-            self.stars = stars_for(self.used, self.puzzle.minimum)
-            self.on_solved(self.stars)
-        elif self.used >= self.budget:
-            self.state = "out"
-        return self.state
-
-
-# ----- the hint ------------------------------------------------------------------------------
-def position_key(game: Game) -> tuple[object, ...]:
-    """What decides the rest of a puzzle from *game*'s walk phase: board, spare, figure, closed arrow."""
-    return (tuple(game.board.masks()), tuple(game.board.pictures()), game.spare, game.spare_picture,
-            game.positions[0], game.forbidden)
-
-
-def _distance(a: Cell, b: Cell | None) -> int:
-    return 0 if b is None else abs(a[0] - b[0]) + abs(a[1] - b[1])
-
-
-def puzzle_advice(game: Game, left: int, plans: dict[tuple[object, ...], Cell]) -> HintAdvice:
-    """The hint from *game* (a copy; it may be changed): the first step of a shortest way to the picture.
-
-    Push phase: the first push of :func:`~doolhof.engine.puzzles.solve` (searched up to the turns
-    *left*, at most :data:`HINT_DEPTH`; the maze hint's push when none is found), and its walk is
-    kept in *plans*. Walk phase: that walk when the child pushed as hinted; else the picture when
-    it can be reached, else the reachable cell from which the fewest turns remain (nearest the
-    picture first, for at most :data:`WALK_HINT_LIMIT` seconds).
-    """
-    seat, turn, phase = game.current_player, game.turn, game.phase
-    if phase == "push":
-        depth = max(1, min(HINT_DEPTH, left))
-        sol = solve(game, max_turns=depth) or (solve(game, max_turns=HINT_DEPTH) if depth < HINT_DEPTH else None)
-        if sol is None:
-            return HintAdvice(seat, turn, phase, push=suggest_push(game))
-        push, cell = sol.steps[0]
-        after = game.copy()
-        after.push(push)
-        plans[position_key(after)] = cell
-        return HintAdvice(seat, turn, phase, push=push)
-    planned = plans.get(position_key(game))
-    if planned is not None and planned in game.reachable():
-        return HintAdvice(seat, turn, phase, cell=planned)
-    return HintAdvice(seat, turn, phase, cell=_best_walk(game, left))
-
-
-def _best_walk(game: Game, left: int) -> Cell:
-    reach = sorted(game.reachable())
-    target = game.target()
-    if target is not None and target in reach:
-        return target
-    order = sorted(reach, key=lambda c: (_distance(c, target), c))
-    deadline = time.monotonic() + WALK_HINT_LIMIT
-    for depth in range(1, max(1, min(HINT_DEPTH, left - 1)) + 1):
-        for cell in order:
-            if time.monotonic() > deadline:
-                return order[0]
-            trial = game.copy()
-            trial.walk(cell)
-            if trial.is_over():
-                return cell
-            if solve(again(trial), max_turns=depth) is not None:
-                return cell
-    try:
-        r, c = suggest_walk(game)
-        return (int(r), int(c))
-    except Exception:  # the maze hint is a fallback only
-        return order[0]
-
-
-class PuzzleHintJob(Worker[HintAdvice]):
-    """The puzzle's hint being worked out in a daemon thread, on a copy of the game (like the maze's HintJob)."""
 
     def __init__(self, game: Game, run: PuzzleRun) -> None:
         """Start working out the hint for *game* with *run*'s turns left."""
-        super().__init__(partial(puzzle_advice, game.copy(), run.left(), run.plans))
+        self._run = run
+        self._asked = (game.current_player, game.turn, game.phase)
+        #: What the thread works on: a copy of the game, the turns left and a copy of the run's plans.
+        self.given: tuple[Game, int, dict[PositionKey, Cell]] = (game.copy(), run.left(), dict(run.plans))
+        self._worker = Worker(partial(puzzle_hint, *self.given))
+        self._advice: HintAdvice | None = None
+
+    @property
+    def error(self) -> BaseException | None:
+        """What went wrong in the thread, or None."""
+        return self._worker.error
+
+    def done(self) -> bool:
+        """True once the thread has finished."""
+        return self._worker.done()
+
+    def result(self) -> HintAdvice | None:
+        """The advice once ready (None while working, or when the search failed)."""
+        hint = self._worker.result()
+        if hint is None:
+            return None
+        if self._advice is None:
+            self._run.learn(hint)
+            seat, turn, phase = self._asked
+            self._advice = HintAdvice(seat, turn, phase, push=hint.push, cell=hint.cell)
+        return self._advice
 
 
 # ----- the clips after a walk ----------------------------------------------------------------
@@ -589,3 +455,7 @@ class PuzzleOverlay:
         for name, rect in self.buttons().items():
             icon = {"next": "play", "again": "again", "book": "stones"}[name]
             self._round(surface, rect, icon, pressed=self._pressed == name)
+
+
+# PuzzleRun's old home was here; the rules now live in doolhof.engine.puzzle_run.
+__all__ = ["STAR_STEP", "PuzzleHintJob", "PuzzleOverlay", "PuzzleRun", "PuzzleStage", "after_walk_clip"]

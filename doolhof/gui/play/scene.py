@@ -31,6 +31,7 @@ from doolhof.engine import Game, IllegalMoveError, Push
 from doolhof.engine import events as ev
 from doolhof.engine.board import Cell
 from doolhof.engine.players import Player
+from doolhof.engine.puzzle_run import PuzzleRun, again_keeping_turn
 from doolhof.gui.board.painter import BoardArt
 from doolhof.gui.kit.anim import SPARE, Anchor, CellAnchor, Effect
 from doolhof.gui.kit.playing import PlayingScene
@@ -51,7 +52,7 @@ from doolhof.gui.play.gestures import (
 from doolhof.gui.play.hint_view import HintShow
 from doolhof.gui.play.hints import AUTO_HINT_DELAY, HintCoach
 from doolhof.gui.play.layout import CORNER_ICONS, PUZZLE_ICONS, PlayLayout, figure_spot, play_layout
-from doolhof.gui.play.puzzle import PuzzleHintJob, PuzzleOverlay, PuzzleRun, after_walk_clip, again_keeping_turn
+from doolhof.gui.play.puzzle import PuzzleHintJob, PuzzleOverlay, after_walk_clip
 from doolhof.gui.play.shown import Shown
 from doolhof.gui.play.view import Overlay
 from doolhof.session.seats import TableSetup
