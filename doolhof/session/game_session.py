@@ -14,16 +14,23 @@ and :meth:`GameSession.undo` when a parent takes one back::
 
 When a save fails, :attr:`GameSession.problem` says why (for the parents' corner) until a save
 works again; it outlives the game it came from, so the parent still learns of it at the setup screen.
+A game left while its saves fail is kept in memory (:attr:`GameSession.unsaved`): the setup screen
+offers it by Continue (:meth:`GameSession.waiting`, never the older copy on disk), and it is
+written the moment saving works again.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
-from doolhof.session.games import AnyGame
+from doolhof.session.games import AnyGame, kind_of
 from doolhof.session.keeper import GameKeeper
 from doolhof.session.problems import Problem
+from doolhof.session.savegame import SavedGame, write_game
 from doolhof.session.seats import TableSetup
+
+log = logging.getLogger(__name__)
 
 
 class GameSession:
@@ -36,6 +43,8 @@ class GameSession:
         self.keeper: GameKeeper | None = None
         #: Why the last save failed, or None when it worked (or nothing was saved yet).
         self.problem: Problem | None = None
+        #: Games left while saving failed (kind -> the game as it was left), newer than their files.
+        self.unsaved: dict[str, SavedGame] = {}
 
     @property
     def running(self) -> bool:
@@ -57,6 +66,7 @@ class GameSession:
 
         It is saved at once; returns a message for the parent when that failed.
         """
+        self.unsaved.pop(kind_of(game), None)  # this game replaces it (the setup screen asked first)
         keeper = GameKeeper(game, table, undo, on_saved=self.on_saved)
         keeper.problem = self.problem  # a lasting failure is not logged again for each new game
         self.keeper = keeper
@@ -67,6 +77,8 @@ class GameSession:
         if self.keeper is not None:
             self.keeper.record(game)
             self.problem = self.keeper.problem
+            if self.problem is None and self.unsaved:
+                self.waiting()
 
     def save(self) -> str | None:
         """Save the running game now (nothing when none runs); a message for the parent on failure."""
@@ -89,7 +101,27 @@ class GameSession:
         return restored
 
     def leave(self) -> str | None:
-        """Stop playing: the game is saved first (Continue brings it back); a message on failure."""
+        """Stop playing: the game is saved first (Continue brings it back); a message on failure.
+
+        When that save fails, the game is kept in :attr:`unsaved` so that Continue still finds it.
+        """
+        keeper = self.keeper
         problem = self.save()
+        if keeper is not None and problem is not None and keeper.autosave and not keeper.game.is_over():
+            self.unsaved[kind_of(keeper.game)] = SavedGame(keeper.game.copy(), keeper.table, keeper.undo_state)
         self.keeper = None
         return problem
+
+    def waiting(self) -> dict[str, SavedGame]:
+        """The games kept in memory because saving failed, after trying once more to write each.
+
+        A game that can be written now leaves :attr:`unsaved` (its file has it); the others are
+        returned, kind -> game, for the setup screen to offer before their older files.
+        """
+        for kind, saved in list(self.unsaved.items()):
+            if write_game(saved) is None:
+                log.info("the %s game left while saving failed is saved now", kind)
+                del self.unsaved[kind]
+                if self.keeper is None:
+                    self.problem = None
+        return dict(self.unsaved)

@@ -31,10 +31,14 @@ import hashlib
 import json
 import logging
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from doolhof.session.games import AnyGame, same_kind
 from doolhof.session.problems import Problem
 from doolhof.session.seats import TableSetup
+
+if TYPE_CHECKING:
+    from doolhof.session.savegame import SavedGame
 
 log = logging.getLogger(__name__)
 
@@ -100,18 +104,26 @@ class GameKeeper:
         self.save()
         return restored
 
+    @property
+    def undo_state(self) -> AnyGame | None:
+        """The undo snapshot as it would be saved (None: nothing to undo)."""
+        return self._undo
+
     # ----- the file ------------------------------------------------------------------------------
     def save(self) -> str | None:
         """Write the game and the undo snapshot now; returns a message for the parent on failure.
 
-        A finished game is not written (the end screen removes the file). Never raises.
+        A finished game is final at once: its file is removed the moment it is won (or, when that
+        fails, overwritten by the finished game, which is never offered), so a window closed during
+        the celebration cannot bring the win back. Never raises.
         """
-        if not self.autosave or self.game.is_over():
+        if not self.autosave:
             return None
         from doolhof.session.savegame import MSG_NOT_SAVED, SavedGame, write_game
 
         try:
-            problem = write_game(SavedGame(self.game, self.table, undo=self._undo))
+            state = SavedGame(self.game, self.table, undo=self._undo)
+            problem = _finish(state) if self.game.is_over() else write_game(state)
         except Exception as error:  # saving is a safety net; it must never stop the game
             log.exception("the game could not be saved")
             problem = Problem.of(MSG_NOT_SAVED, error)
@@ -140,6 +152,22 @@ class GameKeeper:
             log.error("cannot save the game: %s (trying again after every action)", problem.log_text())
         else:
             log.debug("still cannot save the game (%d times): %s", self.failures, problem.log_text())
+
+
+def _finish(state: SavedGame) -> Problem | None:
+    """Make the finished game of *state* final on disk: its file goes, or holds the finished game."""
+    from doolhof.session import paths
+    from doolhof.session.savegame import MSG_NOT_CLEARED, write_game
+
+    path = paths.game_path(state.kind)
+    try:
+        path.unlink(missing_ok=True)
+        return None
+    except OSError as error:
+        if write_game(state) is None:
+            log.warning("cannot remove the finished game %s (%s); it is marked finished instead", path, error)
+            return None
+        return Problem.of(MSG_NOT_CLEARED, error, path)
 
 
 def fingerprint(game: AnyGame) -> str:

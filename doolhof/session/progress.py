@@ -2,9 +2,8 @@
 
 Saved as JSON (``progress.json``) in the settings folder (:func:`doolhof.session.paths.config_dir`),
 atomically like the settings (:func:`doolhof.session.paths.atomic_write_text`). Reading never
-fails: a missing file is a fresh start, odd entries are skipped, and a file that is not JSON or
-not ours is moved aside (``progress.json.corrupt-YYYYMMDD-HHMMSS``) with a message for the parent;
-one that cannot be opened is moved aside as ``progress.json.unreadable-...``. A parent can reset
+fails: a missing file is a fresh start, odd entries are skipped, and a file that cannot be used
+is kept aside with a message for the parent (:mod:`doolhof.session.files`). A parent can reset
 it (:func:`reset_progress`). No pygame here.
 
 >>> p = Progress().with_solved("1-01", 2).with_solved("1-01", 1)
@@ -26,14 +25,17 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from doolhof.i18n import N_, _
+from doolhof.i18n import N_
 from doolhof.session import paths
-from doolhof.session.problems import Problem, clip_repr
+from doolhof.session.files import FileKind, Upgrade, check_version, climb, load_file
+from doolhof.session.problems import Problem
 
 log = logging.getLogger(__name__)
 
 FORMAT = "doolhof.progress"
 VERSION = 1
+#: The upgrade ladder: ``UPGRADES[n]`` turns version *n* data into version *n + 1* (none yet: v1 is today's).
+UPGRADES: dict[int, Upgrade] = {}
 PROGRESS_FILE = "progress.json"
 #: The daily puzzles remembered (enough for any streak a screen shows).
 DAILY_KEPT = 400
@@ -42,7 +44,13 @@ MSG_CORRUPT = N_("The puzzle stars could not be read, so the puzzle book starts 
                  " {name}.")
 MSG_UNREADABLE = N_("The puzzle stars could not be read ({error}), so the puzzle book starts afresh. The old file"
                     " was kept as {path}.")
+MSG_NEWER = N_("The puzzle stars were made by a newer version of Doolhof, so the puzzle book starts afresh. The"
+               " file was kept as {name}.")
+MSG_LEFT = N_("The puzzle stars could not be read ({error}), so the puzzle book starts afresh. The file was left"
+              " untouched at {path}; Doolhof will not save over it.")
 MSG_NOT_SAVED = N_("The puzzle stars could not be saved ({error}).")
+#: How the progress file's problems are told (:mod:`doolhof.session.files`).
+PROGRESS_FILE_KIND = FileKind("the puzzle stars", MSG_CORRUPT, MSG_NEWER, MSG_UNREADABLE, MSG_LEFT)
 
 
 def progress_path() -> Path:
@@ -126,44 +134,18 @@ class ProgressResult:
 def load_progress(path: Path | None = None) -> ProgressResult:
     """Read the progress file (default :func:`progress_path`); never raises.
 
-    A missing file is a fresh start. A file that is not JSON or not ours is moved aside (kept as a
-    copy when it cannot be moved), and so is one that cannot be opened; the message says where.
+    A missing file is a fresh start; an older version is upgraded (:data:`UPGRADES`). A file that
+    is not JSON, not ours, newer than this program or that cannot be opened is kept aside as every
+    file of Doolhof is (:mod:`doolhof.session.files`), and the message says where.
     """
     path = progress_path() if path is None else path
-    paths.remove_stale_temp_files(path)
-    try:
-        raw = paths.read_file(path)
-    except FileNotFoundError:
-        return ProgressResult(Progress())
-    except OSError as error:
-        try:
-            target = paths.move_aside(path, "unreadable")
-        except OSError as move_error:
-            log.error("cannot read %s (%s) nor move it aside (%s)", path, error, move_error)
-            return ProgressResult(Progress(), Problem.of(MSG_UNREADABLE, error, path).message())
-        log.error("cannot read %s (%s); moved it aside to %s", path, error, target)
-        return ProgressResult(Progress(), Problem.of(MSG_UNREADABLE, error, target).message())
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError) as error:
-        return _moved_aside(path, raw, f"not JSON: {clip_repr(str(error))}")
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        return _moved_aside(path, raw, "not a Doolhof progress file")
-    return ProgressResult(Progress.from_dict(data))
+    loaded = load_file(path, PROGRESS_FILE_KIND, _parse)
+    return ProgressResult(loaded.value or Progress(), loaded.message)
 
 
-def _moved_aside(path: Path, raw: bytes, reason: str) -> ProgressResult:
-    """*path* held *raw*, which is not our progress: move it aside (or keep a copy beside it) and say where."""
-    try:
-        target = paths.move_aside(path)
-    except OSError:
-        try:
-            target = paths.copy_aside(path, raw)
-        except OSError as error:
-            log.error("%s is damaged (%s) and cannot be moved aside nor copied (%s)", path, reason, error)
-            return ProgressResult(Progress())
-    log.error("%s is damaged (%s); moved aside to %s", path, reason, target)
-    return ProgressResult(Progress(), _(MSG_CORRUPT).format(name=target.name))
+def _parse(data: Any) -> Progress:
+    """The progress in *data*, upgraded to :data:`VERSION`."""
+    return Progress.from_dict(climb(data, check_version(data, FORMAT, VERSION), VERSION, UPGRADES))
 
 
 def save_progress(progress: Progress, path: Path | None = None) -> str | None:
