@@ -7,8 +7,6 @@ pointed into ``tmp_path``.
 
 from __future__ import annotations
 
-import json
-import logging
 import os
 import sys
 from dataclasses import dataclass
@@ -18,7 +16,6 @@ import platformdirs.windows
 import pytest
 
 from doolhof.session import paths
-from doolhof.session.settings import Settings, load_settings, save_settings
 
 
 @dataclass
