@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from doolhof.cards import DECK, CardGame, Place
+from doolhof.cards import DECK, CardGame
 
 from .helpers import EW, position, row
 from .test_saved_games import played
