@@ -35,6 +35,7 @@ from doolhof.i18n import N_, _, set_language
 from doolhof.session.game_session import GameSession
 from doolhof.session.problems import Problem
 from doolhof.session.settings import Settings, write_settings
+from doolhof.session.writer import SaveWriter
 
 log = logging.getLogger(__name__)
 
@@ -111,7 +112,8 @@ class App:
         #: The play scene reads ``animation_speed``, ``reduced_motion`` and ``auto_hint`` from here.
         self._settings = Settings()
         self._notes: list[str] = []
-        self._session = GameSession()
+        # Saves run on their own thread: a tap's animation starts in its frame, the disk follows.
+        self._session = GameSession(writer=SaveWriter())
         #: Why the settings could not be saved the last time, or None when that worked.
         self.settings_problem: Problem | None = None
         #: True in a copy that found Doolhof already open (see :func:`~doolhof.gui.launch.run`): it writes no file.

@@ -88,11 +88,13 @@ def _play(options: argparse.Namespace) -> int:
     if devhooks.exit_after_first_frame():
         app.step([], 0.0)
         devhooks.report_first_frame()
+        app.session.close()
         pygame.quit()
         return 0
     try:
         app.run()
     finally:
+        app.session.close()  # every save handed to the writer reaches the disk before the program ends
         pygame.quit()
     return 0
 
