@@ -34,7 +34,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("DOOLHOF_HOME", tempfile.mkdtemp(prefix="doolhof-bench-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_frames import (  # noqa: E402  (the environment above comes first)
+from bench_frames import (
     FRAME,
     _app,
     _joining_place,
