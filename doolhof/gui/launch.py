@@ -22,6 +22,7 @@ from doolhof.gui.screens import ScreenBuilder
 from doolhof.i18n import _, set_language
 from doolhof.session import paths
 from doolhof.session.lock import MSG_ALREADY_OPEN, FolderLock
+from doolhof.session.logfile import start_log
 from doolhof.session.settings import Settings, load_settings, peek_language
 
 log = logging.getLogger(__name__)
@@ -55,6 +56,7 @@ def run(options: argparse.Namespace) -> int:
     sound) and pre-fill the setup screen with the last table. When Doolhof is already open, this
     copy only says so (see the module notes) and returns 1.
     """
+    start_log()
     lock = FolderLock(paths.data_dir())
     try:
         ours = lock.acquire()

@@ -256,6 +256,21 @@ class ScreenBuilder:
     def _is_play_scene(self, scene: object) -> bool:
         return self.play_scene is not None and scene is self.play_scene
 
+    def recover(self, failed: object) -> None:
+        """After an error caught in the running game's play scene, show the game as last recorded (and saved).
+
+        An error mid-action can leave the live game changed but not recorded, or the scene half
+        way through its animations: the keeper's last recorded state is the truth, and the scene is
+        rebuilt from it. Errors in any other scene change nothing here.
+        """
+        scene = self.play_scene
+        if scene is None or failed is not scene or not self.host.session.running:
+            return
+        game = self.host.session.rewind()
+        if game is not None:
+            scene.restore(game)
+            self.host.request_redraw()
+
     def undo_last(self) -> bool:
         """Take back a person's last action (see :class:`~doolhof.session.keeper.GameKeeper`); False when refused."""
         host, scene = self.host, self.play_scene

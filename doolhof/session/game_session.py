@@ -120,6 +120,12 @@ class GameSession:
         if self.writer is not None:
             self.writer.close()
 
+    def rewind(self) -> AnyGame | None:
+        """The running game as last recorded (a fresh copy the screen shows from now on); None when none runs."""
+        if self.keeper is None:
+            return None
+        return self.keeper.rewind()
+
     def can_undo(self) -> bool:
         """True when a person's last action can be taken back."""
         return self.keeper is not None and self.keeper.can_undo()

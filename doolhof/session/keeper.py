@@ -87,6 +87,14 @@ class GameKeeper:
         self._before = game.copy()
         self._save(self._before)
 
+    def rewind(self) -> AnyGame:
+        """Follow the state after the last recorded action from now on (after the screen failed mid-action).
+
+        Returns a fresh copy for the screen; what is saved is this state, so screen, game and file agree.
+        """
+        self.game = self._before.copy()
+        return self.game
+
     def can_undo(self) -> bool:
         """True when the last action was a person's and the game is not over."""
         return self._undo is not None and not self.game.is_over()
