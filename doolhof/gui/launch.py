@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import logging
+import os
 import sys
 
 import pygame
@@ -19,7 +20,7 @@ import pygame
 from doolhof.gui import devhooks
 from doolhof.gui.app import App, default_window_size, open_window
 from doolhof.gui.screens import ScreenBuilder
-from doolhof.i18n import _, set_language
+from doolhof.i18n import N_, _, set_language
 from doolhof.session import paths
 from doolhof.session.lock import MSG_ALREADY_OPEN, FolderLock
 from doolhof.session.logfile import start_log
@@ -49,14 +50,45 @@ def settings_shown(settings: Settings, options: argparse.Namespace) -> Settings:
     )
 
 
+#: Said (on stderr, in the parent's language) when there is no screen to open the window on.
+MSG_NO_DISPLAY = N_("Doolhof cannot open its window: there is no screen to show it on. Start Doolhof from the"
+                    " desktop of the computer (not over a remote connection), or wait until the desktop is ready.")
+#: SDL's video drivers that draw into memory only: chosen on purpose (tests, pictures), never by themselves.
+MEMORY_DRIVERS = ("offscreen", "dummy")
+
+
+def display_problem() -> str | None:
+    """Why no window can be shown (SDL has no display, or fell back to drawing into memory), or None.
+
+    ``SDL_VIDEODRIVER=dummy`` (the tests, ``doolhof screenshot``) asks for the memory driver on
+    purpose; only a fallback SDL chose by itself is a problem.
+    """
+    try:
+        pygame.display.init()
+        driver = pygame.display.get_driver()
+    except pygame.error as error:
+        return f"SDL: {error}"
+    asked = [name.strip() for name in os.environ.get("SDL_VIDEODRIVER", "").split(",")]
+    if driver in MEMORY_DRIVERS and driver not in asked:
+        return f"SDL fell back to its {driver} video driver"
+    return None
+
+
 def run(options: argparse.Namespace) -> int:
     """Open the window and play until the window is closed; returns the exit status.
 
     The parents' settings fill in what the command line leaves open (language, full screen,
     sound) and pre-fill the setup screen with the last table. When Doolhof is already open, this
-    copy only says so (see the module notes) and returns 1.
+    copy only says so (see the module notes) and returns 1. Without a screen to show the window
+    on, it says so (:data:`MSG_NO_DISPLAY`) and returns 1 instead of running unseen.
     """
     start_log()
+    problem = display_problem()
+    if problem is not None:
+        set_language(getattr(options, "lang", None) or peek_language())
+        log.error("no display to open a window on (%s); not starting", problem)
+        print(f"doolhof: {_(MSG_NO_DISPLAY)}", file=sys.stderr, flush=True)
+        return 1
     lock = FolderLock(paths.data_dir())
     try:
         ours = lock.acquire()
