@@ -120,10 +120,10 @@ def test_a_v1_settings_file_loads_after_a_version_bump(monkeypatch: pytest.Monke
 
 def test_a_v1_progress_file_loads_after_a_version_bump(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(progress, "VERSION", progress.VERSION + 1)
-    monkeypatch.setitem(progress.UPGRADES, progress.VERSION - 1, lambda data: {**data, "tutorial_done": True})
-    loaded = load_progress()
-    assert loaded.message is None and loaded.progress.tutorial_done
-    assert loaded.progress.stars == {"1-01": 3, "1-02": 2}
+    monkeypatch.setitem(progress.UPGRADES, progress.VERSION - 1, lambda data: {**data, "child": 2})
+    loaded = load_progress()  # today's v1 climbs two rungs: one set of stars -> the first child's -> the test's
+    assert loaded.message is None and loaded.book.child == 2
+    assert loaded.book.of(0).stars == {"1-01": 3, "1-02": 2} and loaded.book.of(0).daily == v1("progress.json")["daily"]
 
 
 def test_a_missing_rung_is_a_damaged_file_not_a_crash(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -88,19 +88,23 @@ def climb(data: dict[str, Any], version: int, newest: int, ladder: Mapping[int, 
     return data
 
 
-def load_file(path: Path, kind: FileKind, parse: Callable[[Any], T]) -> Loaded[T]:
+def load_file(path: Path, kind: FileKind, parse: Callable[[Any], T], max_bytes: int | None = None) -> Loaded[T]:
     """Read *path* as JSON and hand it to *parse* (which raises ValueError or :class:`NewerVersionError`).
 
     Never raises; see the module's description for what happens to a file that cannot be used.
+    A file longer than *max_bytes* is not read further: it is damaged (kept aside, never copied half).
     Temporary files left by a save that was killed mid-write are tidied away first.
     """
     paths.remove_stale_temp_files(path)
     try:
-        raw = paths.read_file(path)
+        raw = paths.read_file(path, None if max_bytes is None else max_bytes + 1)
     except FileNotFoundError:
         return Loaded(None)
     except OSError as error:
         return _unreadable(path, kind, error)
+    if max_bytes is not None and len(raw) > max_bytes:
+        return _keep_aside(path, b"", kind, kind.damaged, "corrupt", f"longer than {max_bytes:,} bytes",
+                           copy=False)
     try:
         return Loaded(parse(json.loads(raw)))
     except NewerVersionError as error:
@@ -122,12 +126,15 @@ def _unreadable(path: Path, kind: FileKind, error: OSError) -> Loaded[Any]:
     return Loaded(None, problem.message())
 
 
-def _keep_aside(path: Path, raw: bytes, kind: FileKind, template: str, reason: str, why: str) -> Loaded[Any]:
-    """*path* held *raw*, which cannot be used: move it aside, or keep a copy beside it, and say where."""
+def _keep_aside(path: Path, raw: bytes, kind: FileKind, template: str, reason: str, why: str,
+                copy: bool = True) -> Loaded[Any]:
+    """*path* held *raw*, which cannot be used: move it aside, or (*copy*) keep a copy beside it, and say where."""
     try:
         target = paths.move_aside(path, reason)
     except OSError as error:
         try:
+            if not copy:
+                raise
             target = paths.copy_aside(path, raw, reason)
         except OSError as copy_error:
             paths.protect(path)

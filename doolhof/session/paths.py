@@ -144,14 +144,15 @@ def _write_new(target: Path, content: bytes) -> None:
         raise
 
 
-def read_file(path: Path) -> bytes:
-    """The bytes of the regular file *path*; raises ``OSError`` (``FileNotFoundError`` when there is none).
+def read_file(path: Path, limit: int | None = None) -> bytes:
+    """The bytes of the regular file *path* (at most *limit* of them); raises ``OSError`` (``FileNotFoundError``
+    when there is none).
 
     Anything that is not a regular file (a folder, a pipe that would block) raises at once.
     """
     check_readable(path)
     with path.open("rb") as handle:
-        return handle.read()
+        return handle.read() if limit is None else handle.read(limit)
 
 
 def check_readable(path: Path) -> None:
