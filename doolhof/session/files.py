@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from doolhof.engine.saved import upgrade
 from doolhof.i18n import _
 from doolhof.session import paths
 from doolhof.session.problems import Problem, clip, clip_repr
@@ -79,13 +80,11 @@ def check_version(data: Any, fmt: str, newest: int) -> int:
 
 
 def climb(data: dict[str, Any], version: int, newest: int, ladder: Mapping[int, Upgrade]) -> dict[str, Any]:
-    """*data* of *version* brought up to *newest* one rung at a time (``ladder[n]``: version n to n + 1)."""
-    while version < newest:
-        if version not in ladder:
-            raise ValueError(f"no way to read version {version} (this program reads {newest})")
-        data = {**ladder[version](data), "version": version + 1}
-        version += 1
-    return data
+    """*data* of *version* brought up to *newest* one rung at a time (``ladder[n]``: version n to n + 1).
+
+    The same climb as the maze game's own (:func:`doolhof.engine.saved.upgrade`); ValueError when a rung is missing.
+    """
+    return upgrade(data, version, newest, ladder)
 
 
 def load_file(path: Path, kind: FileKind, parse: Callable[[Any], T], max_bytes: int | None = None) -> Loaded[T]:

@@ -30,15 +30,20 @@ def held_writes(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, list[
     return release, written
 
 
+def tap_an_arrow(app: Any, scene: Any) -> None:
+    """Tap the first legal arrow, one frame for the press and one for the release (the push)."""
+    side, index = scene.game.legal_arrows()[0]
+    pos = center(scene.arrow_rect(side, index))
+    app.step([mouse("move", pos), mouse("down", pos)], FRAME)
+    app.step([mouse("up", pos)], FRAME)
+
+
 def test_the_push_animates_in_the_frame_of_the_tap_while_the_save_waits(make_app: Any,
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app()
     scene = start_game(app, table_of("person", "person"))
     release, written = held_writes(monkeypatch)
-    side, index = scene.game.legal_arrows()[0]
-    pos = center(scene.arrow_rect(side, index))
-    app.step([mouse("move", pos), mouse("down", pos)], FRAME)
-    app.step([mouse("up", pos)], FRAME)  # the tap: the push happens in this frame
+    tap_an_arrow(app, scene)  # the push happens in the frame of the release
     assert scene.game.phase == "walk" and scene.timeline.busy(), "the push is animating"
     assert written == [], "the frame did not wait for the disk"
     release.set()
@@ -51,10 +56,7 @@ def test_closing_the_window_right_after_a_tap_loses_nothing(make_app: Any, monke
     app = make_app()
     scene = start_game(app, table_of("person", "person"))
     release, _written = held_writes(monkeypatch)
-    side, index = scene.game.legal_arrows()[0]
-    pos = center(scene.arrow_rect(side, index))
-    app.step([mouse("move", pos), mouse("down", pos)], FRAME)
-    app.step([mouse("up", pos)], FRAME)
+    tap_an_arrow(app, scene)
     threading.Timer(0.05, release.set).start()  # the slow disk finishes while the window closes
     app.step([pygame.event.Event(pygame.QUIT)], FRAME)
     app.session.close()  # what the program does on its way out (gui.launch)
