@@ -82,9 +82,9 @@ def run(options: argparse.Namespace) -> int:
     copy only says so (see the module notes) and returns 1. Without a screen to show the window
     on, it says so (:data:`MSG_NO_DISPLAY`) and returns 1 instead of running unseen.
     """
-    start_log()
     problem = display_problem()
     if problem is not None:
+        start_log()
         set_language(getattr(options, "lang", None) or peek_language())
         log.error("no display to open a window on (%s); not starting", problem)
         print(f"doolhof: {_(MSG_NO_DISPLAY)}", file=sys.stderr, flush=True)
@@ -102,7 +102,8 @@ def run(options: argparse.Namespace) -> int:
 
 
 def _play(options: argparse.Namespace) -> int:
-    """The game itself: settings, window, setup screen, loop."""
+    """The game itself: the log, settings, window, setup screen, loop (a second copy writes no log)."""
+    start_log()
     settings, settings_message = _load_settings()
     if settings is not None:
         options.lang = getattr(options, "lang", None) or settings.language

@@ -271,7 +271,8 @@ class ParentMenuScene(Scene):
         lines = [problem.message() for problem in self.host.save_problems()]
         errors: int = getattr(self.host, "errors", 0)
         if lines or errors:
-            lines.append(_("Doolhof notes what went wrong in its log: {path}").format(path=log_path()))
+            where = _("Doolhof notes what went wrong in its log: {path}").format(path=log_path())
+            lines[-1:] = [f"{lines[-1]} {where}" if lines else where]  # one more sentence, not one more note
         return tuple(lines)
 
     def resize(self, size: tuple[int, int]) -> None:
