@@ -69,6 +69,7 @@ def test_the_log_lives_in_the_log_folder_and_stays_small(tmp_path: Path, log_fil
     assert sum(p.stat().st_size for p in files) <= 2 * MAX_BYTES + 1000
     assert "line 4999" in log_file.read_text(encoding="utf-8")
     assert start_log() == log_file and sum(isinstance(h, logging.handlers.RotatingFileHandler)
+                                           and Path(h.baseFilename) == log_file
                                            for h in logging.getLogger().handlers) == 1
 
 
