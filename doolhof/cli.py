@@ -129,6 +129,9 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--lang", choices=("en", "nl", "de", "sv"))
     shot.add_argument("--mid-turn", action="store_true",
                       help="push once more, so the reachable cells are lit; with cards, lay a card that takes (play)")
+    shot.add_argument("--home", metavar="FOLDER",
+                      help="read saved games, settings and stars from FOLDER (default: a new empty folder, so a"
+                           " family's files are never touched; DOOLHOF_HOME also counts as asked)")
     return parser
 
 

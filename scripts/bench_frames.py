@@ -47,6 +47,8 @@ from typing import Any
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Benchmarks never touch a family's files: a temporary home unless one is asked for.
+os.environ.setdefault("DOOLHOF_HOME", tempfile.mkdtemp(prefix="doolhof-bench-"))
 
 PUSHES = 6
 IDLE_SECONDS = 3.0

@@ -17,11 +17,15 @@ from doolhof.session import paths
 from doolhof.session.game_session import GameSession
 from doolhof.session.games import game_from_dict, same_kind
 from doolhof.session.keeper import GameKeeper, fingerprint
-from doolhof.session.savegame import SavedGame, load_game, save_game
+from doolhof.session.savegame import SavedGame, load_game, load_waiting, save_game
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup, seat_range
 from doolhof.session.settings import Settings, load_settings, save_settings
 
-ASIDE = re.compile(r"^game\.json\.corrupt-\d{8}-\d{6}(-\d+)?$")
+ASIDE = re.compile(r"^card-game\.json\.corrupt-\d{8}-\d{6}(-\d+)?$")
+
+
+def cards_path() -> Path:
+    return paths.game_path("cards")
 
 
 def cards_table(*kinds: str) -> TableSetup:
@@ -144,7 +148,7 @@ def test_a_card_game_saves_and_loads_with_its_undo(seed: int, actions: int) -> N
     game, previous = played(seed, actions)
     saved = SavedGame(game, PEOPLE3, undo=previous, extra={"hand": 1})
     assert save_game(saved) is None
-    loaded = load_game()
+    loaded = load_game(cards_path())
     assert loaded.message is None and loaded.game is not None
     assert isinstance(loaded.game.game, CardGame) and loaded.game.game == game
     assert loaded.game.game.to_dict() == game.to_dict()
@@ -155,7 +159,7 @@ def test_a_card_game_saves_and_loads_with_its_undo(seed: int, actions: int) -> N
 def test_a_card_game_saved_in_its_take_phase_plays_on_alike() -> None:
     game = in_take_phase(11)
     save_game(SavedGame(game, PEOPLE3))
-    loaded = load_game().game
+    loaded = load_game(cards_path()).game
     assert loaded is not None and isinstance(loaded.game, CardGame)
     assert loaded.game.phase == "take" and loaded.game.takeable() == game.takeable()
     rng_a, rng_b = random.Random(4), random.Random(4)
@@ -166,16 +170,25 @@ def test_a_card_game_saved_in_its_take_phase_plays_on_alike() -> None:
     assert a == b and a.outcome() == b.outcome()
 
 
-def test_one_saved_game_at_a_time_a_card_game_replaces_a_maze_game() -> None:
+def test_a_card_game_and_a_maze_game_wait_side_by_side() -> None:
     maze_table = TableSetup("junior", (SeatConfig(), SeatConfig()))
-    save_game(SavedGame(maze_table.new_game(1), maze_table))
+    maze = maze_table.new_game(1)
+    save_game(SavedGame(maze, maze_table))
     game, _ = played(7, 5)
     save_game(SavedGame(game, PEOPLE3))
-    loaded = load_game().game
-    assert loaded is not None and loaded.game == game and loaded.table.is_cards
+    waiting, messages = load_waiting()
+    assert messages == [] and set(waiting) == {"maze", "cards"}
+    assert waiting["cards"].game == game and waiting["maze"].game == maze
     save_game(SavedGame(maze_table.new_game(2), maze_table))
-    loaded = load_game().game
-    assert loaded is not None and isinstance(loaded.game, Game)
+    assert load_waiting()[0]["cards"].game == game, "a new maze game leaves the card game alone"
+
+
+def test_todays_one_file_holding_a_card_game_becomes_the_card_games_file() -> None:
+    game, _ = played(7, 5)
+    save_game(SavedGame(game, PEOPLE3), paths.game_path())  # where the one waiting game of either kind lived
+    waiting, _messages = load_waiting()
+    assert set(waiting) == {"cards"} and waiting["cards"].game == game
+    assert not paths.game_path().exists() and load_game(cards_path()).game is not None
 
 
 def test_a_saved_card_game_must_match_its_table_and_undo() -> None:
@@ -215,21 +228,21 @@ def damage(data: dict[str, object], how: str) -> dict[str, object]:
 def test_a_damaged_card_save_is_moved_aside_with_a_message(how: str, tmp_path: Path) -> None:
     game, previous = played(5, 6)
     save_game(SavedGame(game, PEOPLE3, undo=previous))
-    data = json.loads(paths.game_path().read_text(encoding="utf-8"))
-    paths.game_path().write_text(json.dumps(damage(data, how)), encoding="utf-8")
-    result = load_game()
+    data = json.loads(cards_path().read_text(encoding="utf-8"))
+    cards_path().write_text(json.dumps(damage(data, how)), encoding="utf-8")
+    result = load_game(cards_path())
     assert result.game is None and result.message is not None and "could not be read" in result.message
-    aside = [p.name for p in tmp_path.iterdir() if p.name.startswith("game.json.")]
-    assert len(aside) == 1 and ASIDE.match(aside[0]) and not paths.game_path().exists()
+    aside = [p.name for p in tmp_path.iterdir() if p.name.startswith("card-game.json.")]
+    assert len(aside) == 1 and ASIDE.match(aside[0]) and not cards_path().exists()
 
 
 def test_a_newer_card_game_is_moved_aside_as_newer(tmp_path: Path) -> None:
     game, _ = played(5, 2)
     save_game(SavedGame(game, PEOPLE3))
-    data = json.loads(paths.game_path().read_text(encoding="utf-8"))
+    data = json.loads(cards_path().read_text(encoding="utf-8"))
     data["game"]["version"] = 99
-    paths.game_path().write_text(json.dumps(data), encoding="utf-8")
-    result = load_game()
+    cards_path().write_text(json.dumps(data), encoding="utf-8")
+    result = load_game(cards_path())
     assert result.game is None and result.message is not None and "newer version" in result.message
 
 
@@ -291,14 +304,14 @@ def test_the_session_saves_every_action_and_the_undo_survives_a_restart() -> Non
     before = game.copy()
     lay(game, random.Random(3))
     session.record(game)
-    loaded = load_game().game
+    loaded = load_game(cards_path()).game
     assert loaded is not None and loaded.game == game and loaded.undo == before
     # A restart: the saved game continues with its undo step.
     again = GameSession()
     again.start(loaded.game, loaded.table, loaded.undo)
     assert again.can_undo()
     restored = again.undo()
-    assert restored == before and load_game().game.game == before  # type: ignore[union-attr]
+    assert restored == before and load_game(cards_path()).game.game == before  # type: ignore[union-attr]
     assert again.leave() is None and not again.running
 
 

@@ -191,7 +191,7 @@ def test_the_reason_follows_the_language(lang: str, words: str, monkeypatch: pyt
 
 def test_a_huge_value_in_the_settings_is_cut_in_the_log(caplog: pytest.LogCaptureFixture) -> None:
     huge = "x" * 10_000_000
-    paths.settings_path().write_text(json.dumps({"format": "doolhof.settings", "version": huge, "language": huge,
+    paths.settings_path().write_text(json.dumps({"format": "doolhof.settings", "version": 1, "language": huge,
                                                  "volume": [0.5] * 1_000_000}), encoding="utf-8")
     with caplog.at_level(logging.DEBUG):
         result = load_settings()

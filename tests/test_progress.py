@@ -3,19 +3,26 @@
 from __future__ import annotations
 
 import datetime
+import errno
 import json
+import logging
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from doolhof.session.progress import (
+    DAILY_KEPT,
+    MAX_BYTES,
     Progress,
+    StarKeeper,
     load_progress,
     progress_path,
     reset_progress,
     save_progress,
 )
+from tests.file_faults import failing_writes
 
 DAY = datetime.date(2026, 12, 1)
 
@@ -67,14 +74,65 @@ def test_a_file_that_is_not_ours_is_moved_aside(tmp_path: Path) -> None:
     assert list(tmp_path.glob("progress.json.corrupt-*"))
 
 
-def test_odd_entries_are_skipped(tmp_path: Path) -> None:
+def test_odd_entries_are_kept_as_they_were_and_logged(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     path = tmp_path / "progress.json"
-    path.write_text(json.dumps({"format": "doolhof.progress", "version": 1,
-                                "stars": {"1-01": 2, "1-02": 7, "1-03": "three", "1-04": True},
+    odd_stars = {"1-02": 7, "1-03": "three", "1-04": True}
+    path.write_text(json.dumps({"format": "doolhof.progress", "version": 1, "stars": {"1-01": 2, **odd_stars},
                                 "daily": {"2026-12-01": 1, "yesterday": 2}, "tutorial_done": "yes"}),
                     encoding="utf-8")
+    with caplog.at_level(logging.WARNING):
+        progress = load_progress(path).progress
+    assert (progress.stars, progress.daily, progress.tutorial_done) == ({"1-01": 2}, {"2026-12-01": 1}, False)
+    assert "4 entries that make no sense" in caplog.text
+    assert save_progress(progress.with_solved("1-05", 3), path) is None
+    written = json.loads(path.read_text(encoding="utf-8"))["children"]["0"]
+    assert {k: written["stars"][k] for k in odd_stars} == odd_stars and written["daily"]["yesterday"] == 2
+
+
+def test_a_million_daily_entries_are_not_read(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    daily = ", ".join(f'"{2000 + k // 365:04d}-{k % 12 + 1:02d}-{k % 28 + 1:02d}x{k}": 1' for k in range(10**6))
+    path.write_text('{"format": "doolhof.progress", "version": 1, "stars": {}, "daily": {' + daily + "}}",
+                    encoding="utf-8")
+    import tracemalloc
+
+    tracemalloc.start()
+    result = load_progress(path)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 5 * MAX_BYTES, "the file was not read whole"
+    assert result.progress == Progress() and result.message is not None
+    assert list(tmp_path.glob("progress.json.corrupt-*")), "kept aside, not lost"
+
+
+def test_more_days_than_kept_are_cut_while_reading(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    days = {(DAY - datetime.timedelta(days=k)).isoformat(): 2 for k in range(DAILY_KEPT + 50)}
+    path.write_text(json.dumps({"format": "doolhof.progress", "version": 1, "daily": days}), encoding="utf-8")
     progress = load_progress(path).progress
-    assert progress == Progress({"1-01": 2}, {"2026-12-01": 1}, False)
+    assert len(progress.daily) == DAILY_KEPT and DAY.isoformat() in progress.daily
+
+
+def test_each_child_keeps_their_own_stars(tmp_path: Path) -> None:
+    path = tmp_path / "progress.json"
+    keeper = StarKeeper(path)
+    assert keeper.solved("1-01", 3) is None
+    keeper.choose(1)
+    assert keeper.progress.stars == {}, "the second child finds nothing solved"
+    keeper.solved("1-01", 1)
+    again = StarKeeper(path)
+    assert again.book.child == 1 and again.progress.stars == {"1-01": 1}
+    assert again.book.of(0).stars == {"1-01": 3}
+
+
+def test_stars_won_while_saving_fails_stay_in_the_book(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "progress.json"
+    keeper = StarKeeper(path)
+    writes = failing_writes(monkeypatch, errno.ENOSPC)
+    assert keeper.solved("1-01", 3) is not None
+    assert keeper.reload() is not None and keeper.progress.stars == {"1-01": 3}, "not read back from the old file"
+    writes(False)
+    assert keeper.reload() is None and load_progress(path).progress.stars == {"1-01": 3}
 
 
 def test_reset_forgets_everything(tmp_path: Path) -> None:

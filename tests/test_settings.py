@@ -137,11 +137,17 @@ def test_whole_numbers_are_fine_for_the_volume() -> None:
     assert volume == 1.0 and isinstance(volume, float)
 
 
-def test_a_newer_file_is_read_as_far_as_understood(caplog: pytest.LogCaptureFixture, tmp_path: Path) -> None:
-    write({**CHANGED.to_dict(), "version": 7, "haptics": True})
+def test_a_newer_file_is_kept_aside_whole_and_never_written_over(caplog: pytest.LogCaptureFixture,
+                                                                 tmp_path: Path) -> None:
+    newer = json.dumps({**CHANGED.to_dict(), "version": 7, "haptics": True})
+    (tmp_path / "settings.json").write_text(newer, encoding="utf-8")
     with caplog.at_level(logging.WARNING):
-        assert load_settings() == SettingsResult(CHANGED, None)
-    assert "version 7" in caplog.text and not aside_files(tmp_path)
+        result = load_settings()
+    assert result.settings == Settings() and result.message is not None and "newer version" in result.message
+    [kept] = [p for p in tmp_path.iterdir() if p.name.startswith("settings.json.newer-")]
+    assert kept.name in result.message and kept.read_text(encoding="utf-8") == newer
+    assert save_settings(CHANGED) is None and kept.read_text(encoding="utf-8") == newer
+    assert "version 7" in caplog.text
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -15,14 +14,14 @@ from ..rules.checks import is_whole as _is_int
 from ..rules.game import TurnGame
 from . import events as ev
 from .board import SIDES, Board, Cell, line_cells
-from .tiles import CHAR_OF_MASK, OPPOSITE, char, mask, rotate, shape
+from .saved import MAX_TURN as MAX_TURN
+from .saved import saved_problem, upgrade
+from .tiles import CHAR_OF_MASK, OPPOSITE, char, mask, rotate
 from .variants import VARIANTS, Variant
 
 FORMAT = "doolhof.game"
 VERSION = 1
 PHASES = ("push", "walk", "over")
-#: The highest turn count a saved game may have: far beyond any real game (a turn a second for 30 years).
-MAX_TURN = 1_000_000_000
 
 
 @dataclass(frozen=True, order=True)
@@ -476,10 +475,11 @@ class Game(TurnGame):
         """Rebuild a game from :meth:`to_dict` data; malformed or foreign data raises ValueError."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ValueError("this is not a saved Doolhof game")
-        if not _is_int(data.get("version")) or data.get("version") != VERSION:
-            raise ValueError(
-                f"saved game version {data.get('version')!r} is not supported (this program reads {VERSION})"
-            )
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= VERSION:
+            raise ValueError(f"saved game version {repr(version)[:40]} is not supported (this program reads"
+                             f" {VERSION})")
+        data = upgrade(data, version, VERSION)
         try:
             v = _variant(data["variant"])
             area = v.size * v.size
@@ -524,86 +524,10 @@ class Game(TurnGame):
             raise ValueError(f"the saved game lacks {missing}") from None
         except IllegalMoveError as error:
             raise ValueError(str(error)) from None
-        problem = game._structure_problem() or game._saved_problem()
+        problem = game._structure_problem() or saved_problem(game)
         if problem:
             raise ValueError(problem)
         return game
-
-    def _saved_problem(self) -> str | None:
-        """Why this well-formed state cannot have come from :meth:`new` and play, or None when it can.
-
-        Only saved games are held to this; :meth:`from_position` allows any board and secrets.
-        """
-        if self._turn > MAX_TURN:
-            return f"the turn count ({_count_words(self._turn)}) is out of range (0 to {MAX_TURN:,})"
-        return self._secrets_problem() or self._cards_problem() or self._end_problem()
-
-    def _secrets_problem(self) -> str | None:
-        """Secrets that could never be found, or a count of secrets no game is dealt."""
-        v = self.variant
-        on_cards = {p for p in self.board.pictures() + [self._spare_picture] if p is not None}
-        if v.own_piles:
-            if self._face_up is not None or self._deck:
-                return f"a {v.name} game deals own piles; it has no shared face-up secret or stack"
-            for seat, pile in enumerate(self._piles):
-                for picture in pile:
-                    if picture not in on_cards:
-                        return f"seat {seat}'s secret {picture!r} is on no card, so it can never be found"
-            counts = [len(p) + len(c) for p, c in zip(self._piles, self._collected)]
-            if min(counts) < 1 or len(set(counts)) > 1:
-                listed = ", ".join(map(str, counts))
-                return (f"the players' secrets ({listed}) are not dealt evenly: every player gets the same"
-                        f" number, at least 1 (R13, R14)")
-            return None
-        if any(self._piles):
-            return f"a {v.name} game has one shared stack of secrets, not own piles"
-        waiting = ([self._face_up] if self._face_up is not None else []) + self._deck
-        for picture in waiting:
-            if picture not in on_cards:
-                which = "face-up" if picture == self._face_up else "waiting"
-                return f"the {which} secret {picture!r} is on no card, so it can never be found"
-        if self._phase != "over" and self._face_up is None:
-            return "the game is not over, yet no secret is face up to be found (R11)"
-        if not waiting and not any(self._collected):
-            return f"the game has no secrets; a {v.name} game has 1 to {len(v.pictures)} (R13)"
-        return None
-
-    def _cards_problem(self) -> str | None:
-        """Cards that are not the variant's: the fixed tiles in place, the movable cards the variant's mix."""
-        v, board = self.variant, self.board
-        for cell, (m, picture) in sorted(v.fixed.items()):
-            here = (board.mask_at(cell), board.picture_at(cell))
-            if here != (m, picture):
-                return (f"the fixed tile on {cell} is {_card_words(*here)}; on the {v.name} board it is"
-                        f" {_card_words(m, picture)} (R3, R4)")
-        found: Counter[tuple[str, str | None]] = Counter(
-            (shape(board.mask_at(cell)), board.picture_at(cell)) for cell in board.cells() if cell not in v.fixed
-        )
-        found[(shape(self._spare), self._spare_picture)] += 1
-        wanted = _movable_kinds(v.name)
-        if found != wanted:
-            extra, missing = found - wanted, wanted - found
-            return (f"the movable cards are not those of the {v.name} game: there {_kinds_words(extra, True)}"
-                    f" instead of {_kinds_words(missing, False)} (R3, R4)")
-        return None
-
-    def _end_problem(self) -> str | None:
-        """An ended game whose end the rules could not have given (R12, R14)."""
-        if self._winners is None:
-            return None
-        winners = ", ".join(map(str, sorted(self._winners)))
-        if self.variant.own_piles:
-            seat = min(self._winners)
-            if len(self._winners) != 1 or self._piles[seat] or self._positions[seat] != self.home(seat):
-                return (f"the winners ({winners}) are not one player home with an empty pile, the only way"
-                        f" a game with own piles ends (R14)")
-            return None
-        if self._face_up is not None or self._deck:
-            return "the game is over although secrets are still waiting (R12)"
-        best = max(self.scores)
-        if self._winners != {s for s, n in enumerate(self.scores) if n == best}:
-            return f"the winners ({winners}) are not the players with the most secrets (R12)"
-        return None
 
     def _structure_problem(self) -> str | None:
         """Why this state cannot be a game, or None when it is well formed."""
@@ -673,11 +597,6 @@ def figure_moves(size: int, side: str, index: int) -> Mapping[Cell, Cell]:
     return {cell: cells[(k + 1) % len(cells)] for k, cell in enumerate(cells)}
 
 
-def _count_words(n: int) -> str:
-    """*n* with thousands separators, or its size alone when it is too long to read (or to print at all)."""
-    return f"{n:,}" if abs(n) < 10**15 else f"about 10^{int(abs(n).bit_length() * 0.30103)}"
-
-
 def _texts(value: object, what: str) -> list[str]:
     """*value* as a list of texts (pictures); refused unless it is a sequence of texts."""
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or not all(isinstance(x, str) for x in value):
@@ -689,43 +608,6 @@ def _variant(name: object) -> Variant:
     if not isinstance(name, str) or name not in VARIANTS:
         raise IllegalMoveError(f"unknown variant {shown(name)}; choose one of {', '.join(VARIANTS)}")
     return VARIANTS[name]
-
-
-#: How a card shape is named for people: one, and more than one.
-_SHAPE_WORDS = {"straight": ("straight", "straights"), "corner": ("corner", "corners"), "t": ("T", "T's"),
-                "cross": ("crossing", "crossings")}
-#: One opening mask of each shape, to name a (shape, picture) kind.
-_SHAPE_MASKS = {"straight": 5, "corner": 3, "t": 14, "cross": 15}
-
-
-def _card_words(m: int, picture: str | None, count: int | None = None) -> str:
-    """A card for people: a fixed tile as ``"┤ with the sun"``, else ``"a T with the moon"`` or ``"2 corners"``."""
-    if count is None:
-        what = char(m)
-    else:
-        one, more = _SHAPE_WORDS[shape(m)]
-        what = f"a {one}" if count == 1 else f"{count} {more}"
-    if picture:
-        return f"{what} with the {picture}"
-    return what + (" without a picture" if count is None else "")
-
-
-def _kinds_words(kinds: Counter[tuple[str, str | None]], present: bool) -> str:
-    """A few kinds of card with their counts, most first: ``"are 17 crossings"``, ``"6 straights, a T ..."``."""
-    ordered = sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0][0], kv[0][1] or ""))
-    parts = [_card_words(_SHAPE_MASKS[s], p, n) for (s, p), n in ordered]
-    if len(parts) > 4:
-        parts[3:] = [f"{len(parts) - 3} more kinds"]
-    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    if not present:
-        return text
-    return ("are " if sum(kinds.values()) > 1 else "is ") + text
-
-
-@cache
-def _movable_kinds(name: str) -> Counter[tuple[str, str | None]]:
-    """The variant's movable cards (board and spare) as (shape, picture) counts."""
-    return Counter((shape(m), p) for m, p in VARIANTS[name].movable)
 
 
 def _is_list(value: object, kinds: type | tuple[type, ...], length: int | None = None) -> bool:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import logging
+import math
 import os
 import time
 import warnings
@@ -35,6 +36,7 @@ from doolhof.i18n import N_, _, set_language
 from doolhof.session.game_session import GameSession
 from doolhof.session.problems import Problem
 from doolhof.session.settings import Settings, write_settings
+from doolhof.session.writer import SaveWriter
 
 log = logging.getLogger(__name__)
 
@@ -114,12 +116,16 @@ class App:
         self.frames_drawn = 0
         #: How many scene errors were caught and logged (non-strict mode).
         self.errors = 0
+        #: (where, error type, text) -> how many times that error was caught (it is logged once, then counted).
+        self._failures: dict[tuple[str, str, str], int] = {}
+        self._recovering = False
         self._fullscreen = bool(getattr(self.options, "fullscreen", False))
         #: The parents' settings: loaded by :func:`~doolhof.gui.launch.run`, else the defaults.
         #: The play scene reads ``animation_speed``, ``reduced_motion`` and ``auto_hint`` from here.
         self._settings = Settings()
         self._notes: list[str] = []
-        self._session = GameSession()
+        # Saves run on their own thread: a tap's animation starts in its frame, the disk follows.
+        self._session = GameSession(writer=SaveWriter())
         #: Why the settings could not be saved the last time, or None when that worked.
         self.settings_problem: Problem | None = None
         #: True in a copy that found Doolhof already open (see :func:`~doolhof.gui.launch.run`): it writes no file.
@@ -317,15 +323,36 @@ class App:
         self.running = False
 
     def guard(self, call: Callable[..., T], *args: object) -> T | None:
-        """Run a scene callback; log an unexpected error instead of crashing (raise it when strict)."""
+        """Run a scene callback; log an unexpected error instead of crashing (raise it when strict).
+
+        The same error in the same place (a failing ``draw`` on every frame, say) is logged once with
+        its traceback, then as a count at 10, 100, 1000 ... times, never per frame. After an error in
+        the running game's play scene, the screen is rebuilt from the game as last recorded, so what
+        is shown is what is saved (:meth:`~doolhof.gui.kit.scene.Screens.recover`).
+        """
         try:
             return call(*args)
-        except Exception:
+        except Exception as error:
             if os.environ.get(STRICT_VARIABLE) == "1":
                 raise
             self.errors += 1
-            log.exception("a scene failed in %s; carrying on", getattr(call, "__qualname__", call))
+            where = getattr(call, "__qualname__", repr(call))
+            key = (where, type(error).__name__, str(error)[:200])
+            seen = self._failures.get(key, 0) + 1
+            self._failures[key] = seen
+            if seen == 1:
+                log.exception("a scene failed in %s; carrying on", where)
+            elif math.log10(seen).is_integer():
+                log.error("a scene failed in %s again: %s (%d times so far)", where, key[2] or key[1], seen)
             self.dirty = True
+            if not self._recovering and self._screens is not None:
+                self._recovering = True
+                try:
+                    self._screens.recover(getattr(call, "__self__", None))
+                except Exception:
+                    log.exception("cannot rebuild the screen after the error in %s", where)
+                finally:
+                    self._recovering = False
             return None
 
     # ----- the window ----------------------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import logging
+import os
 import sys
 
 import pygame
@@ -19,9 +20,10 @@ import pygame
 from doolhof.gui import devhooks
 from doolhof.gui.app import App, default_window_size, open_window
 from doolhof.gui.screens import ScreenBuilder
-from doolhof.i18n import _, set_language
+from doolhof.i18n import N_, _, set_language
 from doolhof.session import paths
 from doolhof.session.lock import MSG_ALREADY_OPEN, FolderLock
+from doolhof.session.logfile import start_log
 from doolhof.session.settings import Settings, load_settings, peek_language
 
 log = logging.getLogger(__name__)
@@ -48,13 +50,45 @@ def settings_shown(settings: Settings, options: argparse.Namespace) -> Settings:
     )
 
 
+#: Said (on stderr, in the parent's language) when there is no screen to open the window on.
+MSG_NO_DISPLAY = N_("Doolhof cannot open its window: there is no screen to show it on. Start Doolhof from the"
+                    " desktop of the computer (not over a remote connection), or wait until the desktop is ready.")
+#: SDL's video drivers that draw into memory only: chosen on purpose (tests, pictures), never by themselves.
+MEMORY_DRIVERS = ("offscreen", "dummy")
+
+
+def display_problem() -> str | None:
+    """Why no window can be shown (SDL has no display, or fell back to drawing into memory), or None.
+
+    ``SDL_VIDEODRIVER=dummy`` (the tests, ``doolhof screenshot``) asks for the memory driver on
+    purpose; only a fallback SDL chose by itself is a problem.
+    """
+    try:
+        pygame.display.init()
+        driver = pygame.display.get_driver()
+    except pygame.error as error:
+        return f"SDL: {error}"
+    asked = [name.strip() for name in os.environ.get("SDL_VIDEODRIVER", "").split(",")]
+    if driver in MEMORY_DRIVERS and driver not in asked:
+        return f"SDL fell back to its {driver} video driver"
+    return None
+
+
 def run(options: argparse.Namespace) -> int:
     """Open the window and play until the window is closed; returns the exit status.
 
     The parents' settings fill in what the command line leaves open (language, full screen,
     sound) and pre-fill the setup screen with the last table. When Doolhof is already open, this
-    copy only says so (see the module notes) and returns 1.
+    copy only says so (see the module notes) and returns 1. Without a screen to show the window
+    on, it says so (:data:`MSG_NO_DISPLAY`) and returns 1 instead of running unseen.
     """
+    problem = display_problem()
+    if problem is not None:
+        start_log()
+        set_language(getattr(options, "lang", None) or peek_language())
+        log.error("no display to open a window on (%s); not starting", problem)
+        print(f"doolhof: {_(MSG_NO_DISPLAY)}", file=sys.stderr, flush=True)
+        return 1
     lock = FolderLock(paths.data_dir())
     try:
         ours = lock.acquire()
@@ -68,7 +102,8 @@ def run(options: argparse.Namespace) -> int:
 
 
 def _play(options: argparse.Namespace) -> int:
-    """The game itself: settings, window, setup screen, loop."""
+    """The game itself: the log, settings, window, setup screen, loop (a second copy writes no log)."""
+    start_log()
     settings, settings_message = _load_settings()
     if settings is not None:
         options.lang = getattr(options, "lang", None) or settings.language
@@ -88,11 +123,13 @@ def _play(options: argparse.Namespace) -> int:
     if devhooks.exit_after_first_frame():
         app.step([], 0.0)
         devhooks.report_first_frame()
+        app.session.close()
         pygame.quit()
         return 0
     try:
         app.run()
     finally:
+        app.session.close()  # every save handed to the writer reaches the disk before the program ends
         pygame.quit()
     return 0
 

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from doolhof.gui.play.scene import PlayScene
     from doolhof.gui.puzzles.scene import BookScene
     from doolhof.gui.rules.scene import RulesScene
+    from doolhof.session.progress import StarKeeper
 
 
 class ScreenBuilder:
@@ -46,6 +47,16 @@ class ScreenBuilder:
         self.host = host
         #: The play scene showing the running game (maze or cards), or None.
         self.play_scene: GameScene | None = None
+        self._stars: StarKeeper | None = None
+
+    @property
+    def stars(self) -> StarKeeper:
+        """The children's puzzle stars, kept in memory (read from the file the first time they are needed)."""
+        if self._stars is None:
+            from doolhof.session.progress import StarKeeper
+
+            self._stars = StarKeeper()
+        return self._stars
 
     # ----- the building blocks ---------------------------------------------------------------------
     def setup_scene(self, table: TableSetup | None = None) -> SetupScene:
@@ -105,7 +116,7 @@ class ScreenBuilder:
         """The puzzle book (:class:`~doolhof.gui.puzzles.scene.BookScene`) as of *today*."""
         from doolhof.gui.puzzles.scene import BookScene
 
-        return BookScene(self.host, today)
+        return BookScene(self.host, today, self.stars)
 
     def puzzle_scene_for(self, puzzle: Puzzle, tutorial: bool = True) -> PlayScene:
         """The play scene in puzzle mode for *puzzle* (:class:`~doolhof.gui.play.puzzle.PuzzleRun`).
@@ -117,8 +128,6 @@ class ScreenBuilder:
         from doolhof.engine.puzzle_run import PuzzleRun
         from doolhof.gui.play.scene import PlayScene
         from doolhof.gui.play.tutorial import Tutorial
-        from doolhof.session.progress import load_progress
-
         run = PuzzleRun(puzzle)
         table = TableSetup(puzzle.variant, (SeatConfig("person"), SeatConfig("person")))
         scene = PlayScene(self.host, puzzle.game(), table, puzzle=run)
@@ -129,34 +138,26 @@ class ScreenBuilder:
         if puzzle.name in names and names.index(puzzle.name) + 1 < len(names):
             following = BOOK[names.index(puzzle.name) + 1]
             run.on_next = lambda: self.start_puzzle(following)
-        if tutorial and names and puzzle.name == names[0] and not load_progress().progress.tutorial_done:
+        if tutorial and names and puzzle.name == names[0] and not self.stars.progress.tutorial_done:
             # Under the puzzle's overlay, so the stars of the solved puzzle cover the hand's cheer.
             scene.overlays.insert(0, Tutorial(scene, on_done=lambda skipped: self._puzzle_tutorial_done()))
         return scene
 
     def _record_puzzle(self, puzzle: Puzzle, stars: int) -> None:
-        """Save the stars of a solved puzzle (the daily one also counts for the streak)."""
+        """Save the stars of a solved puzzle for the child reading the book (the daily one counts for the streak)."""
         from doolhof.engine.puzzle_run import daily_day
-        from doolhof.session.progress import load_progress, save_progress
 
-        progress = load_progress().progress
         day = daily_day(puzzle.name)
         if day is not None:
-            progress = progress.with_daily(day, stars)
+            self.stars.solved_daily(day, stars)
         else:
-            progress = progress.with_solved(puzzle.name, stars)
-        message = save_progress(progress)
+            self.stars.solved(puzzle.name, stars)
+        message = self.stars.take_message()
         if message:
             self.host.notes.append(message)
 
     def _puzzle_tutorial_done(self) -> None:
-        from dataclasses import replace
-
-        from doolhof.session.progress import load_progress, save_progress
-
-        progress = load_progress().progress
-        if not progress.tutorial_done:
-            save_progress(replace(progress, tutorial_done=True))
+        self.stars.tutorial_done()
 
     def parent_menu(self, from_game: bool = False, puzzles: bool = False) -> ParentMenuScene:
         """The parents' menu; *from_game* offers "new game" (back to setup), *puzzles* the reset of the puzzle stars."""
@@ -265,6 +266,21 @@ class ScreenBuilder:
 
     def _is_play_scene(self, scene: object) -> bool:
         return self.play_scene is not None and scene is self.play_scene
+
+    def recover(self, failed: object) -> None:
+        """After an error caught in the running game's play scene, show the game as last recorded (and saved).
+
+        An error mid-action can leave the live game changed but not recorded, or the scene half
+        way through its animations: the keeper's last recorded state is the truth, and the scene is
+        rebuilt from it. Errors in any other scene change nothing here.
+        """
+        scene = self.play_scene
+        if scene is None or failed is not scene or not self.host.session.running:
+            return
+        game = self.host.session.rewind()
+        if game is not None:
+            scene.restore(game)
+            self.host.request_redraw()
 
     def undo_last(self) -> bool:
         """Take back a person's last action (see :class:`~doolhof.session.keeper.GameKeeper`); False when refused."""

@@ -18,6 +18,9 @@ are run until they settle (looping ones for a fixed stretch of scene time).
 (``--mid-turn``: after the first push of its shortest solution, so the reachable cells are lit);
 ``book`` the puzzle book with the stars saved in the settings folder (its daily puzzle is today's).
 
+Pictures are made on a new empty folder of files (no saved game, default settings, no stars)
+unless ``--home FOLDER`` or ``DOOLHOF_HOME`` asks for one: a tool never touches a family's files.
+
 With ``--game cards`` the setup shows the card game chosen, the play scene is the card game's
 (``doolhof.gui.cards.scene.CardPlayScene``) after ``--turns`` turns of clever computer players
 (``--mid-turn``: one more card laid that joins a path, so the game waits in its take phase; when no
@@ -37,8 +40,11 @@ import dataclasses
 import errno
 import io
 import os
+import shutil
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -56,6 +62,7 @@ from doolhof.gui.kit.scene import Scene
 from doolhof.gui.play.scene import PlayScene
 from doolhof.gui.screens import ScreenBuilder
 from doolhof.i18n import set_language
+from doolhof.session import paths
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup
 
 #: Secrets used for the end-scene picture, so the random game ends quickly.
@@ -87,7 +94,8 @@ def render_screenshot(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     if getattr(args, "lang", None):
         set_language(args.lang)
-    surface = render_scene(args)
+    with _home(getattr(args, "home", None)):
+        surface = render_scene(args)
     try:
         png = io.BytesIO()
         pygame.image.save(surface, png, "png")
@@ -102,6 +110,26 @@ def render_screenshot(args: argparse.Namespace) -> int:
         return 1
     print(f"wrote {out} ({surface.get_width()}x{surface.get_height()}, scene {args.scene})")
     return 0
+
+
+@contextlib.contextmanager
+def _home(asked: str | None) -> Iterator[None]:
+    """Render with the files of *asked* (or of ``DOOLHOF_HOME`` when set), else of a new empty folder.
+
+    A picture must never load, move aside or rewrite a family's saved games, settings or stars.
+    """
+    if asked:
+        os.environ[paths.HOME_VARIABLE] = asked
+    if asked or os.environ.get(paths.HOME_VARIABLE):
+        yield
+        return
+    folder = tempfile.mkdtemp(prefix="doolhof-screenshot-")
+    os.environ[paths.HOME_VARIABLE] = folder
+    try:
+        yield
+    finally:
+        del os.environ[paths.HOME_VARIABLE]
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def write_file(path: Path, data: bytes) -> None:

@@ -14,28 +14,54 @@ and :meth:`GameSession.undo` when a parent takes one back::
 
 When a save fails, :attr:`GameSession.problem` says why (for the parents' corner) until a save
 works again; it outlives the game it came from, so the parent still learns of it at the setup screen.
+A game left while its saves fail is kept in memory (:attr:`GameSession.unsaved`): the setup screen
+offers it by Continue (:meth:`GameSession.waiting`, never the older copy on disk), and it is
+written the moment saving works again.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
-from doolhof.session.games import AnyGame
+from doolhof.session.games import AnyGame, kind_of
 from doolhof.session.keeper import GameKeeper
 from doolhof.session.problems import Problem
+from doolhof.session.savegame import SavedGame, write_game
 from doolhof.session.seats import TableSetup
+from doolhof.session.writer import SaveWriter
+
+log = logging.getLogger(__name__)
 
 
 class GameSession:
     """Holds the game being played (if any) and keeps it saved."""
 
-    def __init__(self, on_saved: Callable[[AnyGame], None] | None = None) -> None:
-        """No game yet; *on_saved* is called with the game after every successful save."""
+    def __init__(self, on_saved: Callable[[AnyGame], None] | None = None, writer: SaveWriter | None = None) -> None:
+        """No game yet; *on_saved* is called with the game after every successful save.
+
+        With a *writer* (the app's), saves run on its thread: call :meth:`flush` (or :meth:`close`
+        before the program ends) to wait for them.
+        """
         self.on_saved = on_saved
+        self.writer = writer
         #: The keeper of the running game, or None when no game runs.
         self.keeper: GameKeeper | None = None
-        #: Why the last save failed, or None when it worked (or nothing was saved yet).
-        self.problem: Problem | None = None
+        self._problem: Problem | None = None
+        #: Games left while saving failed (kind -> the game as it was left), newer than their files.
+        self.unsaved: dict[str, SavedGame] = {}
+
+    @property
+    def problem(self) -> Problem | None:
+        """Why the last save failed, or None when it worked (or nothing was saved yet)."""
+        return self.keeper.problem if self.keeper is not None else self._problem
+
+    @problem.setter
+    def problem(self, problem: Problem | None) -> None:
+        if self.keeper is not None:
+            self.keeper.problem = problem
+        else:
+            self._problem = problem
 
     @property
     def running(self) -> bool:
@@ -57,8 +83,9 @@ class GameSession:
 
         It is saved at once; returns a message for the parent when that failed.
         """
-        keeper = GameKeeper(game, table, undo, on_saved=self.on_saved)
-        keeper.problem = self.problem  # a lasting failure is not logged again for each new game
+        self.unsaved.pop(kind_of(game), None)  # this game replaces it (the setup screen asked first)
+        keeper = GameKeeper(game, table, undo, on_saved=self.on_saved, writer=self.writer)
+        keeper.problem = self._problem  # a lasting failure is not logged again for each new game
         self.keeper = keeper
         return self.save()
 
@@ -66,15 +93,38 @@ class GameSession:
         """A push or walk (a lay or take) was just applied to *game*: keep the undo snapshot right and save."""
         if self.keeper is not None:
             self.keeper.record(game)
-            self.problem = self.keeper.problem
+            if self.keeper.problem is None and self.unsaved:
+                self.waiting()
 
     def save(self) -> str | None:
-        """Save the running game now (nothing when none runs); a message for the parent on failure."""
+        """Save the running game now and wait for it (nothing when none runs); a message for the parent on failure.
+
+        For the moments a game starts, is left or the program closes; the actions of play
+        (:meth:`record`) do not wait for the writer.
+        """
         if self.keeper is None:
             return None
-        message = self.keeper.save()
-        self.problem = self.keeper.problem
-        return message
+        self.keeper.save()
+        self.flush()
+        problem = self.keeper.problem
+        return problem.message() if problem is not None else None
+
+    def flush(self) -> None:
+        """Wait until every save handed to the writer is on disk (at once without a writer)."""
+        if self.writer is not None:
+            self.writer.flush()
+
+    def close(self) -> None:
+        """The program ends: save the running game and wait for the writer to finish."""
+        self.save()
+        if self.writer is not None:
+            self.writer.close()
+
+    def rewind(self) -> AnyGame | None:
+        """The running game as last recorded (a fresh copy the screen shows from now on); None when none runs."""
+        if self.keeper is None:
+            return None
+        return self.keeper.rewind()
 
     def can_undo(self) -> bool:
         """True when a person's last action can be taken back."""
@@ -84,12 +134,34 @@ class GameSession:
         """The game as it was before a person's last action (saved at once), or None when refused."""
         if self.keeper is None:
             return None
-        restored = self.keeper.take_undo()
-        self.problem = self.keeper.problem
-        return restored
+        return self.keeper.take_undo()
 
     def leave(self) -> str | None:
-        """Stop playing: the game is saved first (Continue brings it back); a message on failure."""
-        problem = self.save()
+        """Stop playing: the game is saved first (Continue brings it back); a message on failure.
+
+        When that save fails, the game is kept in :attr:`unsaved` so that Continue still finds it.
+        """
+        keeper = self.keeper
+        if keeper is None:
+            return None
+        self.save()  # whether this save works decides where Continue finds the game
+        problem = keeper.problem
+        if problem is not None and keeper.autosave and not keeper.game.is_over():
+            self.unsaved[kind_of(keeper.game)] = SavedGame(keeper.game.copy(), keeper.table, keeper.undo_state)
+        self._problem = problem
         self.keeper = None
-        return problem
+        return problem.message() if problem is not None else None
+
+    def waiting(self) -> dict[str, SavedGame]:
+        """The games kept in memory because saving failed, after trying once more to write each.
+
+        A game that can be written now leaves :attr:`unsaved` (its file has it); the others are
+        returned, kind -> game, for the setup screen to offer before their older files.
+        """
+        for kind, saved in list(self.unsaved.items()):
+            if write_game(saved) is None:
+                log.info("the %s game left while saving failed is saved now", kind)
+                del self.unsaved[kind]
+                if self.keeper is None:
+                    self._problem = None
+        return dict(self.unsaved)

@@ -69,6 +69,15 @@ def newer_version(data: Any) -> int | None:
     return version if version > newest else None
 
 
+#: The kinds of game that can each have one game waiting (:func:`kind_of`).
+KINDS = ("maze", "cards")
+
+
+def kind_of(game: AnyGame) -> str:
+    """``"cards"`` for a card game, ``"maze"`` for a maze game of any variant."""
+    return "maze" if isinstance(game, Game) else "cards"
+
+
 def is_cards(game: AnyGame) -> bool:
     """True for a card game."""
     return not isinstance(game, Game)

@@ -5,11 +5,13 @@ the same way.
 
 A :class:`GameKeeper` sits beside the play scene (the app wires ``scene.on_action`` to
 :meth:`GameKeeper.record`). After every completed action it writes the game atomically with
-:func:`doolhof.session.savegame.save_game`, so killing the program at any moment loses at most the
-current half-turn. It also remembers the state *before* the last action when a person made that
-action: that is the undo snapshot (a misclick can be taken back). The snapshot is dropped as soon
-as a computer acts, and replaced when the next person acts, so undo is only ever offered for the
-most recent action of a person, until the next player has acted::
+:func:`doolhof.session.savegame.write_game` (on a :class:`~doolhof.session.writer.SaveWriter`'s
+thread in the app, so the tap's animation never waits for the disk), so killing the program at
+any moment loses at most the current half-turn. It also remembers the state *before* the last
+action when a person made that action: that is the undo snapshot (a misclick can be taken back).
+The snapshot is dropped as soon as a computer acts, and replaced when the next person acts, so
+undo is only ever offered for the most recent action of a person, until the next player has
+acted::
 
     keeper = GameKeeper(game, table)
     scene.on_action = keeper.record
@@ -32,9 +34,12 @@ import json
 import logging
 from collections.abc import Callable
 
-from doolhof.session.games import AnyGame, same_kind
+from doolhof.session import paths
+from doolhof.session.games import AnyGame, kind_of, same_kind
 from doolhof.session.problems import Problem
+from doolhof.session.savegame import MSG_NOT_CLEARED, MSG_NOT_SAVED, SavedGame, write_game
 from doolhof.session.seats import TableSetup
+from doolhof.session.writer import SaveWriter
 
 log = logging.getLogger(__name__)
 
@@ -43,13 +48,15 @@ class GameKeeper:
     """Saves one game after every action and holds the undo snapshot of a person's last action."""
 
     def __init__(self, game: AnyGame, table: TableSetup, undo: AnyGame | None = None, *, autosave: bool = True,
-                 on_saved: Callable[[AnyGame], None] | None = None) -> None:
+                 on_saved: Callable[[AnyGame], None] | None = None, writer: SaveWriter | None = None) -> None:
         """Keep *game* (the live object the play scene changes) of *table*.
 
         *undo* is a snapshot carried over from a saved game. *autosave* False keeps everything in
-        memory (no file is written). *on_saved* is called with the game after each successful save.
+        memory (no file is written). *on_saved* is called with the saved state after each successful
+        save (on the *writer*'s thread when there is one; without, saves are written at once).
         """
         self.game = game
+        self.writer = writer
         self.table = table
         self.autosave = autosave
         self.on_saved = on_saved
@@ -78,7 +85,15 @@ class GameKeeper:
         self._undo = None if self.is_computer(actor) else self._before
         self.game = game
         self._before = game.copy()
-        self.save()
+        self._save(self._before)
+
+    def rewind(self) -> AnyGame:
+        """Follow the state after the last recorded action from now on (after the screen failed mid-action).
+
+        Returns a fresh copy for the screen; what is saved is this state, so screen, game and file agree.
+        """
+        self.game = self._before.copy()
+        return self.game
 
     def can_undo(self) -> bool:
         """True when the last action was a person's and the game is not over."""
@@ -97,21 +112,44 @@ class GameKeeper:
         self._undo = None
         self.game = restored
         self._before = restored.copy()
-        self.save()
+        self._save(self._before)
         return restored
+
+    @property
+    def undo_state(self) -> AnyGame | None:
+        """The undo snapshot as it would be saved (None: nothing to undo)."""
+        return self._undo
 
     # ----- the file ------------------------------------------------------------------------------
     def save(self) -> str | None:
-        """Write the game and the undo snapshot now; returns a message for the parent on failure.
+        """Save the game and the undo snapshot; returns a message for the parent while saving fails.
 
-        A finished game is not written (the end screen removes the file). Never raises.
+        With a :attr:`writer` the file is written on its thread (the message is then the last
+        save's); without, here and now. A finished game is final at once: its file is removed the
+        moment it is won (or, when that fails, overwritten by the finished game, which is never
+        offered), so a window closed during the celebration cannot bring the win back. Never raises.
         """
-        if not self.autosave or self.game.is_over():
-            return None
-        from doolhof.session.savegame import MSG_NOT_SAVED, SavedGame, write_game
+        return self._save(self.game.copy())
 
+    def _save(self, snapshot: AnyGame) -> str | None:
+        """:meth:`save` of *snapshot*, a copy of the game no one changes (the writer thread reads it)."""
+        if not self.autosave:
+            return None
+        state = SavedGame(snapshot, self.table, undo=self._undo)
+        if self.writer is None:
+            return self._write(state)
+        self.writer.submit(self.slot, lambda: self._write(state))
+        return self.problem.message() if self.problem is not None else None
+
+    @property
+    def slot(self) -> str:
+        """The writer's slot of this game: its kind's file (a newer state of it replaces an older one)."""
+        return f"game:{kind_of(self.game)}"
+
+    def _write(self, state: SavedGame) -> str | None:
+        """Write *state* now (on whichever thread calls); the message for the parent on failure."""
         try:
-            problem = write_game(SavedGame(self.game, self.table, undo=self._undo))
+            problem = _finish(state) if state.game.is_over() else write_game(state)
         except Exception as error:  # saving is a safety net; it must never stop the game
             log.exception("the game could not be saved")
             problem = Problem.of(MSG_NOT_SAVED, error)
@@ -122,7 +160,7 @@ class GameKeeper:
         self.saves += 1
         if self.on_saved is not None:
             try:
-                self.on_saved(self.game)
+                self.on_saved(state.game)
             except Exception:  # a listener's failure must not break the play scene mid-action
                 log.exception("on_saved failed")
         return None
@@ -140,6 +178,19 @@ class GameKeeper:
             log.error("cannot save the game: %s (trying again after every action)", problem.log_text())
         else:
             log.debug("still cannot save the game (%d times): %s", self.failures, problem.log_text())
+
+
+def _finish(state: SavedGame) -> Problem | None:
+    """Make the finished game of *state* final on disk: its file goes, or holds the finished game."""
+    path = paths.game_path(state.kind)
+    try:
+        path.unlink(missing_ok=True)
+        return None
+    except OSError as error:
+        if write_game(state) is None:
+            log.warning("cannot remove the finished game %s (%s); it is marked finished instead", path, error)
+            return None
+        return Problem.of(MSG_NOT_CLEARED, error, path)
 
 
 def fingerprint(game: AnyGame) -> str:

@@ -1,7 +1,7 @@
 """Where Doolhof keeps its files, and how it writes them safely.
 
 The folders come from `platformdirs <https://platformdirs.readthedocs.io>`_ (what pip itself uses):
-settings in the user config folder, the saved game in the user data folder.
+settings and puzzle stars in the user config folder, the waiting games in the user data folder.
 
 - Linux and other Unixes: ``$XDG_CONFIG_HOME/doolhof`` (default ``~/.config/doolhof``) and
   ``$XDG_DATA_HOME/doolhof`` (default ``~/.local/share/doolhof``);
@@ -12,10 +12,9 @@ settings in the user config folder, the saved game in the user data folder.
 The environment variable ``DOOLHOF_HOME`` overrides both (tests and CI point it at a temporary
 folder). Folders are looked up on every call, so a changed environment takes effect at once.
 
-Files that Doolhof 0.1 kept in its own folders (:func:`legacy_dir`; on Windows the saved game was
-in ``%APPDATA%``) are moved to the new place the first time :func:`settings_path` or
-:func:`game_path` is asked for them (:func:`adopt_legacy_files`): nothing is overwritten that is
-newer, nothing is lost, and a move that fails leaves the file where it was and says so in the log.
+The log (``doolhof.log``, see :mod:`doolhof.session.logfile`) goes into platformdirs' user log
+folder (``~/.local/state/doolhof/log`` on Linux, ``~/Library/Logs/Doolhof`` on macOS,
+``%LOCALAPPDATA%\\Doolhof\\Logs`` on Windows).
 
 >>> config_dir(platform="linux", environ={"DOOLHOF_HOME": "/tmp/t"}).as_posix()
 '/tmp/t'
@@ -41,8 +40,10 @@ log = logging.getLogger(__name__)
 HOME_VARIABLE = "DOOLHOF_HOME"
 SETTINGS_FILE = "settings.json"
 GAME_FILE = "game.json"
-#: The (old, new) places :func:`adopt_legacy_files` has looked at in this process: once is enough.
-_adopted: set[tuple[Path, Path]] = set()
+#: The file of each kind's waiting game: a maze game and a card game can wait at the same time.
+GAME_FILES = {"maze": GAME_FILE, "cards": "card-game.json"}
+#: Files that could be neither read nor moved aside (:func:`protect`): writes refuse to replace them.
+_protected: set[Path] = set()
 
 
 def _platform_dirs(platform: str, roaming: bool = False) -> PlatformDirsABC:
@@ -88,130 +89,40 @@ def data_dir(*, platform: str | None = None, environ: Mapping[str, str] | None =
     return _absolute(Path(_platform_dirs(plat).user_data_dir), "data", plat)
 
 
+def log_dir(*, platform: str | None = None, environ: Mapping[str, str] | None = None) -> Path:
+    """The folder for the log file (``DOOLHOF_HOME/log`` when that is set; not created here)."""
+    override = _override(environ)
+    if override is not None:
+        return override / "log"
+    plat = sys.platform if platform is None else platform
+    return _absolute(Path(_platform_dirs(plat).user_log_dir), "state", plat)
+
+
 def _absolute(folder: Path, kind: str, platform: str) -> Path:
     """*folder*, unless a relative ``XDG_*_HOME`` made it relative: the XDG spec says to ignore those, which
-    platformdirs before 4.4 did not (Python 3.10 gets such a version)."""
-    return folder if folder.is_absolute() else legacy_dir(kind, platform=platform)
-
-
-def legacy_dir(kind: str, *, platform: str | None = None, environ: Mapping[str, str] | None = None) -> Path:
-    """Where Doolhof 0.1 kept *kind* (``"config"`` or ``"data"``) files, worked out by hand as it did then.
-
-    Only :func:`adopt_legacy_files` needs it: it finds files left there and moves them.
-
-    >>> legacy_dir("data", platform="linux", environ={"HOME": "/home/ann"}).as_posix()
-    '/home/ann/.local/share/doolhof'
-    >>> legacy_dir("config", platform="darwin", environ={"HOME": "/Users/ann"}).as_posix()
-    '/Users/ann/Library/Application Support/Doolhof'
-    """
-    env = os.environ if environ is None else environ
-    plat = sys.platform if platform is None else platform
-    home_text = env.get("HOME") or env.get("USERPROFILE")
-    home = Path(home_text) if home_text else Path.home()
-    if plat.startswith("win"):
-        appdata = env.get("APPDATA")
-        return (Path(appdata) if appdata else home / "AppData" / "Roaming") / "Doolhof"
-    if plat == "darwin":
-        return home / "Library" / "Application Support" / "Doolhof"
-    variable, default = ("XDG_CONFIG_HOME", ".config") if kind == "config" else ("XDG_DATA_HOME", ".local/share")
-    xdg = env.get(variable, "")
-    base = Path(xdg) if xdg and Path(xdg).is_absolute() else home / default
-    return base / "doolhof"
+    platformdirs before 4.4 did not (Python 3.10 gets such a version); then the spec's default is used."""
+    if folder.is_absolute():
+        return folder
+    default = {"config": ".config", "data": ".local/share", "state": ".local/state"}[kind]
+    tail = ("doolhof", "log") if kind == "state" else ("doolhof",)
+    return Path.home().joinpath(default, *tail)
 
 
 def settings_path() -> Path:
-    """The settings file: ``settings.json`` in :func:`config_dir` (moved there from :func:`legacy_dir` once)."""
-    return _placed(config_dir(), "config", SETTINGS_FILE)
+    """The settings file: ``settings.json`` in :func:`config_dir`."""
+    return config_dir() / SETTINGS_FILE
 
 
-def game_path() -> Path:
-    """The saved game in progress: ``game.json`` in :func:`data_dir` (moved there from :func:`legacy_dir` once)."""
-    return _placed(data_dir(), "data", GAME_FILE)
+def game_path(kind: str = "maze") -> Path:
+    """The waiting game of *kind* (``"maze"`` or ``"cards"``, see :data:`GAME_FILES`) in :func:`data_dir`."""
+    if kind not in GAME_FILES:
+        raise ValueError(f"no saved game of kind {kind[:40]!r}")
+    return data_dir() / GAME_FILES[kind]
 
 
-def _placed(folder: Path, kind: str, name: str) -> Path:
-    """*folder* / *name*, after moving Doolhof 0.1's *kind* file of that name there (not with ``DOOLHOF_HOME``)."""
-    path = folder / name
-    if _override(None) is None:
-        adopt_legacy_files(legacy_dir(kind) / name, path)
-    return path
-
-
-def adopt_legacy_files(old: Path, new: Path) -> list[Path]:
-    """Move *old* and the copies kept aside beside it (``<name>.corrupt-...``) to *new*'s folder; returns what moved.
-
-    Nothing is lost and nothing newer is overwritten:
-
-    - no file at *new*: *old* moves there;
-    - the same bytes at *new*: the old copy is removed;
-    - a newer file at *new*: it stays, and *old* is kept beside it as ``<name>.older-YYYYMMDD-HHMMSS``;
-    - an older file at *new*: that one is kept as ``<name>.older-...`` and *old* takes its place.
-
-    A move that fails (a full disk, no permission) leaves *old* where it was and logs a warning
-    saying where it is; the next run tries again. Does nothing when both paths are the same.
-    """
-    if old == new or (old, new) in _adopted:
-        return []
-    _adopted.add((old, new))
-    try:
-        found = old.is_file()
-        asides = sorted(p for p in old.parent.glob(f"{old.name}.*") if p.is_file()) if old.parent.is_dir() else []
-    except OSError as error:
-        log.warning("cannot look for Doolhof's old files in %s: %s", old.parent, error)
-        return []
-    moved: list[Path] = []
-    for source in ([old] if found else []) + asides:
-        try:
-            if source == old:
-                target: Path | None = _adopt_main(old, new)
-            else:
-                target = new.with_name(source.name)
-                if target.exists():
-                    target = _aside_name(new, "older", source.stat().st_mtime)
-                _move_file(source, target)
-        except OSError as error:
-            log.warning("cannot move Doolhof's file %s to %s (%s); it stays where it was", source, new.parent, error)
-            continue
-        if target is not None:
-            moved.append(target)
-            log.info("moved Doolhof's file %s to %s", source, target)
-    return moved
-
-
-def _adopt_main(old: Path, new: Path) -> Path | None:
-    """Move the file *old* to *new* as :func:`adopt_legacy_files` says; returns where it went (None: removed,
-    as *new* holds the same bytes)."""
-    if not new.exists():
-        _move_file(old, new)
-        return new
-    if read_file(new) == read_file(old):
-        old.unlink()
-        return None
-    old_time, new_time = old.stat().st_mtime, new.stat().st_mtime
-    if new_time >= old_time:  # the new place is newer: never overwrite it
-        target = _aside_name(new, "older", old_time)
-        _move_file(old, target)
-        return target
-    move_aside(new, "older", new_time)
-    _move_file(old, new)
-    return new
-
-
-def _move_file(source: Path, target: Path) -> None:
-    """Move *source* to *target* (which must not exist), across drives too; *source* stays until *target* is whole."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if target.exists():
-        raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(target))
-    try:
-        os.rename(source, target)
-        return
-    except OSError as error:
-        if error.errno != errno.EXDEV:
-            raise
-    content = read_file(source)
-    _write_new(target, content)
-    os.utime(target, (source.stat().st_atime, source.stat().st_mtime))
-    source.unlink()
+def protect(path: Path) -> None:
+    """Never write over *path* in this run: it holds something we could not read nor keep aside."""
+    _protected.add(path.absolute())
 
 
 def _write_new(target: Path, content: bytes) -> None:
@@ -233,14 +144,15 @@ def _write_new(target: Path, content: bytes) -> None:
         raise
 
 
-def read_file(path: Path) -> bytes:
-    """The bytes of the regular file *path*; raises ``OSError`` (``FileNotFoundError`` when there is none).
+def read_file(path: Path, limit: int | None = None) -> bytes:
+    """The bytes of the regular file *path* (at most *limit* of them); raises ``OSError`` (``FileNotFoundError``
+    when there is none).
 
     Anything that is not a regular file (a folder, a pipe that would block) raises at once.
     """
     check_readable(path)
     with path.open("rb") as handle:
-        return handle.read()
+        return handle.read() if limit is None else handle.read(limit)
 
 
 def check_readable(path: Path) -> None:
@@ -265,6 +177,8 @@ def atomic_write_text(path: Path, text: str) -> None:
     look at; see :func:`check_readable`): its ``OSError`` is raised instead. Readers move such a
     file aside (:func:`move_aside`), which makes room for the next write.
     """
+    if path.absolute() in _protected:
+        raise PermissionError(errno.EPERM, "kept: Doolhof could not read this file nor move it aside", str(path))
     try:
         check_readable(path)
     except FileNotFoundError:

@@ -1,23 +1,21 @@
-"""The game in progress, saved after every action so that it survives a closed window or a crash.
+"""The games in progress, saved after every action so that they survive a closed window or a crash.
 
-One game is saved at a time, a maze game or a card game, in the same file. The file (``game.json``
-in :func:`doolhof.session.paths.data_dir`) holds our own format name and version, the game
+One game of each kind can wait (:data:`doolhof.session.games.KINDS`): a maze game in ``game.json``
+and a card game in ``card-game.json``, both in :func:`doolhof.session.paths.data_dir`, so starting
+one never touches the other. A file holds our own format name and version, the game
 (:meth:`doolhof.engine.Game.to_dict` or :meth:`doolhof.cards.CardGame.to_dict`; its own ``"format"``
 tells which, see :func:`doolhof.session.games.game_from_dict`), the table (seats: person/computer and
 level, variant, secrets), the previous state for undo, and an opaque ``extra`` dict the GUI may
 fill with any JSON-safe data. Writes are atomic, so killing the program at any moment loses at
-most the current half-turn. A damaged, foreign or newer file is moved aside
-(``game.json.corrupt-YYYYMMDD-HHMMSS``) with a message for the parent, and a new game starts; one
-that cannot even be opened (no permission, a folder in its place) is moved aside the same way
-(``game.json.unreadable-...``) and never written over.
+most the current half-turn. Older versions are upgraded (:data:`UPGRADES`); damaged, newer and
+unreadable files are handled as every file of Doolhof is (:mod:`doolhof.session.files`).
 
 Typical use::
 
-    result = load_game()              # at start: result.game is None or a SavedGame
-    if result.message: show(result.message)
+    waiting, messages = load_waiting()            # at start: kind -> SavedGame
     ...
     save_game(SavedGame(game, table, undo=previous))   # after each push and walk (lay and take)
-    clear_game()                      # when the game is over or abandoned
+    clear_game(game_path("cards"))                # the moment the game is won, or replaced
 """
 
 from __future__ import annotations
@@ -30,16 +28,19 @@ from pathlib import Path
 from typing import Any
 
 from doolhof.engine import Game
-from doolhof.i18n import N_, _
+from doolhof.i18n import N_
 from doolhof.session import paths
-from doolhof.session.games import AnyGame, game_from_dict, newer_version, same_kind
-from doolhof.session.problems import Problem, clip, clip_repr
+from doolhof.session.files import FileKind, NewerVersionError, Upgrade, check_version, climb, load_file
+from doolhof.session.games import KINDS, AnyGame, game_from_dict, kind_of, newer_version, same_kind
+from doolhof.session.problems import Problem
 from doolhof.session.seats import CARDS, TableSetup
 
 log = logging.getLogger(__name__)
 
 FORMAT = "doolhof.saved-game"
 VERSION = 1
+#: The upgrade ladder of this file's own wrapper: ``UPGRADES[n]`` turns version *n* data into *n + 1*.
+UPGRADES: dict[int, Upgrade] = {}
 
 MSG_DAMAGED = N_("The saved game could not be read, so a new game starts. The old file was kept as {name}.")
 MSG_NEWER = N_(
@@ -49,11 +50,11 @@ MSG_UNREADABLE = N_("The saved game could not be opened ({error}), so a new game
                     " as {path}.")
 MSG_UNREADABLE_LEFT = N_("The saved game could not be opened ({error}), so a new game starts. The file was left"
                          " untouched at {path}; Doolhof will not save over it.")
-MSG_DAMAGED_LEFT = N_("The saved game could not be read, so a new game starts. It could not be moved aside ({error})"
-                      " and is still at {path}.")
 MSG_NOT_SAVED = N_("The game could not be saved ({error}). You can play on; Doolhof tries again after every move."
                    " Until saving works, this game cannot be continued later.")
 MSG_NOT_CLEARED = N_("The finished game could not be removed ({error}).")
+#: How the saved games' problems are told (:mod:`doolhof.session.files`).
+GAME_FILE = FileKind("the saved game", MSG_DAMAGED, MSG_NEWER, MSG_UNREADABLE, MSG_UNREADABLE_LEFT)
 
 
 @dataclass(frozen=True)
@@ -104,13 +105,7 @@ class SavedGame:
         The game and undo state are checked by :func:`~doolhof.session.games.game_from_dict`, the table by
         :meth:`TableSetup.from_dict`, and that they belong together by the constructor.
         """
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError("not a Doolhof saved game")
-        version = data.get("version")
-        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            raise ValueError(f"bad version {clip_repr(version)}")
-        if version > VERSION:
-            raise NewerVersionError(f"version {version} is newer than this program's {VERSION}")
+        data = climb(data, check_version(data, FORMAT, VERSION), VERSION, UPGRADES)
         game_version = newer_version(data.get("game"))
         if game_version is not None:
             raise NewerVersionError(f"the game's version {game_version} is newer than this program reads")
@@ -127,8 +122,10 @@ class SavedGame:
         return cls(game, table, undo, extra, float(saved_at))
 
 
-class NewerVersionError(ValueError):
-    """The file was written by a newer Doolhof than this one."""
+    @property
+    def kind(self) -> str:
+        """``"maze"`` or ``"cards"``: which waiting game this is."""
+        return kind_of(self.game)
 
 
 @dataclass(frozen=True)
@@ -142,7 +139,7 @@ class LoadResult:
 
 
 def save_game(state: SavedGame, path: Path | None = None) -> str | None:
-    """Write *state* atomically (default :func:`doolhof.session.paths.game_path`), stamping ``saved_at``.
+    """Write *state* atomically (default: its kind's :func:`doolhof.session.paths.game_path`), stamping ``saved_at``.
 
     Returns None on success, or a message for the parent when it cannot be written (also
     logged). Never raises for disk problems or for an ``extra`` that is not JSON-safe.
@@ -160,7 +157,7 @@ def write_game(state: SavedGame, path: Path | None = None) -> Problem | None:
     For a caller that saves again and again (the :class:`~doolhof.session.keeper.GameKeeper`) and
     tells the parent and the log about a lasting failure once.
     """
-    path = paths.game_path() if path is None else path
+    path = paths.game_path(state.kind) if path is None else path
     data = SavedGame(state.game, state.table, state.undo, state.extra, time.time()).to_dict()
     try:
         text = json.dumps(data, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
@@ -174,63 +171,50 @@ def write_game(state: SavedGame, path: Path | None = None) -> Problem | None:
 
 
 def load_game(path: Path | None = None) -> LoadResult:
-    """Read the saved game (default :func:`doolhof.session.paths.game_path`); never raises.
+    """Read one saved game (default: the maze game's :func:`doolhof.session.paths.game_path`); never raises.
 
-    No file: ``LoadResult(None, None)``. A damaged, foreign or newer file is moved aside and
-    ``LoadResult(None, message)`` returned. One that cannot be opened (no permission, a folder in
-    its place) is moved aside too (``game.json.unreadable-...``), so nothing we could not read is
-    ever written over; when even that fails it stays, and saves refuse to replace it
-    (:func:`doolhof.session.paths.atomic_write_text`). The message says where the file is.
-    Temporary files left by a save that was killed mid-write are tidied away.
+    No file: ``LoadResult(None, None)``. An older version is upgraded; a damaged, foreign, newer
+    or unreadable file is kept aside and ``LoadResult(None, message)`` returned (see
+    :mod:`doolhof.session.files`; the message says where the file is).
     """
     path = paths.game_path() if path is None else path
-    paths.remove_stale_temp_files(path)
-    try:
-        raw = paths.read_file(path)
-    except FileNotFoundError:
-        return LoadResult(None)
-    except OSError as error:
-        return _keep_unreadable(path, error)
-    try:
-        return LoadResult(SavedGame.from_dict(json.loads(raw)))
-    except NewerVersionError as error:
-        return _move_aside(path, raw, MSG_NEWER, str(error))
-    except Exception as error:  # bad JSON or UTF-8, damaged or foreign data: whatever it is, never crash
-        return _move_aside(path, raw, MSG_DAMAGED, f"{type(error).__name__}: {clip(error)}")
+    loaded = load_file(path, GAME_FILE, SavedGame.from_dict)
+    return LoadResult(loaded.value, loaded.message)
 
 
-def _keep_unreadable(path: Path, error: OSError) -> LoadResult:
-    """*path* exists but cannot be opened: move it aside (say where), or leave it untouched and say so."""
-    try:
-        target = paths.move_aside(path, "unreadable")
-    except OSError as move_error:
-        problem = Problem.of(MSG_UNREADABLE_LEFT, error, path)
-        log.error("cannot read %s nor move it aside (%s)", problem.log_text(), move_error)
-        return LoadResult(None, problem.message())
-    problem = Problem.of(MSG_UNREADABLE, error, target)
-    log.error("cannot read %s: %s; moved it aside to %s", path, problem.detail, target)
-    return LoadResult(None, problem.message())
+def load_waiting() -> tuple[dict[str, SavedGame], list[str]]:
+    """Every game that waits to be continued (kind -> game; finished ones are left out) and the parent's messages.
+
+    A card game found in the maze game's file (where Doolhof kept the one saved game of either
+    kind before each kind had its own file) moves to the card game's file when that is free.
+    """
+    waiting: dict[str, SavedGame] = {}
+    messages: list[str] = []
+    for kind in KINDS:
+        result = load_game(paths.game_path(kind))
+        if result.message:
+            messages.append(result.message)
+        saved = result.game
+        if saved is None or saved.game.is_over():
+            continue
+        if saved.kind != kind:
+            if saved.kind in waiting or paths.game_path(saved.kind).exists():
+                continue  # the other kind's own file wins; this stray copy stays untouched
+            _move_to_own_file(saved, kind)
+        waiting[saved.kind] = saved
+    return waiting, messages
 
 
-def _move_aside(path: Path, raw: bytes, template: str, reason: str) -> LoadResult:
-    """*path* held *raw*, which cannot be used: move it aside, or keep a copy beside it, and say where."""
-    try:
-        target = paths.move_aside(path)
-    except OSError as error:
-        try:
-            target = paths.copy_aside(path, raw)
-        except OSError as copy_error:
-            problem = Problem.of(MSG_DAMAGED_LEFT, copy_error, path)
-            log.error("%s cannot be used (%s) nor moved aside (%s) nor copied (%s)", path, reason, error,
-                      copy_error)
-            return LoadResult(None, problem.message())
-        log.error("%s cannot be moved aside (%s); kept a copy as %s", path, error, target)
-    log.error("%s cannot be used (%s); %s", path, reason, template.format(name=target.name))
-    return LoadResult(None, _(template).format(name=target.name))
+def _move_to_own_file(saved: SavedGame, found_in: str) -> None:
+    """Write *saved* to its own kind's file and take it out of *found_in*'s (only once the copy is safe)."""
+    if write_game(saved) is None:
+        clear_game(paths.game_path(found_in))
+    else:
+        log.warning("the %s game found in %s stays there for now", saved.kind, paths.game_path(found_in))
 
 
 def clear_game(path: Path | None = None) -> str | None:
-    """Remove the saved game (after the game ended or the parent abandoned it).
+    """Remove a saved game (default the maze game's file; after the game was won or replaced).
 
     Returns None when it is gone (or was never there), else a message for the parent.
     """

@@ -2,9 +2,9 @@
 
 Reading never fails: a missing file gives the defaults, unknown keys are ignored, a value of
 the wrong type or out of range is replaced by its default (with a logged warning), and a file
-that is not JSON or not ours is moved aside (``settings.json.corrupt-YYYYMMDD-HHMMSS``) with a
-message for the parent; one that cannot even be opened is moved aside as ``settings.json.unreadable-...``
-and never written over. Values are cut short in the log (:func:`doolhof.session.problems.clip_repr`).
+that is not JSON, not ours, newer than this program or cannot be opened is kept aside with a
+message for the parent, as every file of Doolhof is (:mod:`doolhof.session.files`).
+Values are cut short in the log (:func:`doolhof.session.problems.clip_repr`).
 Saving is atomic (see :func:`doolhof.session.paths.atomic_write_text`).
 
 >>> s = Settings(sound=False, volume=0.5)
@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from doolhof.engine import VARIANTS
-from doolhof.i18n import LANGUAGES, N_, _, ngettext
+from doolhof.i18n import LANGUAGES, N_, ngettext
 from doolhof.session import paths
+from doolhof.session.files import FileKind, Upgrade, check_version, climb, load_file
 from doolhof.session.problems import Problem, clip_repr
 from doolhof.session.seats import TableSetup
 
@@ -31,6 +32,8 @@ log = logging.getLogger(__name__)
 
 FORMAT = "doolhof.settings"
 VERSION = 1
+#: The upgrade ladder: ``UPGRADES[n]`` turns version *n* data into version *n + 1* (none yet: v1 is today's).
+UPGRADES: dict[int, Upgrade] = {}
 ANIMATION_SPEEDS: dict[str, str] = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
 
 #: The label of each setting, for the parents' settings screen; show it with ``_(LABELS[name])``.
@@ -52,9 +55,11 @@ MSG_UNREADABLE = N_("The settings could not be read ({error}), so the usual sett
                     " kept as {path}.")
 MSG_UNREADABLE_LEFT = N_("The settings could not be read ({error}), so the usual settings are used. The file was left"
                          " untouched at {path}; Doolhof will not save over it.")
-MSG_DAMAGED_LEFT = N_("The settings could not be read, so the usual settings are used. The file could not be moved"
-                      " aside ({error}) and is still at {path}.")
+MSG_NEWER = N_("The settings were made by a newer version of Doolhof, so the usual settings are used. The file"
+               " was kept as {name}.")
 MSG_NOT_SAVED = N_("The settings could not be saved ({error}). They still apply until Doolhof is closed.")
+#: How the settings' problems are told (:mod:`doolhof.session.files`).
+SETTINGS_FILE = FileKind("the settings", MSG_CORRUPT, MSG_NEWER, MSG_UNREADABLE, MSG_UNREADABLE_LEFT)
 
 
 @dataclass(frozen=True)
@@ -169,32 +174,22 @@ def load_settings(path: Path | None = None) -> SettingsResult:
     """Read the settings file (default :func:`doolhof.session.paths.settings_path`); never raises.
 
     A missing file gives the defaults and no message. Bad values are replaced by defaults with a
-    logged warning. A file that is not JSON, or not a settings file of ours, is moved aside; so is
-    one that cannot be opened (the message says where it went).
+    logged warning; an older version is upgraded (:data:`UPGRADES`). A file that is not JSON, not a
+    settings file of ours, newer than this program or that cannot be opened is kept aside as every
+    file of Doolhof is (:mod:`doolhof.session.files`), and the message says where it went.
     """
     path = paths.settings_path() if path is None else path
-    paths.remove_stale_temp_files(path)
-    try:
-        raw = paths.read_file(path)
-    except FileNotFoundError:
-        return SettingsResult(Settings())
-    except OSError as error:
-        return _unreadable(path, error)
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError) as error:  # bad UTF-8 is a ValueError; absurdly deep nesting recurses
-        return _moved_aside(path, raw, f"not JSON: {clip_repr(str(error))}")
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        return _moved_aside(path, raw, "not a Doolhof settings file")
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version > VERSION:
-        # Settings are forgiving: a newer file is read as far as we understand it.
-        log.warning("%s has version %s (this program writes %d); reading what it can", path, clip_repr(version),
-                    VERSION)
+    loaded = load_file(path, SETTINGS_FILE, lambda data: _parse(path, data))
+    return SettingsResult(loaded.value or Settings(), loaded.message)
+
+
+def _parse(path: Path, data: Any) -> Settings:
+    """The settings in *data* (upgraded to :data:`VERSION`), with a logged warning per replaced value."""
+    data = climb(data, check_version(data, FORMAT, VERSION), VERSION, UPGRADES)
     settings, warnings = Settings.from_dict(data)
     for warning in warnings:
         log.warning("%s: %s", path, warning)
-    return SettingsResult(settings)
+    return settings
 
 
 def peek_language(path: Path | None = None) -> str | None:
@@ -210,35 +205,6 @@ def peek_language(path: Path | None = None) -> str | None:
         return None
     language = data.get("language") if isinstance(data, dict) else None
     return language if isinstance(language, str) and language in LANGUAGES else None
-
-
-def _unreadable(path: Path, error: OSError) -> SettingsResult:
-    """*path* exists but cannot be opened: move it aside (say where), or leave it untouched and say so."""
-    try:
-        target = paths.move_aside(path, "unreadable")
-    except OSError as move_error:
-        problem = Problem.of(MSG_UNREADABLE_LEFT, error, path)
-        log.error("cannot read %s nor move it aside (%s)", problem.log_text(), move_error)
-        return SettingsResult(Settings(), problem.message())
-    problem = Problem.of(MSG_UNREADABLE, error, target)
-    log.error("cannot read %s: %s; moved it aside to %s", path, problem.detail, target)
-    return SettingsResult(Settings(), problem.message())
-
-
-def _moved_aside(path: Path, raw: bytes, reason: str) -> SettingsResult:
-    """*path* held *raw*, which is not our settings: move it aside, or keep a copy beside it, and say where."""
-    try:
-        target = paths.move_aside(path)
-    except OSError as error:
-        try:
-            target = paths.copy_aside(path, raw)
-        except OSError as copy_error:
-            log.error("%s is damaged (%s) and cannot be moved aside (%s) nor copied (%s)", path, reason, error,
-                      copy_error)
-            return SettingsResult(Settings(), Problem.of(MSG_DAMAGED_LEFT, copy_error, path).message())
-        log.error("%s cannot be moved aside (%s); kept a copy as %s", path, error, target)
-    log.error("%s is damaged (%s); %s", path, reason, MSG_CORRUPT.format(name=target.name))
-    return SettingsResult(Settings(), _(MSG_CORRUPT).format(name=target.name))
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> str | None:

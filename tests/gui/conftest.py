@@ -33,6 +33,8 @@ def make_app() -> Iterator[object]:
     """A factory: ``make_app((w, h))`` returns an :class:`App` on a dummy display, muted."""
     pygame.init()
 
+    apps: list[App] = []
+
     def factory(size: tuple[int, int] = (1280, 800)) -> App:
         import argparse
 
@@ -40,7 +42,11 @@ def make_app() -> Iterator[object]:
         app = build_app(screen, argparse.Namespace(mute=True, size=size, fullscreen=False, lang="en"))
         if app.settings is not None:  # games start without the first-game tutorial (tests/gui/test_tutorial.py)
             app.settings = replace(app.settings, tutorial_done=True, cards_tutorial_done=True)
+        apps.append(app)
         return app
 
     yield factory
+    for app in apps:
+        if app.session.writer is not None:
+            app.session.writer.close()
     pygame.quit()

@@ -83,6 +83,7 @@ def run(app: Any, seconds: float = 0.0, events: list[pygame.event.Event] | None 
     app.step(list(events or []), FRAME)
     for _ in range(int(seconds / FRAME)):
         app.step([], FRAME)
+    app.session.flush()  # saves run on the writer thread; tests look at the files they left
 
 
 def tap(app: Any, pos: tuple[int, int]) -> None:

@@ -78,7 +78,7 @@ def test_damaged_or_newer_save_is_moved_aside_with_a_note(make_app: Any, kind: s
     app.push_scene(setup)
     run(app)
     assert not path.exists(), "the file was moved aside"
-    kept = list(path.parent.glob("game.json.corrupt-*"))
+    kept = list(path.parent.glob("game.json.newer-*" if kind == "newer" else "game.json.corrupt-*"))
     assert len(kept) == 1
     assert not setup.continue_button.visible, "a fresh start"
     assert len(setup.notes) == 1 and kept[0].name in setup.notes[0]

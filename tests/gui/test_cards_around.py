@@ -14,11 +14,11 @@ from doolhof.gui.end.cards import CardEndScene
 from doolhof.gui.parents.menu import menu_rect_of
 from doolhof.gui.parents.settings_scene import SettingsScene
 from doolhof.gui.setup.scene import SetupScene
-from doolhof.session import savegame
+from doolhof.session import paths, savegame
 from doolhof.session.savegame import SavedGame, save_game
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup
 from doolhof.session.settings import load_settings
-from tests.gui.helpers import center, run, tap
+from tests.gui.helpers import center, hold, run, tap
 
 
 def cards_table(*kinds: str) -> TableSetup:
@@ -120,7 +120,7 @@ def test_play_starts_a_card_game_of_that_table(make_app: Any) -> None:
     assert isinstance(play.game, CardGame) and play.game.players == 3
     assert app.session.running and app.session.game is play.game
     assert app.settings.table == cards_table("person", "computer", "person"), "the table is remembered"
-    saved = savegame.load_game().game
+    saved = savegame.load_game(paths.game_path("cards")).game
     assert saved is not None and saved.game == play.game and saved.table.is_cards, "saved at once"
 
 
@@ -131,6 +131,8 @@ def test_continue_resumes_a_saved_card_game_with_its_undo(make_app: Any) -> None
     game.place(random.Random(1).choice(game.legal_places()))
     assert save_game(SavedGame(game, table, undo=before)) is None
     app, scene = setup(make_app)
+    assert scene.saved_game is None and "cards" in scene.waiting, "a maze game is chosen: its Continue is for mazes"
+    scene.set_variant(CARDS)
     assert scene.saved_game is not None and scene.continue_button.visible
     scene.draw(app.screen)  # the Continue button pictures the card game that waits
     tap(app, center(scene.continue_button.rect))
@@ -150,7 +152,7 @@ def test_undo_last_takes_back_a_persons_lay_in_the_card_game(make_app: Any) -> N
     assert app.session.can_undo()
     assert app.screens.undo_last()
     assert play.game == before and app.session.game == before
-    assert savegame.load_game().game.game == before  # type: ignore[union-attr]
+    assert savegame.load_game(paths.game_path("cards")).game.game == before  # type: ignore[union-attr]
 
 
 def test_the_parents_undo_button_sits_in_the_card_scenes_corner(make_app: Any) -> None:
@@ -244,6 +246,8 @@ def test_a_first_card_game_gets_the_tutorial_hand_once(make_app: Any) -> None:
     app.screens.leave_to_setup()
     run(app)
     tap(app, center(app.scene.play_button.rect))
+    run(app)
+    hold(app, center(app.scene.replace_card.replace_button.rect), 2.5)  # a new one in place of the waiting game
     run(app)
     assert not any(isinstance(o, CardTutorial) for o in app.scene.overlays), "once seen, never again"
 

@@ -12,7 +12,7 @@ from doolhof.gui.kit.widgets import PRIMARY, SECONDARY, text_of
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.session import savegame
 from doolhof.session.seats import SeatConfig, TableSetup
-from tests.gui.helpers import center, run, tap
+from tests.gui.helpers import center, hold, run, tap
 
 ENTER = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
 
@@ -53,10 +53,12 @@ def test_enter_continues_the_saved_game(make_app: Any) -> None:
     assert started == [(game, table)], "Enter continues; it does not start over"
 
 
-def test_new_game_is_still_one_tap_away(make_app: Any) -> None:
+def test_new_game_over_a_waiting_game_asks_a_parent_first(make_app: Any) -> None:
     app, scene, game, _table = _saved_setup(make_app)
     started = _record_starts(app)
     tap(app, center(scene.play_button.rect))
+    assert started == [] and scene.replace_card.shown, "a child's tap does not throw the waiting game away"
+    hold(app, center(scene.replace_card.replace_button.rect), 2.5)
     assert len(started) == 1 and started[0][0] is not game
 
 

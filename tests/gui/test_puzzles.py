@@ -301,7 +301,7 @@ def test_the_door_is_big_and_never_overlaps_play_or_continue(make_app) -> None: 
         setup = app.screens.setup_scene()
         app.push_scene(setup)
         for saved in (None, object()):
-            setup.saved_game = saved
+            setup.waiting = {} if saved is None else {"maze": saved}
             setup.resize(size)
             door = setup.puzzle_button.rect
             assert door.w >= 64 and door.h >= 56, (size, door)

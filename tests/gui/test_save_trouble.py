@@ -23,6 +23,7 @@ from doolhof.gui.setup.scene import SetupScene
 from doolhof.i18n import set_language
 from doolhof.session import paths, savegame
 from doolhof.session.keeper import fingerprint
+from doolhof.session.logfile import log_path
 from tests.file_faults import failing_writes
 from tests.gui.family import person_push, person_walk, start_game, table_of
 from tests.gui.helpers import open_menu, run, settle
@@ -77,10 +78,11 @@ def test_a_failed_save_shows_a_quiet_badge_and_the_message_in_the_menu(make_app:
     person_walk(app, scene)
     assert app.session.keeper.failures == 2 and app.controls.badge_shown()
     menu_scene = open_menu(app)
-    assert menu_scene.note() == (
+    [note] = menu_scene.note()
+    assert note.startswith(
         "The game could not be saved (the disk is full). You can play on; Doolhof tries again after every move."
-        " Until saving works, this game cannot be continued later.",
-    )
+        " Until saving works, this game cannot be continued later. ")
+    assert note.endswith(str(log_path())), "and where the log is, to send along"
     assert menu_scene.note_rect.h > 0 and menu_scene.panel.contains(menu_scene.note_rect)
     buttons = menu_scene.visible_buttons()
     assert all(menu_scene.panel.contains(b.rect) and not b.rect.colliderect(menu_scene.note_rect) for b in buttons)
@@ -137,8 +139,9 @@ def test_settings_that_cannot_be_saved_show_the_badge_too(make_app: Any, monkeyp
     assert app.controls.badge_shown()
     menu_scene = open_menu(app)
     assert isinstance(menu_scene, ParentMenuScene)
-    assert menu_scene.note() == ("The settings could not be saved (the disk is read-only). They still apply until"
-                                 " Doolhof is closed.",)
+    [note] = menu_scene.note()
+    assert note.startswith("The settings could not be saved (the disk is read-only). They still apply until"
+                           " Doolhof is closed. ")
     writes(False)
     app.change_settings(sound=True)
     assert app.save_problems() == []

@@ -40,7 +40,8 @@ from doolhof.gui.kit.widgets import (
     safe_icon,
 )
 from doolhof.i18n import _, ngettext
-from doolhof.session.games import AnyGame
+from doolhof.session.games import AnyGame, kind_of
+from doolhof.session.paths import game_path
 from doolhof.session.savegame import clear_game
 from doolhof.session.seats import TableSetup
 
@@ -138,7 +139,7 @@ class Celebration(Scene):
             self.host.play_sound("fanfare")
         session = self.host.session
         if session.running and session.game == self.finished:
-            clear_game()
+            clear_game(game_path(kind_of(self.finished)))  # already gone since the win (GameKeeper.save)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay out the stage, the score rows and the buttons."""

@@ -159,6 +159,10 @@ class Screens(Protocol):
         """Take back a person's last action in the running game; False when refused."""
         ...
 
+    def recover(self, failed: object) -> None:
+        """An error was caught in *failed* (a scene, or None): put what is shown back in step with the game."""
+        ...
+
 
 class Host(Protocol):
     """What a scene may use of the application."""

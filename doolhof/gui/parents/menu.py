@@ -35,6 +35,7 @@ from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.text import draw_text
 from doolhof.gui.kit.widgets import CHOICE, PRIMARY, SECONDARY, Button, ButtonSet, ButtonStyle, draw_card, safe_icon
 from doolhof.i18n import _
+from doolhof.session.logfile import log_path
 
 log = logging.getLogger(__name__)
 
@@ -270,8 +271,14 @@ class ParentMenuScene(Scene):
         return [b for b in self.buttons.items if b.visible]
 
     def note(self) -> tuple[str, ...]:
-        """What could not be saved, one sentence each in the current language; () when all is well."""
-        return tuple(problem.message() for problem in self.host.save_problems())
+        """What could not be saved, one sentence each in the current language, and where the log is; () when
+        all is well."""
+        lines = [problem.message() for problem in self.host.save_problems()]
+        errors: int = getattr(self.host, "errors", 0)
+        if lines or errors:
+            where = _("Doolhof notes what went wrong in its log: {path}").format(path=log_path())
+            lines[-1:] = [f"{lines[-1]} {where}" if lines else where]  # one more sentence, not one more note
+        return tuple(lines)
 
     def resize(self, size: tuple[int, int]) -> None:
         """A column of big buttons on a card in the middle."""

@@ -11,8 +11,12 @@
   thread when the book opens (a weekend puzzle takes up to about a second).
 - A big home button goes back to the setup screen; the parents' menu button sits in the corner
   (there a parent can reset the stars).
+- Along the bottom, the six figures of the setup screen: whose stars these are. The child taps
+  their own figure (it stands tall on a ring; the others wait small) and the book shows that
+  child's stars and streak; the figure also stands beside the next stone.
 
-Progress comes from :mod:`doolhof.session.progress` and is read again whenever the book is on top.
+Progress comes from :mod:`doolhof.session.progress` (a :class:`~doolhof.session.progress.StarKeeper`
+that keeps it in memory) and is read again whenever the book is on top.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.widgets import darken, draw_corner_icon, garden_background, safe_icon
 from doolhof.gui.puzzles.pictures import draw_flames, draw_path, draw_stars, draw_stone, puzzle_board
-from doolhof.session.progress import Progress, load_progress
+from doolhof.session.progress import CHILDREN, Progress, StarKeeper
 
 log = logging.getLogger(__name__)
 
@@ -77,11 +81,15 @@ class DailyMaker:
 class BookScene(Scene):
     """The puzzle book (see the module docstring)."""
 
-    def __init__(self, host: Host, today: datetime.date | None = None) -> None:
-        """The book as of *today* (default: the computer's date)."""
+    def __init__(self, host: Host, today: datetime.date | None = None, stars: StarKeeper | None = None) -> None:
+        """The book as of *today* (default: the computer's date), with the children's *stars* (default: read
+        from the file)."""
         super().__init__(host)
         self.today = today or datetime.date.today()
+        self.stars = stars if stars is not None else StarKeeper()
         self.progress = Progress()
+        #: The figures along the bottom, one per child: tap yours to see your stars.
+        self.child_rects: dict[int, pygame.Rect] = {}
         self.book = chapters()
         self.chapter = 1
         self.clock = 0.0
@@ -104,11 +112,34 @@ class BookScene(Scene):
 
     # ----- state ---------------------------------------------------------------------------
     def reload(self) -> None:
-        """Read the progress file again (a damaged one is moved aside; the parent is told on the setup screen)."""
-        result = load_progress()
-        self.progress = result.progress
-        if result.message:
-            self.host.notes.append(result.message)
+        """Read the progress file again (a damaged one is moved aside; the parent is told on the setup screen).
+
+        Stars whose saving failed stay as they are in memory (:class:`~doolhof.session.progress.StarKeeper`).
+        """
+        self.stars.reload()
+        self.progress = self.stars.progress
+        message = self.stars.take_message()
+        if message:
+            self.host.notes.append(message)
+
+    @property
+    def child(self) -> int:
+        """The figure of the child whose stars the book shows."""
+        return self.stars.book.child
+
+    def choose_child(self, child: int) -> None:
+        """Show *child*'s stars (a figure 0 to 5) from now on."""
+        if child == self.child:
+            return
+        self.stars.choose(child)
+        message = self.stars.take_message()
+        if message:
+            self.host.notes.append(message)
+        self.progress = self.stars.progress
+        upcoming = next_puzzle(self.progress)
+        self.chapter = upcoming.chapter if upcoming is not None else max(self.book)
+        self.resize(self.size)
+        self.host.request_redraw()
 
     def upcoming(self) -> Puzzle | None:
         """The stone that glows: the book's first unsolved puzzle."""
@@ -204,7 +235,14 @@ class BookScene(Scene):
             for k, chapter in enumerate(self.book)
         }
         top = pad * 2 + top_h if wide else row_top + row_h + pad
-        self.path_area = pygame.Rect(pad, top, w - 2 * pad, h - top - pad)
+        # Whose stars: the figures in a band along the bottom.
+        figure = max(44, min(int(top_h * 0.62), (w - 2 * pad) // (CHILDREN + 1)))
+        band = figure + pad
+        row_w = CHILDREN * figure + (CHILDREN - 1) * (pad // 2)
+        x = (w - row_w) // 2
+        self.child_rects = {k: pygame.Rect(x + k * (figure + pad // 2), h - pad - figure, figure, figure)
+                            for k in range(CHILDREN)}
+        self.path_area = pygame.Rect(pad, top, w - 2 * pad, max(1, h - top - pad - band))
         self._layout_stones(wide)
 
     def _layout_stones(self, wide: bool) -> None:
@@ -244,6 +282,9 @@ class BookScene(Scene):
         for name, rect in self.stone_rects.items():
             if rect.collidepoint(pos):
                 return f"stone:{name}"
+        for child, rect in self.child_rects.items():
+            if rect.collidepoint(pos):
+                return f"child:{child}"
         return None
 
     def handle_pointer(self, event: PointerEvent) -> None:
@@ -274,6 +315,8 @@ class BookScene(Scene):
             self.open_daily()
         elif target.startswith("chapter:"):
             self.show_chapter(int(target.split(":", 1)[1]))
+        elif target.startswith("child:"):
+            self.choose_child(int(target.split(":", 1)[1]))
         elif target.startswith("stone:"):
             name = target.split(":", 1)[1]
             puzzle = next((p for p in BOOK if p.name == name), None)
@@ -294,8 +337,26 @@ class BookScene(Scene):
         self._draw_chapters(surface)
         self._draw_daily(surface)
         self._draw_path(surface)
+        self._draw_children(surface)
         if self.parent_menu_rect.w > 0:
             draw_corner_icon(surface, self.parent_menu_rect, art, "menu")
+
+    def _draw_children(self, surface: pygame.Surface) -> None:
+        """The six figures; the reading child's stands tall on a ring of its colour, the others small and faded."""
+        art = self.host.art
+        for child, rect in self.child_rects.items():
+            chosen = child == self.child
+            if chosen:
+                pygame.draw.circle(surface, theme.SEAT_COLORS[child], rect.center, rect.w // 2)
+                pygame.draw.circle(surface, theme.PANEL, rect.center, rect.w // 2 - max(2, rect.w // 12))
+            px = int(rect.w * (0.86 if chosen else 0.62))
+            if self._pressed == f"child:{child}":
+                px = int(px * 0.92)
+            figure = art.figure(child, max(8, px))
+            if not chosen:
+                figure = figure.copy()
+                figure.set_alpha(150)
+            surface.blit(figure, figure.get_rect(center=rect.center))
 
     def _draw_round(self, surface: pygame.Surface, rect: pygame.Rect, face: theme.Color, edge: theme.Color,
                     pressed: bool) -> pygame.Rect:
@@ -390,6 +451,6 @@ class BookScene(Scene):
                 draw_stars(surface, (face.centerx, face.bottom - face.h // 12), max(10, face.w // 6), stars, art)
             if is_next:
                 bob = 0.0 if self._calm() or self.clock >= self.ambient_until else math.sin(self.clock * 3) * 4
-                figure = art.figure(0, max(16, int(rect.w * 0.42)))
+                figure = art.figure(self.child, max(16, int(rect.w * 0.42)))
                 surface.blit(figure, figure.get_rect(midbottom=(rect.x + rect.w // 10,
                                                                  round(rect.y + rect.h * 0.6 + bob))))

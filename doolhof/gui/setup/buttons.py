@@ -47,8 +47,13 @@ class SetupChoices(Protocol):
     count: int
     #: Every seat card's person or computer (and level), in play or not.
     slots: list[SeatConfig]
-    #: The saved game Continue would continue, or None.
-    saved_game: SavedGame | None
+    #: Every waiting game, kind (``"maze"``, ``"cards"``) -> game.
+    waiting: dict[str, SavedGame]
+
+    @property
+    def saved_game(self) -> SavedGame | None:
+        """The saved game Continue would continue (the chosen kind's), or None."""
+        ...
 
     def tap_figure(self, k: int) -> None:
         """Seat *k*'s figure was tapped."""
@@ -169,7 +174,23 @@ class VariantButton(Button):
         """The card of *variant*."""
         super().__init__(lambda: scene.set_variant(variant), style=CHOICE, name=variant,
                          label=lambda: _(VARIANT_LABELS[variant]))
-        self.variant = variant
+        self.scene, self.variant = scene, variant
+
+    def draw(self, surface: pygame.Surface, art: Art | None = None) -> None:
+        """The card, with the "again" arrow in its corner when a game of this variant waits."""
+        super().draw(surface, art)
+        kind = "cards" if self.variant == CARDS else "maze"
+        saved = self.scene.waiting.get(kind)
+        if not self.visible or saved is None or saved.table.variant != self.variant:
+            return
+        px = max(1, min(self.rect.height // 4, 40))
+        icon = safe_icon(art, "again", px)
+        if icon is None:
+            return
+        corner = pygame.Rect(0, 0, px + px // 3, px + px // 3)
+        corner.topright = (self.rect.right - px // 5, self.rect.top + px // 5)
+        pygame.draw.circle(surface, theme.PANEL, corner.center, corner.width // 2)
+        surface.blit(icon, icon.get_rect(center=corner.center))
 
     def draw_content(self, surface: pygame.Surface, area: pygame.Rect, ink: theme.Color, art: Art | None) -> None:
         """Board picture on top, name below."""
@@ -248,16 +269,22 @@ class ContinueButton(Button):
             return
         picture = pygame.Rect(0, 0, side, side)
         picture.midright = (area.right, area.centery)
-        if saved.table.is_cards:
-            small = max(2, side // 2 - 1)
-            for (cx, cy), nets in TABLE_CARDS[:3]:
-                rect = pygame.Rect(picture.x + cx * (small + 1), picture.y + cy * (small + 1), small, small)
-                draw_card_face(surface, rect, nets, art)
-        else:
-            variant = saved.table.variant if saved.table.variant in VARIANTS else "junior"
-            surface.blit(mini_board(variant, side), picture)
+        draw_waiting_game(surface, picture, saved, art)
         super().draw_content(surface, pygame.Rect(area.x, area.y, picture.x - area.x - side // 6, area.height), ink,
                              art)
+
+
+def draw_waiting_game(surface: pygame.Surface, picture: pygame.Rect, saved: SavedGame, art: Art | None) -> None:
+    """The little picture of a waiting game in the square *picture*: its maze board, or a few maze cards."""
+    side = picture.width
+    if saved.table.is_cards:
+        small = max(2, side // 2 - 1)
+        for (cx, cy), nets in TABLE_CARDS[:3]:
+            rect = pygame.Rect(picture.x + cx * (small + 1), picture.y + cy * (small + 1), small, small)
+            draw_card_face(surface, rect, nets, art)
+    else:
+        variant = saved.table.variant if saved.table.variant in VARIANTS else "junior"
+        surface.blit(mini_board(variant, side), picture)
 
 
 #: The card game's picture on its game card: (column, row) -> a card's networks, joined edge to edge,

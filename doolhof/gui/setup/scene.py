@@ -13,8 +13,11 @@ Everything is a big tap target (at least 64 px on a 1280x800 window):
 - the number of secrets: all, half, or any number with - and +; for the card game, which has no
   secrets, that panel shows the deck and a hand of two cards (face down when the parents chose
   hidden hands);
-- Play; when a saved game is waiting, Continue is the big button (with a little picture of the
-  game that waits) and Play becomes a smaller "New game".
+- Play; when a game of the chosen kind is waiting (a maze game and a card game can each wait, see
+  :func:`doolhof.session.savegame.load_waiting`), Continue is the big button (with a little picture
+  of the game that waits) and Play becomes a smaller "New game", which asks first
+  (:class:`~doolhof.gui.setup.replace.ReplaceCard`: the waiting game's picture, Continue, and a
+  two-second hold to replace it). The game card of each waiting game carries the "again" arrow.
 
 In the top corner sits the parents' menu button (opened by a two-second hold; the app's
 :class:`~doolhof.gui.parents.menu.ParentControls` handles it at :attr:`SetupScene.parent_menu_rect`).
@@ -56,7 +59,9 @@ from doolhof.gui.setup.buttons import (
     LevelButton,
     SeatFigureButton,
     VariantButton,
+    draw_waiting_game,
 )
+from doolhof.gui.setup.replace import ReplaceCard
 from doolhof.i18n import _, ngettext
 from doolhof.session.savegame import SavedGame
 from doolhof.session.seats import CARDS, LEVELS, SeatConfig, TableSetup, seat_range
@@ -92,13 +97,14 @@ class SetupScene(Scene):
         self.count = max(MIN_SEATS, min(self.max_seats(), len(table.seats)))
         self.secrets: int | None = None if table.is_cards else table.secrets
         self.first_player = table.first_player if table.first_player < self.count else 0
-        #: The saved game (:class:`doolhof.session.savegame.SavedGame`) when one can be continued, else None.
-        self.saved_game, self.saved_message = load_saved_game()
+        #: The games that can be continued, kind (``"maze"``, ``"cards"``) -> game.
+        self.waiting, messages = load_waiting_games(host)
         #: Messages for the parent, shown one after the other on a card until tapped away.
-        self.notes: list[str] = [*host.notes]
-        if self.saved_message:
-            self.notes.append(self.saved_message)
+        self.notes: list[str] = [*host.notes, *messages]
         host.notes.clear()
+        #: Asks before a new game replaces the waiting one of its kind.
+        self.replace_card = ReplaceCard(self.resume, self._replace, self._keep_waiting, draw_waiting_game,
+                                        on_tap=lambda: self.host.play_sound("tap"))
         #: Where the parents' menu button sits (the app's parent controls read it).
         self.parent_menu_rect = pygame.Rect(0, 0, 0, 0)
         self.note_rect = pygame.Rect(0, 0, 0, 0)
@@ -139,6 +145,11 @@ class SetupScene(Scene):
         """The table as chosen now."""
         secrets = None if self.is_cards else self.secrets
         return TableSetup(self.variant, tuple(self.slots[: self.count]), secrets, self.first_player)
+
+    @property
+    def saved_game(self) -> SavedGame | None:
+        """The waiting game of the chosen kind (maze or cards), which Continue continues; else None."""
+        return self.waiting.get("cards" if self.is_cards else "maze")
 
     @property
     def is_cards(self) -> bool:
@@ -198,7 +209,7 @@ class SetupScene(Scene):
         """
         if variant == self.variant or variant not in VARIANT_ORDER:
             return
-        seats_before = self.max_seats()
+        seats_before, waiting_before = self.max_seats(), self.saved_game is not None
         self.variant = variant
         self.count = min(self.count, self.max_seats())
         if self.first_player >= self.count:
@@ -207,8 +218,9 @@ class SetupScene(Scene):
             was_half = self.secrets is not None and self.secrets == self.total_secrets() // 2
             self.maze = variant
             self.secrets = self.total_secrets() // 2 if was_half else self.secrets
-        if self.max_seats() != seats_before and self.size != (0, 0):
-            self.resize(self.size)  # the seat row has another number of cards
+        relayout = self.max_seats() != seats_before or (self.saved_game is not None) != waiting_before
+        if relayout and self.size != (0, 0):
+            self.resize(self.size)  # the seat row has another number of cards, or Continue comes or goes
         self.set_secrets(self.secrets)
 
     def set_secrets(self, secrets: int | None) -> None:
@@ -226,7 +238,23 @@ class SetupScene(Scene):
 
     # ----- leaving -------------------------------------------------------------------------
     def start(self) -> None:
-        """Start a new game (a maze or a card game) with the chosen table."""
+        """Start a new game (a maze or a card game) with the chosen table; first ask when one of its kind waits."""
+        if self.saved_game is not None:
+            self.replace_card.open(self.saved_game)
+            self.host.request_redraw()
+            return
+        self._start_new()
+
+    def _replace(self) -> None:
+        """The parent held the button: the new game replaces the waiting one."""
+        self.replace_card.hide()
+        self._start_new()
+
+    def _keep_waiting(self) -> None:
+        self.replace_card.hide()
+        self.host.request_redraw()
+
+    def _start_new(self) -> None:
         table = self.table()
         self.host.change_settings(table=table)
         game = table.fresh(self.host.next_seed())
@@ -240,10 +268,12 @@ class SetupScene(Scene):
         return _("New game") if self.saved_game is not None else _("Play!")
 
     def resume(self) -> None:
-        """Continue the saved game (with its undo step)."""
-        if self.saved_game is None:
+        """Continue the chosen kind's waiting game (with its undo step)."""
+        saved = self.saved_game
+        self.replace_card.hide()
+        if saved is None:
             return
-        self.host.screens.resume_game(self.saved_game)
+        self.host.screens.resume_game(saved)
 
     def dismiss_note(self) -> None:
         """The parent has read the message on top: show the next one, or the screen."""
@@ -310,6 +340,7 @@ class SetupScene(Scene):
         self._layout_secrets(self.panels["secrets"], pad)
         self._layout_bottom(self.panels["bottom"], pad)
         self._layout_note(w, h, pad)
+        self.replace_card.layout(w, h, pad)
 
     def _layout_note(self, w: int, h: int, pad: int) -> None:
         note_w = min(w - 4 * pad, max(300, int(w * 0.6)))
@@ -416,13 +447,27 @@ class SetupScene(Scene):
         if self.notes:
             self.note_buttons.handle(event)
             return
+        if self.replace_card.shown:
+            self.replace_card.handle(event)
+            return
         self.buttons.handle(event)
+
+    def update(self, dt: float) -> None:
+        """The replace card's hold fills with scene time."""
+        if self.replace_card.shown:
+            self.replace_card.update(dt)
+
+    def busy(self) -> bool:
+        """True while the replace card's hold button is held or wiggles."""
+        return self.replace_card.shown and self.replace_card.busy()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Enter continues the saved game, else starts the game (for parents with a keyboard); a message first."""
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.notes:
                 self.dismiss_note()
+            elif self.replace_card.shown:
+                self.replace_card.keep_button.tap()
             elif self.saved_game is not None:
                 self.continue_button.tap()
             else:
@@ -456,6 +501,7 @@ class SetupScene(Scene):
             self._draw_count(surface, art)
         if self.parent_menu_rect.width > 0:
             draw_corner_icon(surface, self.parent_menu_rect, art, "menu")
+        self.replace_card.draw(surface, art)
         if self.notes:
             self._draw_note(surface, art)
 
@@ -521,23 +567,25 @@ class SetupScene(Scene):
 
 
 
-def load_saved_game() -> tuple[SavedGame | None, str | None]:
-    """The :class:`~doolhof.session.savegame.SavedGame` to continue (else None), and a message for the parent.
+def load_waiting_games(host: Host) -> tuple[dict[str, SavedGame], list[str]]:
+    """The waiting games (kind -> :class:`~doolhof.session.savegame.SavedGame`) and messages for the parent.
 
-    Reads :func:`doolhof.session.savegame.load_game` (which moves a damaged or newer file aside and says
-    so); a finished game is not offered. Never raises.
+    Reads :func:`doolhof.session.savegame.load_waiting` (which keeps damaged or newer files aside
+    and says so); a game the session keeps in memory because saving it failed is newer than its
+    file and takes its place (:meth:`doolhof.session.game_session.GameSession.waiting`). Never raises.
     """
     try:
-        from doolhof.session.savegame import load_game
+        from doolhof.session.savegame import load_waiting
 
-        result = load_game()
+        waiting, messages = load_waiting()
     except Exception as error:  # a damaged save must never block a new game
-        log.warning("cannot offer the saved game: %s", error)
-        return None, None
-    saved = result.game
-    if saved is None or saved.game.is_over():
-        return None, result.message
-    return saved, result.message
+        log.warning("cannot offer the saved games: %s", error)
+        waiting, messages = {}, []
+    try:
+        waiting.update(host.session.waiting())
+    except Exception as error:  # the same: whatever the session holds, the setup screen opens
+        log.warning("cannot offer the games kept in memory: %s", error)
+    return waiting, messages
 
 
 def _bands(top: int, bottom: int, gap: int, weights: tuple[float, ...]) -> list[tuple[int, int]]:

@@ -6,7 +6,7 @@ from typing import Any
 
 from doolhof.cards import CardGame, Place
 from doolhof.gui.cards.scene import CardPlayScene
-from doolhof.session import savegame
+from doolhof.session import paths, savegame
 from doolhof.session.seats import TableSetup
 from tests.gui.cards.helpers import (
     PEOPLE2,
@@ -129,7 +129,7 @@ def test_every_lay_and_take_is_saved_and_a_killed_game_resumes_while_taking(make
     scene = start_session(app, game, PEOPLE2)
     lay_by_taps(app, scene, joining_place(game, take=True))
     assert step_until(app, ready(scene)) and scene.game.phase == "take"
-    saved = savegame.load_game().game
+    saved = savegame.load_game(paths.game_path("cards")).game
     assert saved is not None and saved.game == scene.game, "saved after the lay"
     # "Killed": a new app continues the saved game in its take phase.
     app2 = make_app((1024, 700))
@@ -145,7 +145,7 @@ def test_every_lay_and_take_is_saved_and_a_killed_game_resumes_while_taking(make
     tap(app2, cell_point(resumed, cell))
     tap(app2, point(resumed.layout.take))
     assert resumed.game.phase == "place" or resumed.game.is_over()
-    after = savegame.load_game().game
+    after = savegame.load_game(paths.game_path("cards")).game
     assert after is not None and after.game == resumed.game, "saved after the take"
 
 

@@ -1,0 +1,59 @@
+"""The log a parent can send: ``doolhof.log`` in the platform's log folder, rotating, a few hundred kB at most.
+
+:func:`start_log` (called once by :func:`doolhof.gui.launch.run`) sends Doolhof's log records of
+level INFO and above to :func:`log_path`: ``doolhof.log`` of at most :data:`MAX_BYTES`, and one
+older part (``doolhof.log.1``), so the log never takes more than ``2 * MAX_BYTES`` on disk. When the
+folder cannot be written the game plays on without a file (the records still go to stderr).
+
+>>> log_path().name
+'doolhof.log'
+"""
+
+from __future__ import annotations
+
+import logging
+import logging.handlers
+from pathlib import Path
+
+from doolhof.session import paths
+
+LOG_FILE = "doolhof.log"
+#: The size of one part of the log; with the one older part kept, at most twice this on disk.
+MAX_BYTES = 200_000
+_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+def log_path() -> Path:
+    """Where the log is written: ``doolhof.log`` in :func:`doolhof.session.paths.log_dir`."""
+    return paths.log_dir() / LOG_FILE
+
+
+def start_log(path: Path | None = None) -> Path | None:
+    """Send INFO and above to the rotating log file at *path* (default :func:`log_path`); returns it, or None.
+
+    Calling it again for the same file adds nothing. Never raises: a folder that cannot be written
+    leaves the game without a log file (said once on stderr through the root logger's last resort).
+    """
+    path = log_path() if path is None else path
+    root = logging.getLogger()
+    for handler in root.handlers:
+        if isinstance(handler, logging.handlers.RotatingFileHandler) and Path(handler.baseFilename) == path:
+            return path
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler = logging.handlers.RotatingFileHandler(path, maxBytes=MAX_BYTES, backupCount=1, encoding="utf-8",
+                                                       delay=True)
+    except OSError as error:
+        logging.getLogger(__name__).warning("no log file at %s: %s", path, error)
+        return None
+    handler.setFormatter(logging.Formatter(_FORMAT))
+    handler.setLevel(logging.INFO)
+    if not any(type(h) is logging.StreamHandler for h in root.handlers):
+        # With a handler on the root, Python's last resort no longer prints warnings: keep them on stderr.
+        console = logging.StreamHandler()
+        console.setLevel(logging.WARNING)
+        root.addHandler(console)
+    root.addHandler(handler)
+    if root.level == logging.NOTSET or root.level > logging.INFO:
+        root.setLevel(logging.INFO)
+    return path

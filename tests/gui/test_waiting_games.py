@@ -1,0 +1,88 @@
+"""The setup screen with a maze game and a card game waiting: Continue continues the chosen one, and a
+new game asks a parent before it replaces the waiting game of its kind."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from doolhof.gui.setup.scene import SetupScene
+from doolhof.session import paths
+from doolhof.session.savegame import SavedGame, load_waiting, save_game
+from doolhof.session.seats import CARDS, SeatConfig, TableSetup
+from tests.gui.helpers import center, hold, run, tap
+
+MAZE = TableSetup("classic", (SeatConfig("person"), SeatConfig("computer", "gentle")))
+CARD_TABLE = TableSetup(CARDS, (SeatConfig("person"), SeatConfig("person")))
+
+
+def two_waiting() -> tuple[Any, Any]:
+    maze, cards = MAZE.new_game(1), CARD_TABLE.new_card_game(2)
+    save_game(SavedGame(maze, MAZE))
+    save_game(SavedGame(cards, CARD_TABLE))
+    return maze, cards
+
+
+def setup_with(app: Any, table: TableSetup) -> SetupScene:
+    scene = SetupScene(app, table)
+    app.push_scene(scene)
+    run(app)
+    return scene
+
+
+def test_continue_continues_the_chosen_games_waiting_game(make_app: Any) -> None:
+    maze, cards = two_waiting()
+    app = make_app()
+    setup = setup_with(app, CARD_TABLE)
+    assert setup.continue_button.visible and setup.saved_game is not None and setup.saved_game.game == cards
+    setup.set_variant("junior")
+    run(app)
+    assert setup.saved_game is not None and setup.saved_game.game == maze and setup.continue_button.visible
+    setup.set_variant(CARDS)
+    run(app)
+    tap(app, center(setup.continue_button.rect))
+    run(app)
+    assert app.session.game == cards, "the card game, though the maze game was saved last"
+
+
+def test_a_new_game_asks_first_and_a_tap_keeps_the_waiting_game(make_app: Any) -> None:
+    _maze, cards = two_waiting()
+    app = make_app()
+    setup = setup_with(app, CARD_TABLE)
+    before = paths.game_path("cards").read_bytes()
+    tap(app, center(setup.play_button.rect))
+    run(app)
+    assert setup.replace_card.shown and setup.replace_card.saved is not None
+    assert setup.replace_card.saved.game == cards, "the card shows the game that would go"
+    tap(app, center(setup.replace_card.replace_button.rect))  # a child's tap: nothing happens
+    run(app, 3.0)
+    assert app.scene is setup and paths.game_path("cards").read_bytes() == before
+    tap(app, center(setup.replace_card.keep_button.rect))
+    run(app)
+    assert app.session.game == cards
+
+
+def test_a_parents_hold_replaces_only_the_waiting_game_of_that_kind(make_app: Any) -> None:
+    maze, cards = two_waiting()
+    app = make_app()
+    setup = setup_with(app, CARD_TABLE)
+    tap(app, center(setup.play_button.rect))
+    run(app)
+    hold(app, center(setup.replace_card.replace_button.rect), 2.5)
+    run(app)
+    assert app.session.running and app.session.game != cards
+    waiting = load_waiting()[0]
+    assert waiting["maze"].game == maze, "the maze game still waits"
+    assert waiting["cards"].game == app.session.game
+
+
+def test_each_waiting_game_shows_its_mark_on_its_game_card(make_app: Any) -> None:
+    app = make_app()
+    setup = setup_with(app, CARD_TABLE)
+    setup.draw(app.screen)
+    before = {v: app.screen.subsurface(b.rect).copy() for v, b in setup.variant_buttons.items()}
+    two_waiting()
+    setup = setup_with(app, CARD_TABLE)
+    setup.draw(app.screen)
+    changed = {v for v, b in setup.variant_buttons.items()
+               if app.screen.subsurface(b.rect).copy().get_view("2").raw != before[v].get_view("2").raw}
+    assert changed == {"classic", CARDS}
