@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Final, NamedTuple
 
 from ..rules import IllegalMoveError, Outcome, checks, shown
 from ..rules.checks import is_whole as _is_int
+from ..rules.formats import Upgrade, climb
 from ..rules.game import TurnGame
 from . import events as ev
 from .card import Card
@@ -587,17 +588,12 @@ class CardGame(TurnGame):
 
 
 #: The upgrade ladder of saved card games: ``UPGRADES[n]`` turns version *n* data into version *n + 1*.
-UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+UPGRADES: dict[int, Upgrade] = {}
 
 
 def upgrade(data: dict[str, Any], version: int) -> dict[str, Any]:
     """Saved data of *version* climbed up :data:`UPGRADES` to :data:`VERSION`; ValueError when a rung is missing."""
-    while version < VERSION:
-        if version not in UPGRADES:
-            raise ValueError(f"no way to read saved card games of version {version}")
-        data = {**UPGRADES[version](data), "version": version + 1}
-        version += 1
-    return data
+    return climb(data, version, VERSION, UPGRADES, "saved card games")
 
 
 def _open_masks(card: Card) -> tuple[int, int, int, int]:

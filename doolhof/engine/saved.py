@@ -13,10 +13,11 @@ is not held to these. The checks read a game only through its public face (:clas
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cache
 from typing import Any, Protocol
 
+from ..rules.formats import Upgrade, climb
 from .board import Board, Cell
 from .tiles import char, shape
 from .variants import VARIANTS, Variant
@@ -24,20 +25,14 @@ from .variants import VARIANTS, Variant
 #: The highest turn count a saved game may have: far beyond any real game (a turn a second for 30 years).
 MAX_TURN = 1_000_000_000
 #: The upgrade ladder of saved maze games: ``UPGRADES[n]`` turns version *n* data into version *n + 1*.
-UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+UPGRADES: dict[int, Upgrade] = {}
 
 
 def upgrade(data: dict[str, Any], version: int, newest: int,
-            ladder: Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]] | None = None) -> dict[str, Any]:
+            ladder: Mapping[int, Upgrade] | None = None) -> dict[str, Any]:
     """Saved data of *version* climbed up *ladder* (default :data:`UPGRADES`) to *newest*; ValueError when a
     rung is missing."""
-    rungs = UPGRADES if ladder is None else ladder
-    while version < newest:
-        if version not in rungs:
-            raise ValueError(f"no way to read saved games of version {version}")
-        data = {**rungs[version](data), "version": version + 1}
-        version += 1
-    return data
+    return climb(data, version, newest, UPGRADES if ladder is None else ladder, "saved games")
 
 
 class _Ended(Protocol):

@@ -4,7 +4,7 @@ Every file kind behaves the same; only its words differ (a :class:`FileKind`, me
 
 - no file: nothing to read, no message;
 - a file of an older format version: climbed up the kind's ladder of upgrade functions
-  (:func:`climb`, v1 -> v2 -> ...) and read;
+  (:func:`doolhof.rules.formats.climb`, v1 -> v2 -> ...) and read;
 - a file of a *newer* version than this program knows (:class:`NewerVersionError`): never written
   over. It is moved aside (``<name>.newer-YYYYMMDD-HHMMSS``) so the newer Doolhof's data stays
   whole, and the parent is told;
@@ -14,20 +14,17 @@ Every file kind behaves the same; only its words differ (a :class:`FileKind`, me
 - when a file can be neither moved aside nor copied, it stays where it is, protected for the rest
   of the run (:func:`doolhof.session.paths.protect`: no save replaces it), and the message says so.
 
->>> climb({"version": 1, "a": 1}, 1, 3, {1: lambda d: {**d, "b": 2}, 2: lambda d: {**d, "c": 3}})
-{'version': 3, 'a': 1, 'b': 2, 'c': 3}
 """
 
 from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from doolhof.engine.saved import upgrade
 from doolhof.i18n import _
 from doolhof.session import paths
 from doolhof.session.problems import Problem, clip, clip_repr
@@ -35,8 +32,6 @@ from doolhof.session.problems import Problem, clip, clip_repr
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-#: One rung of a ladder: turns the data of version *n* into the data of version *n + 1*.
-Upgrade = Callable[[dict[str, Any]], dict[str, Any]]
 
 
 class NewerVersionError(ValueError):
@@ -77,14 +72,6 @@ def check_version(data: Any, fmt: str, newest: int) -> int:
     if version > newest:
         raise NewerVersionError(f"version {version} is newer than this program's {newest}")
     return version
-
-
-def climb(data: dict[str, Any], version: int, newest: int, ladder: Mapping[int, Upgrade]) -> dict[str, Any]:
-    """*data* of *version* brought up to *newest* one rung at a time (``ladder[n]``: version n to n + 1).
-
-    The same climb as the maze game's own (:func:`doolhof.engine.saved.upgrade`); ValueError when a rung is missing.
-    """
-    return upgrade(data, version, newest, ladder)
 
 
 def load_file(path: Path, kind: FileKind, parse: Callable[[Any], T], max_bytes: int | None = None) -> Loaded[T]:

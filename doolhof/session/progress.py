@@ -35,8 +35,9 @@ from pathlib import Path
 from typing import Any
 
 from doolhof.i18n import N_
+from doolhof.rules.formats import Upgrade, climb
 from doolhof.session import paths
-from doolhof.session.files import FileKind, Upgrade, check_version, climb, load_file
+from doolhof.session.files import FileKind, check_version, load_file
 from doolhof.session.problems import Problem, clip_repr
 
 log = logging.getLogger(__name__)

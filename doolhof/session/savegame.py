@@ -29,8 +29,9 @@ from typing import Any
 
 from doolhof.engine import Game
 from doolhof.i18n import N_
+from doolhof.rules.formats import Upgrade, climb
 from doolhof.session import paths
-from doolhof.session.files import FileKind, NewerVersionError, Upgrade, check_version, climb, load_file
+from doolhof.session.files import FileKind, NewerVersionError, check_version, load_file
 from doolhof.session.games import KINDS, AnyGame, game_from_dict, kind_of, newer_version, same_kind
 from doolhof.session.problems import Problem
 from doolhof.session.seats import CARDS, TableSetup

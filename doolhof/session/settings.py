@@ -23,8 +23,9 @@ from typing import Any
 
 from doolhof.engine import VARIANTS
 from doolhof.i18n import LANGUAGES, N_, ngettext
+from doolhof.rules.formats import Upgrade, climb
 from doolhof.session import paths
-from doolhof.session.files import FileKind, Upgrade, check_version, climb, load_file
+from doolhof.session.files import FileKind, check_version, load_file
 from doolhof.session.problems import Problem, clip_repr
 from doolhof.session.seats import TableSetup
 
