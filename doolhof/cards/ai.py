@@ -93,6 +93,7 @@ def options(game: CardGame, *, judge: bool = False) -> list[Option]:
     work = game.layout.copy()
     nets = Networks(work)
     outlook = Outlook.of(game) if judge else None
+    base = Offer(nets) if judge else None
     result = []
     for place in game.legal_places():
         index, cell, rotation = place
@@ -109,9 +110,9 @@ def options(game: CardGame, *, judge: bool = False) -> list[Option]:
                 takes = work.best_take(cell, takeable)
             work.remove(cell)
         value = float(len(takes))
-        if outlook is not None:
+        if outlook is not None and base is not None:
             kept = [c for i, c in enumerate(hand) if i != index]
-            value += outlook.judge(work, place, card, takes, kept)
+            value += outlook.judge(work, nets, base, place, card, takes, kept)
         result.append(Option(place, takes, value))
     return result
 
@@ -125,22 +126,61 @@ class Offer:
     path component with an open end that a network of the right ports can join (C2: a port
     always meets a port of the other parity, and turning keeps parity)."""
 
-    __slots__ = ("best",)
+    __slots__ = ("best", "ranking")
 
     def __init__(self, nets: Networks):
         """Read the offer off labelled networks."""
-        best: dict[str, list[int]] = {}
+        ranking: dict[str, tuple[list[tuple[int, int]], ...]] = {}
         for number, holders in enumerate(nets.holders):
             ends = nets.ends[number]
             if not ends:
                 continue
             for name, cells in holders.items():
-                row = best.setdefault(name, [0, 0, 0, 0])
-                n = len(cells)
+                rows = ranking.setdefault(name, ([], [], [], []))
                 for parity in (1, 2, 3):
-                    if ends & parity and n > row[parity]:
-                        row[parity] = n
-        self.best = best
+                    if ends & parity:
+                        rows[parity].append((len(cells), number))
+        for rows in ranking.values():
+            for row in rows:
+                row.sort(reverse=True)
+        #: ``best[name][parity]``: the most cards showing *name* on one component a network of
+        #: *parity* can join; ``ranking[name][parity]``: every such (count, component), largest first.
+        self.best = {name: [0] + [row[0][0] if row else 0 for row in rows[1:]] for name, rows in ranking.items()}
+        self.ranking = ranking
+
+    def after(self, nets: Networks) -> Offer:
+        """The offer of *nets*, made from this offer's networks by :meth:`Networks.changed`:
+        only the treasures of the dissolved and the new components are looked at again."""
+        dissolved = nets.dissolved
+        first = nets.first_new
+        names: set[str] = set()
+        for holders in dissolved.values():
+            names.update(holders)
+        for number in range(first, len(nets.holders)):
+            names.update(nets.holders[number])
+        best = dict(self.best)
+        for name in names:
+            row = [0, 0, 0, 0]
+            rows = self.ranking.get(name)
+            if rows is not None:
+                for parity in (1, 2, 3):
+                    for n, number in rows[parity]:
+                        if number not in dissolved:
+                            row[parity] = n
+                            break
+            for number in range(first, len(nets.holders)):
+                ends = nets.ends[number]
+                cells = nets.holders[number].get(name)
+                if cells and ends:
+                    n = len(cells)
+                    for parity in (1, 2, 3):
+                        if ends & parity and n > row[parity]:
+                            row[parity] = n
+            best[name] = row
+        new = Offer.__new__(Offer)
+        new.best = best
+        new.ranking = {}
+        return new
 
     def value(self, card: Card) -> int:
         """About how many cards *card* could take if laid next (its best network, treasures added)."""
@@ -204,13 +244,18 @@ class Outlook:
         risk = RISK_WEIGHT if game.players == 2 else RISK_WEIGHT_MANY
         return cls(tuple(unseen), held, risk, OWN_WEIGHT, tuple(_reach(c) for c in unseen))
 
-    def judge(self, work: Layout, place: Place, card: Card, takes: frozenset[Cell], kept: list[Card]) -> float:
+    def judge(
+        self, work: Layout, nets: Networks, base: Offer, place: Place, card: Card, takes: frozenset[Cell],
+        kept: list[Card],
+    ) -> float:
         """Lay *card* at *place* on *work* and take *takes*, look, put everything back: minus the points
-        the next player may expect, plus a share of what the cards in *kept* could take later."""
+        the next player may expect, plus a share of what the cards in *kept* could take later.
+        *nets* and *base* are *work*'s networks and offer as it is now; only the networks the place
+        touches are labelled again."""
         _, cell, rotation = place
         work.put(cell, card, rotation)
         removed = [(c, work.remove(c)) for c in takes]
-        offer = Offer(Networks(work))
+        offer = base.after(nets.changed(work, (cell, *takes)))
         for c, (taken, r) in removed:
             work.put(c, taken, r)
         work.remove(cell)

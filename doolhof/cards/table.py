@@ -242,10 +242,11 @@ class Networks:
     component to the cells showing it there; ``ends[label]`` says which ports of a new card could
     join the component at an open end (a port facing an empty cell): bit 0 set when an even
     port can, bit 1 when an odd one can (a port always faces one of the other parity); 0 means
-    the component is closed.
+    the component is closed. ``members[label]`` lists the component's nodes. A component that
+    :meth:`changed` dissolved keeps its number with no members, treasures or ends.
     """
 
-    __slots__ = ("layout", "label", "holders", "ends")
+    __slots__ = ("layout", "label", "holders", "ends", "members", "dissolved", "first_new")
 
     def __init__(self, layout: Layout):
         """Label the networks of *layout* (which must not change while this is in use)."""
@@ -253,37 +254,100 @@ class Networks:
         self.label: dict[Node, int] = {}
         self.holders: list[dict[str, list[Cell]]] = []
         self.ends: list[int] = []
-        geo = layout.geo
-        label = self.label
-        for cell, g in geo.items():
+        self.members: list[list[Node]] = []
+        #: After :meth:`changed`: the treasures each dissolved component held, and the first new number.
+        self.dissolved: dict[int, dict[str, list[Cell]]] = {}
+        self.first_new = 0
+        for cell, g in layout.geo.items():
             for k in range(len(g.nets)):
-                if (cell, k) in label:
+                if (cell, k) not in self.label:
+                    self._grow((cell, k), None)
+
+    def _grow(self, start: Node, within: set[Node] | None) -> None:
+        """Label the component of *start* with the next number, noting its treasures and open ends."""
+        geo = self.layout.geo
+        label = self.label
+        number = len(self.holders)
+        holders: dict[str, list[Cell]] = {}
+        members = [start]
+        ends = 0
+        label[start] = number
+        stack = [start]
+        if within is not None:
+            within.discard(start)
+        while stack:
+            n, j = stack.pop()
+            h = geo[n]
+            for name in h.treasures[j]:
+                holders.setdefault(name, []).append(n)
+            x, y = n
+            for p in MASK_PORTS[h.nets[j]]:
+                dx, dy, q = PORT_STEPS[p]
+                other = (x + dx, y + dy)
+                o = geo.get(other)
+                if o is None:
+                    ends |= 2 if p % 2 == 0 else 1
                     continue
-                number = len(self.holders)
-                holders: dict[str, list[Cell]] = {}
-                ends = 0
-                label[(cell, k)] = number
-                stack = [(cell, k)]
-                while stack:  # one search labels the component and notes its treasures and open ends
-                    node = stack.pop()
-                    n, j = node
-                    h = geo[n]
-                    for name in h.treasures[j]:
-                        holders.setdefault(name, []).append(n)
-                    x, y = n
-                    for p in MASK_PORTS[h.nets[j]]:
-                        dx, dy, q = PORT_STEPS[p]
-                        other = (x + dx, y + dy)
-                        o = geo.get(other)
-                        if o is None:
-                            ends |= 2 if p % 2 == 0 else 1
-                            continue
-                        i = o.port_net[q]
-                        if i >= 0 and (other, i) not in label:
-                            label[(other, i)] = number
-                            stack.append((other, i))
-                self.holders.append(holders)
-                self.ends.append(ends)
+                i = o.port_net[q]
+                if i < 0:
+                    continue
+                node = (other, i)
+                if within is None:
+                    if node in label:
+                        continue
+                elif node not in within:
+                    continue
+                else:
+                    within.discard(node)
+                label[node] = number
+                members.append(node)
+                stack.append(node)
+        self.holders.append(holders)
+        self.ends.append(ends)
+        self.members.append(members)
+
+    def changed(self, layout: Layout, cells: Iterable[Cell]) -> Networks:
+        """The networks of *layout*: this table with cards laid on or taken from *cells* and
+        nothing else changed. Only the components those cells touch are labelled again; the
+        others keep their numbers. Equal, component for component, to ``Networks(layout)``.
+        """
+        new = Networks.__new__(Networks)
+        new.layout = layout
+        label = new.label = dict(self.label)
+        new.holders = list(self.holders)
+        new.ends = list(self.ends)
+        new.members = list(self.members)
+        geo = layout.geo
+        hit: set[int] = set()
+        fresh: set[Node] = set()
+        for cell in cells:
+            for k in range(4):  # the cell's old networks (a taken card), if any
+                number = label.get((cell, k))
+                if number is not None:
+                    hit.add(number)
+            g = geo.get(cell)
+            if g is not None:
+                fresh.update((cell, k) for k in range(len(g.nets)))
+            x, y = cell
+            for dx, dy, q in PORT_STEPS:  # whatever faces the cell gains or loses an open end
+                o = geo.get((x + dx, y + dy))
+                if o is not None and o.port_net[q] >= 0:
+                    number = label.get(((x + dx, y + dy), o.port_net[q]))
+                    if number is not None:
+                        hit.add(number)
+        new.dissolved = {number: self.holders[number] for number in hit}
+        new.first_new = len(self.holders)
+        for number in hit:
+            for node in new.members[number]:
+                del label[node]
+                if node[0] in geo:
+                    fresh.add(node)
+            new.holders[number] = {}
+            new.ends[number] = 0
+            new.members[number] = []
+        while fresh:
+            new._grow(fresh.pop(), fresh)
+        return new
 
     def touched(self, cell: Cell, geometry: Geometry) -> list[set[int]]:
         """For each network of a card turned as *geometry* on empty *cell*: the components it would join

@@ -155,6 +155,15 @@ def carry(cells: int, a: Arrow) -> int:
     return moved | a.in_bit if cells & a.out_bit else moved
 
 
+def uncarry(cells: int, a: Arrow) -> int:
+    """The cell set whose figures stand on *cells* after a push at *a*: the inverse of :func:`carry`."""
+    on_line = cells & a.cell_line
+    moved = on_line & ~a.in_bit
+    moved = moved >> a.shift if a.shift > 0 else moved << -a.shift
+    moved |= cells & ~a.cell_line
+    return moved | a.out_bit if on_line & a.in_bit else moved
+
+
 def links(bits: int, size: int) -> tuple[int, int]:
     """Cell sets of the open joints: cells joined to their east neighbour, and to their south one."""
     geo = geometry(size)
