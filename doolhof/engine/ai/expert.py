@@ -49,8 +49,11 @@ GIVE_AWAY = -1.0
 ENEMY_FORK = -4.0
 #: Weight of the walk's nearness to the goal (breaks ties between equally robust walks).
 NEAR_WEIGHT = 0.02
+#: Weight of the share of the mover's own next pushes that would reach the goal from the walk,
+#: for pushes after which no walk scores against any reply (the goal is further away).
+CHANCE_WEIGHT = 0.1
 #: Pushes tried per decision (about 40 ms on Junior, 250 ms on the big board, one core of 2020).
-NODES = {5: 9_000, 7: 30_000}
+NODES = {5: 9_000, 7: 20_000}
 #: Wall-clock cap in seconds: only a machine far slower than the budget assumes ever reaches it.
 TIME_CAP = {5: 1.0, 7: 3.0}
 
@@ -178,6 +181,8 @@ class _Child:
     walk: int = 0
     depth: int = 1
     threats: int = 0
+    chance: float = 0.0
+    counts: _Counter | None = None
 
 
 class Search:
@@ -294,8 +299,34 @@ class Search:
                 count += 1
         return count
 
+    def chances(self, child: _Child) -> None:
+        """Like clever: for every walk cell after *child*, how many of the mover's own next pushes
+        would reach the goal from it (the reply ignored). Sets ``child.chance`` (the best share),
+        ``child.counts`` and ``child.walk`` (the best cell, nearest the goal among equals)."""
+        goal = self.goal
+        reach = child.reach
+        counter = _Counter()
+        child.counts = counter
+        if goal is None:
+            return
+        pushes = self._pushes(_closes(child.a), child.spare)
+        for a, _, card in pushes:
+            g = goal.after(child.goal, a)
+            if g >= self.area:
+                continue
+            self._spend()
+            bits, _ = fast.push(child.bits, a, card)
+            counter.add(fast.uncarry(fast.reach(bits, self.size, 1 << g), a) & reach)
+        best, count = counter.best(reach)
+        child.chance = count / max(len(pushes), 1)
+        near = _nearest(best, child.goal, self.size)
+        child.walk = near & -near
+
     def robust(self, child: _Child) -> tuple[float, int]:
-        """Step 3: the best walk after *child* against every reply, and its value (``FORK`` for a fork)."""
+        """Step 3: the best walk after *child* against every reply, and its value (``FORK`` for a fork).
+
+        Equally robust walks are decided by :meth:`chances` (run first), then nearness to the goal.
+        """
         goal = self.goal
         reach = child.reach
         if goal is None:
@@ -312,9 +343,14 @@ class Search:
             counter.add(cells)
             forced &= cells
         if forced:
-            return FORK, forced
-        best, count = counter.best(reach)
-        return count / max(len(replies), 1), best
+            best, value = forced, FORK
+        else:
+            best, count = counter.best(reach)
+            value = count / max(len(replies), 1)
+        if child.counts is not None:
+            best, _ = child.counts.best(best)
+        near = _nearest(best, child.goal, self.size)
+        return value, near & -near
 
     def enemy_fork(self, child: _Child, walk: int) -> bool:
         """Step 4: can the opponent, after *child* and my walk to *walk*, reach a walk that scores
@@ -365,9 +401,11 @@ class Search:
                 key=lambda c: -(c.value + NEAR_WEIGHT * self._nearness(c.walk, c.goal)),
             )
             for child in calm:
-                value, walk = self.robust(child)
-                near = _nearest(walk, child.goal, self.size)
-                child.walk = near & -near
+                self.chances(child)
+                child.value += CHANCE_WEIGHT * child.chance
+                child.depth = 2
+            for child in sorted(calm, key=lambda c: -(c.value + NEAR_WEIGHT * self._nearness(c.walk, c.goal))):
+                value, child.walk = self.robust(child)
                 child.value += value + NEAR_WEIGHT * self._nearness(child.walk, child.goal)
                 child.depth = 3
             depth = 3
@@ -378,7 +416,8 @@ class Search:
             depth = 4
         except _OutOfBudget:
             pass
-        searched = [c for c in children if c.depth >= 3] or children
+        top = max(c.depth for c in children)
+        searched = [c for c in children if c.depth >= min(top, 3)]
         best = max(searched, key=lambda c: c.value)
         return best, children, depth
 
@@ -434,9 +473,8 @@ def walk_after_push(game: Game, nodes: int | None = None, time_cap: float | None
         their.loc if their else search.area, reach, walk=near & -near,
     )
     try:
-        _, walk = search.robust(child)
-        near = _nearest(walk, g, size)
-        child.walk = near & -near
+        search.chances(child)
+        _, child.walk = search.robust(child)
     except _OutOfBudget:
         pass
     i = _lowest(child.walk)
