@@ -156,12 +156,17 @@ class Offer:
         """The offer of *nets*, made from this offer's networks by :meth:`Networks.changed`:
         only the treasures of the dissolved and the new components are looked at again."""
         dissolved = nets.dissolved
-        first = nets.first_new
         names: set[str] = set()
         for holders in dissolved.values():
             names.update(holders)
-        for number in range(first, len(nets.holders)):
-            names.update(nets.holders[number])
+        # What the new and changed components offer, per treasure: (count, ends) pairs.
+        offered: dict[str, list[tuple[int, int]]] = {}
+        for number in nets.reborn:
+            ends = nets.ends[number]
+            for name, cells in nets.holders[number].items():
+                names.add(name)
+                if ends:
+                    offered.setdefault(name, []).append((len(cells), ends))
         best = dict(self.best)
         for name in names:
             row = [0, 0, 0, 0]
@@ -172,14 +177,10 @@ class Offer:
                         if number not in dissolved:
                             row[parity] = n
                             break
-            for number in range(first, len(nets.holders)):
-                ends = nets.ends[number]
-                cells = nets.holders[number].get(name)
-                if cells and ends:
-                    n = len(cells)
-                    for parity in (1, 2, 3):
-                        if ends & parity and n > row[parity]:
-                            row[parity] = n
+            for n, ends in offered.get(name, ()):
+                for parity in (1, 2, 3):
+                    if ends & parity and n > row[parity]:
+                        row[parity] = n
             if any(row):
                 best[name] = row
             else:

@@ -246,7 +246,7 @@ class Networks:
     :meth:`changed` dissolved keeps its number with no members, treasures or ends.
     """
 
-    __slots__ = ("layout", "label", "holders", "ends", "members", "dissolved", "first_new")
+    __slots__ = ("layout", "label", "holders", "ends", "members", "opens", "dissolved", "reborn")
 
     def __init__(self, layout: Layout):
         """Label the networks of *layout* (which must not change while this is in use)."""
@@ -255,9 +255,12 @@ class Networks:
         self.holders: list[dict[str, list[Cell]]] = []
         self.ends: list[int] = []
         self.members: list[list[Node]] = []
-        #: After :meth:`changed`: the treasures each dissolved component held, and the first new number.
+        #: How many open ends give bit 0 and bit 1 of ``ends``.
+        self.opens: list[tuple[int, int]] = []
+        #: After :meth:`changed`: the treasures each dissolved or changed component held before, and
+        #: the numbers of the components that are new or changed (read them again).
         self.dissolved: dict[int, dict[str, list[Cell]]] = {}
-        self.first_new = 0
+        self.reborn: list[int] = []
         for cell, g in layout.geo.items():
             for k in range(len(g.nets)):
                 if (cell, k) not in self.label:
@@ -270,7 +273,7 @@ class Networks:
         number = len(self.holders)
         holders: dict[str, list[Cell]] = {}
         members = [start]
-        ends = 0
+        odd = even = 0
         label[start] = number
         stack = [start]
         if within is not None:
@@ -286,7 +289,10 @@ class Networks:
                 other = (x + dx, y + dy)
                 o = geo.get(other)
                 if o is None:
-                    ends |= 2 if p % 2 == 0 else 1
+                    if p % 2 == 0:
+                        even += 1
+                    else:
+                        odd += 1
                     continue
                 i = o.port_net[q]
                 if i < 0:
@@ -303,21 +309,22 @@ class Networks:
                 members.append(node)
                 stack.append(node)
         self.holders.append(holders)
-        self.ends.append(ends)
+        self.ends.append((1 if odd else 0) | (2 if even else 0))
         self.members.append(members)
+        self.opens.append((odd, even))
 
     def changed(self, layout: Layout, cells: Iterable[Cell]) -> Networks:
         """The networks of *layout*: this table with cards laid on or taken from *cells* and
         nothing else changed. Only the components those cells touch are labelled again; the
         others keep their numbers. Equal, component for component, to ``Networks(layout)``.
         """
-        new = Networks.__new__(Networks)
-        new.layout = layout
-        label = new.label = dict(self.label)
-        new.holders = list(self.holders)
-        new.ends = list(self.ends)
-        new.members = list(self.members)
+        cells = tuple(cells)
+        new = self._copy(layout)
+        label = new.label
         geo = layout.geo
+        if len(cells) == 1 and cells[0] in geo and (cells[0], 0) not in label:
+            new._laid(cells[0])
+            return new
         hit: set[int] = set()
         fresh: set[Node] = set()
         for cell in cells:
@@ -336,18 +343,142 @@ class Networks:
                     if number is not None:
                         hit.add(number)
         new.dissolved = {number: self.holders[number] for number in hit}
-        new.first_new = len(self.holders)
+        first = len(self.holders)
         for number in hit:
             for node in new.members[number]:
                 del label[node]
                 if node[0] in geo:
                     fresh.add(node)
-            new.holders[number] = {}
-            new.ends[number] = 0
-            new.members[number] = []
+            new._empty(number)
         while fresh:
             new._grow(fresh.pop(), fresh)
+        new.reborn = list(range(first, len(new.holders)))
         return new
+
+    def _copy(self, layout: Layout) -> Networks:
+        new = Networks.__new__(Networks)
+        new.layout = layout
+        new.label = dict(self.label)
+        new.holders = list(self.holders)
+        new.ends = list(self.ends)
+        new.members = list(self.members)
+        new.opens = list(self.opens)
+        new.dissolved = {}
+        new.reborn = []
+        return new
+
+    def _empty(self, number: int) -> None:
+        self.holders[number] = {}
+        self.ends[number] = 0
+        self.members[number] = []
+        self.opens[number] = (0, 0)
+
+    def _laid(self, cell: Cell) -> None:
+        """:meth:`changed` for one card laid on *cell*: nothing splits, so the components its
+        networks meet are merged with it (no search), and those whose open end faced the cell lose it."""
+        geo = self.layout.geo
+        label = self.label
+        g = geo[cell]
+        x, y = cell
+        count = len(g.nets)
+        meets: list[set[int]] = [set() for _ in range(count)]
+        closed: dict[int, list[int]] = {}
+        new_opens = [[0, 0] for _ in range(count)]
+        for p, (dx, dy, q) in enumerate(PORT_STEPS):
+            k = g.port_net[p]
+            o = geo.get((x + dx, y + dy))
+            if o is None:
+                if k >= 0:
+                    new_opens[k][p % 2 == 0] += 1
+                continue
+            j = o.port_net[q]
+            if j < 0:
+                continue
+            number = label[((x + dx, y + dy), j)]
+            closed.setdefault(number, [0, 0])[q % 2 == 0] += 1  # its open end at q now meets the card
+            if k >= 0:
+                meets[k].add(number)
+        groups: list[tuple[list[int], set[int]]] = []
+        for k in range(count):
+            for nets, comps in groups:
+                if comps & meets[k]:
+                    nets.append(k)
+                    comps |= meets[k]
+                    break
+            else:
+                groups.append(([k], set(meets[k])))
+        old_holders = self.holders
+        dissolved: dict[int, dict[str, list[Cell]]] = {}
+        merged: set[int] = set()
+        for nets, comps in groups:
+            # The largest component met keeps its number (only the others are labelled again).
+            keep = max(comps, key=lambda c: len(self.members[c])) if comps else -1
+            if keep < 0:
+                number = len(self.holders)
+                self.holders.append({})
+                self.ends.append(0)
+                self.members.append([])
+                self.opens.append((0, 0))
+                members: list[Node] = []
+                holders: dict[str, list[Cell]] = {}
+                odd = even = 0
+            else:
+                number = keep
+                members = list(self.members[keep])
+                holders = dict(old_holders[keep])
+                shut = closed.get(keep, (0, 0))
+                odd = self.opens[keep][0] - shut[0]
+                even = self.opens[keep][1] - shut[1]
+                dissolved[keep] = old_holders[keep]
+                merged.add(keep)
+            grown: set[str] = set()  # the lists of *holders* already copied (the old ones are shared)
+
+            def add(name: str, where: list[Cell]) -> None:
+                if name in grown:
+                    holders[name].extend(where)
+                elif name in holders:
+                    holders[name] = holders[name] + where
+                    grown.add(name)
+                else:
+                    holders[name] = list(where)
+                    grown.add(name)
+
+            for k in nets:
+                odd += new_opens[k][0]
+                even += new_opens[k][1]
+                node = (cell, k)
+                members.append(node)
+                label[node] = number
+                for name in g.treasures[k]:
+                    add(name, [cell])
+            for c in comps:
+                if c == keep:
+                    continue
+                for node in self.members[c]:
+                    label[node] = number
+                members.extend(self.members[c])
+                for name, where in old_holders[c].items():
+                    add(name, where)
+                shut = closed.get(c, (0, 0))
+                odd += self.opens[c][0] - shut[0]
+                even += self.opens[c][1] - shut[1]
+                dissolved[c] = old_holders[c]
+                merged.add(c)
+                self._empty(c)
+            self.holders[number] = holders
+            self.ends[number] = (1 if odd else 0) | (2 if even else 0)
+            self.members[number] = members
+            self.opens[number] = (odd, even)
+            self.reborn.append(number)
+        for c, shut in closed.items():
+            if c in merged:
+                continue
+            odd, even = self.opens[c][0] - shut[0], self.opens[c][1] - shut[1]
+            self.opens[c] = (odd, even)
+            self.ends[c] = (1 if odd else 0) | (2 if even else 0)
+            dissolved[c] = old_holders[c]
+            self.reborn.append(c)
+        self.dissolved = dissolved
 
     def touched(self, cell: Cell, geometry: Geometry) -> list[set[int]]:
         """For each network of a card turned as *geometry* on empty *cell*: the components it would join
