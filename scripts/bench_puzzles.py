@@ -37,8 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from doolhof.engine import Board, Cell, Game
-from doolhof.engine import fast, puzzles
+from doolhof.engine import Board, Cell, Game, fast, puzzles
 from doolhof.engine.puzzles import Solution, daily, solve
 from doolhof.engine.variants import VARIANTS
 
@@ -178,7 +177,8 @@ def _baseline_search(start: puzzles._Node, size: int, max_turns: int) -> tuple[i
                 if last:
                     # Only "can the figure reach the picture now?" is left. A crossing pushed in joins
                     # at least as much as any real card, so when even it cannot, no turn of the card can.
-                    if new_target < 0 or not _baseline_joined(fast.push(bits, a, puzzles._CROSS)[0], size, 1 << new_target, moved):
+                    crossed = fast.push(bits, a, puzzles._CROSS)[0]
+                    if new_target < 0 or not _baseline_joined(crossed, size, 1 << new_target, moved):
                         continue
                     for r, card in turns:
                         pushed = fast.push(bits, a, card)[0]

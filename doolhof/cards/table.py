@@ -432,17 +432,6 @@ class Networks:
                 dissolved[keep] = old_holders[keep]
                 merged.add(keep)
             grown: set[str] = set()  # the lists of *holders* already copied (the old ones are shared)
-
-            def add(name: str, where: list[Cell]) -> None:
-                if name in grown:
-                    holders[name].extend(where)
-                elif name in holders:
-                    holders[name] = holders[name] + where
-                    grown.add(name)
-                else:
-                    holders[name] = list(where)
-                    grown.add(name)
-
             for k in nets:
                 odd += new_opens[k][0]
                 even += new_opens[k][1]
@@ -450,7 +439,7 @@ class Networks:
                 members.append(node)
                 label[node] = number
                 for name in g.treasures[k]:
-                    add(name, [cell])
+                    _add_cells(holders, grown, name, [cell])
             for c in comps:
                 if c == keep:
                     continue
@@ -458,7 +447,7 @@ class Networks:
                     label[node] = number
                 members.extend(self.members[c])
                 for name, where in old_holders[c].items():
-                    add(name, where)
+                    _add_cells(holders, grown, name, where)
                 shut = closed.get(c, (0, 0))
                 odd += self.opens[c][0] - shut[0]
                 even += self.opens[c][1] - shut[1]
@@ -514,6 +503,15 @@ class Networks:
                     for c in holders.get(name, ()):
                         found.setdefault(c, set()).add(name)
         return {c: frozenset(t) for c, t in found.items()}
+
+
+def _add_cells(holders: dict[str, list[Cell]], grown: set[str], name: str, where: list[Cell]) -> None:
+    """Add *where* to ``holders[name]``, copying a list shared with older networks first (*grown*: copied)."""
+    if name in grown:
+        holders[name].extend(where)
+    else:
+        holders[name] = holders[name] + where if name in holders else list(where)
+        grown.add(name)
 
 
 __all__ = ["Layout", "Networks", "Node", "neighbours"]

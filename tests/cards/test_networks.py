@@ -11,8 +11,10 @@ from doolhof.cards import CardGame
 from doolhof.cards.ai import Offer
 from doolhof.cards.table import Layout, Networks
 
+Shape = set[tuple[frozenset[tuple[tuple[int, int], int]], tuple[tuple[str, tuple[tuple[int, int], ...]], ...], int]]
 
-def _shape(nets: Networks) -> set[tuple[frozenset[tuple[tuple[int, int], int]], tuple[tuple[str, tuple[tuple[int, int], ...]], ...], int]]:
+
+def _shape(nets: Networks) -> Shape:
     """The components as comparable values: members, treasures (cells sorted), open ends."""
     out = set()
     for number, members in enumerate(nets.members):
