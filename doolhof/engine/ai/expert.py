@@ -203,6 +203,7 @@ class Search:
         self.them = fast.cell_bit(game.positions[rival], size)
         self.goal = self._goal(game, seat)
         self.their_goal = self._goal(game, rival)
+        self.next_goals = self._next_goals(game, seat)
         self.limit = NODES.get(size, 30_000) if nodes is None else nodes
         cap = TIME_CAP.get(size, 3.0) if time_cap is None else time_cap
         self.deadline = time.perf_counter() + cap
@@ -219,6 +220,43 @@ class Search:
                 return _Goal(self.area, True) if game.spare_picture == goal else None
             return _Goal(cell[0] * size + cell[1], True)
         return _Goal(goal[0] * size + goal[1], False)
+
+    def _next_goals(self, game: Game, seat: int) -> list[_Goal]:
+        """Own piles: where the goal after the current one may be (the mover sees only its top
+        secret): home after the last secret, else any picture nobody has collected yet."""
+        if not game.variant.own_piles or self.goal is None or not self.goal.moving:
+            return []
+        if len(game.pile(seat)) == 1:
+            home = game.home(seat)
+            return [_Goal(home[0] * self.size + home[1], False)]
+        taken = {p for pile in game.collected for p in pile} | {game.pile(seat)[0]}
+        goals = []
+        for picture in game.variant.pictures:
+            if picture in taken:
+                continue
+            cell = game.board.find_picture(picture)
+            if cell is not None:
+                goals.append(_Goal(cell[0] * self.size + cell[1], True))
+            elif game.spare_picture == picture:
+                goals.append(_Goal(self.area, True))
+        return goals
+
+    def prepared(self, child: _Child) -> float:
+        """Own piles, a scoring push: the share of the possible next goals the mover could reach
+        with one push after walking to the goal (the opponent's push in between ignored)."""
+        goals = self.next_goals
+        locs = [goal.after(goal.loc, child.a) for goal in goals]
+        me = 1 << child.goal
+        left = list(range(len(goals)))
+        area = self.area
+        for a, _, card in self._pushes(_closes(child.a), child.spare):
+            self.nodes += 1
+            bits, _ = fast.push(child.bits, a, card)
+            reach = fast.reach(bits, self.size, fast.carry(me, a))
+            left = [i for i in left if not reach >> min(goals[i].after(locs[i], a), area) & 1]
+            if not left:
+                break
+        return 1.0 - len(left) / max(len(goals), 1)
 
     # ----- budget ------------------------------------------------------------------------------
     def _spend(self, n: int = 1) -> None:
@@ -388,6 +426,8 @@ class Search:
         children = self.children()
         scoring = [c for c in children if c.value == float("inf")]
         if scoring:
+            if self.next_goals:
+                return max(scoring, key=self.prepared), children, 1
             return scoring[0], children, 1
         depth = 1
         try:

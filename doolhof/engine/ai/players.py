@@ -109,7 +109,7 @@ class ExpertPlayer:
         if game.players != 2:
             return _pick(rate_pushes(game, opponents=True), self.rng).push
         found, scores = expert.plan(game, self.nodes, self.time_cap)
-        if scores:
+        if scores and not game.variant.own_piles:
             # Among the scoring pushes, leave the next player few of the pictures that may come next.
             return _pick(rate_pushes(game, opponents=True), self.rng).push
         self._plan = found
