@@ -53,21 +53,6 @@ def _turns(spare: int) -> tuple[tuple[int, int], ...]:
     return tuple((r, rotate(spare, r)) for r in distinct_rotations(spare))
 
 
-@cache
-def _pic_moves(a: Arrow) -> tuple[int, ...]:
-    area = a.size * a.size
-    return (*(area if i == a.out_cell else a.moves[i] for i in range(area)), a.in_cell)
-
-
-@cache
-def _rings(size: int, goal: int) -> tuple[int, ...]:
-    gr, gc = divmod(goal, size)
-    rings = [0] * (2 * size - 1)
-    for i in range(size * size):
-        rings[abs(i // size - gr) + abs(i % size - gc)] |= 1 << i
-    return tuple(rings)
-
-
 def _distance(cell: int, goal: int, size: int) -> int:
     return abs(cell // size - goal // size) + abs(cell % size - goal % size)
 
@@ -116,7 +101,7 @@ class ReferencePlayer:
                 continue
             closes = fast.arrow(size, *a.closes)
             moves = a.moves
-            g = _pic_moves(a)[goal]
+            g = fast.picture_moves(a)[goal]
             for r, card in _turns(spare):
                 self.nodes += 1
                 after, out = fast.push(bits, a, card)
@@ -128,7 +113,7 @@ class ReferencePlayer:
                 else:
                     walk = me
                     if g < area:
-                        for ring in _rings(size, g):
+                        for ring in fast.rings(size, g):
                             if reach & ring:
                                 near = reach & ring
                                 walk = (near & -near).bit_length() - 1

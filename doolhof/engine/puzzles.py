@@ -226,21 +226,11 @@ def _last_turn(node: _Node, size: int, all_arrows: list[tuple[fast.Arrow, fast.A
     return None
 
 
-@cache
-def _rings(size: int, target: int) -> tuple[int, ...]:
-    """Cell sets at grid distance 0, 1, 2 ... from cell index *target* (walls ignored)."""
-    tr, tc = divmod(target, size)
-    rings = [0] * (2 * size - 1)
-    for i in range(size * size):
-        rings[abs(i // size - tr) + abs(i % size - tc)] |= 1 << i
-    return tuple(rings)
-
-
 def _distance(node: _Node, size: int) -> int:
     """How far (grid steps, walls ignored) the picture lies from the nearest cell of *node*."""
     if node.target < 0:
         return size  # on the spare: it comes in next to wherever the last push goes in
-    for d, ring in enumerate(_rings(size, node.target)):
+    for d, ring in enumerate(fast.rings(size, node.target)):
         if ring & node.cells:
             return d
     return 2 * size

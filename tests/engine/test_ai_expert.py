@@ -6,37 +6,23 @@ on how fast the machine is.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 
 import pytest
 
 from doolhof.engine import Game, Push
 from doolhof.engine.ai import ExpertPlayer, expert
-from doolhof.engine.players import RandomPlayer
 from doolhof.engine.tiles import distinct_rotations
 
-from .test_ai import scoring_pushes
+from .test_ai import random_positions, scoring_pushes
 
 NODES = 4_000
 NO_CLOCK = 1e6
 
 
 def two_player_positions(variant: str, count: int, seed: int) -> Iterator[Game]:
-    """*count* two-player positions in the push phase after a few random turns."""
-    rng = random.Random(seed)
-    made = 0
-    while made < count:
-        game = Game.new(variant, 2, seed=rng.randrange(10**6))
-        mover = RandomPlayer(rng.randrange(10**6))
-        for _ in range(rng.randrange(12)):
-            if game.is_over():
-                break
-            game.push(mover.choose_push(game))
-            game.walk(mover.choose_walk(game))
-        if not game.is_over():
-            made += 1
-            yield game
+    """*count* two-player positions in the push phase (goals on the spare, home runs among them)."""
+    return random_positions(variant, count, seed, players=(2,))
 
 
 def _player(seed: int = 0) -> ExpertPlayer:

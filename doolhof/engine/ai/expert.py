@@ -65,35 +65,16 @@ def _turns(spare: int) -> tuple[tuple[int, int], ...]:
 
 
 @cache
-def _goal_moves(a: Arrow) -> tuple[int, ...]:
-    """Where a picture at each cell index goes in a push at *a*; index ``area`` means "the spare"."""
-    area = a.size * a.size
-    moves = [area if i == a.out_cell else a.moves[i] for i in range(area)]
-    return (*moves, a.in_cell)
-
-
-@cache
 def _closes(a: Arrow) -> Arrow:
     """The arrow closed after a push at *a* (R8)."""
     return fast.arrow(a.size, *a.closes)
-
-
-@cache
-def _rings(size: int, goal: int) -> tuple[int, ...]:
-    """Cell sets at grid distance 0, 1, 2 ... from cell index *goal* (walls ignored)."""
-    gr, gc = divmod(goal, size)
-    rings = [0] * (2 * size - 1)
-    for i in range(size * size):
-        r, c = divmod(i, size)
-        rings[abs(r - gr) + abs(c - gc)] |= 1 << i
-    return tuple(rings)
 
 
 def _nearest(cells: int, goal: int, size: int) -> int:
     """The cells of the set *cells* nearest to cell index *goal* (all of *cells* if the goal is the spare)."""
     if goal >= size * size:
         return cells
-    for ring in _rings(size, goal):
+    for ring in fast.rings(size, goal):
         if cells & ring:
             return cells & ring
     return cells
@@ -157,7 +138,7 @@ class _Goal:
         self.moving = moving
 
     def after(self, loc: int, a: Arrow) -> int:
-        return _goal_moves(a)[loc] if self.moving else loc
+        return fast.picture_moves(a)[loc] if self.moving else loc
 
 
 class _OutOfBudget(Exception):
