@@ -9,7 +9,9 @@ Two parts, both two-player games:
   piles (``classic``). Every deal is played twice, seats swapped. Share = the expert's wins among
   the decided games (a tie, or a game still running after ``--max-turns`` turns, is not decided).
   The expert's milliseconds per move (push and walk choice) are timed in these games.
-- **speed**: each level plays itself, ``--moves`` moves per board, milliseconds per move.
+- **speed**: each level plays itself, ``--moves`` moves per board (Junior, ``shared7``, classic),
+  milliseconds per move: wall-clock (``*_ms_*``) and this process's CPU time (``*_cpu_ms_*``, what
+  a move costs when the shared machine is busy with other work).
 
 ::
 
@@ -43,7 +45,7 @@ from doolhof.engine.players import Player
 
 #: Every computer level but "random" (which does not think).
 LEVELS = tuple(level for level in AI_LEVELS if level != "random")
-BOARDS = ("junior", "classic")
+BOARDS = ("junior", "shared7", "classic")
 #: name -> (board, opponent)
 PAIRINGS = {
     "ref-junior": ("junior", "reference"),
@@ -112,30 +114,34 @@ def match(pairing: str, games: int, seed: int, max_turns: int, log: Callable[[st
     }
 
 
-def time_moves(level: str, variant: str, moves: int, seed: int) -> list[float]:
-    """Milliseconds per move for *moves* moves of *level* playing itself on *variant*."""
-    samples: list[float] = []
+def time_moves(level: str, variant: str, moves: int, seed: int) -> tuple[list[float], list[float]]:
+    """Milliseconds per move for *moves* moves of *level* playing itself on *variant*: wall-clock
+    time, and the CPU time of this process (what the move costs on a shared, busy machine)."""
+    wall: list[float] = []
+    cpu: list[float] = []
     game_seed = seed
-    while len(samples) < moves:
+    while len(wall) < moves:
         game = new_game(variant, game_seed)
         players = [make_player(level, seed=game_seed * 2 + s) for s in range(2)]
-        while not game.is_over() and len(samples) < moves:
-            play_one(game, players[game.current_player], samples)
+        while not game.is_over() and len(wall) < moves:
+            play_one(game, players[game.current_player], wall, cpu)
         game_seed += 1
-    return samples
+    return wall, cpu
 
 
-def play_one(game: Game, player: Player, samples: list[float]) -> None:
-    """One timed move of *player*."""
-    start = time.perf_counter()
+def play_one(game: Game, player: Player, wall: list[float], cpu: list[float]) -> None:
+    """One timed move of *player* (applying the push is the engine's time, not the player's)."""
+    start, used = time.perf_counter(), time.process_time()
     push = player.choose_push(game)
-    thinking = time.perf_counter() - start
-    game.push(push)  # applying the push is the engine's time, not the player's
-    start = time.perf_counter()
+    thinking, busy = time.perf_counter() - start, time.process_time() - used
+    game.push(push)
+    start, used = time.perf_counter(), time.process_time()
     cell = player.choose_walk(game)
     thinking += time.perf_counter() - start
+    busy += time.process_time() - used
     game.walk(cell)
-    samples.append(thinking * 1000.0)
+    wall.append(thinking * 1000.0)
+    cpu.append(busy * 1000.0)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -168,10 +174,11 @@ def main() -> int:
     if args.moves > 0:
         for variant in BOARDS:
             for level in LEVELS:
-                samples = time_moves(level, variant, args.moves, args.seed)
-                figures[f"{level}_{variant}_ms_p50"] = round(statistics.median(samples), 2)
-                figures[f"{level}_{variant}_ms_p95"] = round(percentile(samples, 0.95), 2)
-                figures[f"{level}_{variant}_ms_max"] = round(max(samples), 2)
+                wall, cpu = time_moves(level, variant, args.moves, args.seed)
+                for kind, samples in (("ms", wall), ("cpu_ms", cpu)):
+                    figures[f"{level}_{variant}_{kind}_p50"] = round(statistics.median(samples), 2)
+                    figures[f"{level}_{variant}_{kind}_p95"] = round(percentile(samples, 0.95), 2)
+                    figures[f"{level}_{variant}_{kind}_max"] = round(max(samples), 2)
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
