@@ -6,11 +6,14 @@ picture travels with its card and may be the spare; home stays put). No events, 
 
 The search deepens one turn at a time within its budget, every push of the mover at the root:
 
-1. **my push**: can I walk to the goal now? Then I score (the clever choice among the scoring
-   pushes is kept: leave the next player few of the pictures that may come up next).
+1. **my push**: can I walk to the goal now? Then I score. Among scoring pushes, Junior keeps
+   clever's choice (leave the next player few of the pictures that may come up next); with own
+   piles, the push from which most of the possible next goals are one push away wins.
 2. **their push**: for every reply, can the opponent walk to a goal I can see (the shared
    picture, or home once their pile is empty)? A push that allows it is a *threat*; threats are
    ordered by how many replies score.
+   Then, like clever, every walk cell's share of my own next pushes that reach the goal (the
+   reply ignored): it orders the next step and decides between equally robust walks.
 3. **my next push, against every reply**: for every reply the set of my walk cells from which
    some push of mine scores afterwards is one bit set (a flood from the goal after each of my
    pushes, carried back through both pushes), so every walk is searched at once. A walk cell in
@@ -49,10 +52,11 @@ GIVE_AWAY = -1.0
 ENEMY_FORK = -4.0
 #: Weight of the walk's nearness to the goal (breaks ties between equally robust walks).
 NEAR_WEIGHT = 0.02
-#: Weight of the share of the mover's own next pushes that would reach the goal from the walk,
-#: for pushes after which no walk scores against any reply (the goal is further away).
+#: Weight of the share of the mover's own next pushes that would reach the goal from the walk
+#: (clever's measure; it decides when no walk scores against any reply: the goal is further away).
 CHANCE_WEIGHT = 0.1
-#: Pushes tried per decision (about 40 ms on Junior, 250 ms on the big board, one core of 2020).
+#: Pushes tried per decision: at most about 70 ms of CPU on Junior and 250 ms on the big board
+#: (docs/ai.md, "Speed").
 NODES = {5: 9_000, 7: 20_000}
 #: Wall-clock cap in seconds: only a machine far slower than the budget assumes ever reaches it.
 TIME_CAP = {5: 1.0, 7: 3.0}
