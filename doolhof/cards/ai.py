@@ -44,7 +44,7 @@ from .table import Layout, Networks
 #: The level names, weakest first.
 LEVELS: Final = ("random", "gentle", "clever", "expert")
 #: How much the expert fears one point the next player may take, against one point of its own now.
-RISK_WEIGHT: Final = 1.0
+RISK_WEIGHT: Final = 0.8
 #: The same with three or more players (the next player is one rival of several).
 RISK_WEIGHT_MANY: Final = 0.6
 #: How much the expert values one point its kept card could take later.
