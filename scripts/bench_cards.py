@@ -1,6 +1,6 @@
 """Measure the card game: legal places and takes on big tables, whole games, computer moves.
 
-Usage: ``python scripts/bench_cards.py [--json] [--games N] [--big N] [--expert N]``
+Usage: ``python scripts/bench_cards.py [--json] [--games N] [--big N] [--expert N] [--match N]``
 
 - ``legal_places_us``: the first ``legal_places()`` call of a turn (nothing cached yet) on tables of
   40 or more cards. The tables come from 4-player games in which nobody takes, so they grow to 50.
@@ -11,7 +11,11 @@ Usage: ``python scripts/bench_cards.py [--json] [--games N] [--big N] [--expert 
 - ``place_us``: a whole ``place()`` call on those tables (search and events included).
 - ``games_per_s``: complete random 4-player games (no invariant checks).
 - ``expert_move_ms`` / ``clever_move_ms``: one ``choose_place`` of that level, every seat of a
-  4-player game playing it.
+  4-player game playing it. ``expert_baseline_move_ms`` is the expert as it was before, in the
+  same run (:func:`baseline_judge`: every candidate place labels the whole scratch table again
+  and values every unseen card again); ``expert_speedup`` the ratio of the medians.
+- ``expert_vs_clever_*``: two-player games, every deal played twice with seats swapped
+  (``--match`` games in all); share = the expert's wins among the decided games.
 """
 
 from __future__ import annotations
@@ -27,9 +31,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from doolhof.cards import CardGame
-from doolhof.cards.ai import make_player
+from doolhof.cards.ai import Offer, Outlook, expected_best, make_player
+from doolhof.cards.card import Card
+from doolhof.cards.game import Place
 from doolhof.cards.players import RandomPlayer
+from doolhof.cards.ports import Cell
 from doolhof.cards.simulate import play_game
+from doolhof.cards.table import Layout, Networks
 
 BIG = 40
 
@@ -100,6 +108,58 @@ def move_ms(level: str, games: int, seed: int = 1) -> list[float]:
     return spent
 
 
+def baseline_judge(
+    self: Outlook, work: Layout, nets: Networks, base: Offer, worths: list[int], place: Place, card: Card,
+    takes: frozenset[Cell], kept: list[Card],
+) -> float:
+    """:meth:`Outlook.judge` as it was: the whole scratch table labelled again, every unseen card valued again."""
+    _, cell, rotation = place
+    work.put(cell, card, rotation)
+    removed = [(c, work.remove(c)) for c in takes]
+    offer = Offer(Networks(work))
+    for c, (taken, r) in removed:
+        work.put(c, taken, r)
+    work.remove(cell)
+    danger = expected_best([offer.worth(r) for r in self.reaches], self.held)
+    mine = max((offer.value(c) for c in kept), default=0)
+    return -self.risk * danger + self.own * mine
+
+
+def baseline_move_ms(games: int, seed: int = 1) -> list[float]:
+    """:func:`move_ms` of the expert with :func:`baseline_judge` (the same choices, the old way)."""
+    judge = Outlook.judge
+    Outlook.judge = baseline_judge  # type: ignore[method-assign]
+    try:
+        return move_ms("expert", games, seed)
+    finally:
+        Outlook.judge = judge  # type: ignore[method-assign]
+
+
+def match(games: int, seed: int = 1, first: str = "expert", second: str = "clever") -> dict[str, float]:
+    """*first* against *second* in two-player games, each deal played from both seats."""
+    won = lost = tied = 0
+    for n in range(games):
+        deal, seat = seed + n // 2, n % 2
+        game = CardGame.new(players=2, seed=deal)
+        bots = [make_player(second, deal * 2 + 1), make_player(second, deal * 2 + 1)]
+        bots[seat] = make_player(first, deal * 2)
+        while not game.is_over() and game.turn < 1_000:
+            bot = bots[game.current_player]
+            game.place(bot.choose_place(game))
+            if game.phase == "take":
+                game.take(bot.choose_take(game))
+        outcome = game.outcome()
+        if outcome is None or len(outcome.winners) > 1:
+            tied += 1
+        elif seat in outcome.winners:
+            won += 1
+        else:
+            lost += 1
+    decided = won + lost
+    return {"games": games, "wins": won, "losses": lost, "tied": tied,
+            "share": round(won / decided, 3) if decided else 0.0}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print the figures (as JSON with ``--json``)."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
@@ -107,6 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--big", type=int, default=40, help="no-take games grown to 50 cards for the table figures")
     parser.add_argument("--games", type=int, default=100, help="random 4-player games for games_per_s")
     parser.add_argument("--expert", type=int, default=4, help="4-player games of expert (and clever) moves")
+    parser.add_argument("--match", type=int, default=1000, help="two-player games of expert against clever")
     args = parser.parse_args(argv)
     tables = big_tables(args.big)
     figures: dict[str, float] = {"tables_measured": len(tables["legal"]), "table_cards_mean": 0.0}
@@ -121,6 +182,13 @@ def main(argv: list[str] | None = None) -> int:
         p50, p95 = quantiles(move_ms(level, args.expert))
         figures[f"{level}_move_ms_p50"] = round(p50, 2)
         figures[f"{level}_move_ms_p95"] = round(p95, 2)
+    p50, p95 = quantiles(baseline_move_ms(args.expert))
+    figures["expert_baseline_move_ms_p50"] = round(p50, 2)
+    figures["expert_baseline_move_ms_p95"] = round(p95, 2)
+    figures["expert_speedup"] = round(p50 / figures["expert_move_ms_p50"], 2)
+    if args.match > 0:
+        for key, value in match(args.match).items():
+            figures[f"expert_vs_clever_{key}"] = value
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
@@ -135,6 +203,12 @@ def main(argv: list[str] | None = None) -> int:
         for level in ("clever", "expert"):
             print(f"{level:6} move          {figures[f'{level}_move_ms_p50']:8.2f} ms median,"
                   f" {figures[f'{level}_move_ms_p95']:8.2f} ms p95 (goal: well under 100)")
+        print(f"expert before        {figures['expert_baseline_move_ms_p50']:8.2f} ms median"
+              f" ({figures['expert_speedup']:.2f}x slower than now)")
+        if args.match > 0:
+            print(f"expert vs clever     {figures['expert_vs_clever_wins']:.0f} won,"
+                  f" {figures['expert_vs_clever_losses']:.0f} lost, {figures['expert_vs_clever_tied']:.0f} tied"
+                  f" of {figures['expert_vs_clever_games']:.0f}: {figures['expert_vs_clever_share']:.1%} of decided")
     return 0
 
 

@@ -2,6 +2,11 @@
 
 Usage: ``python scripts/bench_puzzles.py [--json] [--rounds N]`` (``--find`` lists fresh hard positions)
 
+Every solve figure comes twice: the solver now, and ``*_baseline_ms_p50`` the search as it was
+before (every state of a turn built before any last turn was tested; kept here as
+:func:`baseline_solve`), measured in the same run, with ``*_speedup`` the ratio of the medians.
+
+* ``solve2_*``: positions needing 2 turns (the first 24 of the scanned positions below).
 * ``solve3_junior_ms_p50`` / ``solve3_classic_ms_p50``: ``solve(game, max_turns=3)`` on positions
   that need 3 turns or cannot be done within 3 (the slow answers: every 1- and 2-turn plan is
   tried first). The positions are dealt like new games, a figure on a random cell, a random
@@ -10,7 +15,7 @@ Usage: ``python scripts/bench_puzzles.py [--json] [--rounds N]`` (``--find`` lis
   1 in 60 on the big board) and in our scans none was impossible within 3. Each position is solved
   ``--rounds`` times and its fastest time kept (the machine is shared); the figure is the median
   over the positions, with the slowest position beside it.
-* ``solve3_*_impossible_ms_p50``: positions proved impossible within 3 turns (the whole 3-turn
+* ``impossible3_*_ms_p50``: positions proved impossible within 3 turns (the whole 3-turn
   search, nothing found). Dealt games never gave one, so these boards are random straights and
   corners (any position ``Game.from_position`` accepts): the worst case, for comparison.
 * ``solve3_*_all_ms_p50``: the same on every scanned position (most need 1 or 2 turns).
@@ -27,12 +32,13 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from doolhof.engine import Board, Cell, Game
-from doolhof.engine.puzzles import daily, solve
+from doolhof.engine import Board, Cell, Game, fast, puzzles
+from doolhof.engine.puzzles import Solution, daily, solve
 from doolhof.engine.variants import VARIANTS
 
 #: Per variant, (deal seed, figure cell, target picture): positions needing 3 turns, found by ``--find``.
@@ -96,18 +102,103 @@ def impossible(variant: str, count: int, seed: int = 9) -> list[Game]:
     return out
 
 
+def _baseline_joined(bits: int, size: int, goal: int, cells: int) -> bool:
+    """The solver's flood test as it was (the baseline's)."""
+    east, south = fast.links(bits, size)
+    reach = goal
+    while not reach & cells:
+        grown = fast.flood_step(east, south, size, reach)
+        if grown == reach:
+            return False
+        reach = grown
+    return True
+
+
+def _turns(game: Game) -> int | None:
+    sol = solve(game, 3)
+    return None if sol is None else sol.turns
+
+
 #: Straights and corners: the cards with two openings.
 _TWO_WAY = (3, 5, 6, 9, 10, 12)
 
 
-def solve_ms(game: Game, rounds: int) -> float:
-    """The fastest of *rounds* ``solve(game, 3)`` calls, in milliseconds."""
+def solve_ms(game: Game, rounds: int, solver: Callable[[Game, int], Solution | None] = solve) -> float:
+    """The fastest of *rounds* ``solver(game, 3)`` calls, in milliseconds."""
     best = float("inf")
     for _ in range(rounds):
         t0 = time.perf_counter()
-        solve(game, 3)
+        solver(game, 3)
         best = min(best, time.perf_counter() - t0)
     return best * 1000
+
+
+def baseline_solve(game: Game, max_turns: int = 3) -> Solution | None:
+    """:func:`solve` with the search as it was before (every state of a turn built before any last turn
+    is tested), for the speed comparison."""
+    start = puzzles._start(game)
+    size = game.board.size
+    for turns in range(1, max_turns + 1):
+        found = _baseline_search(start, size, turns)
+        if found is not None:
+            return Solution(found[0], puzzles._steps(found[1], size))
+    return None
+
+
+def _baseline_search(start: puzzles._Node, size: int, max_turns: int) -> tuple[int, puzzles._Found] | None:
+    """The solver before the last turn was tested as states are made (kept as the baseline).
+
+    Breadth first by turns from *start*: the first solution found is a shortest one.
+
+    After a push only the *set* of cells the figure could walk to matters, so one node stands for
+    every walk at once; nodes with the same board, spare shape, picture cell, closed arrow and cell
+    set are one (a straight turned twice, two orders of the same pushes).
+    """
+    all_arrows = [(a, fast.arrow(size, *a.closes)) for a in fast.arrows(size)]
+    seen: set[tuple[int, int, int, fast.Arrow, int]] = set()
+    level = [start]
+    for turn in range(1, max_turns + 1):
+        last = turn == max_turns
+        nxt: list[puzzles._Node] = []
+        for node in level:
+            bits, target, cells = node.bits, node.target, node.cells
+            turns = puzzles._TURNS[node.spare]
+            for a, closed in all_arrows:
+                if a is node.closed:
+                    continue
+                moved = fast.carry(cells, a)  # the figures ride along (R7, R9) ...
+                # ... and so does the picture; pushed out, it waits on the spare, pushed in, it comes back.
+                if target < 0:
+                    new_target = a.in_cell
+                elif target == a.out_cell:
+                    new_target = -1
+                else:
+                    new_target = a.moves[target]
+                if last:
+                    # Only "can the figure reach the picture now?" is left. A crossing pushed in joins
+                    # at least as much as any real card, so when even it cannot, no turn of the card can.
+                    crossed = fast.push(bits, a, puzzles._CROSS)[0]
+                    if new_target < 0 or not _baseline_joined(crossed, size, 1 << new_target, moved):
+                        continue
+                    for r, card in turns:
+                        pushed = fast.push(bits, a, card)[0]
+                        if _baseline_joined(pushed, size, 1 << new_target, moved):
+                            return turn, puzzles._Found(node, a, r, pushed, new_target)
+                    continue
+                for r, card in turns:
+                    pushed, out = fast.push(bits, a, card)
+                    reach = fast.reach(pushed, size, moved)
+                    if new_target >= 0 and reach >> new_target & 1:
+                        return turn, puzzles._Found(node, a, r, pushed, new_target)
+                    key = (pushed, puzzles._SHAPE[out], new_target, closed, reach)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    nxt.append(puzzles._Node(pushed, out, new_target, closed, reach, node, a, r))
+        level = nxt
+        if not level:
+            return None
+    return None
 
 
 def find(variant: str, wanted: int, limit: int) -> None:
@@ -137,13 +228,22 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     figures: dict[str, float] = {}
     for variant in ("junior", "classic"):
-        hard = [solve_ms(position(variant, *p), args.rounds) for p in HARD[variant]]
-        every = [solve_ms(position(variant, *p), 1) for p in scan(variant, 300)]
-        worst = [solve_ms(game, args.rounds) for game in impossible(variant, 12)]
-        figures[f"solve3_{variant}_ms_p50"] = round(statistics.median(hard), 2)
-        figures[f"solve3_{variant}_ms_max"] = round(max(hard), 2)
-        figures[f"solve3_{variant}_positions"] = len(hard)
-        figures[f"solve3_{variant}_impossible_ms_p50"] = round(statistics.median(worst), 2)
+        scanned = [position(variant, *p) for p in scan(variant, 300)]
+        two = [g for g in scanned if _turns(g) == 2][:24]
+        three = [position(variant, *p) for p in HARD[variant]]
+        worst = impossible(variant, 12)
+        for name, games, rounds in (("solve2", two, args.rounds), ("solve3", three, args.rounds),
+                                    ("impossible3", worst, args.rounds)):
+            now, before = [], []
+            for g in games:  # side by side, so a busy moment of the shared machine hits both
+                now.append(solve_ms(g, rounds))
+                before.append(solve_ms(g, rounds, baseline_solve))
+            figures[f"{name}_{variant}_ms_p50"] = round(statistics.median(now), 2)
+            figures[f"{name}_{variant}_baseline_ms_p50"] = round(statistics.median(before), 2)
+            figures[f"{name}_{variant}_speedup"] = round(statistics.median(before) / statistics.median(now), 2)
+            figures[f"{name}_{variant}_ms_max"] = round(max(now), 2)
+            figures[f"{name}_{variant}_positions"] = len(games)
+        every = [solve_ms(g, 1) for g in scanned]
         figures[f"solve3_{variant}_all_ms_p50"] = round(statistics.median(every), 3)
     start = datetime.date(2026, 12, 1)
     made = []
@@ -156,14 +256,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
-        for variant, goal in (("junior", 100), ("classic", 500)):
-            print(f"{variant:8} solve within 3, positions needing 3 turns: median "
-                  f"{figures[f'solve3_{variant}_ms_p50']:.1f} ms (goal < {goal} ms), slowest "
-                  f"{figures[f'solve3_{variant}_ms_max']:.1f} ms over {figures[f'solve3_{variant}_positions']:.0f}"
-                  f" positions")
-            print(f"{variant:8} proved impossible within 3 (random straights and corners): median "
-                  f"{figures[f'solve3_{variant}_impossible_ms_p50']:.1f} ms; any dealt position: median "
-                  f"{figures[f'solve3_{variant}_all_ms_p50']:.2f} ms")
+        for variant in ("junior", "classic"):
+            for name, what in (("solve2", "needing 2 turns"), ("solve3", "needing 3 turns"),
+                               ("impossible3", "impossible within 3")):
+                key = f"{name}_{variant}"
+                print(f"{variant:8} {what:20}: median {figures[key + '_ms_p50']:8.2f} ms, before "
+                      f"{figures[key + '_baseline_ms_p50']:8.2f} ms ({figures[key + '_speedup']:.2f}x), slowest "
+                      f"{figures[key + '_ms_max']:.1f} ms over {figures[key + '_positions']:.0f} positions")
+            print(f"{variant:8} any dealt position: median {figures[f'solve3_{variant}_all_ms_p50']:.2f} ms")
         print(f"daily puzzle made in {figures['generate_ms_p50']:.1f} ms (median of 28 days), "
               f"slowest day {figures['generate_ms_max']:.1f} ms")
     return 0

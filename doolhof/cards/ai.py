@@ -29,7 +29,8 @@ shuffled heap. No player changes the game it is given; each keeps only its own s
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import lru_cache
 from math import comb
 from typing import Final
@@ -43,7 +44,7 @@ from .table import Layout, Networks
 #: The level names, weakest first.
 LEVELS: Final = ("random", "gentle", "clever", "expert")
 #: How much the expert fears one point the next player may take, against one point of its own now.
-RISK_WEIGHT: Final = 1.0
+RISK_WEIGHT: Final = 0.8
 #: The same with three or more players (the next player is one rival of several).
 RISK_WEIGHT_MANY: Final = 0.6
 #: How much the expert values one point its kept card could take later.
@@ -93,6 +94,8 @@ def options(game: CardGame, *, judge: bool = False) -> list[Option]:
     work = game.layout.copy()
     nets = Networks(work)
     outlook = Outlook.of(game) if judge else None
+    base = Offer(nets) if judge else None
+    worths = outlook.worths(base) if outlook is not None and base is not None else []
     result = []
     for place in game.legal_places():
         index, cell, rotation = place
@@ -109,9 +112,9 @@ def options(game: CardGame, *, judge: bool = False) -> list[Option]:
                 takes = work.best_take(cell, takeable)
             work.remove(cell)
         value = float(len(takes))
-        if outlook is not None:
+        if outlook is not None and base is not None:
             kept = [c for i, c in enumerate(hand) if i != index]
-            value += outlook.judge(work, place, card, takes, kept)
+            value += outlook.judge(work, nets, base, worths, place, card, takes, kept)
         result.append(Option(place, takes, value))
     return result
 
@@ -125,22 +128,68 @@ class Offer:
     path component with an open end that a network of the right ports can join (C2: a port
     always meets a port of the other parity, and turning keeps parity)."""
 
-    __slots__ = ("best",)
+    __slots__ = ("best", "ranking", "changed")
 
     def __init__(self, nets: Networks):
         """Read the offer off labelled networks."""
-        best: dict[str, list[int]] = {}
+        ranking: dict[str, tuple[list[tuple[int, int]], ...]] = {}
         for number, holders in enumerate(nets.holders):
             ends = nets.ends[number]
             if not ends:
                 continue
             for name, cells in holders.items():
-                row = best.setdefault(name, [0, 0, 0, 0])
-                n = len(cells)
+                rows = ranking.setdefault(name, ([], [], [], []))
+                for parity in (1, 2, 3):
+                    if ends & parity:
+                        rows[parity].append((len(cells), number))
+        for rows in ranking.values():
+            for row in rows:
+                row.sort(reverse=True)
+        #: ``best[name][parity]``: the most cards showing *name* on one component a network of
+        #: *parity* can join; ``ranking[name][parity]``: every such (count, component), largest first.
+        self.best = {name: [0, *(row[0][0] if row else 0 for row in rows[1:])] for name, rows in ranking.items()}
+        self.ranking = ranking
+        #: After :meth:`after`: the treasures whose row may differ from the offer it was made from.
+        self.changed: frozenset[str] = frozenset()
+
+    def after(self, nets: Networks) -> Offer:
+        """The offer of *nets*, made from this offer's networks by :meth:`Networks.changed`:
+        only the treasures of the dissolved and the new components are looked at again."""
+        dissolved = nets.dissolved
+        names: set[str] = set()
+        for holders in dissolved.values():
+            names.update(holders)
+        # What the new and changed components offer, per treasure: (count, ends) pairs.
+        offered: dict[str, list[tuple[int, int]]] = {}
+        for number in nets.reborn:
+            ends = nets.ends[number]
+            for name, cells in nets.holders[number].items():
+                names.add(name)
+                if ends:
+                    offered.setdefault(name, []).append((len(cells), ends))
+        best = dict(self.best)
+        for name in names:
+            row = [0, 0, 0, 0]
+            rows = self.ranking.get(name)
+            if rows is not None:
+                for parity in (1, 2, 3):
+                    for n, number in rows[parity]:
+                        if number not in dissolved:
+                            row[parity] = n
+                            break
+            for n, ends in offered.get(name, ()):
                 for parity in (1, 2, 3):
                     if ends & parity and n > row[parity]:
                         row[parity] = n
-        self.best = best
+            if any(row):
+                best[name] = row
+            else:
+                best.pop(name, None)  # as a fresh offer: no open component shows it any more
+        new = Offer.__new__(Offer)
+        new.best = best
+        new.ranking = {}
+        new.changed = frozenset(names)
+        return new
 
     def value(self, card: Card) -> int:
         """About how many cards *card* could take if laid next (its best network, treasures added)."""
@@ -188,6 +237,8 @@ class Outlook:
     own: float
     #: The unseen cards as :meth:`Offer.worth` reads them.
     reaches: tuple[tuple[tuple[int, tuple[str, ...]], ...], ...] = ()
+    #: Treasure -> the indices of the unseen cards showing it.
+    showing: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, game: CardGame) -> Outlook:
@@ -202,19 +253,40 @@ class Outlook:
                 unseen.extend(game.hand(s))
         held = len(game.hand(nxt)) if nxt != seat else 0
         risk = RISK_WEIGHT if game.players == 2 else RISK_WEIGHT_MANY
-        return cls(tuple(unseen), held, risk, OWN_WEIGHT, tuple(_reach(c) for c in unseen))
+        reaches = tuple(_reach(c) for c in unseen)
+        showing: dict[str, list[int]] = {}
+        for i, reach in enumerate(reaches):
+            for name in {name for _, names in reach for name in names}:
+                showing.setdefault(name, []).append(i)
+        return cls(tuple(unseen), held, risk, OWN_WEIGHT, reaches, {k: tuple(v) for k, v in showing.items()})
 
-    def judge(self, work: Layout, place: Place, card: Card, takes: frozenset[Cell], kept: list[Card]) -> float:
+    def worths(self, offer: Offer) -> list[int]:
+        """What every unseen card could take on the table of *offer*."""
+        return [offer.worth(r) for r in self.reaches]
+
+    def judge(
+        self, work: Layout, nets: Networks, base: Offer, worths: list[int], place: Place, card: Card,
+        takes: frozenset[Cell], kept: list[Card],
+    ) -> float:
         """Lay *card* at *place* on *work* and take *takes*, look, put everything back: minus the points
-        the next player may expect, plus a share of what the cards in *kept* could take later."""
+        the next player may expect, plus a share of what the cards in *kept* could take later.
+        *nets*, *base* and *worths* (:meth:`worths`) are *work*'s networks, offer and unseen cards'
+        values as it is now; only the networks the place touches are labelled again, and only the
+        cards showing a treasure whose offer changed are valued again."""
         _, cell, rotation = place
         work.put(cell, card, rotation)
         removed = [(c, work.remove(c)) for c in takes]
-        offer = Offer(Networks(work))
+        offer = base.after(nets.changed(work, (cell, *takes)))
         for c, (taken, r) in removed:
             work.put(c, taken, r)
         work.remove(cell)
-        danger = expected_best([offer.worth(r) for r in self.reaches], self.held)
+        values = worths
+        if offer.changed:
+            values = list(worths)
+            again = {i for name in offer.changed for i in self.showing.get(name, ())}
+            for i in again:
+                values[i] = offer.worth(self.reaches[i])
+        danger = expected_best(values, self.held)
         mine = max((offer.value(c) for c in kept), default=0)
         return -self.risk * danger + self.own * mine
 

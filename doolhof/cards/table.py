@@ -242,10 +242,11 @@ class Networks:
     component to the cells showing it there; ``ends[label]`` says which ports of a new card could
     join the component at an open end (a port facing an empty cell): bit 0 set when an even
     port can, bit 1 when an odd one can (a port always faces one of the other parity); 0 means
-    the component is closed.
+    the component is closed. ``members[label]`` lists the component's nodes. A component that
+    :meth:`changed` dissolved keeps its number with no members, treasures or ends.
     """
 
-    __slots__ = ("layout", "label", "holders", "ends")
+    __slots__ = ("layout", "label", "holders", "ends", "members", "opens", "dissolved", "reborn")
 
     def __init__(self, layout: Layout):
         """Label the networks of *layout* (which must not change while this is in use)."""
@@ -253,37 +254,220 @@ class Networks:
         self.label: dict[Node, int] = {}
         self.holders: list[dict[str, list[Cell]]] = []
         self.ends: list[int] = []
-        geo = layout.geo
-        label = self.label
-        for cell, g in geo.items():
+        self.members: list[list[Node]] = []
+        #: How many open ends give bit 0 and bit 1 of ``ends``.
+        self.opens: list[tuple[int, int]] = []
+        #: After :meth:`changed`: the treasures each dissolved or changed component held before, and
+        #: the numbers of the components that are new or changed (read them again).
+        self.dissolved: dict[int, dict[str, list[Cell]]] = {}
+        self.reborn: list[int] = []
+        for cell, g in layout.geo.items():
             for k in range(len(g.nets)):
-                if (cell, k) in label:
+                if (cell, k) not in self.label:
+                    self._grow((cell, k), None)
+
+    def _grow(self, start: Node, within: set[Node] | None) -> None:
+        """Label the component of *start* with the next number, noting its treasures and open ends."""
+        geo = self.layout.geo
+        label = self.label
+        number = len(self.holders)
+        holders: dict[str, list[Cell]] = {}
+        members = [start]
+        odd = even = 0
+        label[start] = number
+        stack = [start]
+        if within is not None:
+            within.discard(start)
+        while stack:
+            n, j = stack.pop()
+            h = geo[n]
+            for name in h.treasures[j]:
+                holders.setdefault(name, []).append(n)
+            x, y = n
+            for p in MASK_PORTS[h.nets[j]]:
+                dx, dy, q = PORT_STEPS[p]
+                other = (x + dx, y + dy)
+                o = geo.get(other)
+                if o is None:
+                    if p % 2 == 0:
+                        even += 1
+                    else:
+                        odd += 1
                     continue
+                i = o.port_net[q]
+                if i < 0:
+                    continue
+                node = (other, i)
+                if within is None:
+                    if node in label:
+                        continue
+                elif node not in within:
+                    continue
+                else:
+                    within.discard(node)
+                label[node] = number
+                members.append(node)
+                stack.append(node)
+        self.holders.append(holders)
+        self.ends.append((1 if odd else 0) | (2 if even else 0))
+        self.members.append(members)
+        self.opens.append((odd, even))
+
+    def changed(self, layout: Layout, cells: Iterable[Cell]) -> Networks:
+        """The networks of *layout*: this table with cards laid on or taken from *cells* and
+        nothing else changed. Only the components those cells touch are labelled again; the
+        others keep their numbers. Equal, component for component, to ``Networks(layout)``.
+        """
+        cells = tuple(cells)
+        new = self._copy(layout)
+        label = new.label
+        geo = layout.geo
+        if len(cells) == 1 and cells[0] in geo and (cells[0], 0) not in label:
+            new._laid(cells[0])
+            return new
+        hit: set[int] = set()
+        fresh: set[Node] = set()
+        for cell in cells:
+            for k in range(4):  # the cell's old networks (a taken card), if any
+                number = label.get((cell, k))
+                if number is not None:
+                    hit.add(number)
+            g = geo.get(cell)
+            if g is not None:
+                fresh.update((cell, k) for k in range(len(g.nets)))
+            x, y = cell
+            for dx, dy, q in PORT_STEPS:  # whatever faces the cell gains or loses an open end
+                o = geo.get((x + dx, y + dy))
+                if o is not None and o.port_net[q] >= 0:
+                    number = label.get(((x + dx, y + dy), o.port_net[q]))
+                    if number is not None:
+                        hit.add(number)
+        new.dissolved = {number: self.holders[number] for number in hit}
+        first = len(self.holders)
+        for number in hit:
+            for node in new.members[number]:
+                del label[node]
+                if node[0] in geo:
+                    fresh.add(node)
+            new._empty(number)
+        while fresh:
+            new._grow(fresh.pop(), fresh)
+        new.reborn = list(range(first, len(new.holders)))
+        return new
+
+    def _copy(self, layout: Layout) -> Networks:
+        new = Networks.__new__(Networks)
+        new.layout = layout
+        new.label = dict(self.label)
+        new.holders = list(self.holders)
+        new.ends = list(self.ends)
+        new.members = list(self.members)
+        new.opens = list(self.opens)
+        new.dissolved = {}
+        new.reborn = []
+        return new
+
+    def _empty(self, number: int) -> None:
+        self.holders[number] = {}
+        self.ends[number] = 0
+        self.members[number] = []
+        self.opens[number] = (0, 0)
+
+    def _laid(self, cell: Cell) -> None:
+        """:meth:`changed` for one card laid on *cell*: nothing splits, so the components its
+        networks meet are merged with it (no search), and those whose open end faced the cell lose it."""
+        geo = self.layout.geo
+        label = self.label
+        g = geo[cell]
+        x, y = cell
+        count = len(g.nets)
+        meets: list[set[int]] = [set() for _ in range(count)]
+        closed: dict[int, list[int]] = {}
+        new_opens = [[0, 0] for _ in range(count)]
+        for p, (dx, dy, q) in enumerate(PORT_STEPS):
+            k = g.port_net[p]
+            o = geo.get((x + dx, y + dy))
+            if o is None:
+                if k >= 0:
+                    new_opens[k][p % 2 == 0] += 1
+                continue
+            j = o.port_net[q]
+            if j < 0:
+                continue
+            number = label[((x + dx, y + dy), j)]
+            closed.setdefault(number, [0, 0])[q % 2 == 0] += 1  # its open end at q now meets the card
+            if k >= 0:
+                meets[k].add(number)
+        groups: list[tuple[list[int], set[int]]] = []
+        for k in range(count):
+            for nets, comps in groups:
+                if comps & meets[k]:
+                    nets.append(k)
+                    comps |= meets[k]
+                    break
+            else:
+                groups.append(([k], set(meets[k])))
+        old_holders = self.holders
+        dissolved: dict[int, dict[str, list[Cell]]] = {}
+        merged: set[int] = set()
+        for nets, comps in groups:
+            # The largest component met keeps its number (only the others are labelled again).
+            keep = max(comps, key=lambda c: len(self.members[c])) if comps else -1
+            if keep < 0:
                 number = len(self.holders)
+                self.holders.append({})
+                self.ends.append(0)
+                self.members.append([])
+                self.opens.append((0, 0))
+                members: list[Node] = []
                 holders: dict[str, list[Cell]] = {}
-                ends = 0
-                label[(cell, k)] = number
-                stack = [(cell, k)]
-                while stack:  # one search labels the component and notes its treasures and open ends
-                    node = stack.pop()
-                    n, j = node
-                    h = geo[n]
-                    for name in h.treasures[j]:
-                        holders.setdefault(name, []).append(n)
-                    x, y = n
-                    for p in MASK_PORTS[h.nets[j]]:
-                        dx, dy, q = PORT_STEPS[p]
-                        other = (x + dx, y + dy)
-                        o = geo.get(other)
-                        if o is None:
-                            ends |= 2 if p % 2 == 0 else 1
-                            continue
-                        i = o.port_net[q]
-                        if i >= 0 and (other, i) not in label:
-                            label[(other, i)] = number
-                            stack.append((other, i))
-                self.holders.append(holders)
-                self.ends.append(ends)
+                odd = even = 0
+            else:
+                number = keep
+                members = list(self.members[keep])
+                holders = dict(old_holders[keep])
+                shut = closed.get(keep, (0, 0))
+                odd = self.opens[keep][0] - shut[0]
+                even = self.opens[keep][1] - shut[1]
+                dissolved[keep] = old_holders[keep]
+                merged.add(keep)
+            grown: set[str] = set()  # the lists of *holders* already copied (the old ones are shared)
+            for k in nets:
+                odd += new_opens[k][0]
+                even += new_opens[k][1]
+                node = (cell, k)
+                members.append(node)
+                label[node] = number
+                for name in g.treasures[k]:
+                    _add_cells(holders, grown, name, [cell])
+            for c in comps:
+                if c == keep:
+                    continue
+                for node in self.members[c]:
+                    label[node] = number
+                members.extend(self.members[c])
+                for name, where in old_holders[c].items():
+                    _add_cells(holders, grown, name, where)
+                shut = closed.get(c, (0, 0))
+                odd += self.opens[c][0] - shut[0]
+                even += self.opens[c][1] - shut[1]
+                dissolved[c] = old_holders[c]
+                merged.add(c)
+                self._empty(c)
+            self.holders[number] = holders
+            self.ends[number] = (1 if odd else 0) | (2 if even else 0)
+            self.members[number] = members
+            self.opens[number] = (odd, even)
+            self.reborn.append(number)
+        for c, shut in closed.items():
+            if c in merged:
+                continue
+            odd, even = self.opens[c][0] - shut[0], self.opens[c][1] - shut[1]
+            self.opens[c] = (odd, even)
+            self.ends[c] = (1 if odd else 0) | (2 if even else 0)
+            dissolved[c] = old_holders[c]
+            self.reborn.append(c)
+        self.dissolved = dissolved
 
     def touched(self, cell: Cell, geometry: Geometry) -> list[set[int]]:
         """For each network of a card turned as *geometry* on empty *cell*: the components it would join
@@ -319,6 +503,15 @@ class Networks:
                     for c in holders.get(name, ()):
                         found.setdefault(c, set()).add(name)
         return {c: frozenset(t) for c, t in found.items()}
+
+
+def _add_cells(holders: dict[str, list[Cell]], grown: set[str], name: str, where: list[Cell]) -> None:
+    """Add *where* to ``holders[name]``, copying a list shared with older networks first (*grown*: copied)."""
+    if name in grown:
+        holders[name].extend(where)
+    else:
+        holders[name] = holders[name] + where if name in holders else list(where)
+        grown.add(name)
 
 
 __all__ = ["Layout", "Networks", "Node", "neighbours"]

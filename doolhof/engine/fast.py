@@ -155,6 +155,34 @@ def carry(cells: int, a: Arrow) -> int:
     return moved | a.in_bit if cells & a.out_bit else moved
 
 
+def uncarry(cells: int, a: Arrow) -> int:
+    """The cell set whose figures stand on *cells* after a push at *a*: the inverse of :func:`carry`."""
+    on_line = cells & a.cell_line
+    moved = on_line & ~a.in_bit
+    moved = moved >> a.shift if a.shift > 0 else moved << -a.shift
+    moved |= cells & ~a.cell_line
+    return moved | a.out_bit if on_line & a.in_bit else moved
+
+
+@cache
+def picture_moves(a: Arrow) -> tuple[int, ...]:
+    """Where a picture on each cell index goes in a push at *a* (it rides with its card, R7); index
+    ``area`` stands for "on the spare": the pushed-out picture goes there, the spare's comes in."""
+    area = a.size * a.size
+    moves = [area if i == a.out_cell else a.moves[i] for i in range(area)]
+    return (*moves, a.in_cell)
+
+
+@cache
+def rings(size: int, cell: int) -> tuple[int, ...]:
+    """Cell sets at grid distance 0, 1, 2 ... from cell index *cell* (walls ignored)."""
+    row, col = divmod(cell, size)
+    out = [0] * (2 * size - 1)
+    for i in range(size * size):
+        out[abs(i // size - row) + abs(i % size - col)] |= 1 << i
+    return tuple(out)
+
+
 def links(bits: int, size: int) -> tuple[int, int]:
     """Cell sets of the open joints: cells joined to their east neighbour, and to their south one."""
     geo = geometry(size)

@@ -137,17 +137,29 @@ def _deepen(start: _Node, size: int, max_turns: int) -> tuple[int, _Found] | Non
 
 
 def _search(start: _Node, size: int, max_turns: int) -> tuple[int, _Found] | None:
-    """Breadth first by turns from *start*: the first solution found is a shortest one.
+    """Breadth first by turns from *start*; a solution within fewer turns must already be ruled out
+    (:func:`_deepen` calls this for 1, 2, 3 ... turns), so the first solution found is a shortest one.
 
     After a push only the *set* of cells the figure could walk to matters, so one node stands for
     every walk at once; nodes with the same board, spare shape, picture cell, closed arrow and cell
-    set are one (a straight turned twice, two orders of the same pushes).
+    set are one (a straight turned twice, two orders of the same pushes). The turns before the
+    last but one are built whole; the states of the last but one are tested for the last turn as
+    soon as each is made, their parents taken nearest-picture first, so a solvable position
+    usually stops long before the whole turn is built. (Sorting the new states themselves by
+    distance or size before testing them was measured slower than testing them as they come.)
     """
     all_arrows = [(a, fast.arrow(size, *a.closes)) for a in fast.arrows(size)]
+    if max_turns <= 0:
+        return None
+    if max_turns == 1:
+        found = _last_turn(start, size, all_arrows)
+        return None if found is None else (1, found)
     seen: set[tuple[int, int, int, fast.Arrow, int]] = set()
     level = [start]
-    for turn in range(1, max_turns + 1):
-        last = turn == max_turns
+    for turn in range(1, max_turns):
+        early = turn == max_turns - 1
+        if early:
+            level.sort(key=lambda node: _distance(node, size))
         nxt: list[_Node] = []
         for node in level:
             bits, target, cells = node.bits, node.target, node.cells
@@ -156,23 +168,7 @@ def _search(start: _Node, size: int, max_turns: int) -> tuple[int, _Found] | Non
                 if a is node.closed:
                     continue
                 moved = fast.carry(cells, a)  # the figures ride along (R7, R9) ...
-                # ... and so does the picture; pushed out, it waits on the spare, pushed in, it comes back.
-                if target < 0:
-                    new_target = a.in_cell
-                elif target == a.out_cell:
-                    new_target = -1
-                else:
-                    new_target = a.moves[target]
-                if last:
-                    # Only "can the figure reach the picture now?" is left. A crossing pushed in joins
-                    # at least as much as any real card, so when even it cannot, no turn of the card can.
-                    if new_target < 0 or not _joined(fast.push(bits, a, _CROSS)[0], size, 1 << new_target, moved):
-                        continue
-                    for r, card in turns:
-                        pushed = fast.push(bits, a, card)[0]
-                        if _joined(pushed, size, 1 << new_target, moved):
-                            return turn, _Found(node, a, r, pushed, new_target)
-                    continue
+                new_target = _target_after(target, a)
                 for r, card in turns:
                     pushed, out = fast.push(bits, a, card)
                     reach = fast.reach(pushed, size, moved)
@@ -182,11 +178,62 @@ def _search(start: _Node, size: int, max_turns: int) -> tuple[int, _Found] | Non
                     if key in seen:
                         continue
                     seen.add(key)
-                    nxt.append(_Node(pushed, out, new_target, closed, reach, node, a, r))
+                    child = _Node(pushed, out, new_target, closed, reach, node, a, r)
+                    if not early:
+                        nxt.append(child)
+                        continue
+                    found = _last_turn(child, size, all_arrows)
+                    if found is not None:
+                        return max_turns, found
         level = nxt
         if not level:
             return None
     return None
+
+
+def _target_after(target: int, a: fast.Arrow) -> int:
+    """The picture rides with its card; pushed out, it waits on the spare (-1), pushed in, it comes back."""
+    if target < 0:
+        return a.in_cell
+    if target == a.out_cell:
+        return -1
+    return a.moves[target]
+
+
+def _last_turn(node: _Node, size: int, all_arrows: list[tuple[fast.Arrow, fast.Arrow]]) -> _Found | None:
+    """The last turn from *node*: a push after which the figure can walk to the picture, if any.
+
+    A crossing pushed in joins at least as much as any real card, so when even it cannot, no turn
+    of the card can: that rules out most arrows with one flood fill.
+    """
+    bits, cells, target, closed = node.bits, node.cells, node.target, node.closed
+    turns = _TURNS[node.spare]
+    push, carry, joined = fast.push, fast.carry, _joined
+    for a, _ in all_arrows:
+        if a is closed:
+            continue
+        new_target = a.in_cell if target < 0 else -1 if target == a.out_cell else a.moves[target]
+        if new_target < 0:
+            continue
+        moved = carry(cells, a)
+        goal = 1 << new_target
+        if not joined(push(bits, a, _CROSS)[0], size, goal, moved):
+            continue
+        for r, card in turns:
+            pushed = push(bits, a, card)[0]
+            if joined(pushed, size, goal, moved):
+                return _Found(node, a, r, pushed, new_target)
+    return None
+
+
+def _distance(node: _Node, size: int) -> int:
+    """How far (grid steps, walls ignored) the picture lies from the nearest cell of *node*."""
+    if node.target < 0:
+        return size  # on the spare: it comes in next to wherever the last push goes in
+    for d, ring in enumerate(fast.rings(size, node.target)):
+        if ring & node.cells:
+            return d
+    return 2 * size
 
 
 def _joined(bits: int, size: int, goal: int, cells: int) -> bool:
@@ -194,7 +241,8 @@ def _joined(bits: int, size: int, goal: int, cells: int) -> bool:
     east, south = fast.links(bits, size)
     reach = goal
     while not reach & cells:
-        grown = fast.flood_step(east, south, size, reach)
+        # fast.flood_step, written out: this loop is most of the solver's time
+        grown = reach | (reach & east) << 1 | (reach >> 1) & east | (reach & south) << size | (reach >> size) & south
         if grown == reach:
             return False
         reach = grown

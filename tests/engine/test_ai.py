@@ -49,14 +49,14 @@ def _pile_emptied(game: Game) -> Game:
     return Game.from_dict(data)
 
 
-def random_positions(variant: str, count: int, seed: int) -> Iterator[Game]:
+def random_positions(variant: str, count: int, seed: int, players: tuple[int, ...] = (2, 3, 4)) -> Iterator[Game]:
     """*count* varied positions in the push phase: random turns, goals on the spare, home runs."""
     rng = random.Random(seed)
     made = attempts = 0
     while made < count:
         attempts += 1
         assert attempts <= 10 * count, "random play kept ending the games before a position was found"
-        game = Game.new(variant, rng.choice((2, 3, 4)), seed=rng.randrange(10**6))
+        game = Game.new(variant, rng.choice(players), seed=rng.randrange(10**6))
         mover = RandomPlayer(rng.randrange(10**6))
         for _ in range(rng.randrange(30)):
             if game.is_over():

@@ -166,26 +166,6 @@ def chances(
     return Chances(good, size)
 
 
-def can_score_next(
-    board: Board, spare: int, spare_picture: str | None, arrows: Iterable[tuple[str, int]], goal: Goal, cell: Cell
-) -> bool:
-    """True when some push from *board* lets a figure on *cell* walk to *goal* (stops at the first)."""
-    if goal is None:
-        return False
-    size = board.size
-    turns = distinct_rotations(spare)
-    for side, index in arrows:
-        geo = line(size, side, index)
-        start = geo.moved.get(cell, cell)
-        for r in turns:
-            new = board.copy()
-            new.push(side, index, rotate(spare, r), spare_picture)
-            target = goal_cell(new, goal)
-            if target is not None and new.reach_bits(start) & bit(target, size):
-                return True
-    return False
-
-
 def manhattan(a: Cell, b: Cell) -> int:
     """Grid distance between two cells (walls ignored)."""
     return abs(a[0] - b[0]) + abs(a[1] - b[1])

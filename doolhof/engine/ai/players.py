@@ -16,8 +16,9 @@ from typing import Final
 from ..board import Cell, cells_of_bits
 from ..game import Game, Push
 from ..players import LEVELS, Player, RandomPlayer
+from . import expert
 from .lookahead import goal_cell, known_goal, manhattan
-from .search import Rated, deepen, rate_pushes, require_phase, walk_choice
+from .search import Rated, rate_pushes, require_phase, walk_choice
 
 
 def _pick(rated: list[Rated], rng: random.Random) -> Rated:
@@ -82,24 +83,47 @@ class CleverPlayer:
 
 
 class ExpertPlayer:
-    """Clever plus the opponents: avoids handing the next player the secret, searches deeper with two."""
+    """Searches pushes and walks together, a few turns deep (see :mod:`doolhof.engine.ai.expert`).
+
+    Two players: the full-width search of :func:`~doolhof.engine.ai.expert.plan`, the walk chosen
+    inside it. More players: clever plus the next player (avoids handing them the secret).
+    """
 
     name = "expert"
 
-    def __init__(self, seed: int | None = None):
-        """An expert player; the seed only decides between equally good pushes."""
+    def __init__(self, seed: int | None = None, nodes: int | None = None, time_cap: float | None = None):
+        """An expert player; the seed only decides between equally good scoring pushes.
+
+        *nodes* is the search budget in pushes tried (None: the board's default,
+        :data:`~doolhof.engine.ai.expert.NODES`), *time_cap* a wall-clock limit in seconds.
+        """
         self.rng = random.Random(seed)
+        self.nodes = nodes
+        self.time_cap = time_cap
+        self._plan: expert.Plan | None = None
 
     def choose_push(self, game: Game) -> Push:
-        """The scoring push if any; else the safest well-placed push (two players: one ply deeper)."""
-        rated = rate_pushes(game, opponents=True)
-        if game.players == 2:
-            rated = deepen(game, rated)
-        return _pick(rated, self.rng).push
+        """The scoring push if any; else the push of the best push-and-walk pair the search finds."""
+        require_phase(game, "push")
+        self._plan = None
+        if game.players != 2:
+            return _pick(rate_pushes(game, opponents=True), self.rng).push
+        found, scores = expert.plan(game, self.nodes, self.time_cap)
+        if scores and not game.variant.own_piles:
+            # Among the scoring pushes, leave the next player few of the pictures that may come next.
+            return _pick(rate_pushes(game, opponents=True), self.rng).push
+        self._plan = found
+        return found.push
 
     def choose_walk(self, game: Game) -> Cell:
-        """The goal when reachable, else the best-placed cell (walking never helps an opponent)."""
-        return walk_choice(game)
+        """The goal when reachable, else the walk the search planned with the push."""
+        require_phase(game, "walk")
+        if game.players != 2:
+            return walk_choice(game)
+        found = self._plan
+        if found is not None and found.after == expert.position_after(game):
+            return found.walk
+        return expert.walk_after_push(game, self.nodes, self.time_cap)
 
 
 #: The player of every computer level, weakest first.

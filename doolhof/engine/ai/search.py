@@ -4,7 +4,7 @@ One turn deep (:func:`rate_pushes`): apply every distinct push (arrow × rotatio
 different card) to a board copy; if the mover can then walk to the goal, that push scores.
 Otherwise the mover's best cell is the one from which the most next pushes reach the goal,
 nearer the goal breaking ties. The expert adds the next player's replies (:func:`rate_pushes`
-with ``opponents=True``) and, in two-player games, one more ply (:func:`deepen`).
+with ``opponents=True``); with two players it searches deeper (:mod:`.expert`).
 
 All functions are pure: they read the game and work on board copies.
 """
@@ -20,7 +20,6 @@ from .lookahead import (
     Goal,
     Option,
     bit,
-    can_score_next,
     chances,
     goal_cell,
     known_goal,
@@ -45,8 +44,6 @@ NEXT_SECRET_WEIGHT = 0.5
 #: Penalty for a non-scoring push that pushes the goal's card out: the *next* player then places it,
 #: so the mover's own "next push" chances mean nothing. Larger than any placement value.
 GIVE_AWAY_PENALTY = 1.0
-#: How many of the best pushes the two-player expert looks at one ply deeper.
-DEEPEN = 4
 
 
 @dataclass(frozen=True)
@@ -164,49 +161,6 @@ def _pictures_within_reach(opt: Option, arrows: list[tuple[str, int]], rival: Ce
             if picture in pictures:
                 found.add(picture)
     return len(found) / len(pictures)
-
-
-def deepen(game: Game, rated: list[Rated], width: int = DEEPEN) -> list[Rated]:
-    """Look one ply further for the best *width* non-scoring pushes of a two-player game.
-
-    For each, every reply of the opponent is played on a board copy; the push's value gains the
-    share of replies after which the mover can still reach the goal with some push of their own
-    (that inner loop stops at the first push that works). Replies that let the opponent take
-    the goal count as lost. Branch and bound: a push whose value plus the largest possible gain
-    cannot beat the best found so far is not searched.
-    """
-    if not rated or rated[0].scores:
-        return rated
-    seat = game.current_player
-    goal = known_goal(game, seat)
-    rival = (seat + 1) % game.players
-    rival_goal = known_goal(game, rival)
-    out: list[Rated] = []
-    best = float("-inf")
-    for r in rated[:width]:
-        if r.value + 1.0 <= best:
-            out.append(r)
-            continue
-        opt = r.option
-        me = r.walk
-        them = opt.carry(game.positions[rival])
-        replies = options(opt.board, opt.spare, opt.spare_picture, next_arrows(game, opt.forbidden))
-        fine = 0
-        for reply in replies:
-            if rival_goal is not None:
-                target = goal_cell(reply.board, rival_goal)
-                if target is not None and reply.board.reach_bits(reply.carry(them)) & bit(target, game.board.size):
-                    continue  # they take it: the goal changes, count as lost
-            if can_score_next(
-                reply.board, reply.spare, reply.spare_picture, next_arrows(game, reply.forbidden), goal,
-                reply.carry(me),
-            ):
-                fine += 1
-        value = r.value + fine / max(len(replies), 1)
-        best = max(best, value)
-        out.append(Rated(r.push, r.walk, value, r.scores, r.option, r.threat))
-    out.sort(key=lambda r: -r.value)
-    return out + rated[width:]
 
 
 def walk_choice(game: Game) -> Cell:
