@@ -10,6 +10,7 @@ from typing import Any, Final, NamedTuple
 
 from ..rules import IllegalMoveError, Outcome, checks, shown
 from ..rules.checks import is_whole as _is_int
+from ..rules.errors import count_words
 from ..rules.formats import Upgrade, climb
 from ..rules.game import TurnGame
 from . import events as ev
@@ -499,10 +500,10 @@ class CardGame(TurnGame):
     def _range_problem(self) -> str | None:
         """A turn count or a table cell out of any game's reach (saved games only), or None."""
         if self._turn > MAX_TURN:
-            return f"the turn count ({_count_words(self._turn)}) is out of range (0 to {MAX_TURN:,})"
+            return f"the turn count ({count_words(self._turn)}) is out of range (0 to {MAX_TURN:,})"
         far = next((c for c in sorted(self._layout.cards) if max(abs(c[0]), abs(c[1])) > MAX_TURN), None)
         if far is not None:
-            where = f"({_count_words(far[0])}, {_count_words(far[1])})"
+            where = f"({count_words(far[0])}, {count_words(far[1])})"
             return f"a card lies on {where}, out of range (x and y from {-MAX_TURN:,} to {MAX_TURN:,})"
         return None
 
@@ -570,7 +571,7 @@ class CardGame(TurnGame):
         low, high = -laid, 1 + laid
         for x, y in sorted(self._layout.cards):
             if not (low <= x <= high and low <= y <= high):
-                return (f"a card lies on ({_count_words(x)}, {_count_words(y)}), farther than {laid} cards laid"
+                return (f"a card lies on ({count_words(x)}, {count_words(y)}), farther than {laid} cards laid"
                         f" beside the first four can reach"
                         f" (x and y from {low} to {high}, C4, C5)")
         if self._pile:
@@ -600,11 +601,6 @@ def _open_masks(card: Card) -> tuple[int, int, int, int]:
     """The card's open-port mask for each rotation."""
     g = card.geometry
     return (g(0).open, g(1).open, g(2).open, g(3).open)
-
-
-def _count_words(n: int) -> str:
-    """*n* with thousands separators, or its size alone when it is too long to read (or to print at all)."""
-    return f"{n:,}" if abs(n) < 10**15 else f"about 10^{int(abs(n).bit_length() * 0.30103)}"
 
 
 def _is_cell(value: object) -> bool:

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any, Protocol
 
+from ..rules.errors import count_words
 from ..rules.formats import Upgrade, climb
 from .board import Board, Cell
 from .tiles import char, shape
@@ -189,11 +190,6 @@ def _end_problem(game: SavedState) -> str | None:
     if winners_set != {s for s, n in enumerate(game.scores) if n == best}:
         return f"the winners ({winners}) are not the players with the most secrets (R12)"
     return None
-
-
-def count_words(n: int) -> str:
-    """*n* with thousands separators, or its size alone when it is too long to read (or to print at all)."""
-    return f"{n:,}" if abs(n) < 10**15 else f"about 10^{int(abs(n).bit_length() * 0.30103)}"
 
 
 #: How a card shape is named for people: one, and more than one.

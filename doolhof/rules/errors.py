@@ -25,4 +25,13 @@ def shown(value: object, limit: int = SHOWN) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-__all__ = ["IllegalMoveError", "SHOWN", "shown"]
+def count_words(n: int) -> str:
+    """*n* with thousands separators, or its size alone when it is too long to read (or to print at all).
+
+    >>> count_words(1234), count_words(10**40)
+    ('1,234', 'about 10^40')
+    """
+    return f"{n:,}" if abs(n) < 10**15 else f"about 10^{int(abs(n).bit_length() * 0.30103)}"
+
+
+__all__ = ["IllegalMoveError", "SHOWN", "count_words", "shown"]
