@@ -20,6 +20,7 @@ from doolhof.session.keeper import GameKeeper, fingerprint
 from doolhof.session.savegame import SavedGame, load_game, load_waiting, save_game
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup, seat_range
 from doolhof.session.settings import Settings, load_settings, save_settings
+from tests.cards.helpers import act, lay
 
 ASIDE = re.compile(r"^card-game\.json\.corrupt-\d{8}-\d{6}(-\d+)?$")
 
@@ -39,25 +40,6 @@ PEOPLE3 = cards_table("person", "person", "person")
 def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DOOLHOF_HOME", str(tmp_path))
     set_language("en")
-
-
-def lay(game: CardGame, rng: random.Random) -> None:
-    game.place(rng.choice(game.legal_places()))
-
-
-def take_some(game: CardGame, rng: random.Random) -> None:
-    """Take a random allowed set (maybe none) of the takeable cards."""
-    cells = sorted(game.takeable())
-    pick = {c for c in cells if rng.random() < 0.5}
-    game.take(pick if game.can_take(pick) else set())
-
-
-def act(game: CardGame, rng: random.Random) -> None:
-    """One action of the current player: a lay, or a take when the phase asks for one."""
-    if game.phase == "take":
-        take_some(game, rng)
-    else:
-        lay(game, rng)
 
 
 def played(seed: int, actions: int, players: int = 3) -> tuple[CardGame, CardGame | None]:

@@ -18,8 +18,8 @@ from doolhof.session.game_session import GameSession
 from doolhof.session.games import AnyGame
 from doolhof.session.savegame import SavedGame, load_game, load_waiting, save_game
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup
+from tests.cards.helpers import act
 from tests.file_faults import failing_writes
-from tests.test_card_session import act
 
 MAZE = TableSetup("junior", (SeatConfig("person"), SeatConfig("person")))
 CARD_TABLE = TableSetup(CARDS, (SeatConfig("person"), SeatConfig("person"), SeatConfig("person")))

@@ -1,7 +1,8 @@
-"""Small hand-made cards and positions for the card-game tests (built with Card.from_text)."""
+"""Small hand-made cards and positions for the card-game tests (built with Card.from_text), and random actions."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 
 import pytest
@@ -51,3 +52,23 @@ def refused(game: CardGame, action: Callable[[], object], message: str) -> Illeg
     assert game.to_dict() == before
     assert game.legal_places() == places and game.takeable() == takeable
     return caught.value
+
+
+def lay(game: CardGame, rng: random.Random) -> None:
+    """Lay a random legal place."""
+    game.place(rng.choice(game.legal_places()))
+
+
+def take_some(game: CardGame, rng: random.Random) -> None:
+    """Take a random allowed set (maybe none) of the takeable cards."""
+    cells = sorted(game.takeable())
+    pick = {c for c in cells if rng.random() < 0.5}
+    game.take(pick if game.can_take(pick) else set())
+
+
+def act(game: CardGame, rng: random.Random) -> None:
+    """One action of the current player: a lay, or a take when the phase asks for one."""
+    if game.phase == "take":
+        take_some(game, rng)
+    else:
+        lay(game, rng)

@@ -242,6 +242,19 @@ def played_out(table: TableSetup, seed: int) -> Game:
     return game
 
 
+def open_book(app: Any, press: Callable[[Any, tuple[int, int]], None] = tap) -> Any:
+    """From the setup screen (put up first), tap the puzzle door with *press* (a mouse or a finger tap)."""
+    from doolhof.gui.puzzles.scene import BookScene
+
+    app.push_scene(app.screens.setup_scene())
+    run(app, 0)
+    press(app, center(app.scene.puzzle_button.rect))
+    book = app.scene
+    assert isinstance(book, BookScene)
+    book.ambient_until = 0.0
+    return book
+
+
 def hold(app: Any, pos: tuple[int, int], seconds: float, release: bool = True) -> None:
     """Press at *pos*, keep the button down for *seconds* of frames, then release (when asked)."""
     run(app, seconds, [mouse("move", pos), mouse("down", pos)])

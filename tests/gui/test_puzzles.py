@@ -13,6 +13,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from doolhof.engine import Game
 from doolhof.engine.puzzle_run import PuzzleRun, budget_for, stars_for
 from doolhof.engine.puzzles import BOOK, Puzzle, solve
@@ -21,20 +23,9 @@ from doolhof.gui.play.scene import PlayScene
 from doolhof.gui.play.tutorial import Tutorial
 from doolhof.gui.puzzles.scene import BookScene
 from doolhof.session.progress import load_progress, progress_path
-from tests.gui.helpers import center, drag, open_menu, run, step_until, tap
+from tests.gui.helpers import center, drag, open_book, open_menu, run, step_until, tap
 
 WEEKDAY = datetime.date(2026, 12, 1)  # a Tuesday: the daily puzzle is a quick 2-turn Junior one
-
-
-def open_book(app: Any) -> BookScene:
-    """From the setup screen (put up first), tap the puzzle door."""
-    app.push_scene(app.screens.setup_scene())
-    run(app, 0)
-    tap(app, center(app.scene.puzzle_button.rect))
-    book = app.scene
-    assert isinstance(book, BookScene)
-    book.ambient_until = 0.0
-    return book
 
 
 def open_stone(app: Any, book: BookScene, puzzle: Puzzle) -> PlayScene:
@@ -330,3 +321,23 @@ def test_the_hint_thread_gets_copies_only_and_the_plan_is_kept_on_the_frame_loop
     assert advice is not None and advice.push is not None and (advice.seat, advice.turn) == (0, game.turn)
     assert len(run.plans) == 1, "the push hint's walk is kept in the run"
     assert job.result() is advice and len(run.plans) == 1
+
+
+# ----- the stars card beside the board ------------------------------------------------------------
+@pytest.mark.parametrize(("size", "least"), [((1280, 800), 64), ((800, 600), 48), ((800, 1280), 64)])
+def test_the_stars_card_leaves_the_figure_and_its_picture_in_view(make_app: Any, size: tuple[int, int],
+                                                                 least: int) -> None:
+    app = make_app(size)
+    scene = open_stone(app, open_book(app), BOOK[0])
+    play_solution(app, scene, "tap")
+    wait_stars(app, scene)
+    overlay = overlay_of(scene)
+    card = overlay.card_rect()
+    figure = scene.cell_rect(scene.game.positions[0])
+    assert not card.colliderect(figure), "the stars do not cover the figure on the picture"
+    assert not card.colliderect(scene.layout.board), "nor any of the board"
+    assert app.screen.get_rect().contains(card)
+    for rect in [*overlay.star_rects(), *overlay.buttons().values()]:
+        assert card.contains(rect)
+    for name, rect in overlay.buttons().items():
+        assert min(rect.inflate(8, 8).size) >= least, (name, rect)  # the tap area (see handle_pointer)

@@ -9,8 +9,7 @@ from typing import Any
 
 from doolhof.engine.puzzles import BOOK
 from doolhof.session.progress import load_progress, progress_path
-from tests.gui.helpers import center, run, tap
-from tests.gui.test_puzzles import open_book
+from tests.gui.helpers import center, open_book, run, tap
 
 V1 = Path(__file__).resolve().parents[1] / "data" / "v1" / "progress.json"
 

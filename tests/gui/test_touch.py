@@ -19,7 +19,6 @@ from doolhof.gui.kit.hold_button import HOLD_SECONDS
 from doolhof.gui.kit.pointer import MOUSE_QUIET, REST_SECONDS, Pointer, PointerEvent
 from doolhof.gui.parents.menu import ParentMenuScene
 from doolhof.gui.play.scene import PlayScene
-from doolhof.gui.puzzles.scene import BookScene
 from doolhof.session.seats import SeatConfig, TableSetup
 from tests.gui.cards.helpers import PEOPLE2, cell_point, fast, point, ready, start_cards
 from tests.gui.cards.helpers import step_until as card_step_until
@@ -28,6 +27,7 @@ from tests.gui.helpers import (
     center,
     finger,
     mouse,
+    open_book,
     run,
     settle,
     start_play,
@@ -381,12 +381,7 @@ def test_the_rotate_button_turns_the_chosen_card_by_touch(make_app: Any) -> None
 @pytest.mark.parametrize("palm", [False, True])
 def test_a_puzzle_is_solved_by_touch(make_app: Any, palm: bool) -> None:
     app = make_app((1280, 800))
-    app.push_scene(app.screens.setup_scene())
-    run(app, 0)
-    touch_tap(app, center(app.scene.puzzle_button.rect))
-    book = app.scene
-    assert isinstance(book, BookScene)
-    book.ambient_until = 0.0
+    book = open_book(app, touch_tap)
     puzzle = BOOK[0]
     if book.chapter != puzzle.chapter:
         touch_tap(app, center(book.chapter_rects[puzzle.chapter]))

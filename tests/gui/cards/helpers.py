@@ -7,14 +7,17 @@ stay quick.
 
 from __future__ import annotations
 
+import importlib.util
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pygame
 
-from doolhof.cards import CardGame, Place
+from doolhof.cards import Card, CardGame, Place
 from doolhof.cards.ports import Cell
 from doolhof.gui.cards.scene import CardPlayScene
 from doolhof.session.seats import SeatConfig, TableSetup
@@ -116,3 +119,49 @@ def lay_by_drag(app: Any, scene: CardPlayScene, place: Place) -> None:
         run(app, 0, [mouse("move", (x, y))])
     assert scene.gestures.snap == place.cell, (scene.gestures.snap, place)
     run(app, 0, [mouse("up", end)])
+
+
+# ----- take positions -------------------------------------------------------------------------
+#: The card the take positions lay on (0, 0): open to the east and the south.
+LAID = Card.from_text("2345:apple")
+
+
+def square() -> CardGame:
+    """Laying LAID on (0, 0) joins apples east (1, 0) and south (0, 1); (1, 1) holds them together."""
+    table = {
+        (1, 0): (Card.from_text("67:apple"), 0),
+        (0, 1): (Card.from_text("01:apple"), 0),
+        (1, 1): (Card.from_text("0167:"), 0),
+    }
+    return CardGame.from_position(table=table, hands=[[LAID], [Card.from_text("2367:")]], pile=[], current_player=0)
+
+
+def chain() -> CardGame:
+    """Laying LAID on (0, 0) joins an apple east on (1, 0), and through it another on (2, 0)."""
+    table = {
+        (1, 0): (Card.from_text("2367:apple"), 0),
+        (2, 0): (Card.from_text("67:apple"), 0),
+    }
+    return CardGame.from_position(table=table, hands=[[LAID], [Card.from_text("2367:")]], pile=[], current_player=0)
+
+
+def laid(app: Any, game: CardGame) -> CardPlayScene:
+    """*game* on the card screen (fast), LAID laid on (0, 0) by taps, and nothing moving any more."""
+    fast(app)
+    scene = start_cards(app, game, PEOPLE2)
+    lay_by_taps(app, scene, Place(0, (0, 0), 0))
+    assert step_until(app, ready(scene))
+    return scene
+
+
+#: The frame benchmark, which also builds the late 46-card table.
+BENCH_FRAMES = Path(__file__).resolve().parents[3] / "scripts" / "bench_frames.py"
+
+
+def bench_frames() -> ModuleType:
+    """``scripts/bench_frames.py`` loaded as a module (its card-table builders)."""
+    spec = importlib.util.spec_from_file_location("bench_frames", BENCH_FRAMES)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

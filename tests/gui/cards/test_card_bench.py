@@ -4,7 +4,6 @@ draws exactly what a fresh draw would (no timing is asserted: the machine is sha
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import math
 import os
@@ -20,7 +19,7 @@ import pytest
 from doolhof.cards.ai import best_take
 from doolhof.gui.cards.draw import CardPainter
 from doolhof.gui.cardtable import painter as painter_module
-from tests.gui.cards.helpers import PEOPLE2, cell_point, point, start_cards
+from tests.gui.cards.helpers import BENCH_FRAMES, PEOPLE2, bench_frames, cell_point, point, start_cards
 from tests.gui.helpers import FRAME, mouse, tap
 
 
@@ -28,20 +27,9 @@ def mouse_tap(pos: tuple[int, int]) -> list[pygame.event.Event]:
     """The events of one tap at *pos*."""
     return [mouse("move", pos), mouse("down", pos), mouse("up", pos)]
 
-SCRIPT = Path(__file__).resolve().parents[3] / "scripts" / "bench_frames.py"
-
-
-def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_frames", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_benchmarks_card_part_runs_quickly(tmp_path: Path) -> None:
     env = dict(os.environ, DOOLHOF_HOME=str(tmp_path))
-    done = subprocess.run([sys.executable, str(SCRIPT), "--cards-only", "--quick", "--json"], capture_output=True,
+    done = subprocess.run([sys.executable, str(BENCH_FRAMES), "--cards-only", "--quick", "--json"], capture_output=True,
                           text=True, env=env, timeout=240, check=False)
     assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout)
@@ -87,7 +75,7 @@ def _frames_of_a_lay_and_take(app: Any, bench: ModuleType) -> list[str]:
 def test_the_still_table_layer_draws_what_a_fresh_draw_does(make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """A lay and a take on the 45-card table look the same frame for frame with and without the kept layer
     (faces rendered at once, so both runs draw alike whatever the machine's speed)."""
-    bench = _bench()
+    bench = bench_frames()
     monkeypatch.setattr(painter_module, "RENDER_BUDGET", 60.0)
     used = 0
     real_blit_still = CardPainter._keep_still

@@ -15,10 +15,9 @@ from doolhof.gui.cards.scene import CardPlayScene
 from doolhof.gui.cardtable.painter import PICKED_LIFT
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.widgets import darken
+from tests.gui import colour_vision as cv
 from tests.gui.cards import helpers as h
-from tests.gui.cards.test_card_turn import LAID, chain, laid
 from tests.gui.helpers import FRAME, SoundLog, run, tap
-from tests.gui.test_seat_colors import MACHADO, MIN_DELTA_E, _delta_e, _seen
 
 
 def stranded() -> CardGame:
@@ -30,15 +29,15 @@ def stranded() -> CardGame:
         (1, 1): (Card.from_text("0167:"), 0),
         (2, 0): (Card.from_text("67:"), 0),
     }
-    return CardGame.from_position(table=table, hands=[[LAID], [Card.from_text("2367:")]], pile=[], current_player=0)
+    return CardGame.from_position(table=table, hands=[[h.LAID], [Card.from_text("2367:")]], pile=[], current_player=0)
 
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (800, 600), (800, 1280)])
 def test_the_take_button_before_a_pick_does_not_end_the_turn(make_app: Any, size: tuple[int, int]) -> None:
     app = make_app(size)
-    game = chain()
-    scene = laid(app, game)
+    game = h.chain()
+    scene = h.laid(app, game)
     tap(app, h.point(scene.layout.take))
     assert game.phase == "take" and game.current_player == 0 and game.scores == (0, 0), "nothing was thrown away"
     assert scene.accepting() and scene.picks == set()
@@ -52,8 +51,8 @@ def test_the_take_button_before_a_pick_does_not_end_the_turn(make_app: Any, size
 
 def test_pick_unpick_and_take(make_app: Any) -> None:
     app = make_app((1280, 800))
-    game = chain()
-    scene = laid(app, game)
+    game = h.chain()
+    scene = h.laid(app, game)
     tap(app, h.cell_point(scene, (2, 0)))
     assert scene.picks == {(2, 0)}
     look = scene.painter.table_look(None)
@@ -72,8 +71,8 @@ def test_pick_unpick_and_take(make_app: Any) -> None:
 
 def test_the_done_button_ends_the_turn_taking_nothing(make_app: Any) -> None:
     app = make_app((800, 600))
-    game = chain()
-    scene = laid(app, game)
+    game = h.chain()
+    scene = h.laid(app, game)
     tap(app, h.cell_point(scene, (2, 0)))
     assert scene.gestures.hit(h.point(scene.layout.done), scene) == "done"
     tap(app, h.point(scene.layout.done))
@@ -83,7 +82,7 @@ def test_the_done_button_ends_the_turn_taking_nothing(make_app: Any) -> None:
 def test_a_joined_card_that_may_not_be_taken_shows_what_it_would_cut_off(make_app: Any) -> None:
     app = make_app((1280, 800))
     game = stranded()
-    scene = laid(app, game)
+    scene = h.laid(app, game)
     assert (1, 0) in game.joined() and (1, 0) not in game.takeable()
     tap(app, h.cell_point(scene, (1, 0)))
     assert scene.picks == set(), "not picked"
@@ -118,7 +117,7 @@ def _computer_take(make_app: Any, speed: str, reduced: bool = False) -> tuple[fl
     app = make_app((1280, 800))
     app.settings = replace(app.settings, animation_speed=speed, reduced_motion=reduced)
     app.sound = SoundLog()
-    scene = h.start_cards(app, chain(), h.table_of("computer", "person", level="clever"))
+    scene = h.start_cards(app, h.chain(), h.table_of("computer", "person", level="clever"))
     assert h.step_until(app, lambda: getattr(scene.timeline.current, "name", "") == "take", dt=FRAME)
     assert scene.game.scores == (2, 0)
     seconds, trays = 0.0, []
@@ -152,19 +151,17 @@ def test_the_takeable_ring_stands_out_for_colour_blind_eyes() -> None:
     table, the glowing path) the ring or its dark band differs clearly, and picked differs from takeable."""
     around = (theme.HEDGE, theme.HEDGE_DARK, theme.HEDGE_LIGHT, theme.PATH, theme.PLATE, theme.REACH_GLOW,
               darken(theme.BACKGROUND, 0.18))
-    for vision in MACHADO:
-        ring, edge = _seen(theme.TAKE_RING, vision), _seen(theme.TAKE_RING_EDGE, vision)
-        assert _delta_e(ring, edge) >= 3 * MIN_DELTA_E, vision
+    for vision in cv.MACHADO:
+        ring, edge = cv.seen(theme.TAKE_RING, vision), cv.seen(theme.TAKE_RING_EDGE, vision)
+        assert cv.delta_e(ring, edge) >= 3 * cv.MIN_DELTA_E, vision
         for color in around:
-            seen = _seen(color, vision)
-            assert max(_delta_e(ring, seen), _delta_e(edge, seen)) >= 2 * MIN_DELTA_E, (vision, color)
-        assert _delta_e(ring, _seen(theme.PICKED_RIM, vision)) >= MIN_DELTA_E, vision
+            seen = cv.seen(color, vision)
+            assert max(cv.delta_e(ring, seen), cv.delta_e(edge, seen)) >= 2 * cv.MIN_DELTA_E, (vision, color)
+        assert cv.delta_e(ring, cv.seen(theme.PICKED_RIM, vision)) >= cv.MIN_DELTA_E, vision
 
 
 def test_takeable_cards_are_ringed_thickly_on_a_46_card_table_at_800x600(make_app: Any) -> None:
-    from tests.gui.cards.test_card_bench import _bench
-
-    bench = _bench()
+    bench = h.bench_frames()
     app = make_app((800, 600))
     h.fast(app, reduced_motion=True)  # calm: the picture holds still
     game = bench.grown_card_game()

@@ -5,51 +5,23 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from doolhof.cards import Card, CardGame, Place
+from doolhof.cards import Card, CardGame
 from doolhof.cards.ai import suggest_place, suggest_take
-from doolhof.gui.cards.scene import CardPlayScene
 from tests.gui.cards.helpers import (
     PEOPLE2,
     cell_point,
+    chain,
     fast,
+    laid,
     lay_by_taps,
     point,
     ready,
     settle,
+    square,
     start_cards,
     step_until,
 )
 from tests.gui.helpers import run, tap
-
-LAID = Card.from_text("2345:apple")
-
-
-def square() -> CardGame:
-    """Laying LAID on (0, 0) joins apples east (1, 0) and south (0, 1); (1, 1) holds them together."""
-    table = {
-        (1, 0): (Card.from_text("67:apple"), 0),
-        (0, 1): (Card.from_text("01:apple"), 0),
-        (1, 1): (Card.from_text("0167:"), 0),
-    }
-    return CardGame.from_position(table=table, hands=[[LAID], [Card.from_text("2367:")]], pile=[], current_player=0)
-
-
-def chain() -> CardGame:
-    """Laying LAID on (0, 0) joins an apple east on (1, 0), and through it another on (2, 0)."""
-    table = {
-        (1, 0): (Card.from_text("2367:apple"), 0),
-        (2, 0): (Card.from_text("67:apple"), 0),
-    }
-    return CardGame.from_position(table=table, hands=[[LAID], [Card.from_text("2367:")]], pile=[], current_player=0)
-
-
-def laid(app: Any, game: CardGame) -> CardPlayScene:
-    """*game* on the card screen (fast), LAID laid on (0, 0) by taps, and nothing moving any more."""
-    fast(app)
-    scene = start_cards(app, game, PEOPLE2)
-    lay_by_taps(app, scene, Place(0, (0, 0), 0))
-    assert step_until(app, ready(scene))
-    return scene
 
 
 def test_a_pick_that_would_split_the_table_is_refused_and_shows_what_would_fall_off(make_app: Any) -> None:
