@@ -99,6 +99,21 @@ def _fake_app(root: Path, libraries: tuple[str, ...] = ("libSDL2-2-50d19f93.0.so
 
 
 
+def test_every_package_folder_is_installed() -> None:
+    """``pip install .`` (not editable) installs only the packages pyproject names: a new folder must be named
+    there, or the installed game and its sdist cannot import it."""
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib
+    setup = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    listed = set(setup["packages"])
+    found = {".".join(init.parent.relative_to(ROOT).parts) for init in (ROOT / "doolhof").rglob("__init__.py")}
+    assert found <= listed, f"not installed: {sorted(found - listed)}"
+    for package, folder in setup.get("package-dir", {}).items():
+        assert package in listed and (ROOT / folder).is_dir()
+
+
 def test_the_project_is_mit_licensed_by_its_developers() -> None:
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")  # tomllib is Python 3.11+
     assert 'license = "MIT"' in text and 'license-files = ["LICENSE"]' in text
