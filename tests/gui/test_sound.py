@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import logging
 import math
@@ -21,6 +20,7 @@ import pytest
 from doolhof.gui.kit import sound as sound_module
 from doolhof.gui.kit.assets import asset
 from doolhof.gui.kit.sound import SOUND_FILES, SOUND_NAMES, SoundPlayer
+from tests import scripts
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "make_sounds.py"
@@ -37,11 +37,7 @@ CELEBRATIONS = ("collect", "fanfare")
 
 def load_script() -> ModuleType:
     """Import ``scripts/make_sounds.py`` (scripts/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("make_sounds", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return scripts.load_script("make_sounds", "make_sounds")
 
 
 def read_wav(path: Path) -> tuple[wave._wave_params, list[int]]:

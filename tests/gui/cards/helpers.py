@@ -7,7 +7,6 @@ stay quick.
 
 from __future__ import annotations
 
-import importlib.util
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -22,6 +21,7 @@ from doolhof.cards.ports import Cell
 from doolhof.gui.cards.scene import CardPlayScene
 from doolhof.session.seats import SeatConfig, TableSetup
 from tests.gui.helpers import FRAME, YIELD, SoundLog, mouse, run, tap, worker_busy
+from tests.scripts import load_script
 
 PEOPLE2 = TableSetup(variant="cards", seats=(SeatConfig("person"), SeatConfig("person")))
 
@@ -160,8 +160,4 @@ BENCH_FRAMES = Path(__file__).resolve().parents[3] / "scripts" / "bench_frames.p
 
 def bench_frames() -> ModuleType:
     """``scripts/bench_frames.py`` loaded as a module (its card-table builders)."""
-    spec = importlib.util.spec_from_file_location("bench_frames", BENCH_FRAMES)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(BENCH_FRAMES.stem, BENCH_FRAMES.stem)
