@@ -411,8 +411,15 @@ class App:
             self.guard(self.scene.handle_pointer, event)
         self.dirty = True
 
-    def _controls_holding(self) -> bool:
-        return self.controls is not None and bool(self.guard(self.controls.holding))
+    def _holding(self) -> bool:
+        """True while the press is on a control that wants holding: the parents' button, or one of the scene's."""
+        if self.controls is not None and self.guard(self.controls.holding):
+            return True
+        return bool(self._scenes) and bool(self.guard(self.scene.holding))
+
+    def _draggable(self) -> bool:
+        """True while the press is on something the scene lets a finger drag."""
+        return bool(self._scenes) and bool(self.guard(self.scene.draggable))
 
     def _controls_busy(self) -> bool:
         return self.controls is not None and bool(self.guard(self.controls.busy))
@@ -423,7 +430,7 @@ class App:
             self.dispatch(event)
             if not self.running or not self._scenes:
                 return
-        for pointer_event in self.pointer.tick(dt, self._controls_holding()):  # a resting hand let go
+        for pointer_event in self.pointer.tick(dt, self._holding(), self._draggable()):  # a resting hand let go
             self._point(pointer_event)
         scene = self.scene
         self.guard(scene.update, dt)

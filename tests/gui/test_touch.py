@@ -121,6 +121,32 @@ def test_a_held_control_keeps_a_still_finger() -> None:
     assert pointer.owner is not None
 
 
+def test_a_still_press_on_something_draggable_is_kept_until_another_finger_lands() -> None:
+    pointer = Pointer()
+    size = (100, 100)
+    pointer.translate(fev("down", 0.5, 0.5), size)
+    for _ in range(int(2 * REST_SECONDS / FRAME)):
+        assert pointer.tick(FRAME, draggable=True) == []
+    assert pointer.translate(fev("down", 0.2, 0.2, 1), size) is None
+    assert pointer.tick(FRAME, draggable=True) == [PointerEvent("cancel", (50, 50)), PointerEvent("down", (20, 20))]
+    assert pointer.translate(fev("up", 0.2, 0.2, 1), size) == PointerEvent("up", (20, 20))
+    assert pointer.translate(fev("up", 0.5, 0.5), size) is None, "the still press gave way and is ignored"
+
+
+@pytest.mark.parametrize("moved", [False, True])
+def test_a_kept_still_press_lifted_cancels_unless_it_dragged_first(moved: bool) -> None:
+    pointer = Pointer()
+    size = (100, 100)
+    pointer.translate(fev("down", 0.5, 0.5), size)
+    for _ in range(int(2 * REST_SECONDS / FRAME)):
+        pointer.tick(FRAME, draggable=True)
+    end = 0.8 if moved else 0.5
+    if moved:
+        assert pointer.translate(fev("move", end, end), size) == PointerEvent("move", (80, 80))
+    spot = (int(end * 100), int(end * 100))
+    assert pointer.translate(fev("up", end, end), size) == PointerEvent("up" if moved else "cancel", spot)
+
+
 # ----- a whole maze game by touch -----------------------------------------------------------------
 def best_arrow(game: Any, rotation: int, turn: int) -> tuple[str, int]:
     """The arrow after which the target can be reached, else one by turn number."""
@@ -224,6 +250,67 @@ def test_a_second_finger_landing_during_a_drag_neither_acts_nor_cancels_it(make_
     run(app, 0, [finger("up", app, other, 2)])
     settle(app)
     assert game.phase == "walk", "the resting finger's lift did nothing"
+
+
+def slide(app: Any, start: tuple[int, int], end: tuple[int, int], fid: int = 0) -> None:
+    """The finger already down at *start* slides in 12 frames to *end* and lifts there."""
+    for k in range(1, 13):
+        run(app, 0, [finger("move", app, (start[0] + (end[0] - start[0]) * k // 12,
+                                          start[1] + (end[1] - start[1]) * k // 12), fid)])
+    run(app, 0, [finger("up", app, end, fid)])
+    settle(app)
+
+
+def test_a_child_who_holds_the_sliding_card_still_before_dragging_it_still_pushes(make_app: Any) -> None:
+    """A still press on something a finger drags is kept: a slow child thinks first, then slides."""
+    app, game, scene = maze(make_app)
+    expected = _after(game, ("N", 3)).to_dict()
+    start, end = center(scene.spare_rect()), center(scene.arrow_rect("N", 3))
+    run(app, 3 * REST_SECONDS, [finger("down", app, start, 0)])
+    assert scene.gestures.press is not None and app.pointer.owner is not None, "the press is kept"
+    slide(app, start, end)
+    assert game.to_dict() == expected
+
+
+def test_a_still_press_on_the_sliding_card_lifted_again_does_nothing(make_app: Any) -> None:
+    app, game, scene = maze(make_app)
+    before = game.to_dict()
+    spot = center(scene.spare_rect())
+    run(app, 3 * REST_SECONDS, [finger("down", app, spot, PALM)])
+    run(app, 0, [finger("up", app, spot, PALM)])
+    settle(app)
+    assert game.to_dict() == before and scene.rotation == 0, "a resting hand's lift neither turns nor pushes"
+
+
+@pytest.mark.parametrize("young", [False, True])
+def test_a_palm_on_the_sliding_card_gives_way_to_a_childs_tap(make_app: Any, young: bool) -> None:
+    """A palm resting on the sliding card (kept, as it might be a slow drag) never blocks another finger."""
+    app, game, scene = maze(make_app)
+    expected = _after(game, ("N", 3)).to_dict()
+    run(app, 0.1 if young else 3 * REST_SECONDS, [finger("down", app, center(scene.spare_rect()), PALM)])
+    touch_tap(app, center(scene.arrow_rect("N", 3)), finger_id=1)
+    run(app, REST_SECONDS)  # a young palm: the tap is played once the palm is found resting
+    settle(app)
+    assert game.to_dict() == expected, "the child's tap pushed"
+    run(app, 0, [finger("up", app, center(scene.spare_rect()), PALM)])
+    settle(app)
+    assert game.phase == "walk" and scene.gestures.press is None, "the palm's lift did nothing"
+
+
+def test_a_child_who_holds_a_hand_card_still_before_dragging_it_still_lays_it(make_app: Any) -> None:
+    app = make_app((1280, 800))
+    fast(app)
+    game = CardGame.new(players=2, seed=11)
+    scene = start_cards(app, game, PEOPLE2)
+    assert card_step_until(app, ready(scene))
+    place = next(p for p in game.legal_places() if p.rotation == 0)
+    hand, cell = point(scene.layout.hand[place.hand_index]), cell_point(scene, place.cell)
+    run(app, 3 * REST_SECONDS, [finger("down", app, hand, 0)])
+    assert app.pointer.owner is not None, "the press on the card is kept"
+    size = len(game.table)
+    slide(app, hand, cell)
+    assert card_step_until(app, lambda: len(game.table) == size + 1)
+    assert place.cell in game.table
 
 
 @pytest.mark.parametrize("why", [pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED])

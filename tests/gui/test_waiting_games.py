@@ -9,7 +9,7 @@ from doolhof.gui.setup.scene import SetupScene
 from doolhof.session import paths
 from doolhof.session.savegame import SavedGame, load_waiting, save_game
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup
-from tests.gui.helpers import center, hold, run, tap
+from tests.gui.helpers import center, finger, hold, run, tap, touch_tap
 
 MAZE = TableSetup("classic", (SeatConfig("person"), SeatConfig("computer", "gentle")))
 CARD_TABLE = TableSetup(CARDS, (SeatConfig("person"), SeatConfig("person")))
@@ -86,3 +86,18 @@ def test_each_waiting_game_shows_its_mark_on_its_game_card(make_app: Any) -> Non
     changed = {v for v, b in setup.variant_buttons.items()
                if app.screen.subsurface(b.rect).copy().get_view("2").raw != before[v].get_view("2").raw}
     assert changed == {"classic", CARDS}
+
+
+def test_a_parents_finger_held_on_the_play_button_replaces_the_waiting_game(make_app: Any) -> None:
+    """A finger held still on the hold button is a hold, not a resting hand (the press is not cancelled)."""
+    _maze, cards = two_waiting()
+    app = make_app()
+    setup = setup_with(app, CARD_TABLE)
+    touch_tap(app, center(setup.play_button.rect))
+    run(app)
+    spot = center(setup.replace_card.replace_button.rect)
+    run(app, 2.5, [finger("down", app, spot)])
+    run(app, 0, [finger("up", app, spot)])
+    run(app)
+    assert app.session.running and app.session.game != cards, "the held finger replaced the waiting game"
+    assert load_waiting()[0]["cards"].game == app.session.game

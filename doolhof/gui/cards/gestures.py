@@ -180,6 +180,9 @@ class Gestures(PressGestures[Table, Target, Intent]):
         self.pos = pos
         self.snap = nearest_lit(table, pos)
 
+    def _drags(self, on: Target) -> bool:
+        return isinstance(on, OnHand)
+
     def hit(self, pos: tuple[int, int], table: Table) -> Target | None:
         """What a press at *pos* would act on now (icons aside)."""
         lay = table.layout

@@ -330,6 +330,10 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         self.wake()
 
     # ----- input -------------------------------------------------------------------------------
+    def draggable(self) -> bool:
+        """True while the press is on a hand card: a still finger there keeps its press."""
+        return self.gestures.draggable()
+
     def handle_pointer(self, event: PointerEvent) -> None:
         """Taps and drags: the hand-over screen first, icons always, the rest on a person's turn between animations."""
         self.wake()

@@ -17,6 +17,11 @@ whether a mouse or a finger moves it. :class:`Pointer` decides which physical so
   landed while that resting hand owned the pointer then takes the pointer over (down where it
   landed, then a move to where it is; a tap it already finished is played then), so a resting hand
   never blocks anyone, not even in its first half second.
+- A still press on something a finger drags (the sliding card, a hand card: the scene says so) is
+  **kept**, as a young child often holds a card still while looking where to put it before sliding
+  it. It gives way to any other finger (it is then a resting hand, and the other finger takes over),
+  and its lift without a drag does nothing (a cancel): a palm lifted off a card neither turns it
+  nor lays it.
 - A finger lifted outside the window cancels instead of tapping; focus lost, the window minimised or
   a scene change (:meth:`Pointer.cancel`) cancel and forget every finger.
 
@@ -68,6 +73,8 @@ class _Finger:
     waiting: bool = False
     #: Order of landing (earlier fingers take over first).
     order: int = field(default=0)
+    #: Still for :data:`REST_SECONDS` on something it may drag: its press is kept, its lift does nothing.
+    lingering: bool = False
 
 
 FingerKey = tuple[int, int]
@@ -114,18 +121,21 @@ class Pointer:
             return self._drop_all()
         return None
 
-    def tick(self, dt: float, holding: bool = False) -> list[PointerEvent]:
+    def tick(self, dt: float, holding: bool = False, draggable: bool = False) -> list[PointerEvent]:
         """Let *dt* seconds pass; the events that follow (a resting hand's press cancelled, a finger taking over).
 
-        *holding* is True while the press is on a control that wants holding (it never rests then).
+        *holding* is True while the press is on a control that wants holding (it never rests then);
+        *draggable* while it is on something a finger may drag (it is kept until another finger lands).
         """
         self._since_finger += dt
         events: list[PointerEvent] = []
+        waiting = any(f.waiting and not f.resting for f in self._fingers.values()) or bool(self._lifted)
         for key, finger in self._fingers.items():
             finger.age += dt
             if finger.resting or finger.moved or finger.age < REST_SECONDS:
                 continue
-            if key == self.owner and holding:
+            if key == self.owner and (holding or (draggable and not waiting)):
+                finger.lingering = not holding
                 continue
             finger.resting = True
             if key == self.owner:
@@ -187,6 +197,7 @@ class Pointer:
             if not finger.moved and key == self.owner:
                 self._stop_waiting()  # a drag started: it owns the pointer until it lifts
             finger.moved = True
+            finger.lingering = False
         if event.type == pygame.FINGERMOTION:
             if key != self.owner or pos == self.pos:
                 return None
@@ -200,7 +211,7 @@ class Pointer:
             return None
         self._release()
         self._stop_waiting()  # one tap wins: fingers down with it stay ignored
-        return PointerEvent("up" if inside else "cancel", pos)
+        return PointerEvent("up" if inside and not finger.lingering else "cancel", pos)
 
     def _finger_down(self, key: FingerKey, pos: tuple[int, int]) -> PointerEvent | None:
         self._landed += 1

@@ -149,9 +149,18 @@ class PressGestures(Generic[TableT, TargetT, IntentT]):
             return self._release(event.pos, table)
         return self._tap(press, event.pos, table)
 
+    def draggable(self) -> bool:
+        """True while the press is on something a finger may drag (a still finger there keeps its press)."""
+        press = self.press
+        return press is not None and not isinstance(press.on, OnIcon) and self._drags(press.on)
+
     def hit(self, pos: tuple[int, int], table: TableT) -> TargetT | None:
         """What a press at *pos* would act on now (icons aside)."""
         raise NotImplementedError
+
+    def _drags(self, on: TargetT) -> bool:
+        """True when a press on *on* may still become a drag."""
+        return False
 
     def _move(self, press: Press[TargetT | OnIcon], pos: tuple[int, int], table: TableT) -> list[IntentT]:
         """The finger pressed on *press* moved to *pos*: maybe start or go on dragging."""

@@ -53,6 +53,14 @@ class Scene:
     def handle_event(self, event: pygame.event.Event) -> None:
         """Any other pygame event (keys, mouse wheel, ...)."""
 
+    def holding(self) -> bool:
+        """True while the pointer presses a control that wants holding (a finger still there is no resting hand)."""
+        return False
+
+    def draggable(self) -> bool:
+        """True while the pointer presses something a finger may drag (a still finger there keeps its press)."""
+        return False
+
     def update(self, dt: float) -> None:
         """Advance animations by *dt* seconds."""
 

@@ -182,6 +182,9 @@ class Gestures(PressGestures[Table, Target, Intent]):
             self.pos = pos
             self._hold(table)
 
+    def _drags(self, on: Target) -> bool:
+        return on == "spare" or on == "figure"
+
     def hit(self, pos: tuple[int, int], table: Table) -> Target | None:
         """What a press at *pos* would act on now (icons aside)."""
         lay = table.layout

@@ -225,6 +225,10 @@ class PlayScene(PlayingScene[Game, Decision]):
         self.wake()
 
     # ----- input -------------------------------------------------------------------------------
+    def draggable(self) -> bool:
+        """True while the press is on the sliding card or the figure: a still finger there keeps its press."""
+        return self.gestures.draggable()
+
     def handle_pointer(self, event: PointerEvent) -> None:
         """Taps and drags: overlays first, icons always, board and card only on a person's turn between animations."""
         self.wake()

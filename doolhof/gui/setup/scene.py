@@ -457,6 +457,10 @@ class SetupScene(Scene):
         if self.replace_card.shown:
             self.replace_card.update(dt)
 
+    def holding(self) -> bool:
+        """True while the replace card's hold button is pressed (a parent's finger held there is no resting hand)."""
+        return self.replace_card.shown and self.replace_card.replace_button.held is not None
+
     def busy(self) -> bool:
         """True while the replace card's hold button is held or wiggles."""
         return self.replace_card.shown and self.replace_card.busy()
