@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
+from doolhof.engine import Push
+from doolhof.gui.kit import theme
+from doolhof.gui.setup.buttons import draw_waiting_game
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.session import paths
 from doolhof.session.savegame import SavedGame, load_waiting, save_game
@@ -101,3 +106,34 @@ def test_a_parents_finger_held_on_the_play_button_replaces_the_waiting_game(make
     run(app)
     assert app.session.running and app.session.game != cards, "the held finger replaced the waiting game"
     assert load_waiting()[0]["cards"].game == app.session.game
+
+
+def _picture(saved: SavedGame, side: int = 100) -> pygame.Surface:
+    surface = pygame.Surface((side, side), pygame.SRCALPHA)
+    draw_waiting_game(surface, surface.get_rect(), saved, None)
+    return surface
+
+
+def test_the_waiting_maze_game_is_pictured_as_it_stands(make_app: Any) -> None:
+    """The picture is the game's own maze with each figure on its cell, so a child knows the game again."""
+    make_app()
+    game = MAZE.new_game(1)
+    side, n = 140, game.board.size
+    first = _picture(SavedGame(game, MAZE), side)
+    for seat, (r, c) in enumerate(game.positions):
+        spot = (int((c + 0.5) * side / n), int((r + 0.5) * side / n))
+        assert tuple(first.get_at(spot))[:3] == theme.SEAT_COLORS[seat], f"seat {seat}'s figure on its cell"
+    moved = game.copy()
+    moved.push(Push(*moved.legal_arrows()[0]))
+    assert pygame.image.tobytes(_picture(SavedGame(moved, MAZE), side), "RGBA") != pygame.image.tobytes(first, "RGBA")
+    assert pygame.image.tobytes(_picture(SavedGame(MAZE.new_game(2), MAZE), side), "RGBA") != pygame.image.tobytes(
+        first, "RGBA"), "another deal, another picture"
+
+
+def test_the_waiting_card_game_is_pictured_with_its_own_table(make_app: Any) -> None:
+    make_app()
+    game = CARD_TABLE.new_card_game(2)
+    before = _picture(SavedGame(game, CARD_TABLE))
+    assert before.get_bounding_rect().width > 50, "the cards fill the picture"
+    game.place(game.legal_places()[0])
+    assert pygame.image.tobytes(_picture(SavedGame(game, CARD_TABLE)), "RGBA") != pygame.image.tobytes(before, "RGBA")

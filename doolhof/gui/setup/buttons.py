@@ -11,7 +11,8 @@ from typing import Protocol
 
 import pygame
 
-from doolhof.engine import VARIANTS, Game
+from doolhof.cards import Card, CardGame
+from doolhof.engine import Game
 from doolhof.gui.board.painter import draw_mini_maze
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.art import Art
@@ -277,14 +278,11 @@ class ContinueButton(Button):
 def draw_waiting_game(surface: pygame.Surface, picture: pygame.Rect, saved: SavedGame, art: Art | None) -> None:
     """The little picture of a waiting game in the square *picture*: its maze board, or a few maze cards."""
     side = picture.width
-    if saved.table.is_cards:
-        small = max(2, side // 2 - 1)
-        for (cx, cy), nets in TABLE_CARDS[:3]:
-            rect = pygame.Rect(picture.x + cx * (small + 1), picture.y + cy * (small + 1), small, small)
-            draw_card_face(surface, rect, nets, art)
-    else:
-        variant = saved.table.variant if saved.table.variant in VARIANTS else "junior"
-        surface.blit(mini_board(variant, side), picture)
+    if isinstance(saved.game, CardGame):
+        laid = tuple(sorted((cell, card, rotation) for cell, (card, rotation) in saved.game.table.items()))
+        surface.blit(_card_table_picture(laid, side, art), picture)
+    elif isinstance(saved.game, Game):
+        surface.blit(game_board(saved.game, side), picture)
 
 
 #: The card game's picture on its game card: (column, row) -> a card's networks, joined edge to edge,
@@ -304,15 +302,52 @@ HAND_CARDS: tuple[list[Net], list[Net]] = (
 
 @lru_cache(maxsize=8)
 def mini_board(variant: str, side: int) -> pygame.Surface:
-    """A little picture of *variant*'s board: a real shuffled maze in hedge and sand (cached per size)."""
+    """A little picture of *variant*'s board: a real shuffled maze in hedge and sand, a figure in each
+    corner (cached per size)."""
     game = Game.new(variant=variant, players=2, seed=4)
-    n = game.board.size
+    homes = tuple(game.variant.home(seat) for seat in range(4))
+    return _maze_picture(game.board.size, tuple(game.board.masks()), homes, side)
+
+
+def game_board(game: Game, side: int) -> pygame.Surface:
+    """A little picture of *game* as it waits: its own maze and its figures where they stand (cached)."""
+    return _maze_picture(game.board.size, tuple(game.board.masks()), tuple(game.positions), side)
+
+
+#: A laid card: its cell (x, y), the card and its rotation.
+Laid = tuple[tuple[int, int], Card, int]
+
+
+@lru_cache(maxsize=4)
+def _card_table_picture(laid: tuple[Laid, ...], side: int, art: Art | None) -> pygame.Surface:
+    """The cards *laid* ((x, y), card, rotation) as they lie on the table, fitted into a *side* square."""
+    image = pygame.Surface((side, side), pygame.SRCALPHA)
+    if not laid:
+        return image
+    xs, ys = [cell[0] for cell, _card, _r in laid], [cell[1] for cell, _card, _r in laid]
+    across = max(max(xs) - min(xs), max(ys) - min(ys)) + 1
+    step = side / across
+    small = max(1, int(step) - (1 if step > 6 else 0))
+    left = (side - step * (max(xs) - min(xs) + 1)) / 2
+    top = (side - step * (max(ys) - min(ys) + 1)) / 2
+    for (x, y), card, rotation in laid:
+        rect = pygame.Rect(round(left + (x - min(xs)) * step), round(top + (y - min(ys)) * step), small, small)
+        draw_card_face(image, rect, card_nets(((n.ports, n.treasures) for n in card.networks), rotation), art)
+    return image
+
+
+@lru_cache(maxsize=8)
+def _maze_picture(n: int, masks: tuple[int, ...], figures: tuple[tuple[int, int], ...], side: int) -> pygame.Surface:
+    """*n* x *n* cells of *masks* in hedge and sand, with seat *k*'s figure as a dot on ``figures[k]``
+    (figures sharing a cell stand side by side)."""
     image = pygame.Surface((side, side), pygame.SRCALPHA)
     cell = side / n
     pygame.draw.rect(image, theme.HEDGE_DARK, image.get_rect(), border_radius=max(2, side // 14))
-    draw_mini_maze(image, game.board.masks(), n, 0.34)
-    for seat in range(4):
-        r, c = game.variant.home(seat)
-        center = (round((c + 0.5) * cell), round((r + 0.5) * cell))
-        pygame.draw.circle(image, theme.SEAT_COLORS[seat], center, max(1, round(cell * 0.22)))
+    draw_mini_maze(image, masks, n, 0.34)
+    for seat, (r, c) in enumerate(figures):
+        sharing = [k for k, spot in enumerate(figures) if spot == (r, c)]
+        shift = (sharing.index(seat) - (len(sharing) - 1) / 2) * cell * 0.3
+        center = (round((c + 0.5) * cell + shift), round((r + 0.5) * cell))
+        radius = max(1, round(cell * (0.22 if len(sharing) == 1 else 0.16)))
+        pygame.draw.circle(image, theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)], center, radius)
     return image.convert_alpha() if pygame.display.get_surface() is not None else image
