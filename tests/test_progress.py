@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 from doolhof.session.progress import (
     DAILY_KEPT,
     MAX_BYTES,
+    Book,
     Progress,
     StarKeeper,
     load_progress,
     progress_path,
-    reset_progress,
     save_progress,
 )
 from tests.file_faults import failing_writes
@@ -138,8 +138,23 @@ def test_stars_won_while_saving_fails_stay_in_the_book(tmp_path: Path, monkeypat
 def test_reset_forgets_everything(tmp_path: Path) -> None:
     path = tmp_path / "progress.json"
     save_progress(Progress().with_solved("1-01", 3).with_daily(DAY, 3), path)
-    assert reset_progress(path) is None
-    assert load_progress(path).progress == Progress()
+    keeper = StarKeeper(path)
+    keeper.choose(1)
+    assert keeper.reset() is None
+    assert load_progress(path).progress == Progress() and keeper.book == Book() == load_progress(path).book
+
+
+def test_a_reset_while_saving_fails_never_brings_the_old_stars_back(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "progress.json"
+    keeper = StarKeeper(path)
+    writes = failing_writes(monkeypatch, errno.ENOSPC)
+    assert keeper.solved("1-01", 3) is not None, "this star could not be saved"
+    assert keeper.reset() is not None, "nor the reset: the parent is told"
+    keeper.reload()
+    assert keeper.progress == Progress(), "the unsaved star is gone from memory too"
+    writes(False)
+    assert keeper.reload() is None and load_progress(path).progress == Progress()
 
 
 def test_the_file_lives_beside_the_settings(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

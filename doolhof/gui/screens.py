@@ -160,8 +160,11 @@ class ScreenBuilder:
         self.stars.tutorial_done()
 
     def parent_menu(self, from_game: bool = False, puzzles: bool = False) -> ParentMenuScene:
-        """The parents' menu; *from_game* offers "new game" (back to setup), *puzzles* the reset of the puzzle stars."""
-        return ParentMenuScene(self.host, from_game=from_game, puzzles=puzzles)
+        """The parents' menu; *from_game* offers "new game" (back to setup), *puzzles* the reset of the puzzle stars.
+
+        The reset goes through the stars kept in memory, so stars whose saving failed cannot come back after it.
+        """
+        return ParentMenuScene(self.host, from_game=from_game, reset_stars=self.stars.reset if puzzles else None)
 
     def settings_scene(self) -> SettingsScene:
         """The settings screen."""

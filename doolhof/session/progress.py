@@ -10,7 +10,7 @@ first child's; a file that cannot be used is kept aside with a message for the p
 is not even read whole. Entries that make no sense are kept as they were (and logged), never
 dropped silently; only the :data:`DAILY_KEPT` newest days are kept, while reading too. The
 :class:`StarKeeper` holds the book in memory, so stars just won stay in the book even when saving
-them failed. A parent can reset it (:func:`reset_progress`). No pygame here.
+them failed. A parent can reset it (:meth:`StarKeeper.reset`). No pygame here.
 
 >>> p = Progress().with_solved("1-01", 2).with_solved("1-01", 1)
 >>> p.stars["1-01"]
@@ -258,11 +258,6 @@ def save_progress(progress: Progress, path: Path | None = None) -> str | None:
     return save_book(book.with_progress(book.child, progress), path)
 
 
-def reset_progress(path: Path | None = None) -> str | None:
-    """Forget every child's stars and streaks (the parents' reset); None when done, else a message."""
-    return save_book(Book(), path)
-
-
 class StarKeeper:
     """The puzzle book's stars in memory, saved after every change; what is shown never waits for the disk.
 
@@ -310,6 +305,11 @@ class StarKeeper:
     def solved_daily(self, day: datetime.date, stars: int) -> str | None:
         """The reading child solved the daily puzzle of *day* for *stars* stars."""
         return self._save(self.book.with_progress(self.book.child, self.progress.with_daily(day, stars)))
+
+    def reset(self) -> str | None:
+        """Forget every child's stars and streaks (the parents' reset), in memory too: stars whose saving
+        failed do not come back. None when saved, else a message."""
+        return self._save(Book())
 
     def tutorial_done(self) -> str | None:
         """The reading child has seen the first puzzle's hand."""

@@ -24,6 +24,7 @@ quit (the game is saved first). While a save fails, the menu says so above its b
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 import pygame
 
@@ -182,11 +183,14 @@ def draw_undo_button(surface: pygame.Surface, rect: pygame.Rect, art: Art, press
 class ParentMenuScene(Scene):
     """The parents' menu, drawn over the (paused) scene below it."""
 
-    def __init__(self, host: Host, from_game: bool = False, puzzles: bool = False) -> None:
+    def __init__(self, host: Host, from_game: bool = False,
+                 reset_stars: Callable[[], str | None] | None = None) -> None:
         """The menu over the current top scene; offers "new game" when that scene is the running game (*from_game*),
-        and the reset of the puzzle stars over the puzzle book (*puzzles*)."""
+        and the reset of the puzzle stars over the puzzle book (*reset_stars* erases them: None when done, else a
+        message for the parent)."""
         super().__init__(host)
         self.from_game = from_game
+        self._reset_stars = reset_stars
         #: "ask" after the first tap on the reset (a second tap erases), "done" once erased.
         self.reset_state = ""
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -208,7 +212,7 @@ class ParentMenuScene(Scene):
         self.new_game_button.visible = self.from_game
         self.reset_button = add(Button(self.reset_puzzles, icon="stones", style=CHOICE, name="reset_puzzles",
                                        label=self._reset_label))
-        self.reset_button.visible = puzzles
+        self.reset_button.visible = reset_stars is not None
         self.fullscreen_button = add(Button(self.toggle_fullscreen, icon="fullscreen", style=CHOICE,
                                             name="fullscreen", label=self._fullscreen_label))
         self.quit_button = add(Button(self.quit, icon="cross", label=lambda: _("Quit"), style=QUIT_STYLE,
@@ -226,10 +230,8 @@ class ParentMenuScene(Scene):
         if self.reset_state == "":
             self.reset_state = "ask"
             self.reset_button.style = QUIT_STYLE
-        elif self.reset_state == "ask":
-            from doolhof.session.progress import reset_progress
-
-            message = reset_progress()
+        elif self.reset_state == "ask" and self._reset_stars is not None:
+            message = self._reset_stars()
             self.reset_state = "done"
             self.reset_button.style = CHOICE
             self.reset_button.enabled = False
