@@ -7,11 +7,10 @@ Each draws itself from what it reads of the screen's choices (:class:`SetupChoic
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 import pygame
 
-from doolhof.cards import Card, CardGame
 from doolhof.engine import Game
 from doolhof.gui.board.painter import draw_mini_maze
 from doolhof.gui.kit import theme
@@ -33,6 +32,9 @@ from doolhof.gui.kit.widgets import (
 from doolhof.i18n import N_, _
 from doolhof.session.savegame import SavedGame
 from doolhof.session.seats import CARDS, LEVELS, SeatConfig
+
+if TYPE_CHECKING:  # the card rules are imported when a card game is met, not for the first frame
+    from doolhof.cards import Card
 
 VARIANT_LABELS = {"junior": N_("Junior"), "junior-own": N_("Own secrets"), "classic": N_("Big board"),
                   CARDS: N_("Card game")}
@@ -278,11 +280,11 @@ class ContinueButton(Button):
 def draw_waiting_game(surface: pygame.Surface, picture: pygame.Rect, saved: SavedGame, art: Art | None) -> None:
     """The little picture of a waiting game in the square *picture*: its maze board, or a few maze cards."""
     side = picture.width
-    if isinstance(saved.game, CardGame):
+    if isinstance(saved.game, Game):
+        surface.blit(game_board(saved.game, side), picture)
+    else:
         laid = tuple(sorted((cell, card, rotation) for cell, (card, rotation) in saved.game.table.items()))
         surface.blit(_card_table_picture(laid, side, art), picture)
-    elif isinstance(saved.game, Game):
-        surface.blit(game_board(saved.game, side), picture)
 
 
 #: The card game's picture on its game card: (column, row) -> a card's networks, joined edge to edge,
@@ -315,7 +317,7 @@ def game_board(game: Game, side: int) -> pygame.Surface:
 
 
 #: A laid card: its cell (x, y), the card and its rotation.
-Laid = tuple[tuple[int, int], Card, int]
+Laid: TypeAlias = "tuple[tuple[int, int], Card, int]"
 
 
 @lru_cache(maxsize=4)
