@@ -267,16 +267,16 @@ class Search:
         a0 = child.a
         # The candidates after the mover's push: pictures ride with their cards (R7).
         after = fast.carry(cells & ~a0.out_bit, a0) | (a0.in_bit if on_spare else 0)
-        spare_c = bool(cells & a0.out_bit)
-        total = bin(after).count("1") + spare_c
+        pushed_out = bool(cells & a0.out_bit)
+        total = bin(after).count("1") + pushed_out
         found = 0
         area = self.area
         for a, _, card in self._pushes(_closes(a0), child.spare):
-            self.nodes += 1  # bounded (one reply each), so it never stops a decision half-way
+            self.nodes += 1  # counted, never checked: one per reply, and scoring pushes call it outside the budget
             bits, _ = fast.push(child.bits, a, card)
-            moved = fast.carry(after & ~a.out_bit, a) | (a.in_bit if spare_c else 0)
+            moved = fast.carry(after & ~a.out_bit, a) | (a.in_bit if pushed_out else 0)
             hit = fast.reach(bits, self.size, fast.carry(child.them, a)) & moved
-            if hit & a.in_bit and spare_c:
+            if hit & a.in_bit and pushed_out:
                 found |= 1 << area
             found |= fast.uncarry(hit & ~a.in_bit, a)
         return bin(found).count("1") / max(total, 1)
