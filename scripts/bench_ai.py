@@ -40,12 +40,14 @@ from maze_reference import ReferencePlayer, new_game
 
 from doolhof.engine import Game
 from doolhof.engine.ai import LEVELS as AI_LEVELS
-from doolhof.engine.ai import make_player
+from doolhof.engine.ai import ExpertPlayer, make_player
 from doolhof.engine.players import Player
 
 #: Every computer level but "random" (which does not think).
 LEVELS = tuple(level for level in AI_LEVELS if level != "random")
 BOARDS = ("junior", "shared7", "classic")
+#: The expert's wall-clock cap in matches (seconds): far above any move's time, so never reached.
+MATCH_TIME_CAP = 1e6
 #: name -> (board, opponent)
 PAIRINGS = {
     "ref-junior": ("junior", "reference"),
@@ -91,7 +93,9 @@ def match(pairing: str, games: int, seed: int, max_turns: int, log: Callable[[st
     for n in range(games):
         deal, expert_seat = seed + n // 2, n % 2
         players: list[Player] = [_opponent(opponent, deal * 2 + 1)] * 2
-        players[expert_seat] = make_player("expert", deal * 2)
+        # No wall-clock cap in a match: the node budget alone decides, so a busy machine changes the
+        # times but never a result.
+        players[expert_seat] = ExpertPlayer(seed=deal * 2, time_cap=MATCH_TIME_CAP)
         winners = play(new_game(board, deal), players, max_turns, expert_seat, times)
         if winners is None:
             unfinished += 1
