@@ -63,6 +63,10 @@ class Solution:
     steps: tuple[tuple[Push, Cell], ...]
 
 
+#: One arrow's row of :func:`_rows`.
+_Row = tuple[fast.Arrow, fast.Arrow, int, int, int, tuple[int, ...], int, int, int, int, tuple[int, ...]]
+
+
 class _Node:
     """One state of the search: the board after a push, and every cell the figure may stand on."""
 
@@ -148,11 +152,10 @@ def _search(start: _Node, size: int, max_turns: int) -> tuple[int, _Found] | Non
     usually stops long before the whole turn is built. (Sorting the new states themselves by
     distance or size before testing them was measured slower than testing them as they come.)
     """
-    all_arrows = [(a, fast.arrow(size, *a.closes)) for a in fast.arrows(size)]
     if max_turns <= 0:
         return None
     if max_turns == 1:
-        found = _last_turn(start, size, all_arrows)
+        found = _last_turn(start, size)
         return None if found is None else (1, found)
     seen: set[tuple[int, int, int, fast.Arrow, int]] = set()
     level = [start]
@@ -164,7 +167,8 @@ def _search(start: _Node, size: int, max_turns: int) -> tuple[int, _Found] | Non
         for node in level:
             bits, target, cells = node.bits, node.target, node.cells
             turns = _TURNS[node.spare]
-            for a, closed in all_arrows:
+            for row in _rows(size):
+                a, closed = row[0], row[1]
                 if a is node.closed:
                     continue
                 moved = fast.carry(cells, a)  # the figures ride along (R7, R9) ...
@@ -182,7 +186,7 @@ def _search(start: _Node, size: int, max_turns: int) -> tuple[int, _Found] | Non
                     if not early:
                         nxt.append(child)
                         continue
-                    found = _last_turn(child, size, all_arrows)
+                    found = _last_turn(child, size)
                     if found is not None:
                         return max_turns, found
         level = nxt
@@ -200,30 +204,76 @@ def _target_after(target: int, a: fast.Arrow) -> int:
     return a.moves[target]
 
 
-def _last_turn(node: _Node, size: int, all_arrows: list[tuple[fast.Arrow, fast.Arrow]]) -> _Found | None:
+@cache
+def _rows(size: int) -> tuple[_Row, ...]:
+    """Per arrow of a *size* board: the arrow, the arrow it closes (R8), and its push as masks and
+    shifts (what :func:`fast.push` reads, unpacked once so the last turn's loop reads a tuple)."""
+    return tuple(
+        (a, fast.arrow(size, *a.closes), a.cell_line, a.in_cell, a.out_cell, a.moves, a.keep, a.clear,
+         max(a.shift, 0), max(-a.shift, 0), a.spread)
+        for a in fast.arrows(size)
+    )
+
+
+def _last_turn(node: _Node, size: int) -> _Found | None:
     """The last turn from *node*: a push after which the figure can walk to the picture, if any.
 
-    A crossing pushed in joins at least as much as any real card, so when even it cannot, no turn
-    of the card can: that rules out most arrows with one flood fill.
+    Two quick tests rule out most arrows before any flood fill after the push. A push changes only
+    its own line, so when the figure's part of the maze (every cell it could walk to now) neither
+    lies on that line nor opens towards it, that part stays as it is and cannot gain the picture;
+    the same holds for the picture's part, unless the picture itself rides along the line. (Both
+    need the figure's part not to hold the picture already; if it does, they are skipped.) Then a
+    crossing pushed in joins at least as much as any real card, so when even it cannot, no turn of
+    the card can: that rules out most of the arrows left with one flood fill.
     """
     bits, cells, target, closed = node.bits, node.cells, node.target, node.closed
     turns = _TURNS[node.spare]
-    push, carry, joined = fast.push, fast.carry, _joined
-    for a, _ in all_arrows:
-        if a is closed:
+    area, full, not_first, not_last, not_bottom = _masks(size)
+    east = bits >> area & (bits >> (3 * area + 1)) & not_last
+    south = bits >> (2 * area) & (bits >> size) & not_bottom
+    region = fast.flood(east, south, size, cells)  # the start's cells are the figure's cell alone
+    north_open, east_open, south_open, west_open = (
+        bits & full, bits >> area & full, bits >> (2 * area) & full, bits >> (3 * area))
+    picture = 0 if target < 0 else fast.flood(east, south, size, 1 << target)
+    if picture & region:
+        near_figure = near_picture = full
+    else:
+        near_figure = (region | (region & east_open) << 1 & not_first | (region & west_open) >> 1 & not_last
+                       | (region & south_open) << size & full | (region & north_open) >> size)
+        near_picture = (picture | (picture & east_open) << 1 & not_first | (picture & west_open) >> 1 & not_last
+                        | (picture & south_open) << size & full | (picture & north_open) >> size)
+    carry = fast.carry
+    for a, _, line, in_cell, out_cell, moves, keep, clear, left, right, spread in _rows(size):
+        if a is closed or not near_figure & line:
             continue
-        new_target = a.in_cell if target < 0 else -1 if target == a.out_cell else a.moves[target]
-        if new_target < 0:
+        if target < 0:
+            new_target = in_cell
+        elif target == out_cell:
+            continue
+        elif line >> target & 1:
+            new_target = moves[target]
+        elif near_picture & line:
+            new_target = target
+        else:
             continue
         moved = carry(cells, a)
         goal = 1 << new_target
-        if not joined(push(bits, a, _CROSS)[0], size, goal, moved):
+        base = bits & clear | (bits & keep) << left >> right
+        if not _joined(base | spread[_CROSS], size, goal, moved):
             continue
         for r, card in turns:
-            pushed = push(bits, a, card)[0]
-            if joined(pushed, size, goal, moved):
+            pushed = base | spread[card]
+            if _joined(pushed, size, goal, moved):
                 return _Found(node, a, r, pushed, new_target)
     return None
+
+
+@cache
+def _masks(size: int) -> tuple[int, int, int, int, int]:
+    """The area and the cell masks of a *size* board: every cell, all but the first column, all but
+    the last column, all but the last row."""
+    geo = fast.geometry(size)
+    return geo.area, geo.full, geo.not_first_col, geo.not_last_col, geo.not_last_row
 
 
 def _distance(node: _Node, size: int) -> int:
