@@ -167,32 +167,47 @@ def _search(start: _Node, size: int, max_turns: int) -> tuple[int, _Found] | Non
         for node in level:
             bits, target, cells = node.bits, node.target, node.cells
             turns = _TURNS[node.spare]
-            for row in _rows(size):
+            if early:  # one turn of the card at each arrow before the next turn: arrows matter more
+                likely = _likely_first(node, size)
+                pushes = [(row, rc) for rc in turns for row in likely]
+            else:
+                pushes = [(row, rc) for row in _rows(size) for rc in turns]
+            for row, (r, card) in pushes:
                 a, closed = row[0], row[1]
                 if a is node.closed:
                     continue
                 moved = fast.carry(cells, a)  # the figures ride along (R7, R9) ...
                 new_target = _target_after(target, a)
-                for r, card in turns:
-                    pushed, out = fast.push(bits, a, card)
-                    reach = fast.reach(pushed, size, moved)
-                    if new_target >= 0 and reach >> new_target & 1:
-                        return turn, _Found(node, a, r, pushed, new_target)
-                    key = (pushed, _SHAPE[out], new_target, closed, reach)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    child = _Node(pushed, out, new_target, closed, reach, node, a, r)
-                    if not early:
-                        nxt.append(child)
-                        continue
-                    found = _last_turn(child, size)
-                    if found is not None:
-                        return max_turns, found
+                pushed, out = fast.push(bits, a, card)
+                reach = fast.reach(pushed, size, moved)
+                if new_target >= 0 and reach >> new_target & 1:
+                    return turn, _Found(node, a, r, pushed, new_target)
+                key = (pushed, _SHAPE[out], new_target, closed, reach)
+                if key in seen:
+                    continue
+                seen.add(key)
+                child = _Node(pushed, out, new_target, closed, reach, node, a, r)
+                if not early:
+                    nxt.append(child)
+                    continue
+                found = _last_turn(child, size)
+                if found is not None:
+                    return max_turns, found
         level = nxt
         if not level:
             return None
     return None
+
+
+def _likely_first(node: _Node, size: int) -> list[_Row]:
+    """The arrows of :func:`_rows`, those whose line touches both the figure's part of the maze and
+    the picture's first, then those touching one: a push elsewhere leaves both parts as they are."""
+    near_figure, near_picture = _near(node.bits, node.cells, node.target, size)
+    if node.target < 0:
+        near_picture = fast.geometry(size).full
+    else:
+        near_picture |= 1 << node.target
+    return sorted(_rows(size), key=lambda row: -(bool(row[2] & near_figure) + bool(row[2] & near_picture)))
 
 
 def _target_after(target: int, a: fast.Arrow) -> int:
@@ -228,20 +243,7 @@ def _last_turn(node: _Node, size: int) -> _Found | None:
     """
     bits, cells, target, closed = node.bits, node.cells, node.target, node.closed
     turns = _TURNS[node.spare]
-    area, full, not_first, not_last, not_bottom = _masks(size)
-    east = bits >> area & (bits >> (3 * area + 1)) & not_last
-    south = bits >> (2 * area) & (bits >> size) & not_bottom
-    region = fast.flood(east, south, size, cells)  # the start's cells are the figure's cell alone
-    north_open, east_open, south_open, west_open = (
-        bits & full, bits >> area & full, bits >> (2 * area) & full, bits >> (3 * area))
-    picture = 0 if target < 0 else fast.flood(east, south, size, 1 << target)
-    if picture & region:
-        near_figure = near_picture = full
-    else:
-        near_figure = (region | (region & east_open) << 1 & not_first | (region & west_open) >> 1 & not_last
-                       | (region & south_open) << size & full | (region & north_open) >> size)
-        near_picture = (picture | (picture & east_open) << 1 & not_first | (picture & west_open) >> 1 & not_last
-                        | (picture & south_open) << size & full | (picture & north_open) >> size)
+    near_figure, near_picture = _near(bits, cells, target, size)
     carry = fast.carry
     for a, _, line, in_cell, out_cell, moves, keep, clear, left, right, spread in _rows(size):
         if a is closed or not near_figure & line:
@@ -266,6 +268,26 @@ def _last_turn(node: _Node, size: int) -> _Found | None:
             if _joined(pushed, size, goal, moved):
                 return _Found(node, a, r, pushed, new_target)
     return None
+
+
+def _near(bits: int, cells: int, target: int, size: int) -> tuple[int, int]:
+    """The figure's part of the maze (every cell joined to *cells*) and the picture's (0 while it is
+    on the spare), each with the cells it opens towards; both every cell if the parts are one."""
+    area, full, not_first, not_last, not_bottom = _masks(size)
+    east = bits >> area & (bits >> (3 * area + 1)) & not_last
+    south = bits >> (2 * area) & (bits >> size) & not_bottom
+    region = fast.flood(east, south, size, cells)  # the start's cells are the figure's cell alone
+    picture = 0 if target < 0 else fast.flood(east, south, size, 1 << target)
+    if picture & region:
+        return full, full
+    north_open, east_open, south_open, west_open = (
+        bits & full, bits >> area & full, bits >> (2 * area) & full, bits >> (3 * area))
+    return (
+        region | (region & east_open) << 1 & not_first | (region & west_open) >> 1 & not_last
+        | (region & south_open) << size & full | (region & north_open) >> size,
+        picture | (picture & east_open) << 1 & not_first | (picture & west_open) >> 1 & not_last
+        | (picture & south_open) << size & full | (picture & north_open) >> size,
+    )
 
 
 @cache
@@ -323,8 +345,7 @@ def _steps(found: _Found, size: int) -> tuple[tuple[Push, Cell], ...]:
     for j in range(len(path) - 2, -1, -1):
         a, bits = path[j + 1][0], path[j + 1][2]
         joined = fast.reach(bits, size, good[j + 1])
-        good[j] = sum(1 << i for i in range(size * size)
-                      if path[j][3] >> i & 1 and fast.carry(1 << i, a) & joined)
+        good[j] = path[j][3] & fast.uncarry(joined, a)  # carry moves each cell to one cell
     here = node.cells  # the start: the figure's own cell
     steps: list[tuple[Push, Cell]] = []
     for (a, r, bits, _), ends in zip(path, good):
