@@ -70,7 +70,7 @@ _Row = tuple[fast.Arrow, fast.Arrow, int, int, int, tuple[int, ...], int, int, i
 class _Node:
     """One state of the search: the board after a push, and every cell the figure may stand on."""
 
-    __slots__ = ("bits", "spare", "target", "closed", "cells", "parent", "arrow", "rotation")
+    __slots__ = ("bits", "spare", "target", "closed", "cells", "parent", "arrow", "rotation", "near")
 
     def __init__(
         self, bits: int, spare: int, target: int, closed: fast.Arrow | None, cells: int,
@@ -84,6 +84,7 @@ class _Node:
         self.parent = parent
         self.arrow = arrow  # the push that made this node (None for the start)
         self.rotation = rotation
+        self.near: tuple[int, int] | None = None  # see _near
 
 
 @dataclass(frozen=True)
@@ -161,7 +162,7 @@ def _search(start: _Node, size: int, max_turns: int) -> tuple[int, _Found] | Non
     level = [start]
     for turn in range(1, max_turns):
         early = turn == max_turns - 1
-        if early:
+        if early and len(level) > 1:
             level.sort(key=lambda node: _distance(node, size))
         nxt: list[_Node] = []
         for node in level:
@@ -202,7 +203,7 @@ def _search(start: _Node, size: int, max_turns: int) -> tuple[int, _Found] | Non
 def _likely_first(node: _Node, size: int) -> list[_Row]:
     """The arrows of :func:`_rows`, those whose line touches both the figure's part of the maze and
     the picture's first, then those touching one: a push elsewhere leaves both parts as they are."""
-    near_figure, near_picture = _near(node.bits, node.cells, node.target, size)
+    near_figure, near_picture = _near(node, size)
     if node.target < 0:
         near_picture = fast.geometry(size).full
     else:
@@ -243,7 +244,8 @@ def _last_turn(node: _Node, size: int) -> _Found | None:
     """
     bits, cells, target, closed = node.bits, node.cells, node.target, node.closed
     turns = _TURNS[node.spare]
-    near_figure, near_picture = _near(bits, cells, target, size)
+    near_figure, near_picture = _near(node, size)
+    masks = _masks(size)
     carry = fast.carry
     for a, _, line, in_cell, out_cell, moves, keep, clear, left, right, spread in _rows(size):
         if a is closed or not near_figure & line:
@@ -261,33 +263,39 @@ def _last_turn(node: _Node, size: int) -> _Found | None:
         moved = carry(cells, a)
         goal = 1 << new_target
         base = bits & clear | (bits & keep) << left >> right
-        if not _joined(base | spread[_CROSS], size, goal, moved):
+        if not _joined(base | spread[_CROSS], size, goal, moved, masks):
             continue
         for r, card in turns:
             pushed = base | spread[card]
-            if _joined(pushed, size, goal, moved):
+            if _joined(pushed, size, goal, moved, masks):
                 return _Found(node, a, r, pushed, new_target)
     return None
 
 
-def _near(bits: int, cells: int, target: int, size: int) -> tuple[int, int]:
-    """The figure's part of the maze (every cell joined to *cells*) and the picture's (0 while it is
-    on the spare), each with the cells it opens towards; both every cell if the parts are one."""
+def _near(node: _Node, size: int) -> tuple[int, int]:
+    """The figure's part of the maze (every cell joined to the node's cells) and the picture's (none
+    while it is on the spare), each with the cells it opens towards; both every cell if the parts
+    are one. Kept on the node: the last but one turn orders its arrows with it too."""
+    if node.near is not None:
+        return node.near
+    bits, cells, target = node.bits, node.cells, node.target
     area, full, not_first, not_last, not_bottom = _masks(size)
     east = bits >> area & (bits >> (3 * area + 1)) & not_last
     south = bits >> (2 * area) & (bits >> size) & not_bottom
     region = fast.flood(east, south, size, cells)  # the start's cells are the figure's cell alone
     picture = 0 if target < 0 else fast.flood(east, south, size, 1 << target)
     if picture & region:
-        return full, full
+        node.near = full, full
+        return node.near
     north_open, east_open, south_open, west_open = (
         bits & full, bits >> area & full, bits >> (2 * area) & full, bits >> (3 * area))
-    return (
+    node.near = (
         region | (region & east_open) << 1 & not_first | (region & west_open) >> 1 & not_last
         | (region & south_open) << size & full | (region & north_open) >> size,
         picture | (picture & east_open) << 1 & not_first | (picture & west_open) >> 1 & not_last
         | (picture & south_open) << size & full | (picture & north_open) >> size,
     )
+    return node.near
 
 
 @cache
@@ -308,9 +316,12 @@ def _distance(node: _Node, size: int) -> int:
     return 2 * size
 
 
-def _joined(bits: int, size: int, goal: int, cells: int) -> bool:
-    """Does a corridor join the cell set *goal* to the cell set *cells*? (Flood fill from *goal*.)"""
-    east, south = fast.links(bits, size)
+def _joined(bits: int, size: int, goal: int, cells: int, masks: tuple[int, int, int, int, int]) -> bool:
+    """Does a corridor join the cell set *goal* to the cell set *cells*? (Flood fill from *goal*.)
+    *masks* are the board size's :func:`_masks`."""
+    area, _, _, not_last, not_bottom = masks
+    east = bits >> area & (bits >> (3 * area + 1)) & not_last  # fast.links, written out
+    south = bits >> (2 * area) & (bits >> size) & not_bottom
     reach = goal
     while not reach & cells:
         # fast.flood_step, written out: this loop is most of the solver's time
@@ -353,12 +364,18 @@ def _steps(found: _Found, size: int) -> tuple[tuple[Push, Cell], ...]:
         east, south = fast.links(bits, size)
         ring = here  # grow the walk one corridor step at a time until it meets a good end
         while not ring & ends:
-            grown = fast.flood_step(east, south, size, ring)
+            grown = ring | (ring & east) << 1 | (ring >> 1) & east | (ring & south) << size | (ring >> size) & south
             assert grown != ring, "a solution's walk ends out of reach"
             ring = grown
         here = (ring & ends) & -(ring & ends)  # the first such cell in reading order
-        steps.append((Push(a.side, a.index, r), cells[here.bit_length() - 1]))
+        steps.append((_push_of(a.side, a.index, r), cells[here.bit_length() - 1]))
     return tuple(steps)
+
+
+@cache
+def _push_of(side: str, index: int, rotation: int) -> Push:
+    """The (frozen, so shareable) push at (side, index) with the spare turned *rotation* quarters."""
+    return Push(side, index, rotation)
 
 
 def solve(game: Game, max_turns: int = 3) -> Solution | None:
