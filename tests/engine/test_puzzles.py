@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
@@ -79,6 +80,15 @@ def replay(game: Game, solution: Solution) -> None:
             g = hand_back(g, seat)
 
 
+def agrees(game: Game, max_turns: int, reference: Callable[[Game, int], int | None]) -> None:
+    """``solve`` finds the minimum *reference* finds (or None with it), and its answer replays."""
+    sol = solve(game, max_turns)
+    event(f"within {max_turns}: {None if sol is None else sol.turns}")
+    assert (None if sol is None else sol.turns) == reference(game, max_turns)
+    if sol is not None:
+        replay(game, sol)
+
+
 # ----- positions ------------------------------------------------------------------------------
 @st.composite
 def positions(draw: st.DrawFn, variants: tuple[str, ...] = ("junior", "junior-own")) -> Game:
@@ -131,11 +141,7 @@ def test_solve_agrees_with_the_brute_force_within_two_turns(game: Game, max_turn
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_solve_agrees_with_the_brute_force_within_three_turns(game: Game) -> None:
-    sol = solve(game, 3)
-    event(f"within 3: {None if sol is None else sol.turns}")
-    assert (None if sol is None else sol.turns) == brute_force(game, 3)
-    if sol is not None:
-        replay(game, sol)
+    agrees(game, 3, brute_force)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -199,21 +205,13 @@ def test_the_exhaustive_search_agrees_with_the_brute_force(game: Game, max_turns
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(("classic",)), st.integers(1, 2))
 def test_solve_agrees_with_the_exhaustive_search_on_the_big_board(game: Game, max_turns: int) -> None:
-    sol = solve(game, max_turns)
-    event(f"within {max_turns}: {None if sol is None else sol.turns}")
-    assert (None if sol is None else sol.turns) == exhaustive(game, max_turns)
-    if sol is not None:
-        replay(game, sol)
+    agrees(game, max_turns, exhaustive)
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(("classic",)))
 def test_solve_agrees_with_the_exhaustive_search_on_the_big_board_within_three_turns(game: Game) -> None:
-    sol = solve(game, 3)
-    event(f"within 3: {None if sol is None else sol.turns}")
-    assert (None if sol is None else sol.turns) == exhaustive(game, 3)
-    if sol is not None:
-        replay(game, sol)
+    agrees(game, 3, exhaustive)
 
 
 def _two_way(variant: str, seed: int) -> Game:
