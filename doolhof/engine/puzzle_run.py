@@ -32,7 +32,8 @@ from .puzzles import Puzzle, again, solve
 
 #: Turns a child may take beyond the proved minimum.
 BUDGET_EXTRA = 2
-#: The most turns a hint searches ahead (3-turn searches on the big board take up to about a second).
+#: The most turns a hint searches ahead (3-turn searches on the big board take up to a few tens of
+#: milliseconds, proofs of "impossible" the longest).
 HINT_DEPTH = 3
 #: Seconds a walk hint may spend trying cells before it settles for the nearest one.
 WALK_HINT_LIMIT = 2.0

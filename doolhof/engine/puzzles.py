@@ -63,10 +63,14 @@ class Solution:
     steps: tuple[tuple[Push, Cell], ...]
 
 
+#: One arrow's row of :func:`_rows`.
+_Row = tuple[fast.Arrow, fast.Arrow, int, int, int, tuple[int, ...], int, int, int, int, tuple[int, ...]]
+
+
 class _Node:
     """One state of the search: the board after a push, and every cell the figure may stand on."""
 
-    __slots__ = ("bits", "spare", "target", "closed", "cells", "parent", "arrow", "rotation")
+    __slots__ = ("bits", "spare", "target", "closed", "cells", "parent", "arrow", "rotation", "near")
 
     def __init__(
         self, bits: int, spare: int, target: int, closed: fast.Arrow | None, cells: int,
@@ -80,6 +84,7 @@ class _Node:
         self.parent = parent
         self.arrow = arrow  # the push that made this node (None for the start)
         self.rotation = rotation
+        self.near: tuple[int, int] | None = None  # see _near
 
 
 @dataclass(frozen=True)
@@ -144,51 +149,81 @@ def _search(start: _Node, size: int, max_turns: int) -> tuple[int, _Found] | Non
     every walk at once; nodes with the same board, spare shape, picture cell, closed arrow and cell
     set are one (a straight turned twice, two orders of the same pushes). The turns before the
     last but one are built whole; the states of the last but one are tested for the last turn as
-    soon as each is made, their parents taken nearest-picture first, so a solvable position
-    usually stops long before the whole turn is built. (Sorting the new states themselves by
-    distance or size before testing them was measured slower than testing them as they come.)
+    soon as each is made, so a solvable position usually stops long before the whole turn is
+    built. Their parents go nearest-picture first; from each parent the likeliest pushes go first,
+    and those that cannot lead to the picture not at all (:func:`_hopeful`), one turn of the card
+    at every arrow before the next turn, since the turns of one card at one arrow mostly all work
+    or all fail. (Sorting the new states themselves by distance or size before testing them was
+    measured slower than testing them as they come.)
+    The order changes only how soon a solution is met: every push not proved hopeless is still
+    tried before a turn count is ruled out.
     """
-    all_arrows = [(a, fast.arrow(size, *a.closes)) for a in fast.arrows(size)]
     if max_turns <= 0:
         return None
     if max_turns == 1:
-        found = _last_turn(start, size, all_arrows)
+        found = _last_turn(start, size)
         return None if found is None else (1, found)
     seen: set[tuple[int, int, int, fast.Arrow, int]] = set()
     level = [start]
     for turn in range(1, max_turns):
         early = turn == max_turns - 1
-        if early:
+        if early and len(level) > 1:
             level.sort(key=lambda node: _distance(node, size))
         nxt: list[_Node] = []
         for node in level:
             bits, target, cells = node.bits, node.target, node.cells
             turns = _TURNS[node.spare]
-            for a, closed in all_arrows:
+            if early:  # one turn of the card at each arrow before the next turn: arrows matter more
+                likely = _hopeful(node, size)
+                pushes = [(row, rc) for rc in turns for row in likely]
+            else:
+                pushes = [(row, rc) for row in _rows(size) for rc in turns]
+            for row, (r, card) in pushes:
+                a, closed = row[0], row[1]
                 if a is node.closed:
                     continue
                 moved = fast.carry(cells, a)  # the figures ride along (R7, R9) ...
                 new_target = _target_after(target, a)
-                for r, card in turns:
-                    pushed, out = fast.push(bits, a, card)
-                    reach = fast.reach(pushed, size, moved)
-                    if new_target >= 0 and reach >> new_target & 1:
-                        return turn, _Found(node, a, r, pushed, new_target)
-                    key = (pushed, _SHAPE[out], new_target, closed, reach)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    child = _Node(pushed, out, new_target, closed, reach, node, a, r)
-                    if not early:
-                        nxt.append(child)
-                        continue
-                    found = _last_turn(child, size, all_arrows)
-                    if found is not None:
-                        return max_turns, found
+                pushed, out = fast.push(bits, a, card)
+                reach = fast.reach(pushed, size, moved)
+                if new_target >= 0 and reach >> new_target & 1:
+                    return turn, _Found(node, a, r, pushed, new_target)
+                key = (pushed, _SHAPE[out], new_target, closed, reach)
+                if key in seen:
+                    continue
+                seen.add(key)
+                child = _Node(pushed, out, new_target, closed, reach, node, a, r)
+                if not early:
+                    nxt.append(child)
+                    continue
+                found = _last_turn(child, size)
+                if found is not None:
+                    return max_turns, found
         level = nxt
         if not level:
             return None
     return None
+
+
+def _hopeful(node: _Node, size: int) -> list[_Row]:
+    """The arrows of :func:`_rows` that may start a 2-turn way from *node*, likeliest first.
+
+    A push whose line touches neither the figure's part of the maze nor the picture's (see
+    :func:`_near`) leaves both as they are, so its last turn needs a line that touches both: with
+    no such line, those pushes are left out. With no line touching the figure's part (or, when
+    the picture is on a card, the picture's), no push can change it and none is left. The rest
+    go those touching both parts first, then those touching one.
+    """
+    near_figure, near_picture = _near(node, size)
+    on_card = node.target >= 0
+    near_picture = near_picture | 1 << node.target if on_card else fast.geometry(size).full
+    scored = [(bool(row[2] & near_figure) + bool(row[2] & near_picture), row) for row in _rows(size)]
+    figure_lines = any(row[2] & near_figure for row in _rows(size))
+    picture_lines = any(row[2] & near_picture for row in _rows(size))
+    if not figure_lines or not picture_lines:
+        return []
+    both = any(score == 2 for score, _ in scored)
+    return [row for score, row in sorted(scored, key=lambda pair: -pair[0]) if score or both]
 
 
 def _target_after(target: int, a: fast.Arrow) -> int:
@@ -200,30 +235,90 @@ def _target_after(target: int, a: fast.Arrow) -> int:
     return a.moves[target]
 
 
-def _last_turn(node: _Node, size: int, all_arrows: list[tuple[fast.Arrow, fast.Arrow]]) -> _Found | None:
+@cache
+def _rows(size: int) -> tuple[_Row, ...]:
+    """Per arrow of a *size* board: the arrow, the arrow it closes (R8), and its push as masks and
+    shifts (what :func:`fast.push` reads, unpacked once so the last turn's loop reads a tuple)."""
+    return tuple(
+        (a, fast.arrow(size, *a.closes), a.cell_line, a.in_cell, a.out_cell, a.moves, a.keep, a.clear,
+         max(a.shift, 0), max(-a.shift, 0), a.spread)
+        for a in fast.arrows(size)
+    )
+
+
+def _last_turn(node: _Node, size: int) -> _Found | None:
     """The last turn from *node*: a push after which the figure can walk to the picture, if any.
 
-    A crossing pushed in joins at least as much as any real card, so when even it cannot, no turn
-    of the card can: that rules out most arrows with one flood fill.
+    Two quick tests rule out most arrows before any flood fill after the push. A push changes only
+    its own line, so when the figure's part of the maze (every cell it could walk to now) neither
+    lies on that line nor opens towards it, that part stays as it is and cannot gain the picture;
+    the same holds for the picture's part, unless the picture itself rides along the line. (Both
+    need the figure's part not to hold the picture already; if it does, they are skipped.) Then a
+    crossing pushed in joins at least as much as any real card, so when even it cannot, no turn of
+    the card can: that rules out most of the arrows left with one flood fill.
     """
     bits, cells, target, closed = node.bits, node.cells, node.target, node.closed
     turns = _TURNS[node.spare]
-    push, carry, joined = fast.push, fast.carry, _joined
-    for a, _ in all_arrows:
-        if a is closed:
+    near_figure, near_picture = _near(node, size)
+    masks = _masks(size)
+    carry = fast.carry
+    for a, _, line, in_cell, out_cell, moves, keep, clear, left, right, spread in _rows(size):
+        if a is closed or not near_figure & line:
             continue
-        new_target = a.in_cell if target < 0 else -1 if target == a.out_cell else a.moves[target]
-        if new_target < 0:
+        if target < 0:
+            new_target = in_cell
+        elif target == out_cell:
+            continue
+        elif line >> target & 1:
+            new_target = moves[target]
+        elif near_picture & line:
+            new_target = target
+        else:
             continue
         moved = carry(cells, a)
         goal = 1 << new_target
-        if not joined(push(bits, a, _CROSS)[0], size, goal, moved):
+        base = bits & clear | (bits & keep) << left >> right
+        if not _joined(base | spread[_CROSS], size, goal, moved, masks):
             continue
         for r, card in turns:
-            pushed = push(bits, a, card)[0]
-            if joined(pushed, size, goal, moved):
+            pushed = base | spread[card]
+            if _joined(pushed, size, goal, moved, masks):
                 return _Found(node, a, r, pushed, new_target)
     return None
+
+
+def _near(node: _Node, size: int) -> tuple[int, int]:
+    """The figure's part of the maze (every cell joined to the node's cells) and the picture's (none
+    while it is on the spare), each with the cells it opens towards; both every cell if the parts
+    are one. Kept on the node: the last but one turn orders its arrows with it too."""
+    if node.near is not None:
+        return node.near
+    bits, cells, target = node.bits, node.cells, node.target
+    area, full, not_first, not_last, not_bottom = _masks(size)
+    east = bits >> area & (bits >> (3 * area + 1)) & not_last
+    south = bits >> (2 * area) & (bits >> size) & not_bottom
+    region = fast.flood(east, south, size, cells)  # the start's cells are the figure's cell alone
+    picture = 0 if target < 0 else fast.flood(east, south, size, 1 << target)
+    if picture & region:
+        node.near = full, full
+        return node.near
+    north_open, east_open, south_open, west_open = (
+        bits & full, bits >> area & full, bits >> (2 * area) & full, bits >> (3 * area))
+    node.near = (
+        region | (region & east_open) << 1 & not_first | (region & west_open) >> 1 & not_last
+        | (region & south_open) << size & full | (region & north_open) >> size,
+        picture | (picture & east_open) << 1 & not_first | (picture & west_open) >> 1 & not_last
+        | (picture & south_open) << size & full | (picture & north_open) >> size,
+    )
+    return node.near
+
+
+@cache
+def _masks(size: int) -> tuple[int, int, int, int, int]:
+    """The area and the cell masks of a *size* board: every cell, all but the first column, all but
+    the last column, all but the last row."""
+    geo = fast.geometry(size)
+    return geo.area, geo.full, geo.not_first_col, geo.not_last_col, geo.not_last_row
 
 
 def _distance(node: _Node, size: int) -> int:
@@ -236,9 +331,12 @@ def _distance(node: _Node, size: int) -> int:
     return 2 * size
 
 
-def _joined(bits: int, size: int, goal: int, cells: int) -> bool:
-    """Does a corridor join the cell set *goal* to the cell set *cells*? (Flood fill from *goal*.)"""
-    east, south = fast.links(bits, size)
+def _joined(bits: int, size: int, goal: int, cells: int, masks: tuple[int, int, int, int, int]) -> bool:
+    """Does a corridor join the cell set *goal* to the cell set *cells*? (Flood fill from *goal*.)
+    *masks* are the board size's :func:`_masks`."""
+    area, _, _, not_last, not_bottom = masks
+    east = bits >> area & (bits >> (3 * area + 1)) & not_last  # fast.links, written out
+    south = bits >> (2 * area) & (bits >> size) & not_bottom
     reach = goal
     while not reach & cells:
         # fast.flood_step, written out: this loop is most of the solver's time
@@ -273,8 +371,7 @@ def _steps(found: _Found, size: int) -> tuple[tuple[Push, Cell], ...]:
     for j in range(len(path) - 2, -1, -1):
         a, bits = path[j + 1][0], path[j + 1][2]
         joined = fast.reach(bits, size, good[j + 1])
-        good[j] = sum(1 << i for i in range(size * size)
-                      if path[j][3] >> i & 1 and fast.carry(1 << i, a) & joined)
+        good[j] = path[j][3] & fast.uncarry(joined, a)  # carry moves each cell to one cell
     here = node.cells  # the start: the figure's own cell
     steps: list[tuple[Push, Cell]] = []
     for (a, r, bits, _), ends in zip(path, good):
@@ -282,12 +379,18 @@ def _steps(found: _Found, size: int) -> tuple[tuple[Push, Cell], ...]:
         east, south = fast.links(bits, size)
         ring = here  # grow the walk one corridor step at a time until it meets a good end
         while not ring & ends:
-            grown = fast.flood_step(east, south, size, ring)
+            grown = ring | (ring & east) << 1 | (ring >> 1) & east | (ring & south) << size | (ring >> size) & south
             assert grown != ring, "a solution's walk ends out of reach"
             ring = grown
         here = (ring & ends) & -(ring & ends)  # the first such cell in reading order
-        steps.append((Push(a.side, a.index, r), cells[here.bit_length() - 1]))
+        steps.append((_push_of(a.side, a.index, r), cells[here.bit_length() - 1]))
     return tuple(steps)
+
+
+@cache
+def _push_of(side: str, index: int, rotation: int) -> Push:
+    """The (frozen, so shareable) push at (side, index) with the spare turned *rotation* quarters."""
+    return Push(side, index, rotation)
 
 
 def solve(game: Game, max_turns: int = 3) -> Solution | None:

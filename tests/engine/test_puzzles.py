@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from doolhof.engine import Board, Cell, Game, IllegalMoveError, Push, SecretCollected
+from doolhof.engine import Board, Cell, Game, IllegalMoveError, Push, SecretCollected, fast
 from doolhof.engine.events import GameOver
 from doolhof.engine.puzzles import Solution, again, first_push_share, solve
-from doolhof.engine.tiles import CHAR_OF_MASK, OPPOSITE, distinct_rotations
+from doolhof.engine.tiles import CHAR_OF_MASK, OPPOSITE, distinct_rotations, rotate
 from doolhof.engine.variants import VARIANTS
 
 from .boards import GRID, board
@@ -79,6 +80,15 @@ def replay(game: Game, solution: Solution) -> None:
             g = hand_back(g, seat)
 
 
+def agrees(game: Game, max_turns: int, reference: Callable[[Game, int], int | None]) -> None:
+    """``solve`` finds the minimum *reference* finds (or None with it), and its answer replays."""
+    sol = solve(game, max_turns)
+    event(f"within {max_turns}: {None if sol is None else sol.turns}")
+    assert (None if sol is None else sol.turns) == reference(game, max_turns)
+    if sol is not None:
+        replay(game, sol)
+
+
 # ----- positions ------------------------------------------------------------------------------
 @st.composite
 def positions(draw: st.DrawFn, variants: tuple[str, ...] = ("junior", "junior-own")) -> Game:
@@ -131,11 +141,7 @@ def test_solve_agrees_with_the_brute_force_within_two_turns(game: Game, max_turn
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_solve_agrees_with_the_brute_force_within_three_turns(game: Game) -> None:
-    sol = solve(game, 3)
-    event(f"within 3: {None if sol is None else sol.turns}")
-    assert (None if sol is None else sol.turns) == brute_force(game, 3)
-    if sol is not None:
-        replay(game, sol)
+    agrees(game, 3, brute_force)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -143,6 +149,97 @@ def test_solve_agrees_with_the_brute_force_within_three_turns(game: Game) -> Non
 def test_solve_agrees_with_the_brute_force_on_the_big_board_in_one_turn(game: Game) -> None:
     sol = solve(game, 1)
     assert (None if sol is None else sol.turns) == brute_force(game, 1)
+    if sol is not None:
+        replay(game, sol)
+
+
+def exhaustive(game: Game, max_turns: int) -> int | None:
+    """The fewest turns by a plain breadth-first search on the fast core: from every state every push
+    (every arrow but the closed one, every different turn of the spare), no order, no shortcut.
+
+    A state is the board, the spare, the picture's cell (-1 on the spare), the closed arrow and the
+    set of cells the figure could walk to; equal states are searched once. Fast enough for the big
+    board, where :func:`brute_force` is not; it agrees with :func:`brute_force` on the small one.
+    """
+    size = game.board.size
+    picture = game.target_picture()
+    if picture is None:
+        home = game.target()
+        assert home is not None
+        target = home[0] * size + home[1]
+    else:
+        cell = game.board.find_picture(picture)
+        target = -1 if cell is None else cell[0] * size + cell[1]
+    closed = None if game.forbidden is None else fast.arrow(size, *game.forbidden)
+    figure = fast.cell_bit(game.positions[game.current_player], size)
+    level = {(game.board.bits, game.spare, target, closed, figure)}
+    seen = set(level)
+    for turn in range(1, max_turns + 1):
+        following = set()
+        for bits, spare, target, closed, cells in level:
+            for a in fast.arrows(size):
+                if a is closed:
+                    continue
+                moved = fast.carry(cells, a)
+                new_target = a.in_cell if target < 0 else fast.picture_moves(a)[target]
+                new_target = -1 if new_target == size * size else new_target
+                for r in distinct_rotations(spare):
+                    pushed, out = fast.push(bits, a, rotate(spare, r))
+                    reach = fast.reach(pushed, size, moved)
+                    if new_target >= 0 and reach >> new_target & 1:
+                        return turn
+                    state = (pushed, out, new_target, fast.arrow(size, *a.closes), reach)
+                    if turn < max_turns and state not in seen:
+                        seen.add(state)
+                        following.add(state)
+        level = following
+    return None
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(), st.integers(1, 2))
+def test_the_exhaustive_search_agrees_with_the_brute_force(game: Game, max_turns: int) -> None:
+    assert exhaustive(game, max_turns) == brute_force(game, max_turns)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(("classic",)), st.integers(1, 2))
+def test_solve_agrees_with_the_exhaustive_search_on_the_big_board(game: Game, max_turns: int) -> None:
+    agrees(game, max_turns, exhaustive)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(("classic",)))
+def test_solve_agrees_with_the_exhaustive_search_on_the_big_board_within_three_turns(game: Game) -> None:
+    agrees(game, 3, exhaustive)
+
+
+def _two_way(variant: str, seed: int) -> Game:
+    """A board of straights and corners only, the picture and the figure on random cells."""
+    v = VARIANTS[variant]
+    rng = random.Random(seed)
+    two_way = [m for m in sorted(CHAR_OF_MASK) if bin(m).count("1") == 2]
+    masks = [rng.choice(two_way) for _ in range(v.size * v.size)]
+    pictures: list[str | None] = [None] * (v.size * v.size)
+    pictures[rng.randrange(v.size * v.size)] = "star"
+    figure = (rng.randrange(v.size), rng.randrange(v.size))
+    return Game.from_position(
+        Board(v.size, masks, pictures), rng.choice(two_way), variant=variant, positions=[figure, figure],
+        secrets=() if v.own_piles else ["star"], piles=[["star"], []] if v.own_piles else None,
+    )
+
+
+@pytest.mark.parametrize(("variant", "seed", "within_four"), [
+    ("junior", 11, None), ("junior", 55, None), ("classic", 3, 4), ("classic", 9, None), ("classic", 10, 4),
+])
+def test_impossible_within_three_turns_agrees_with_the_exhaustive_search(
+    variant: str, seed: int, within_four: int | None,
+) -> None:
+    game = _two_way(variant, seed)
+    assert solve(game, 3) is None
+    assert exhaustive(game, 3) is None
+    sol = solve(game, 4)  # a 4-turn answer is then a proved minimum, once replayed
+    assert (None if sol is None else sol.turns) == within_four
     if sol is not None:
         replay(game, sol)
 
