@@ -29,16 +29,16 @@ shuffled heap. No player changes the game it is given; each keeps only its own s
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import comb
 from typing import Final
 
-from .card import Card
+from .card import Card, Geometry
 from .game import CardGame, Place
 from .players import CardPlayer, RandomPlayer, require_phase
-from .ports import Cell
+from .ports import PORT_STEPS, Cell
 from .table import Layout, Networks
 
 #: The level names, weakest first.
@@ -93,9 +93,8 @@ def options(game: CardGame, *, judge: bool = False) -> list[Option]:
     looks = [distinct_rotations(card) for card in hand]
     work = game.layout.copy()
     nets = Networks(work)
-    outlook = Outlook.of(game) if judge else None
-    base = Offer(nets) if judge else None
-    worths = outlook.worths(base) if outlook is not None and base is not None else []
+    judging = Judging(Outlook.of(game), nets) if judge else None
+    kept_reaches = [[_reach(c) for i, c in enumerate(hand) if i != index] for index in range(len(hand))]
     result = []
     for place in game.legal_places():
         index, cell, rotation = place
@@ -112,9 +111,8 @@ def options(game: CardGame, *, judge: bool = False) -> list[Option]:
                 takes = work.best_take(cell, takeable)
             work.remove(cell)
         value = float(len(takes))
-        if outlook is not None and base is not None:
-            kept = [c for i, c in enumerate(hand) if i != index]
-            value += outlook.judge(work, nets, base, worths, place, card, takes, kept)
+        if judging is not None:
+            value += judging.judge(work, place, card, geometry, takes, kept_reaches[index])
         result.append(Option(place, takes, value))
     return result
 
@@ -264,31 +262,237 @@ class Outlook:
         """What every unseen card could take on the table of *offer*."""
         return [offer.worth(r) for r in self.reaches]
 
+
+#: The row of a treasure no open component shows (every parity: nothing).
+_NOTHING: Final = (0, 0, 0, 0)
+
+
+class _Side:
+    """What one empty cell's neighbours show a card laid there, for :meth:`Judging.laid`: the component each
+    port position faces (``-2``: an empty cell, an open end of the card; ``-1``: a wall), the open ends each of
+    those components loses to the cell, (odd, even), and the offer rows of the treasures they hold with all of
+    them left out (the rows the place may change)."""
+
+    __slots__ = ("faces", "closed", "rows")
+
+    def __init__(self, faces: tuple[int, ...], closed: dict[int, tuple[int, int]], rows: dict[str, list[int]]):
+        self.faces = faces
+        self.closed = closed
+        self.rows = rows
+
+
+class Judging:
+    """The expert's judgement of the many places of one decision (see :class:`Outlook`): for the table a place
+    leaves, minus the points the next player may expect, plus a share of what the kept cards could take later.
+
+    Fast, and the same values as labelling the table again for every place (a test checks it). A place
+    that takes nothing only adds a card: the components it meets merge with it and those whose open end
+    faced its cell lose that end; nothing splits. So the offer rows that change are found from
+    the labels of *nets* alone, with no new labelling and no copy of the table's labels; the cell's
+    neighbours are read once for all cards and turns laid there. Only the unseen cards showing a changed
+    treasure are valued again, and the next player's expected best card is read off a count of values.
+    A place that takes cards goes the general way (:meth:`Networks.changed`, :meth:`Offer.after`).
+    """
+
+    __slots__ = ("outlook", "nets", "base", "worths", "counts", "choose", "sides")
+
+    def __init__(self, outlook: Outlook, nets: Networks):
+        """Judge places on the table of *nets* (its layout must be as it is now whenever :meth:`judge` runs)."""
+        self.outlook = outlook
+        self.nets = nets
+        self.base = Offer(nets)
+        self.worths = outlook.worths(self.base)
+        self.counts = [0] * (max(self.worths, default=0) + 1)
+        for v in self.worths:
+            self.counts[v] += 1
+        n = len(self.worths)
+        held = min(outlook.held, n)
+        #: ``choose[m]`` = comb(m, held), for the expected best of a random hand (see :func:`_danger`).
+        self.choose = [comb(m, held) for m in range(n + 1)] if held > 0 else []
+        self.sides: dict[Cell, _Side] = {}
+
     def judge(
-        self, work: Layout, nets: Networks, base: Offer, worths: list[int], place: Place, card: Card,
-        takes: frozenset[Cell], kept: list[Card],
+        self, work: Layout, place: Place, card: Card, geometry: Geometry, takes: frozenset[Cell],
+        kept: list[tuple[tuple[int, tuple[str, ...]], ...]],
     ) -> float:
-        """Lay *card* at *place* on *work* and take *takes*, look, put everything back: minus the points
-        the next player may expect, plus a share of what the cards in *kept* could take later.
-        *nets*, *base* and *worths* (:meth:`worths`) are *work*'s networks, offer and unseen cards'
-        values as it is now; only the networks the place touches are labelled again, and only the
-        cards showing a treasure whose offer changed are valued again."""
-        _, cell, rotation = place
-        work.put(cell, card, rotation)
-        removed = [(c, work.remove(c)) for c in takes]
-        offer = base.after(nets.changed(work, (cell, *takes)))
-        for c, (taken, r) in removed:
-            work.put(c, taken, r)
-        work.remove(cell)
-        values = worths
-        if offer.changed:
-            values = list(worths)
-            again = {i for name in offer.changed for i in self.showing.get(name, ())}
+        """The judgement of *place* (a card turned as *geometry*) taking *takes*; *kept* holds the
+        :func:`_reach` of the cards the player keeps. *work* is the table (put back as it was)."""
+        if takes:
+            _, cell, rotation = place
+            work.put(cell, card, rotation)
+            removed = [(c, work.remove(c)) for c in takes]
+            offer = self.base.after(self.nets.changed(work, (cell, *takes)))
+            for c, (taken, r) in removed:
+                work.put(c, taken, r)
+            work.remove(cell)
+            rows: Mapping[str, Sequence[int]] = {name: offer.best.get(name, _NOTHING) for name in offer.changed}
+        else:
+            rows = self.laid(place.cell, geometry)
+        outlook = self.outlook
+        best = self.base.best
+        reaches = outlook.reaches
+        worths = self.worths
+        counts = self.counts
+        again: set[int] = set()
+        showing = outlook.showing
+        for name in rows:
+            again.update(showing.get(name, ()))
+        if again:
+            counts = list(counts)
             for i in again:
-                values[i] = offer.worth(self.reaches[i])
-        danger = expected_best(values, self.held)
-        mine = max((offer.value(c) for c in kept), default=0)
-        return -self.risk * danger + self.own * mine
+                v = _worth(reaches[i], rows, best)
+                if v != worths[i]:
+                    counts[worths[i]] -= 1
+                    if v >= len(counts):
+                        counts.extend([0] * (v + 1 - len(counts)))
+                    counts[v] += 1
+        danger = _danger(counts, self.choose)
+        mine = max((_worth(r, rows, best) for r in kept), default=0)
+        return -outlook.risk * danger + outlook.own * mine
+
+    def side(self, cell: Cell) -> _Side:
+        """What the neighbours of empty *cell* show a card laid there (read once per cell)."""
+        side = self.sides.get(cell)
+        if side is None:
+            nets = self.nets
+            geo = nets.layout.geo
+            label = nets.label
+            x, y = cell
+            faces = []
+            closed: dict[int, list[int]] = {}
+            for p, (dx, dy, q) in enumerate(PORT_STEPS):
+                o = geo.get((x + dx, y + dy))
+                if o is None:
+                    faces.append(-2)
+                    continue
+                j = o.port_net[q]
+                if j < 0:
+                    faces.append(-1)
+                    continue
+                number = label[((x + dx, y + dy), j)]
+                faces.append(number)
+                # The component's open end at q (of the other parity than p) now meets the card.
+                closed.setdefault(number, [0, 0])[p % 2] += 1
+            names: set[str] = set()
+            for number in closed:
+                names.update(nets.holders[number])
+            rows = {name: self._without(name, closed) for name in names}
+            side = _Side(tuple(faces), {c: (v[0], v[1]) for c, v in closed.items()}, rows)
+            self.sides[cell] = side
+        return side
+
+    def _without(self, name: str, gone: Mapping[int, object]) -> list[int]:
+        """The offer row of *name* with the components in *gone* left out."""
+        row = [0, 0, 0, 0]
+        rows = self.base.ranking.get(name)
+        if rows is not None:
+            for parity in (1, 2, 3):
+                for n, number in rows[parity]:
+                    if number not in gone:
+                        row[parity] = n
+                        break
+        return row
+
+    def laid(self, cell: Cell, geometry: Geometry) -> dict[str, list[int]]:
+        """The offer rows that change when a card turned as *geometry* is laid on empty *cell*, taking nothing
+        (as :meth:`Offer.after` of :meth:`Networks.changed` gives them; a row of zeros: nothing offered)."""
+        side = self.side(cell)
+        nets = self.nets
+        holders = nets.holders
+        opens = nets.opens
+        closed = side.closed
+        port_net = geometry.port_net
+        count = len(geometry.nets)
+        meets: list[set[int]] = [set() for _ in range(count)]
+        fresh = [[0, 0] for _ in range(count)]  # the card's own open ends, (odd, even)
+        for p, number in enumerate(side.faces):
+            k = port_net[p]
+            if k < 0:
+                continue
+            if number == -2:
+                fresh[k][p % 2 == 0] += 1
+            elif number >= 0:
+                meets[k].add(number)
+        groups: list[tuple[tuple[int, ...], set[int]]]
+        if count == 2 and meets[0] & meets[1]:
+            groups = [((0, 1), meets[0] | meets[1])]
+        else:
+            groups = [((k,), meets[k]) for k in range(count)]
+        rows = {name: list(kept) for name, kept in side.rows.items()}
+        merged: set[int] = set()
+        offered: list[tuple[dict[str, int], int]] = []
+        for ks, comps in groups:
+            odd = even = 0
+            shown: dict[str, int] = {}
+            for k in ks:
+                odd += fresh[k][0]
+                even += fresh[k][1]
+                for name in geometry.treasures[k]:
+                    shown[name] = shown.get(name, 0) + 1
+            for c in comps:
+                o, shut = opens[c], closed[c]
+                odd += o[0] - shut[0]
+                even += o[1] - shut[1]
+                for name, where in holders[c].items():
+                    shown[name] = shown.get(name, 0) + len(where)
+            merged |= comps
+            offered.append((shown, (1 if odd else 0) | (2 if even else 0)))
+        for c, shut in closed.items():
+            if c not in merged:
+                o = opens[c]
+                ends = (1 if o[0] - shut[0] else 0) | (2 if o[1] - shut[1] else 0)
+                offered.append(({name: len(where) for name, where in holders[c].items()}, ends))
+        for shown, ends in offered:
+            if not ends:
+                for name in shown:
+                    if name not in rows:
+                        rows[name] = self._without(name, closed)
+                continue
+            for name, n in shown.items():
+                row = rows.get(name)
+                if row is None:
+                    row = rows[name] = self._without(name, closed)
+                for parity in (1, 2, 3):
+                    if ends & parity and n > row[parity]:
+                        row[parity] = n
+        return rows
+
+
+def _worth(
+    reach: tuple[tuple[int, tuple[str, ...]], ...], rows: Mapping[str, Sequence[int]], best: Mapping[str, list[int]],
+) -> int:
+    """:meth:`Offer.worth` on the offer *best* with the rows in *rows* put in its place."""
+    top = 0
+    for parity, names in reach:
+        v = 0
+        for name in names:
+            row = rows.get(name)
+            if row is None:
+                row = best.get(name)
+                if row is None:
+                    continue
+            v += row[parity]
+        if v > top:
+            top = v
+    return top
+
+
+def _danger(counts: list[int], choose: list[int]) -> float:
+    """:func:`expected_best` of values given as *counts* (``counts[v]``: how many are v), with
+    ``choose[m]`` = comb(m, held): the same sum of whole numbers, one group of equal values at a time
+    (the weights comb(n - i - 1, held - 1) of the places i of a group add up to a difference of two
+    ``choose``), and the same division, so the same float."""
+    if not choose:
+        return 0.0
+    n = len(choose) - 1
+    total = 0
+    above = n
+    for v in range(len(counts) - 1, 0, -1):
+        c = counts[v]
+        if c:
+            total += v * (choose[above] - choose[above - c])
+            above -= c
+    return total / choose[n]
 
 
 def _best(opts: list[Option], rng: random.Random) -> Option:
