@@ -29,7 +29,7 @@ shuffled heap. No player changes the game it is given; each keeps only its own s
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import comb
@@ -38,8 +38,8 @@ from typing import Final
 from .card import Card, Geometry
 from .game import CardGame, Place
 from .players import CardPlayer, RandomPlayer, require_phase
-from .ports import PORT_STEPS, Cell
-from .table import Layout, Networks
+from .ports import MASK_PORTS, PORT_STEPS, Cell
+from .table import Layout, Networks, neighbours
 
 #: The level names, weakest first.
 LEVELS: Final = ("random", "gentle", "clever", "expert")
@@ -49,6 +49,8 @@ RISK_WEIGHT: Final = 0.8
 RISK_WEIGHT_MANY: Final = 0.6
 #: How much the expert values one point its kept card could take later.
 OWN_WEIGHT: Final = 0.3
+COUNT_HOLDING = 1.0
+OWN_DRAW = 0.0
 
 
 @dataclass(frozen=True)
@@ -102,7 +104,7 @@ def options(game: CardGame, *, judge: bool = False) -> list[Option]:
             continue
         card = hand[index]
         geometry = card.geometry(rotation)
-        joined = nets.probe(cell, geometry)
+        joined = nets.probe(cell, geometry) if judging is None else judging.probe(cell, geometry)
         takes: frozenset[Cell] = frozenset()
         if joined:
             work.put(cell, card, rotation)
@@ -126,20 +128,24 @@ class Offer:
     path component with an open end that a network of the right ports can join (C2: a port
     always meets a port of the other parity, and turning keeps parity)."""
 
-    __slots__ = ("best", "ranking", "changed")
+    __slots__ = ("best", "ranking", "changed", "held", "shown")
 
-    def __init__(self, nets: Networks):
-        """Read the offer off labelled networks."""
+    def __init__(self, nets: Networks, held: frozenset[Cell] = frozenset()):
+        """Read the offer off labelled networks; the cards on *held* are not counted (see :func:`holding`)."""
         ranking: dict[str, tuple[list[tuple[int, int]], ...]] = {}
+        #: Component with an open end -> treasure -> how many of its cards (not *held*) show it.
+        self.shown: dict[int, dict[str, int]] = {}
         for number, holders in enumerate(nets.holders):
             ends = nets.ends[number]
             if not ends:
                 continue
+            shown = self.shown[number] = {}
             for name, cells in holders.items():
                 rows = ranking.setdefault(name, ([], [], [], []))
+                n = shown[name] = _count(cells, held)
                 for parity in (1, 2, 3):
                     if ends & parity:
-                        rows[parity].append((len(cells), number))
+                        rows[parity].append((n, number))
         for rows in ranking.values():
             for row in rows:
                 row.sort(reverse=True)
@@ -149,6 +155,8 @@ class Offer:
         self.ranking = ranking
         #: After :meth:`after`: the treasures whose row may differ from the offer it was made from.
         self.changed: frozenset[str] = frozenset()
+        #: The cards not counted.
+        self.held = held
 
     def after(self, nets: Networks) -> Offer:
         """The offer of *nets*, made from this offer's networks by :meth:`Networks.changed`:
@@ -164,7 +172,7 @@ class Offer:
             for name, cells in nets.holders[number].items():
                 names.add(name)
                 if ends:
-                    offered.setdefault(name, []).append((len(cells), ends))
+                    offered.setdefault(name, []).append((_count(cells, self.held), ends))
         best = dict(self.best)
         for name in names:
             row = [0, 0, 0, 0]
@@ -187,6 +195,8 @@ class Offer:
         new.best = best
         new.ranking = {}
         new.changed = frozenset(names)
+        new.held = self.held
+        new.shown = {}
         return new
 
     def value(self, card: Card) -> int:
@@ -206,6 +216,50 @@ class Offer:
             if v > top:
                 top = v
         return top
+
+
+def _count(cells: list[Cell], held: frozenset[Cell]) -> int:
+    """How many of *cells* are not in *held*."""
+    if not held:
+        return len(cells)
+    return sum(1 for c in cells if c not in held)
+
+
+def holding(layout: Layout) -> frozenset[Cell]:
+    """The cards that hold *layout* together: taking one alone splits the table (cut vertices of the
+    side-to-side graph, C7). The expert counts them as out of reach for the next card."""
+    cards = layout.cards
+    if len(cards) < 3:
+        return frozenset()
+    depth: dict[Cell, int] = {}
+    low: dict[Cell, int] = {}
+    cut: set[Cell] = set()
+    root = next(iter(cards))
+    depth[root] = low[root] = 0
+    children = 0
+    stack: list[tuple[Cell, Cell | None, Iterator[Cell]]] = [(root, None, iter(neighbours(root)))]
+    while stack:
+        cell, parent, todo = stack[-1]
+        for n in todo:
+            if n not in cards or n == parent:
+                continue
+            if n in depth:
+                low[cell] = min(low[cell], depth[n])
+                continue
+            depth[n] = low[n] = depth[cell] + 1
+            stack.append((n, cell, iter(neighbours(n))))
+            break
+        else:
+            stack.pop()
+            if parent is not None:
+                low[parent] = min(low[parent], low[cell])
+                if parent == root:
+                    children += 1
+                elif low[cell] >= depth[parent]:
+                    cut.add(parent)
+    if children > 1:
+        cut.add(root)
+    return frozenset(cut)
 
 
 @lru_cache(maxsize=1024)
@@ -263,8 +317,8 @@ class Outlook:
         return [offer.worth(r) for r in self.reaches]
 
 
-#: The row of a treasure no open component shows (every parity: nothing).
-_NOTHING: Final = (0, 0, 0, 0)
+#: The row of a treasure no open component shows (every parity: nothing). Read only.
+_NOTHING: Final = [0, 0, 0, 0]
 
 
 class _Side:
@@ -300,7 +354,7 @@ class Judging:
         """Judge places on the table of *nets* (its layout must be as it is now whenever :meth:`judge` runs)."""
         self.outlook = outlook
         self.nets = nets
-        self.base = Offer(nets)
+        self.base = Offer(nets, holding(nets.layout) if COUNT_HOLDING else frozenset())
         self.worths = outlook.worths(self.base)
         self.counts = [0] * (max(self.worths, default=0) + 1)
         for v in self.worths:
@@ -325,7 +379,7 @@ class Judging:
             for c, (taken, r) in removed:
                 work.put(c, taken, r)
             work.remove(cell)
-            rows: Mapping[str, Sequence[int]] = {name: offer.best.get(name, _NOTHING) for name in offer.changed}
+            rows: Mapping[str, list[int]] = {name: offer.best.get(name, _NOTHING) for name in offer.changed}
         else:
             rows = self.laid(place.cell, geometry)
         outlook = self.outlook
@@ -335,8 +389,9 @@ class Judging:
         counts = self.counts
         again: set[int] = set()
         showing = outlook.showing
-        for name in rows:
-            again.update(showing.get(name, ()))
+        for name, row in rows.items():
+            if row != best.get(name, _NOTHING):  # only a row that really changed changes a card's value
+                again.update(showing.get(name, ()))
         if again:
             counts = list(counts)
             for i in again:
@@ -347,8 +402,29 @@ class Judging:
                         counts.extend([0] * (v + 1 - len(counts)))
                     counts[v] += 1
         danger = _danger(counts, self.choose)
-        mine = max((_worth(r, rows, best) for r in kept), default=0)
+        mine: float = max((_worth(r, rows, best) for r in kept), default=0)
+        if OWN_DRAW:
+            n = len(worths)
+            if n:
+                mine = sum(max(mine, v) * c for v, c in enumerate(counts)) / n
         return -outlook.risk * danger + outlook.own * mine
+
+    def probe(self, cell: Cell, geometry: Geometry) -> dict[Cell, frozenset[str]]:
+        """:meth:`Networks.probe`, read off the cell's neighbours as :meth:`side` keeps them."""
+        faces = self.side(cell).faces
+        touched = [{faces[p] for p in MASK_PORTS[m] if faces[p] >= 0} for m in geometry.nets]
+        if len(touched) == 2 and touched[0] & touched[1]:
+            both = touched[0] | touched[1]
+            touched = [both, both]
+        holders = self.nets.holders
+        found: dict[Cell, set[str]] = {}
+        for k, names in enumerate(geometry.treasures):
+            if names:
+                for number in touched[k]:
+                    for name in names:
+                        for c in holders[number].get(name, ()):
+                            found.setdefault(c, set()).add(name)
+        return {c: frozenset(t) for c, t in found.items()}
 
     def side(self, cell: Cell) -> _Side:
         """What the neighbours of empty *cell* show a card laid there (read once per cell)."""
@@ -398,7 +474,7 @@ class Judging:
         (as :meth:`Offer.after` of :meth:`Networks.changed` gives them; a row of zeros: nothing offered)."""
         side = self.side(cell)
         nets = self.nets
-        holders = nets.holders
+        counted = self.base.shown  # every component facing the cell has an open end there
         opens = nets.opens
         closed = side.closed
         port_net = geometry.port_net
@@ -433,15 +509,15 @@ class Judging:
                 o, shut = opens[c], closed[c]
                 odd += o[0] - shut[0]
                 even += o[1] - shut[1]
-                for name, where in holders[c].items():
-                    shown[name] = shown.get(name, 0) + len(where)
+                for name, n in counted[c].items():
+                    shown[name] = shown.get(name, 0) + n
             merged |= comps
             offered.append((shown, (1 if odd else 0) | (2 if even else 0)))
         for c, shut in closed.items():
             if c not in merged:
                 o = opens[c]
                 ends = (1 if o[0] - shut[0] else 0) | (2 if o[1] - shut[1] else 0)
-                offered.append(({name: len(where) for name, where in holders[c].items()}, ends))
+                offered.append((counted[c], ends))
         for shown, ends in offered:
             if not ends:
                 for name in shown:
@@ -459,7 +535,7 @@ class Judging:
 
 
 def _worth(
-    reach: tuple[tuple[int, tuple[str, ...]], ...], rows: Mapping[str, Sequence[int]], best: Mapping[str, list[int]],
+    reach: tuple[tuple[int, tuple[str, ...]], ...], rows: Mapping[str, list[int]], best: Mapping[str, list[int]],
 ) -> int:
     """:meth:`Offer.worth` on the offer *best* with the rows in *rows* put in its place."""
     top = 0

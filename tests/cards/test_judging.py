@@ -9,21 +9,31 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from doolhof.cards import CardGame
-from doolhof.cards.ai import Judging, Offer, Outlook, _danger, _reach, distinct_rotations, expected_best
-from doolhof.cards.table import Networks
+from doolhof.cards.ai import (
+    Judging,
+    Offer,
+    Outlook,
+    _danger,
+    _reach,
+    distinct_rotations,
+    expected_best,
+    holding,
+)
+from doolhof.cards.table import Layout, Networks
 
-from .helpers import act
+from .helpers import act, card, row
 
 
 def _full(game: CardGame, outlook: Outlook, index: int, place_cell: tuple[int, int], rotation: int,
           takes: frozenset[tuple[int, int]]) -> float:
-    """The judgement the slow way: lay, take, label the whole table again, value every unseen card."""
+    """The judgement the slow way: lay, take, label the whole table again, value every unseen card
+    (the cards holding the table together before the place not counted)."""
     hand = game.hand(game.current_player)
     work = game.layout.copy()
     work.put(place_cell, hand[index], rotation)
     for c in takes:
         work.remove(c)
-    offer = Offer(Networks(work))
+    offer = Offer(Networks(work), holding(game.layout))
     danger = expected_best([offer.worth(r) for r in outlook.reaches], outlook.held)
     mine = max((offer.value(c) for i, c in enumerate(hand) if i != index), default=0)
     return -outlook.risk * danger + outlook.own * mine
@@ -73,9 +83,10 @@ def test_the_fast_judgement_equals_a_full_relabel_for_every_place(players: int, 
                 rows = judging.laid(place.cell, geometry)
                 laid = game.layout.copy()
                 laid.put(place.cell, card, place.rotation)
-                merged = {k: v for k, v in judging.base.best.items() if k not in rows}
+                merged = {k: v for k, v in judging.base.best.items() if k not in rows and any(v)}
                 merged.update({k: list(v) for k, v in rows.items() if any(v)})
-                assert merged == Offer(Networks(laid)).best
+                after = Offer(Networks(laid), judging.base.held).best
+                assert merged == {k: v for k, v in after.items() if any(v)}
     assert checked > 0
 
 
@@ -88,3 +99,29 @@ def test_the_expected_best_from_counts_is_the_same_float(values: list[int], held
     choose = [comb(m, min(held, n)) for m in range(n + 1)] if min(held, n) > 0 else []
     assert _danger(counts, choose) == expected_best(values, held)
 
+
+
+def _splits(layout: Layout, cell: tuple[int, int]) -> bool:
+    rest = [c for c in layout.cards if c != cell]
+    return len(rest) > 1 and len(layout.reach(rest[0], (cell,))) != len(rest)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(2, 6), st.integers(0, 2**32 - 1))
+def test_holding_finds_exactly_the_cards_whose_taking_alone_splits_the_table(players: int, seed: int) -> None:
+    game = CardGame.new(players=players, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over():
+        layout = game.layout
+        assert holding(layout) == {c for c in layout.cards if _splits(layout, c)}
+        act(game, rng)
+
+
+def test_a_card_holding_the_table_together_is_not_offered() -> None:
+    """A row of three apples open to the north: the middle one cannot be taken alone (C7), so a card
+    laid next counts only the two at the ends."""
+    layout = Layout(row("0236:apple", "02367:apple", "067:apple"))
+    assert holding(layout) == {(1, 0)}
+    nets = Networks(layout)
+    assert Offer(nets).value(card("5:apple")) == 3
+    assert Offer(nets, holding(layout)).value(card("5:apple")) == 2
