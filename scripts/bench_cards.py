@@ -16,7 +16,9 @@ Usage: ``python scripts/bench_cards.py [--json] [--games N] [--big N] [--expert 
   every candidate place labels the whole scratch table again and values every unseen card
   again); ``expert_speedup`` the ratio of the medians. The move times are CPU time of this
   process (``time.process_time``): on a shared machine wall-clock time says more about the other
-  work than about the player.
+  work than about the player. ``expert_fast_vs_slow_differ``: on those positions, how many
+  times the expert's options (place, take, value) differ from the same judgement made the slow
+  way, labelling the table again for every place (0: the fast way changes no choice).
 - ``expert_vs_clever_*``: two-player games, every deal played twice with seats swapped
   (``--match`` games in all); share = the expert's wins among the decided games.
 """
@@ -34,7 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from doolhof.cards import CardGame
-from doolhof.cards.ai import Offer, Option, Outlook, distinct_rotations, expected_best, make_player
+from doolhof.cards.ai import Offer, Option, Outlook, distinct_rotations, expected_best, make_player, options
 from doolhof.cards.players import RandomPlayer
 from doolhof.cards.ports import Cell
 from doolhof.cards.simulate import play_game
@@ -147,11 +149,14 @@ def baseline_options(game: CardGame) -> list[Option]:
     return result
 
 
-def expert_and_baseline_ms(games: int, seed: int = 1) -> tuple[list[float], list[float]]:
+def expert_and_baseline_ms(games: int, seed: int = 1) -> tuple[list[float], list[float], int]:
     """Milliseconds per expert choose_place, every seat of a 4-player game an expert, and on the very same
-    positions the old method's choice (:func:`baseline_options`, the best value, ties at random)."""
+    positions the old method's choice (:func:`baseline_options`, the best value, ties at random); and the
+    number of positions where the expert's options differ, in place, take or value, from its judgement
+    made the slow way (:func:`baseline_options`; 0 when the fast judgement is right)."""
     spent: list[float] = []
     before: list[float] = []
+    differ = 0
     clock = time.process_time
     for n in range(games):
         game = CardGame.new(players=4, seed=seed + n)
@@ -165,13 +170,14 @@ def expert_and_baseline_ms(games: int, seed: int = 1) -> tuple[list[float], list
             top = max(o.value for o in opts)
             old.choice([o for o in opts if o.value >= top - 1e-9])
             before.append((clock() - t0) * 1e3)
+            differ += options(game.copy(), judge=True) != baseline_options(game.copy())
             t0 = clock()
             place = bot.choose_place(game)
             spent.append((clock() - t0) * 1e3)
             game.place(place)
             if game.phase == "take":
                 game.take(bot.choose_take(game))
-    return spent, before
+    return spent, before, differ
 
 
 def match(games: int, seed: int = 1, first: str = "expert", second: str = "clever") -> dict[str, float]:
@@ -220,7 +226,8 @@ def main(argv: list[str] | None = None) -> int:
     p50, p95 = quantiles(move_ms("clever", args.expert))
     figures["clever_move_ms_p50"] = round(p50, 2)
     figures["clever_move_ms_p95"] = round(p95, 2)
-    expert, before = expert_and_baseline_ms(args.expert)
+    expert, before, differ = expert_and_baseline_ms(args.expert)
+    figures["expert_fast_vs_slow_differ"] = differ
     for key, values in (("expert", expert), ("expert_baseline", before)):
         p50, p95 = quantiles(values)
         figures[f"{key}_move_ms_p50"] = round(p50, 2)

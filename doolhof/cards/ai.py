@@ -49,8 +49,8 @@ RISK_WEIGHT: Final = 0.8
 RISK_WEIGHT_MANY: Final = 0.6
 #: How much the expert values one point its kept card could take later.
 OWN_WEIGHT: Final = 0.3
-COUNT_HOLDING = 1.0
-OWN_DRAW = 0.0
+#: How many of its best places the expert judges again by the best replies (see :func:`replies`).
+LOOK_FURTHER = 3
 
 
 @dataclass(frozen=True)
@@ -128,12 +128,12 @@ class Offer:
     path component with an open end that a network of the right ports can join (C2: a port
     always meets a port of the other parity, and turning keeps parity)."""
 
-    __slots__ = ("best", "ranking", "changed", "held", "shown")
+    __slots__ = ("best", "ranking", "changed", "shown")
 
-    def __init__(self, nets: Networks, held: frozenset[Cell] = frozenset()):
-        """Read the offer off labelled networks; the cards on *held* are not counted (see :func:`holding`)."""
+    def __init__(self, nets: Networks):
+        """Read the offer off labelled networks."""
         ranking: dict[str, tuple[list[tuple[int, int]], ...]] = {}
-        #: Component with an open end -> treasure -> how many of its cards (not *held*) show it.
+        #: Component with an open end -> treasure -> how many of its cards show it.
         self.shown: dict[int, dict[str, int]] = {}
         for number, holders in enumerate(nets.holders):
             ends = nets.ends[number]
@@ -142,7 +142,7 @@ class Offer:
             shown = self.shown[number] = {}
             for name, cells in holders.items():
                 rows = ranking.setdefault(name, ([], [], [], []))
-                n = shown[name] = _count(cells, held)
+                n = shown[name] = len(cells)
                 for parity in (1, 2, 3):
                     if ends & parity:
                         rows[parity].append((n, number))
@@ -155,8 +155,6 @@ class Offer:
         self.ranking = ranking
         #: After :meth:`after`: the treasures whose row may differ from the offer it was made from.
         self.changed: frozenset[str] = frozenset()
-        #: The cards not counted.
-        self.held = held
 
     def after(self, nets: Networks) -> Offer:
         """The offer of *nets*, made from this offer's networks by :meth:`Networks.changed`:
@@ -172,7 +170,7 @@ class Offer:
             for name, cells in nets.holders[number].items():
                 names.add(name)
                 if ends:
-                    offered.setdefault(name, []).append((_count(cells, self.held), ends))
+                    offered.setdefault(name, []).append((len(cells), ends))
         best = dict(self.best)
         for name in names:
             row = [0, 0, 0, 0]
@@ -195,7 +193,6 @@ class Offer:
         new.best = best
         new.ranking = {}
         new.changed = frozenset(names)
-        new.held = self.held
         new.shown = {}
         return new
 
@@ -218,16 +215,9 @@ class Offer:
         return top
 
 
-def _count(cells: list[Cell], held: frozenset[Cell]) -> int:
-    """How many of *cells* are not in *held*."""
-    if not held:
-        return len(cells)
-    return sum(1 for c in cells if c not in held)
-
-
 def holding(layout: Layout) -> frozenset[Cell]:
     """The cards that hold *layout* together: taking one alone splits the table (cut vertices of the
-    side-to-side graph, C7). The expert counts them as out of reach for the next card."""
+    side-to-side graph, C7)."""
     cards = layout.cards
     if len(cards) < 3:
         return frozenset()
@@ -354,7 +344,7 @@ class Judging:
         """Judge places on the table of *nets* (its layout must be as it is now whenever :meth:`judge` runs)."""
         self.outlook = outlook
         self.nets = nets
-        self.base = Offer(nets, holding(nets.layout) if COUNT_HOLDING else frozenset())
+        self.base = Offer(nets)
         self.worths = outlook.worths(self.base)
         self.counts = [0] * (max(self.worths, default=0) + 1)
         for v in self.worths:
@@ -402,11 +392,7 @@ class Judging:
                         counts.extend([0] * (v + 1 - len(counts)))
                     counts[v] += 1
         danger = _danger(counts, self.choose)
-        mine: float = max((_worth(r, rows, best) for r in kept), default=0)
-        if OWN_DRAW:
-            n = len(worths)
-            if n:
-                mine = sum(max(mine, v) * c for v, c in enumerate(counts)) / n
+        mine = max((_worth(r, rows, best) for r in kept), default=0)
         return -outlook.risk * danger + outlook.own * mine
 
     def probe(self, cell: Cell, geometry: Geometry) -> dict[Cell, frozenset[str]]:
@@ -571,6 +557,106 @@ def _danger(counts: list[int], choose: list[int]) -> float:
     return total / choose[n]
 
 
+def replies(game: CardGame, opts: list[Option]) -> list[Option]:
+    """*opts* judged again by the best replies: on the table each leaves, every card the player cannot
+    see and every card it keeps is tried on every cell where it meets a component showing one of its
+    treasures, in every turn, and its largest take there is found as laying it would (C5, C7). The next
+    player's expected best take (a random hand of the unseen heap, as in :class:`Outlook`) counts
+    against the option, a share of the kept card's best take for it, as in the judgement itself."""
+    outlook = Outlook.of(game)
+    hand = game.hand(game.current_player)
+    looks = [distinct_rotations(c) for c in hand]
+    unseen = [(c, distinct_rotations(c)) for c in outlook.unseen]
+    work = game.layout.copy()
+    before = Networks(work)
+    result = []
+    for o in opts:
+        index, cell, rotation = o.place
+        work.put(cell, hand[index], rotation)
+        removed = [(c, work.remove(c)) for c in o.takes]
+        trial = _Trial(work, before.changed(work, (cell, *o.takes)))
+        values = [trial.take(c, turns) for c, turns in unseen]
+        mine = max((trial.take(c, looks[i]) for i, c in enumerate(hand) if i != index), default=0)
+        for c, (taken, r) in removed:
+            work.put(c, taken, r)
+        work.remove(cell)
+        value = len(o.takes) - outlook.risk * expected_best(values, outlook.held) + outlook.own * mine
+        result.append(Option(o.place, o.takes, value))
+    return result
+
+
+class _Trial:
+    """One table to try the next cards on (:func:`replies`): its frontier, the components each empty
+    cell faces, and the cells next to a component showing each treasure, read once."""
+
+    __slots__ = ("work", "nets", "need", "faces", "near", "cut")
+
+    def __init__(self, work: Layout, nets: Networks):
+        self.work = work
+        self.nets = nets
+        self.need = work.frontier()  # the table is put back after every trial, so these stay right
+        self.cut = holding(work)
+        geo = work.geo
+        label = nets.label
+        holders = nets.holders
+        self.faces: dict[Cell, list[int]] = {}
+        #: Treasure -> the empty cells next to the table where a component showing it has an open end.
+        self.near: dict[str, set[Cell]] = {}
+        for f in self.need:
+            x, y = f
+            faces = []
+            for dx, dy, q in PORT_STEPS:
+                o = geo.get((x + dx, y + dy))
+                j = -1 if o is None else o.port_net[q]
+                number = label[((x + dx, y + dy), j)] if j >= 0 else -1
+                faces.append(number)
+                if number >= 0:
+                    for name in holders[number]:
+                        self.near.setdefault(name, set()).add(f)
+            self.faces[f] = faces
+
+    def take(self, card: Card, turns: tuple[int, ...]) -> int:
+        """The most cards *card* could take if laid next (in one of *turns*, its distinct rotations)."""
+        near = self.near
+        cells: set[Cell] = set()
+        for net in card.networks:
+            for name in net.treasures:
+                cells.update(near.get(name, ()))
+        best = 0
+        holders = self.nets.holders
+        for f in cells:
+            mask = self.need[f]
+            faces = self.faces[f]
+            for r in turns:
+                g = card.geometry(r)
+                if not mask & g.open:
+                    continue
+                touched = [{faces[p] for p in MASK_PORTS[m] if faces[p] >= 0} for m in g.nets]
+                if len(touched) == 2 and touched[0] & touched[1]:
+                    touched[0] = touched[1] = touched[0] | touched[1]
+                joined: set[Cell] = set()
+                for k, names in enumerate(g.treasures):
+                    for number in touched[k]:
+                        for name in names:
+                            joined.update(holders[number].get(name, ()))
+                if len(joined) > best:
+                    best = max(best, self._largest(f, card, r, joined))
+        return best
+
+    def _largest(self, f: Cell, card: Card, r: int, joined: set[Cell]) -> int:
+        """The largest take of *card* turned *r* on *f* joining *joined* (as :meth:`Layout.best_take`)."""
+        work = self.work
+        if len(joined) == 1:
+            (c,) = joined
+            if c not in self.cut and any(n in work.geo and n != c for n in neighbours(f)):
+                return 1  # the table stays in one piece without it, and the new card touches the rest
+        work.put(f, card, r)
+        takeable = work.takeable(f, joined)
+        n = len(work.best_take(f, takeable)) if takeable else 0
+        work.remove(f)
+        return n
+
+
 def _best(opts: list[Option], rng: random.Random) -> Option:
     top = max(o.value for o in opts)
     return rng.choice([o for o in opts if o.value >= top - 1e-9])
@@ -642,8 +728,12 @@ class ExpertPlayer:
         self.rng = random.Random(seed)
 
     def choose_place(self, game: CardGame) -> Place:
-        """The place with the best judgement (points now, minus risk, plus own chances)."""
-        return _best(options(game, judge=True), self.rng).place
+        """The place with the best judgement (points now, minus risk, plus own chances); the
+        :data:`LOOK_FURTHER` best of them judged again by :func:`replies`."""
+        opts = options(game, judge=True)
+        if LOOK_FURTHER > 1 and len(opts) > 1:
+            opts = replies(game, sorted(opts, key=lambda o: -o.value)[:LOOK_FURTHER])
+        return _best(opts, self.rng).place
 
     def choose_take(self, game: CardGame) -> frozenset[Cell]:
         """As many cards as may be taken."""

@@ -21,19 +21,18 @@ from doolhof.cards.ai import (
 )
 from doolhof.cards.table import Layout, Networks
 
-from .helpers import act, card, row
+from .helpers import act
 
 
 def _full(game: CardGame, outlook: Outlook, index: int, place_cell: tuple[int, int], rotation: int,
           takes: frozenset[tuple[int, int]]) -> float:
-    """The judgement the slow way: lay, take, label the whole table again, value every unseen card
-    (the cards holding the table together before the place not counted)."""
+    """The judgement the slow way: lay, take, label the whole table again, value every unseen card."""
     hand = game.hand(game.current_player)
     work = game.layout.copy()
     work.put(place_cell, hand[index], rotation)
     for c in takes:
         work.remove(c)
-    offer = Offer(Networks(work), holding(game.layout))
+    offer = Offer(Networks(work))
     danger = expected_best([offer.worth(r) for r in outlook.reaches], outlook.held)
     mine = max((offer.value(c) for i, c in enumerate(hand) if i != index), default=0)
     return -outlook.risk * danger + outlook.own * mine
@@ -85,7 +84,7 @@ def test_the_fast_judgement_equals_a_full_relabel_for_every_place(players: int, 
                 laid.put(place.cell, card, place.rotation)
                 merged = {k: v for k, v in judging.base.best.items() if k not in rows and any(v)}
                 merged.update({k: list(v) for k, v in rows.items() if any(v)})
-                after = Offer(Networks(laid), judging.base.held).best
+                after = Offer(Networks(laid)).best
                 assert merged == {k: v for k, v in after.items() if any(v)}
     assert checked > 0
 
@@ -116,12 +115,3 @@ def test_holding_finds_exactly_the_cards_whose_taking_alone_splits_the_table(pla
         assert holding(layout) == {c for c in layout.cards if _splits(layout, c)}
         act(game, rng)
 
-
-def test_a_card_holding_the_table_together_is_not_offered() -> None:
-    """A row of three apples open to the north: the middle one cannot be taken alone (C7), so a card
-    laid next counts only the two at the ends."""
-    layout = Layout(row("0236:apple", "02367:apple", "067:apple"))
-    assert holding(layout) == {(1, 0)}
-    nets = Networks(layout)
-    assert Offer(nets).value(card("5:apple")) == 3
-    assert Offer(nets, holding(layout)).value(card("5:apple")) == 2
