@@ -31,6 +31,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -94,8 +95,9 @@ def games_per_s(games: int, seed: int = 1) -> float:
     return games / (time.perf_counter() - t0)
 
 
-def move_ms(level: str, games: int, seed: int = 1) -> list[float]:
-    """Milliseconds per choose_place of *level*, every seat of a 4-player game playing it."""
+def move_ms(level: str, games: int, seed: int = 1, aside: Callable[[CardGame], None] | None = None) -> list[float]:
+    """Milliseconds per choose_place of *level*, every seat of a 4-player game playing it; *aside* is
+    shown every position first (before anything is cached in it)."""
     spent: list[float] = []
     clock = time.process_time
     for n in range(games):
@@ -103,6 +105,8 @@ def move_ms(level: str, games: int, seed: int = 1) -> list[float]:
         bots = [make_player(level, seed * 10 + n * 4 + s) for s in range(4)]
         while not game.is_over():
             bot = bots[game.current_player]
+            if aside is not None:
+                aside(game)
             t0 = clock()
             place = bot.choose_place(game)
             spent.append((clock() - t0) * 1e3)
@@ -154,30 +158,22 @@ def expert_and_baseline_ms(games: int, seed: int = 1) -> tuple[list[float], list
     positions the old method's choice (:func:`baseline_options`, the best value, ties at random); and the
     number of positions where the expert's options differ, in place, take or value, from its judgement
     made the slow way (:func:`baseline_options`; 0 when the fast judgement is right)."""
-    spent: list[float] = []
     before: list[float] = []
-    differ = 0
+    differ = [0]
     clock = time.process_time
-    for n in range(games):
-        game = CardGame.new(players=4, seed=seed + n)
-        bots = [make_player("expert", seed * 10 + n * 4 + s) for s in range(4)]
-        old = random.Random(seed)
-        while not game.is_over():
-            bot = bots[game.current_player]
-            trial = game.copy()  # taken before anything is cached: both start from nothing
-            t0 = clock()
-            opts = baseline_options(trial)
-            top = max(o.value for o in opts)
-            old.choice([o for o in opts if o.value >= top - 1e-9])
-            before.append((clock() - t0) * 1e3)
-            differ += options(game.copy(), judge=True) != baseline_options(game.copy())
-            t0 = clock()
-            place = bot.choose_place(game)
-            spent.append((clock() - t0) * 1e3)
-            game.place(place)
-            if game.phase == "take":
-                game.take(bot.choose_take(game))
-    return spent, before, differ
+    old = random.Random(seed)
+
+    def aside(game: CardGame) -> None:
+        trial = game.copy()  # taken before anything is cached: both start from nothing
+        t0 = clock()
+        opts = baseline_options(trial)
+        top = max(o.value for o in opts)
+        old.choice([o for o in opts if o.value >= top - 1e-9])
+        before.append((clock() - t0) * 1e3)
+        differ[0] += options(game.copy(), judge=True) != baseline_options(game.copy())
+
+    spent = move_ms("expert", games, seed, aside)
+    return spent, before, differ[0]
 
 
 def match(games: int, seed: int = 1, first: str = "expert", second: str = "clever") -> dict[str, float]:

@@ -173,14 +173,7 @@ class Offer:
                     offered.setdefault(name, []).append((len(cells), ends))
         best = dict(self.best)
         for name in names:
-            row = [0, 0, 0, 0]
-            rows = self.ranking.get(name)
-            if rows is not None:
-                for parity in (1, 2, 3):
-                    for n, number in rows[parity]:
-                        if number not in dissolved:
-                            row[parity] = n
-                            break
+            row = self.without(name, dissolved)
             for n, ends in offered.get(name, ()):
                 for parity in (1, 2, 3):
                     if ends & parity and n > row[parity]:
@@ -195,6 +188,18 @@ class Offer:
         new.changed = frozenset(names)
         new.shown = {}
         return new
+
+    def without(self, name: str, gone: Mapping[int, object]) -> list[int]:
+        """The row of *name* (see :attr:`best`) with the components numbered in *gone* left out."""
+        row = [0, 0, 0, 0]
+        rows = self.ranking.get(name)
+        if rows is not None:
+            for parity in (1, 2, 3):
+                for n, number in rows[parity]:
+                    if number not in gone:
+                        row[parity] = n
+                        break
+        return row
 
     def value(self, card: Card) -> int:
         """About how many cards *card* could take if laid next (its best network, treasures added)."""
@@ -438,22 +443,10 @@ class Judging:
             names: set[str] = set()
             for number in closed:
                 names.update(nets.holders[number])
-            rows = {name: self._without(name, closed) for name in names}
+            rows = {name: self.base.without(name, closed) for name in names}
             side = _Side(tuple(faces), {c: (v[0], v[1]) for c, v in closed.items()}, rows)
             self.sides[cell] = side
         return side
-
-    def _without(self, name: str, gone: Mapping[int, object]) -> list[int]:
-        """The offer row of *name* with the components in *gone* left out."""
-        row = [0, 0, 0, 0]
-        rows = self.base.ranking.get(name)
-        if rows is not None:
-            for parity in (1, 2, 3):
-                for n, number in rows[parity]:
-                    if number not in gone:
-                        row[parity] = n
-                        break
-        return row
 
     def laid(self, cell: Cell, geometry: Geometry) -> dict[str, list[int]]:
         """The offer rows that change when a card turned as *geometry* is laid on empty *cell*, taking nothing
@@ -508,12 +501,12 @@ class Judging:
             if not ends:
                 for name in shown:
                     if name not in rows:
-                        rows[name] = self._without(name, closed)
+                        rows[name] = self.base.without(name, closed)
                 continue
             for name, n in shown.items():
                 row = rows.get(name)
                 if row is None:
-                    row = rows[name] = self._without(name, closed)
+                    row = rows[name] = self.base.without(name, closed)
                 for parity in (1, 2, 3):
                     if ends & parity and n > row[parity]:
                         row[parity] = n
