@@ -19,7 +19,9 @@ Levels (:data:`LEVELS`), weakest first:
   treasure it counts the cards showing it on one path network that still has an open end a new
   card could join (:class:`Offer`); every unseen card is worth what that offer gives its
   treasures, and the next player's expected best card (a random hand from the unseen heap) is
-  counted against the expert, a share of its own kept card's value for it.
+  counted against the expert, a share of its own kept card's value for it. Then it looks
+  further (:func:`replies`): its :data:`LOOK_FURTHER` best places are judged again by every unseen
+  and kept card's real largest take on the table each leaves.
 
 Players see what a player at the table sees: the table, the taken cards, their own hand, and how
 many cards every hand holds. The unseen cards (other hands and the pile) count only as one
@@ -770,4 +772,5 @@ def make_player(level: str, seed: int | None = None) -> CardPlayer:
 __all__ = [
     "LEVELS", "Hint", "Option", "GentlePlayer", "CleverPlayer", "ExpertPlayer", "make_player",
     "options", "Offer", "Outlook", "expected_best", "suggest_place", "suggest_take", "best_take", "distinct_rotations",
+    "Judging", "holding", "replies", "LOOK_FURTHER",
 ]
