@@ -52,7 +52,7 @@ RISK_WEIGHT_MANY: Final = 0.6
 #: How much the expert values one point its kept card could take later.
 OWN_WEIGHT: Final = 0.3
 #: How many of its best places the expert judges again by the best replies (see :func:`replies`).
-LOOK_FURTHER = 3
+LOOK_FURTHER: Final = 3
 
 
 @dataclass(frozen=True)
