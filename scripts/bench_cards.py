@@ -11,14 +11,16 @@ Usage: ``python scripts/bench_cards.py [--json] [--games N] [--big N] [--expert 
 - ``place_us``: a whole ``place()`` call on those tables (search and events included).
 - ``games_per_s``: complete random 4-player games (no invariant checks).
 - ``expert_move_ms`` / ``clever_move_ms``: one ``choose_place`` of that level, every seat of a
-  4-player game playing it. ``expert_baseline_move_ms`` is the expert as it was first written,
-  timed on the very positions of those expert games in the same run (:func:`baseline_options`:
-  every candidate place labels the whole scratch table again and values every unseen card
-  again); ``expert_speedup`` the ratio of the medians. The move times are CPU time of this
-  process (``time.process_time``): on a shared machine wall-clock time says more about the other
-  work than about the player. ``expert_fast_vs_slow_differ``: on those positions, how many
-  times the expert's options (place, take, value) differ from the same judgement made the slow
-  way, labelling the table again for every place (0: the fast way changes no choice).
+  4-player game playing it. ``expert_baseline_move_ms`` is the expert as it was first written, timed
+  on the very positions of those expert games in the same run (:func:`baseline_options`: every
+  candidate place labels the whole scratch table again and values every unseen card again);
+  ``expert_speedup`` the ratio of the medians. ``expert_judge_move_ms`` is the expert's judgement
+  alone on the same positions (its choice before it looks further, which is exactly the first
+  expert's choice), ``expert_judge_speedup`` the old method's median over its median. The move times
+  are CPU time of this process (``time.process_time``): on a shared machine wall-clock time says
+  more about the other work than about the player. ``expert_fast_vs_slow_differ``: on those
+  positions, how many times the expert's options (place, take, value) differ from the same judgement
+  made the slow way, labelling the table again for every place (0: the fast way changes no choice).
 - ``expert_vs_clever_*``: two-player games, every deal played twice with seats swapped
   (``--match`` games in all); share = the expert's wins among the decided games.
 """
@@ -153,27 +155,36 @@ def baseline_options(game: CardGame) -> list[Option]:
     return result
 
 
-def expert_and_baseline_ms(games: int, seed: int = 1) -> tuple[list[float], list[float], int]:
+def expert_and_baseline_ms(games: int, seed: int = 1) -> tuple[list[float], list[float], list[float], int]:
     """Milliseconds per expert choose_place, every seat of a 4-player game an expert, and on the very same
     positions the old method's choice (:func:`baseline_options`, the best value, ties at random); and the
     number of positions where the expert's options differ, in place, take or value, from its judgement
-    made the slow way (:func:`baseline_options`; 0 when the fast judgement is right)."""
+    made the slow way (:func:`baseline_options`; 0 when the fast judgement is right). The third list
+    times the judgement alone on the same positions (``options(judge=True)`` and the best value, the
+    expert's first step without looking further: the first expert's choices, made the fast way)."""
     before: list[float] = []
+    judged: list[float] = []
     differ = [0]
     clock = time.process_time
     old = random.Random(seed)
 
+    def pick(opts: list[Option]) -> None:
+        top = max(o.value for o in opts)
+        old.choice([o for o in opts if o.value >= top - 1e-9])
+
     def aside(game: CardGame) -> None:
         trial = game.copy()  # taken before anything is cached: both start from nothing
         t0 = clock()
-        opts = baseline_options(trial)
-        top = max(o.value for o in opts)
-        old.choice([o for o in opts if o.value >= top - 1e-9])
+        pick(baseline_options(trial))
         before.append((clock() - t0) * 1e3)
+        trial = game.copy()
+        t0 = clock()
+        pick(options(trial, judge=True))
+        judged.append((clock() - t0) * 1e3)
         differ[0] += options(game.copy(), judge=True) != baseline_options(game.copy())
 
     spent = move_ms("expert", games, seed, aside)
-    return spent, before, differ[0]
+    return spent, before, judged, differ[0]
 
 
 def match(games: int, seed: int = 1, first: str = "expert", second: str = "clever") -> dict[str, float]:
@@ -222,13 +233,14 @@ def main(argv: list[str] | None = None) -> int:
     p50, p95 = quantiles(move_ms("clever", args.expert))
     figures["clever_move_ms_p50"] = round(p50, 2)
     figures["clever_move_ms_p95"] = round(p95, 2)
-    expert, before, differ = expert_and_baseline_ms(args.expert)
+    expert, before, judged, differ = expert_and_baseline_ms(args.expert)
     figures["expert_fast_vs_slow_differ"] = differ
-    for key, values in (("expert", expert), ("expert_baseline", before)):
+    for key, values in (("expert", expert), ("expert_judge", judged), ("expert_baseline", before)):
         p50, p95 = quantiles(values)
         figures[f"{key}_move_ms_p50"] = round(p50, 2)
         figures[f"{key}_move_ms_p95"] = round(p95, 2)
     figures["expert_speedup"] = round(p50 / figures["expert_move_ms_p50"], 2)
+    figures["expert_judge_speedup"] = round(p50 / figures["expert_judge_move_ms_p50"], 2)
     if args.match > 0:
         for key, value in match(args.match).items():
             figures[f"expert_vs_clever_{key}"] = value
@@ -246,8 +258,10 @@ def main(argv: list[str] | None = None) -> int:
         for level in ("clever", "expert"):
             print(f"{level:6} move          {figures[f'{level}_move_ms_p50']:8.2f} ms median,"
                   f" {figures[f'{level}_move_ms_p95']:8.2f} ms p95 (goal: well under 100)")
+        print(f"expert judging alone {figures['expert_judge_move_ms_p50']:8.2f} ms median (no look further)")
         print(f"expert before        {figures['expert_baseline_move_ms_p50']:8.2f} ms median"
-              f" ({figures['expert_speedup']:.2f}x slower than now)")
+              f" ({figures['expert_speedup']:.2f}x the expert now, {figures['expert_judge_speedup']:.2f}x its"
+              " judging alone)")
         if args.match > 0:
             print(f"expert vs clever     {figures['expert_vs_clever_wins']:.0f} won,"
                   f" {figures['expert_vs_clever_losses']:.0f} lost, {figures['expert_vs_clever_tied']:.0f} tied"
