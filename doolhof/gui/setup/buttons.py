@@ -278,7 +278,8 @@ class ContinueButton(Button):
 
 
 def draw_waiting_game(surface: pygame.Surface, picture: pygame.Rect, saved: SavedGame, art: Art | None) -> None:
-    """The little picture of a waiting game in the square *picture*: its maze board, or a few maze cards."""
+    """The little picture of a waiting game in the square *picture*, as it stands: its own maze with the figures
+    where they are, or its own card table."""
     side = picture.width
     if isinstance(saved.game, Game):
         surface.blit(game_board(saved.game, side), picture)
