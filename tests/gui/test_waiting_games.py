@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pytest
 
 from doolhof.engine import Push
 from doolhof.gui.kit import theme
+from doolhof.gui.kit.boxes import least_tap
 from doolhof.gui.setup.buttons import draw_waiting_game
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.session import paths
@@ -137,3 +139,24 @@ def test_the_waiting_card_game_is_pictured_with_its_own_table(make_app: Any) -> 
     assert before.get_bounding_rect().width > 50, "the cards fill the picture"
     game.place(game.legal_places()[0])
     assert pygame.image.tobytes(_picture(SavedGame(game, CARD_TABLE)), "RGBA") != pygame.image.tobytes(before, "RGBA")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (800, 1280)])
+def test_the_replace_card_fits_every_window_with_room_for_its_words(make_app: Any, size: tuple[int, int]) -> None:
+    """Picture, Continue, the hold button and the parent's words inside the card, apart, big enough to tap."""
+    two_waiting()
+    app = make_app(size)
+    setup = setup_with(app, CARD_TABLE)
+    tap(app, center(setup.play_button.rect))
+    run(app)
+    card = setup.replace_card
+    assert card.shown
+    parts = [card.picture_rect, card.keep_button.rect, card.replace_button.rect, card.hint_rect]
+    for k, rect in enumerate(parts):
+        assert card.rect.contains(rect), f"part {k} lies inside the card"
+        assert all(not rect.colliderect(other) for other in parts[k + 1:]), f"part {k} overlaps another"
+    least = least_tap(size)
+    for button in (card.keep_button.rect, card.replace_button.rect):
+        assert min(button.size) >= least
+    assert card.hint_rect.width >= card.rect.width // 4, "the words get room to be read"
+    assert card.picture_rect.width >= card.rect.width // 3, "the waiting game is big enough to know again"

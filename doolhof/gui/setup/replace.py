@@ -57,7 +57,11 @@ class ReplaceCard:
         self.replace_button.held = None
 
     def layout(self, w: int, h: int, pad: int) -> None:
-        """The card in the middle of a *w* x *h* window: the picture at the left, the two buttons at the right."""
+        """The card in the middle of a *w* x *h* window: the picture at the left, the two buttons at the right
+        (in a tall window the picture on top, Continue below it, the hold button and its words at the foot)."""
+        if h > w:
+            self._layout_tall(w, h, pad)
+            return
         card_w = min(w - 4 * pad, max(320, int(w * 0.62)))
         card_h = min(h - 4 * pad, max(220, int(h * 0.5)))
         self.rect = pygame.Rect(0, 0, max(1, card_w), max(1, card_h))
@@ -73,6 +77,21 @@ class ReplaceCard:
         self.replace_button.rect = pygame.Rect(right.x, right.bottom - round_side, round_side, round_side)
         self.hint_rect = pygame.Rect(right.x + round_side + pad, right.bottom - round_side,
                                      max(1, right.width - round_side - pad), round_side)
+
+    def _layout_tall(self, w: int, h: int, pad: int) -> None:
+        card_w = max(1, min(w - 4 * pad, max(320, int(w * 0.8))))
+        card_h = max(1, min(h - 4 * pad, max(320, int(h * 0.62))))
+        self.rect = pygame.Rect(0, 0, card_w, card_h)
+        self.rect.center = (w // 2, h // 2)
+        inner = self.rect.inflate(-3 * pad, -3 * pad)
+        button_h = max(1, min(inner.height // 6, max(64, h // 12)))
+        round_side = max(1, min(button_h + pad, inner.width // 3))
+        side = max(1, min(inner.width, inner.height - button_h - round_side - 4 * pad))
+        self.picture_rect = pygame.Rect(inner.centerx - side // 2, inner.y, side, side)
+        self.keep_button.rect = pygame.Rect(inner.x, self.picture_rect.bottom + 2 * pad, inner.width, button_h)
+        self.replace_button.rect = pygame.Rect(inner.x, inner.bottom - round_side, round_side, round_side)
+        self.hint_rect = pygame.Rect(inner.x + round_side + pad, inner.bottom - round_side,
+                                     max(1, inner.width - round_side - pad), round_side)
 
     def handle(self, event: PointerEvent) -> None:
         """The card's buttons take the pointer; a tap beside the card closes it."""
