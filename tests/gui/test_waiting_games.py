@@ -11,12 +11,13 @@ import pytest
 from doolhof.engine import Push
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.boxes import least_tap
+from doolhof.gui.kit.pointer import REST_SECONDS
 from doolhof.gui.setup.buttons import draw_waiting_game
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.session import paths
 from doolhof.session.savegame import SavedGame, load_waiting, save_game
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup
-from tests.gui.helpers import center, finger, hold, run, tap, touch_tap
+from tests.gui.helpers import center, finger, hold, run, tap
 
 MAZE = TableSetup("classic", (SeatConfig("person"), SeatConfig("computer", "gentle")))
 CARD_TABLE = TableSetup(CARDS, (SeatConfig("person"), SeatConfig("person")))
@@ -68,15 +69,25 @@ def test_a_new_game_asks_first_and_a_tap_keeps_the_waiting_game(make_app: Any) -
     assert app.session.game == cards
 
 
-def test_a_parents_hold_replaces_only_the_waiting_game_of_that_kind(make_app: Any) -> None:
+@pytest.mark.parametrize("by", ["mouse", "finger", "finger beside a resting palm"])
+def test_a_parents_hold_replaces_only_the_waiting_game_of_that_kind(make_app: Any, by: str) -> None:
+    """Held by mouse or by finger (a finger held still there is a hold, not a resting hand), even with a
+    palm resting on the screen meanwhile."""
     maze, cards = two_waiting()
     app = make_app()
     setup = setup_with(app, CARD_TABLE)
     tap(app, center(setup.play_button.rect))
     run(app)
-    hold(app, center(setup.replace_card.replace_button.rect), 2.5)
+    spot = center(setup.replace_card.replace_button.rect)
+    if by == "mouse":
+        hold(app, spot, 2.5)
+    else:
+        if by != "finger":
+            run(app, REST_SECONDS + 0.1, [finger("down", app, (8, app.window_size()[1] - 8), 9)])
+        run(app, 2.5, [finger("down", app, spot)])
+        run(app, 0, [finger("up", app, spot)])
     run(app)
-    assert app.session.running and app.session.game != cards
+    assert app.session.running and app.session.game != cards, "the hold replaced the waiting game"
     waiting = load_waiting()[0]
     assert waiting["maze"].game == maze, "the maze game still waits"
     assert waiting["cards"].game == app.session.game
@@ -93,21 +104,6 @@ def test_each_waiting_game_shows_its_mark_on_its_game_card(make_app: Any) -> Non
     changed = {v for v, b in setup.variant_buttons.items()
                if app.screen.subsurface(b.rect).copy().get_view("2").raw != before[v].get_view("2").raw}
     assert changed == {"classic", CARDS}
-
-
-def test_a_parents_finger_held_on_the_play_button_replaces_the_waiting_game(make_app: Any) -> None:
-    """A finger held still on the hold button is a hold, not a resting hand (the press is not cancelled)."""
-    _maze, cards = two_waiting()
-    app = make_app()
-    setup = setup_with(app, CARD_TABLE)
-    touch_tap(app, center(setup.play_button.rect))
-    run(app)
-    spot = center(setup.replace_card.replace_button.rect)
-    run(app, 2.5, [finger("down", app, spot)])
-    run(app, 0, [finger("up", app, spot)])
-    run(app)
-    assert app.session.running and app.session.game != cards, "the held finger replaced the waiting game"
-    assert load_waiting()[0]["cards"].game == app.session.game
 
 
 def _picture(saved: SavedGame, side: int = 100) -> pygame.Surface:
