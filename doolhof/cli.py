@@ -82,6 +82,21 @@ def _levels(text: str) -> list[str]:
     return levels
 
 
+def _relays(text: str) -> list[str]:
+    """Parse ``host:port[,host:port...]`` into relay addresses (checked, not yet connected)."""
+    from doolhof.online.relay import Address
+
+    relays = [part.strip() for part in text.split(",") if part.strip()]
+    if not relays:
+        raise argparse.ArgumentTypeError("give a relay address, e.g. 127.0.0.1:1883")
+    for relay in relays:
+        try:
+            Address.parse(relay)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+    return relays
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``doolhof`` command."""
     parser = argparse.ArgumentParser(prog="doolhof", description="Doolhof: a maze that changes every turn.")
@@ -110,6 +125,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--max-turns", type=_whole(1, MAX_TURNS), default=10_000,
                      help=f"stop a game after this many turns (1 to {MAX_TURNS:,})")
+    sim.add_argument("--online", type=_relays, metavar="HOST:PORT[,HOST:PORT...]",
+                     help="play between two headless computers through this relay (or relays, picked by room)")
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
 
     shot = sub.add_parser("screenshot", help="render a scene to a PNG without a window")
@@ -222,6 +239,8 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.game == "cards" and args.variant is not None:
         print("doolhof simulate: --variant is for the maze game; the card game has one deck", file=sys.stderr)
         return 2
+    if args.online:
+        return _simulate_online(args, players if args.players is not None else None)
     progress = Progress(args.games)
     try:
         previous = signal.signal(signal.SIGINT, progress.interrupt)
@@ -270,6 +289,40 @@ def _simulate(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return INTERRUPTED
     return 1 if figures["invariant_violations"] else 0
+
+
+def _simulate_online(args: argparse.Namespace, players: int | None) -> int:
+    """``simulate --online``: whole games between two headless computers through a real relay."""
+    from doolhof.online.simulate import OnlineTrouble, simulate_online
+
+    level = args.ai[0] if args.ai else "random"
+    progress = Progress(args.games)
+    try:
+        previous = signal.signal(signal.SIGINT, progress.interrupt)
+    except ValueError:
+        previous = None
+    try:
+        summary = simulate_online(args.online, args.game, args.games, args.seed, args.variant or "junior",
+                                  players, level, progress=progress)
+    except OnlineTrouble as trouble:
+        print(f"doolhof simulate: {trouble}", file=sys.stderr)
+        return 1
+    finally:
+        progress.finish()
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+    figures = summary.as_dict()
+    if args.json:
+        print(json.dumps(figures, indent=2))
+    else:
+        print(f"{figures['games']} online games of {figures['game']} through {figures['relay']} (seed {args.seed})")
+        print(f"  finished:             {figures['finished']}")
+        print(f"  desyncs:              {figures['desyncs']}")
+        print(f"  refused messages:     {figures['refused']}")
+        print(f"  moves:                {figures['moves']}")
+        print(f"  move to far screen:   {figures['latency_ms_p50']:.2f} ms p50, {figures['latency_ms_p95']:.2f} ms p95")
+    ok = figures["finished"] == figures["games"] and not figures["desyncs"] and not figures["refused"]
+    return 0 if ok or progress.stop else 1
 
 
 def _joined_values(argv: list[str]) -> list[str]:

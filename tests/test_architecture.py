@@ -8,9 +8,11 @@ Layers, bottom to top (see docs/architecture.md):
    share) imports the standard library only;
 2. session: ``doolhof.session`` (seats, settings, saved games, files, the running game) and
    ``doolhof.i18n``: no pygame;
-3. screen: ``doolhof.gui`` (pygame); inside it no screen package (play, setup, end, parents,
+3. online: ``doolhof.online`` (rooms, move log, sealing, picture codes, the relay client): layers 1-2,
+   paho-mqtt, spake2 and cryptography; never pygame;
+4. screen: ``doolhof.gui`` (pygame); inside it no screen package (play, setup, end, parents,
    rules) imports another, and the shared ``kit`` and ``board`` import no screen;
-4. the command: ``doolhof.cli``, ``doolhof.__main__``.
+5. the command: ``doolhof.cli``, ``doolhof.__main__``.
 """
 
 from __future__ import annotations
@@ -21,10 +23,13 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "doolhof"
 LAYERS = {
-    "rules": 1, "engine": 1, "cards": 1, "session": 2, "i18n": 2, "gui": 3, "cli": 4, "__main__": 4, "__init__": 0,
+    "rules": 1, "engine": 1, "cards": 1, "session": 2, "i18n": 2, "online": 3, "gui": 4, "cli": 5, "__main__": 5,
+    "__init__": 0,
 }
 #: Outside packages each layer may use (besides the standard library).
-THIRD_PARTY = {1: set(), 2: {"platformdirs"}, 3: {"pygame"}, 4: {"pygame"}, 0: set()}
+THIRD_PARTY = {
+    1: set(), 2: {"platformdirs"}, 3: {"paho", "spake2", "cryptography"}, 4: {"pygame"}, 5: {"pygame"}, 0: set(),
+}
 
 
 def module_name(path: Path) -> str:
@@ -179,12 +184,21 @@ def test_no_screen_imports_another() -> None:
     assert crossings(graph()) == []
 
 
+def test_the_online_layer_never_draws_and_the_session_never_goes_online() -> None:
+    edges = graph()
+    online = {t for m, ts in edges.items() if m.startswith("doolhof.online") for t in ts}
+    assert "pygame" not in online and not any(t.startswith("doolhof.gui") for t in online)
+    session = {t for m, ts in edges.items() if m.startswith(("doolhof.session", "doolhof.rules", "doolhof.engine",
+                                                           "doolhof.cards")) for t in ts}
+    assert not any(t.startswith("doolhof.online") or t.split(".")[0] in ("paho", "spake2") for t in session)
+
+
 def test_the_checks_can_fail() -> None:
     """The checks catch a planted cycle, a planted upward import and a screen importing another."""
     edges = {"doolhof.engine.a": {"doolhof.engine.b"}, "doolhof.engine.b": {"doolhof.engine.a"},
              "doolhof.session.s": {"doolhof.gui.x", "pygame"}, "doolhof.gui.x": set()}
     assert cycles(edges) == [["doolhof.engine.a", "doolhof.engine.b"]]
-    assert wrong_way(edges) == ["doolhof.session.s (layer 2) imports doolhof.gui.x (layer 3)",
+    assert wrong_way(edges) == ["doolhof.session.s (layer 2) imports doolhof.gui.x (layer 4)",
                                 "doolhof.session.s (layer 2) imports the outside package pygame"]
     shared = {"doolhof.cards.a": {"doolhof.rules.x", "doolhof.engine.b"}, "doolhof.engine.b": {"doolhof.rules.x"},
               "doolhof.rules.x": {"doolhof.cards.a", "doolhof.rules.y", "random"}, "doolhof.rules.y": {"pygame"}}

@@ -1,0 +1,272 @@
+"""The connection to a relay: one MQTT 5 client (paho-mqtt) per channel, on paho's own network thread.
+
+A relay is an Eclipse Mosquitto broker configured as in ``packaging/relay/``. This module knows
+topics and bytes, never rules: it connects with the channel id as its user name (the relay's ACL
+lets a client read and write only ``doolhof/c/<its user name>/#``), subscribes to its channel,
+publishes with QoS 1 (retained messages expire after a week), leaves a last will with a delay (so a
+short glitch does not flicker "away"), reconnects by itself, and hands every message to a callback
+on its thread. Nothing here blocks the caller: :meth:`RelayLink.start` returns at once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import socket
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
+from paho.mqtt.packettypes import PacketTypes
+from paho.mqtt.properties import Properties
+
+from .room import RETAIN_SECONDS, Publish
+
+log = logging.getLogger(__name__)
+
+#: The relay's packet limit (``max_packet_size`` in packaging/relay/mosquitto.conf); a message that
+#: would not fit is never sent (the relay would drop the connection, and paho would send it again).
+MAX_PACKET: Final = 8192
+#: Room for the packet's own header and properties around topic and payload.
+_OVERHEAD: Final = 64
+#: Seconds between keep-alive pings; the relay notices a silent drop after 1.5 times this.
+KEEPALIVE: Final = 10
+#: How long the relay waits before publishing the last will ("away").
+WILL_DELAY: Final = 3
+#: How long the relay keeps a dropped client's session (its subscriptions and queued messages).
+SESSION_SECONDS: Final = 120
+#: The default port of a plain MQTT relay, and of one behind TLS.
+PORT: Final = 1883
+TLS_PORT: Final = 8883
+
+
+@dataclass(frozen=True)
+class Address:
+    """Where a relay is: *host*, *port*, and whether to speak TLS.
+
+    >>> Address.parse("127.0.0.1:1884"), Address.parse("mqtts://relay.example.org").port
+    (Address(host='127.0.0.1', port=1884, tls=False), 8883)
+    """
+
+    host: str
+    port: int
+    tls: bool = False
+
+    @classmethod
+    def parse(cls, text: str) -> Address:
+        """Read ``host``, ``host:port``, ``mqtt://host[:port]`` or ``mqtts://host[:port]``; raises ValueError."""
+        rest = text.strip()
+        tls = rest.startswith("mqtts://")
+        for prefix in ("mqtts://", "mqtt://"):
+            if rest.startswith(prefix):
+                rest = rest[len(prefix):]
+        host, sep, port_text = rest.rpartition(":") if rest.count(":") == 1 else (rest, "", "")
+        if not sep:
+            host, port_text = rest, ""
+        host = host.strip("[]")
+        if not host or any(c.isspace() or c in "/@" for c in host) or len(host) > 253:
+            raise ValueError(f"{text[:60]!r} is not a relay address; write host:port, e.g. relay.example.org:8883")
+        if port_text and not (port_text.isdigit() and 0 < int(port_text) < 65536):
+            raise ValueError(f"{port_text[:10]!r} is not a port; a port is a number from 1 to 65535")
+        return cls(host, int(port_text) if port_text else (TLS_PORT if tls else PORT), tls)
+
+    def __str__(self) -> str:
+        return ("mqtts://" if self.tls else "") + f"{self.host}:{self.port}"
+
+
+def choose_relay(relays: Sequence[str], channel: str) -> Address:
+    """The relay of *channel* among *relays*: rooms never talk to each other, so they spread by room id.
+
+    Every computer given the same list picks the same relay for a room.
+    """
+    if not relays:
+        raise ValueError("no relay address is set")
+    index = int.from_bytes(hashlib.sha256(channel.encode()).digest()[:8], "big") % len(relays)
+    return Address.parse(relays[index])
+
+
+def fits(topic: str, payload: bytes) -> bool:
+    """True when a message of *topic* and *payload* fits the relay's packet limit."""
+    return len(topic.encode()) + len(payload) + _OVERHEAD <= MAX_PACKET
+
+
+def problem_of(error: BaseException | int | str, address: Address) -> str:
+    """A parent's words for why the relay could not be reached (English; the screen translates by kind)."""
+    if isinstance(error, socket.gaierror):
+        return f"no computer is called {address.host}: check the relay address"
+    if isinstance(error, ConnectionRefusedError):
+        return f"nothing answers at {address}: the relay is not running there, or the port is wrong"
+    if isinstance(error, (TimeoutError, socket.timeout)):
+        return f"{address} does not answer: check the address and the internet connection"
+    if isinstance(error, OSError):
+        return f"cannot reach {address}: {error.strerror or 'network error'}"
+    return f"the relay at {address} refused the connection ({str(error)[:60]})"
+
+
+def check_relay(address: Address, timeout: float = 3.0) -> str | None:
+    """Try the relay at *address* once (a real MQTT connection, at most *timeout* seconds): None when it
+    answers, else the reason in a parent's words. Blocks: call it off the screen's thread."""
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
+    client.username_pw_set("doolhof-check")
+    answered: list[Any] = []
+    client.on_connect = lambda c, u, f, reason, p: answered.append(reason)
+    if address.tls:
+        client.tls_set()
+    try:
+        client.connect(address.host, address.port, keepalive=KEEPALIVE)
+        deadline = time.monotonic() + timeout
+        while not answered and time.monotonic() < deadline:
+            client.loop(timeout=0.05)
+    except (OSError, ValueError) as error:
+        return problem_of(error, address)
+    finally:
+        client.disconnect()
+    if not answered:
+        return problem_of(TimeoutError(), address)
+    reason = answered[0]
+    return problem_of(str(reason), address) if getattr(reason, "is_failure", False) else None
+
+
+class RelayLink:
+    """One MQTT connection for one channel (see the module text)."""
+
+    def __init__(
+        self, address: Address, channel: str, *, on_message: Callable[[str, bytes], None],
+        on_connect: Callable[[], None] | None = None, on_disconnect: Callable[[str], None] | None = None,
+        will: Publish | None = None, client_id: str | None = None,
+    ) -> None:
+        """Nothing is sent until :meth:`start`; the callbacks run on the network thread."""
+        if not 8 <= len(channel) <= 64 or not all(c.isalnum() or c == "-" for c in channel):
+            raise ValueError("a channel id is 8 to 64 letters, digits and dashes")
+        self.address = address
+        self.channel = channel
+        self._on_message = on_message
+        self._on_connect = on_connect
+        self._on_disconnect = on_disconnect
+        self.connected = threading.Event()
+        self.problem: str | None = None
+        self._client = mqtt.Client(
+            CallbackAPIVersion.VERSION2, client_id=client_id or "", protocol=mqtt.MQTTv5,
+            reconnect_on_failure=True,
+        )
+        self._client.username_pw_set(channel)
+        self._client.reconnect_delay_set(min_delay=1, max_delay=4)
+        self._client.max_queued_messages_set(1000)
+        if address.tls:
+            self._client.tls_set()
+        if will is not None:
+            props = _properties(PacketTypes.WILLMESSAGE)
+            props.WillDelayInterval = WILL_DELAY
+            props.MessageExpiryInterval = RETAIN_SECONDS
+            self._client.will_set(will.topic, will.payload, qos=1, retain=will.retain, properties=props)
+        self._client.on_connect = self._connected
+        self._client.on_disconnect = self._disconnected
+        self._client.on_connect_fail = self._failed
+        self._client.on_message = self._message
+        self._client.on_socket_open = _no_delay
+        self._started = False
+
+    @property
+    def base(self) -> str:
+        """The channel's topic tree."""
+        return f"doolhof/c/{self.channel}"
+
+    def start(self) -> None:
+        """Connect in the background (and keep reconnecting until :meth:`stop`)."""
+        if self._started:
+            return
+        self._started = True
+        props = _properties(PacketTypes.CONNECT)
+        props.SessionExpiryInterval = SESSION_SECONDS
+        try:
+            self._client.connect_async(self.address.host, self.address.port, keepalive=KEEPALIVE, properties=props)
+        except (OSError, ValueError) as error:
+            self.problem = problem_of(error, self.address)
+        self._client.loop_start()
+
+    def publish(self, message: Publish) -> None:
+        """Send *message* (QoS 1; retained ones expire after a week); raises ValueError when it is too big."""
+        if not fits(message.topic, message.payload):
+            raise ValueError(f"a message of {len(message.payload)} bytes does not fit the relay's limit")
+        props = None
+        if message.retain and message.payload:
+            props = _properties(PacketTypes.PUBLISH)
+            props.MessageExpiryInterval = RETAIN_SECONDS
+        self._client.publish(message.topic, message.payload, qos=1, retain=message.retain, properties=props)
+
+    def wait_sent(self, timeout: float = 2.0) -> None:
+        """Wait (at most *timeout* seconds) until the relay has acknowledged what was published."""
+        deadline = threading.Event()
+        timer = threading.Timer(timeout, deadline.set)
+        timer.start()
+        try:
+            while not deadline.is_set() and self.connected.is_set() and self._client.want_write():
+                deadline.wait(0.01)
+            # paho keeps unacknowledged QoS 1 messages in its own table; wait for them too
+            while not deadline.is_set() and self.connected.is_set() and _inflight(self._client):
+                deadline.wait(0.01)
+        finally:
+            timer.cancel()
+
+    def stop(self) -> None:
+        """Disconnect cleanly (the last will is not sent) and end the network thread."""
+        if not self._started:
+            return
+        self._started = False
+        try:
+            self._client.disconnect()
+        finally:
+            self._client.loop_stop()
+        self.connected.clear()
+
+    # ----- paho's callbacks, on the network thread --------------------------------------------
+    def _connected(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, properties: Any) -> None:
+        if getattr(reason, "is_failure", False):
+            self.problem = problem_of(str(reason), self.address)
+            log.warning("relay refused the connection: %s", reason)
+            return
+        self.problem = None
+        client.subscribe(self.base + "/#", qos=1)
+        self.connected.set()
+        if self._on_connect is not None:
+            self._on_connect()
+
+    def _disconnected(self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, properties: Any) -> None:
+        was = self.connected.is_set()
+        self.connected.clear()
+        if was and self._on_disconnect is not None:
+            self._on_disconnect(str(reason))
+
+    def _failed(self, client: mqtt.Client, userdata: Any) -> None:
+        if self.problem is None:
+            self.problem = f"cannot reach the relay at {self.address}"
+
+    def _message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
+        try:
+            self._on_message(message.topic, bytes(message.payload))
+        except Exception:  # a bug in handling one message must not end the network thread
+            log.exception("handling a relay message failed")
+
+
+def _no_delay(client: mqtt.Client, userdata: Any, sock: Any) -> None:
+    # A move is one small packet: without this, Nagle's algorithm holds it for the relay's delayed ACK (~40 ms).
+    if isinstance(sock, socket.socket) and sock.family in (socket.AF_INET, socket.AF_INET6):
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+
+def _properties(packet: int) -> Properties:
+    return Properties(packet)  # type: ignore[no-untyped-call]  # paho's Properties has no annotations
+
+
+def _inflight(client: mqtt.Client) -> bool:
+    return bool(getattr(client, "_out_messages", {}))
+
+
+__all__ = [
+    "KEEPALIVE", "MAX_PACKET", "WILL_DELAY", "Address", "RelayLink", "check_relay", "choose_relay", "fits",
+    "problem_of",
+]

@@ -1,0 +1,562 @@
+"""One computer's side of a room: a pure state machine from relay messages to events and replies.
+
+A room has two computers, the host (who chose the game and the seats) and the far computer that
+joined with the picture code. Its topics, each sealed with the room key (the topic is the seal's
+associated data) and retained on the relay for at most :data:`RETAIN_SECONDS`:
+
+===================  =====================================================================
+``hello/<device>``   the computer: its figure, its rules version (both must be the same)
+``here/<device>``    is it connected (its last will says "away" when it drops)
+``setup``            the host's table and which seats are far away
+``deal/<device>``    its promise (a digest) of a random half of the deal's seed, then the half
+``start``            the host starts: the digest of the genesis both computed
+``log/<seq>``        one entry of the move log (:mod:`doolhof.online.log`)
+``have/<device>``    (not retained) how many entries it has: the other sends what it misses
+===================  =====================================================================
+
+The deal is fair: each computer promises its half before seeing the other's and reveals it only
+after, so neither chooses the seed. :class:`Room` never touches the network; give it every message
+(:meth:`Room.receive`) and publish what it returns. :mod:`doolhof.online.client` does that over a relay.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, NamedTuple
+
+from doolhof import __version__
+from doolhof.rules import Outcome
+from doolhof.session.games import AnyGame
+from doolhof.session.seats import TableSetup
+
+from . import wire
+from .errors import Refused
+from .log import RULES, Genesis, MoveLog
+from .moves import Move
+from .seal import KEY_BYTES, Sealer
+
+log = logging.getLogger(__name__)
+
+#: How long the relay keeps a room's retained messages: a waiting game lasts a week.
+RETAIN_SECONDS: Final = 7 * 24 * 3600
+#: How many entries ahead of the log a room holds while it waits for the missing ones.
+MAX_PENDING: Final = 512
+#: The figures a computer can show itself as (the maze's four and the card game's six colours).
+FIGURES: Final = 6
+
+
+class Publish(NamedTuple):
+    """A message to publish: *payload* on *topic*, *retain*-ed or not (empty + retained clears)."""
+
+    topic: str
+    payload: bytes
+    retain: bool
+
+
+def hello(device: str, figure: int) -> dict[str, Any]:
+    """What a computer says of itself: its id, its figure, its rules and app versions. No names."""
+    return {"device": device, "figure": figure, "rules": RULES, "app": __version__}
+
+
+def new_device_id() -> str:
+    """A fresh random id for this computer (16 hex digits; it names nobody)."""
+    return os.urandom(8).hex()
+
+
+def new_room_id() -> str:
+    """A fresh random room id: 128 bits, long enough that nobody finds a room by guessing."""
+    return "r" + os.urandom(16).hex()
+
+
+def check_hello(data: object) -> dict[str, Any]:
+    """*data* when it is a well-formed hello; raises :class:`Refused` (``malformed``)."""
+    if not isinstance(data, dict):
+        raise Refused("malformed", "hello")
+    device = wire.field(data, "device", str)
+    figure = wire.field(data, "figure", int)
+    if not 0 < len(device) <= 32 or not device.isalnum() or not 0 <= figure < FIGURES:
+        raise Refused("malformed", "hello")
+    wire.field(data, "rules", str)
+    return {"device": device, "figure": figure, "rules": str(data["rules"])[:40], "app": str(data.get("app"))[:20]}
+
+
+# ----- what a room tells the screen ----------------------------------------------------------------
+@dataclass(frozen=True)
+class PeerJoined:
+    """The far computer is in the room: its *hello* (its figure)."""
+
+    hello: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class PeerPresence:
+    """The far computer is connected (*here*) or away."""
+
+    here: bool
+
+
+@dataclass(frozen=True)
+class VersionMismatch:
+    """The far computer plays by other rules (*theirs*); the room cannot start."""
+
+    theirs: str
+
+
+@dataclass(frozen=True)
+class Ready:
+    """Both computers are in and the deal is made: the host may start."""
+
+    owners: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Started:
+    """The game began; *game* is a copy of it before the first move."""
+
+    game: AnyGame
+
+
+@dataclass(frozen=True)
+class MoveMade:
+    """Entry *seq*: *seat* played *move* (*mine*: from this computer); *events* are the rules' events."""
+
+    seq: int
+    seat: int
+    move: Move
+    mine: bool
+    events: list[object] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A message was refused and changed nothing (*reason* from :data:`~doolhof.online.errors.REASONS`)."""
+
+    reason: str
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Desync:
+    """The game after an entry differed from the sender's: the log rebuilt its game from the genesis."""
+
+    mended: bool
+
+
+@dataclass(frozen=True)
+class Finished:
+    """The game is over."""
+
+    outcome: Outcome | None
+
+
+@dataclass(frozen=True)
+class Closed:
+    """Both computers have the whole game: the room's messages are cleared from the relay."""
+
+
+RoomEvent = (
+    PeerJoined | PeerPresence | VersionMismatch | Ready | Started | MoveMade | Refusal | Desync | Finished | Closed
+)
+
+
+@dataclass
+class _Deal:
+    commit: str
+    reveal: bytes | None = None
+
+
+class Room:
+    """One computer's side of one room (see the module text).
+
+    The host passes *table* and *far* (the seats the far computer plays); the far computer learns
+    them from the host's ``setup``. *members* are the two device ids, host first.
+    """
+
+    def __init__(
+        self, room_id: str, key: bytes, me: dict[str, Any], members: tuple[str, str], *,
+        table: TableSetup | None = None, far: frozenset[int] = frozenset(),
+    ) -> None:
+        """A room as it begins; :meth:`from_dict` brings a kept one back."""
+        if len(key) != KEY_BYTES or len(members) != 2 or members[0] == members[1] or me["device"] not in members:
+            raise ValueError("a room needs its key, two different computers, and this computer among them")
+        self.room_id = room_id
+        self.key = key
+        self.me = me
+        self.members = members
+        self.host = members[0]
+        self.peer_device = members[1] if me["device"] == members[0] else members[0]
+        self.is_host = me["device"] == self.host
+        if self.is_host and table is None:
+            raise ValueError("the host brings the table")
+        self.table = table
+        self.far = far
+        self.peer: dict[str, Any] | None = None
+        self.peer_here = False
+        self.mismatch: str | None = None
+        self._sealer = Sealer(key)
+        self._secret = os.urandom(32)
+        self._deals: dict[str, _Deal] = {me["device"]: _Deal(self._commit_of(me["device"], self._secret))}
+        self.genesis: Genesis | None = None
+        self.log: MoveLog | None = None
+        self._pending: dict[int, tuple[dict[str, Any], str]] = {}
+        self.peer_have = 0
+        self.closed = False
+        self._ready_sent = False
+        self._outbox: list[Publish] = []
+
+    # ----- topics and sealing ------------------------------------------------------------------
+    @property
+    def base(self) -> str:
+        """The room's topic tree (its channel)."""
+        return f"doolhof/c/{self.room_id}"
+
+    def _topic(self, *parts: object) -> str:
+        return "/".join([self.base, *(str(p) for p in parts)])
+
+    def _publish(self, topic: str, message: dict[str, Any], retain: bool = True) -> Publish:
+        return Publish(topic, self._sealer.seal(topic, wire.dumps(message)), retain)
+
+    def _commit_of(self, device: str, secret: bytes) -> str:
+        text = b"|".join((b"doolhof deal promise", self.room_id.encode(), device.encode(), secret))
+        return hashlib.sha256(text).hexdigest()
+
+    # ----- what to send -----------------------------------------------------------------------
+    def connected(self) -> list[Publish]:
+        """Everything to publish on every (re)connect: it restores the room on a relay that lost it."""
+        if self.closed:
+            return []
+        me = self.me["device"]
+        out = [self._publish(self._topic("hello", me), {"t": "hello", **self.me}),
+               self._publish(self._topic("here", me), {"t": "here", "here": True})]
+        if self.is_host and self.table is not None:
+            out.append(self._publish(self._topic("setup"), self._setup_message()))
+        out.append(self._deal_publish())
+        if self.is_host and self.genesis is not None:
+            out.append(self._publish(self._topic("start"), {"t": "start", "genesis": self.genesis.digest}))
+        if self.log is not None:
+            out.extend(self._entry_publish(entry) for entry in self.log.entries)
+        out.append(self._have())
+        return out
+
+    def will(self) -> Publish:
+        """The last will: "away", published by the relay when this computer drops."""
+        return self._publish(self._topic("here", self.me["device"]), {"t": "here", "here": False})
+
+    def away(self) -> Publish:
+        """Said when this computer leaves on purpose (the game waits)."""
+        return self.will()
+
+    def clear(self) -> list[Publish]:
+        """Empty retained messages over every topic of the room: nothing stays on the relay."""
+        topics = [self._topic("setup"), self._topic("start")]
+        for device in self.members:
+            topics += [self._topic("hello", device), self._topic("here", device), self._topic("deal", device)]
+        if self.log is not None:
+            topics += [self._topic("log", f"{seq:06d}") for seq in range(1, len(self.log) + 1)]
+        return [Publish(t, b"", True) for t in topics]
+
+    def _setup_message(self) -> dict[str, Any]:
+        assert self.table is not None
+        return {"t": "setup", "table": self.table.to_dict(), "far": sorted(self.far)}
+
+    def _deal_publish(self) -> Publish:
+        mine = self._deals[self.me["device"]]
+        message: dict[str, Any] = {"t": "deal", "commit": mine.commit}
+        if mine.reveal is not None:
+            message["reveal"] = mine.reveal.hex()
+        return self._publish(self._topic("deal", self.me["device"]), message)
+
+    def _entry_publish(self, entry: dict[str, Any]) -> Publish:
+        return self._publish(self._topic("log", f"{entry['seq']:06d}"), {"t": "entry", "entry": entry})
+
+    def _have(self) -> Publish:
+        return self._publish(self._topic("have", self.me["device"]),
+                             {"t": "have", "n": len(self.log) if self.log else 0}, retain=False)
+
+    # ----- the host starts, a computer plays ---------------------------------------------------
+    @property
+    def ready(self) -> bool:
+        """True when the host may start: the far computer is in, same rules, both deal halves known."""
+        return (self.peer is not None and self.mismatch is None and self.table is not None
+                and all(d.reveal is not None for d in self._deals.values()) and len(self._deals) == 2)
+
+    def begin(self) -> tuple[list[Publish], list[RoomEvent]]:
+        """The host's parent starts the game; raises ValueError when the room is not :attr:`ready`."""
+        if not self.is_host or not self.ready:
+            raise ValueError("only the host starts, once the far computer is in and the deal is made")
+        if self.genesis is not None:
+            return [], []
+        self.genesis = self._genesis()
+        out = [self._publish(self._topic("start"), {"t": "start", "genesis": self.genesis.digest})]
+        return out, self._start_log()
+
+    def _genesis(self) -> Genesis:
+        assert self.table is not None
+        halves = [self._deals[d].reveal for d in self.members]
+        assert all(h is not None for h in halves)
+        seed = hashlib.sha256(b"doolhof deal|" + self.room_id.encode() + b"|" + b"|".join(h or b"" for h in halves))
+        owners = tuple(self.members[1] if s in self.far else self.host for s in range(len(self.table.seats)))
+        return Genesis(self.table, owners, int.from_bytes(seed.digest()[:8], "big"), self.room_id)
+
+    def _start_log(self) -> list[RoomEvent]:
+        assert self.genesis is not None
+        self.log = MoveLog(self.genesis)
+        events: list[RoomEvent] = [Started(self.log.game.copy())]
+        events += self._drain_pending()
+        return events
+
+    def my_turn(self) -> bool:
+        """True when the seat to move is played from this computer."""
+        return (self.log is not None and not self.log.game.is_over()
+                and self.log.genesis.owners[self.log.game.current_player] == self.me["device"])
+
+    def play(self, move: Move) -> tuple[list[Publish], list[RoomEvent]]:
+        """This computer plays *move* for the seat to move; raises :class:`Refused` (and changes nothing)."""
+        if self.log is None or self.closed:
+            raise Refused("closed")
+        done = self.log.author(self.me["device"], move)
+        entry = done.entry
+        events: list[RoomEvent] = [MoveMade(entry["seq"], entry["seat"], move, True, done.events)]
+        out = [self._entry_publish(entry)]
+        if self.log.game.is_over():
+            events.append(Finished(self.log.game.outcome()))
+            out.append(self._have())
+        return out, events
+
+    @property
+    def game(self) -> AnyGame | None:
+        """The checked game (read only; None before the start)."""
+        return self.log.game if self.log is not None else None
+
+    # ----- what comes in ----------------------------------------------------------------------
+    def receive(self, topic: str, payload: bytes) -> tuple[list[Publish], list[RoomEvent]]:
+        """Handle one message from the relay: what to publish in reply, and what happened.
+
+        A refused message changes nothing and gives one :class:`Refusal`; an empty one (a cleared
+        topic) and one already known give nothing.
+        """
+        if not payload or not topic.startswith(self.base + "/"):
+            return [], []
+        try:
+            out, events = self._receive(topic[len(self.base) + 1:].split("/"), topic, payload)
+        except Refused as refused:
+            log.info("room message refused: %s", refused.reason + (f" ({refused.detail})" if refused.detail else ""))
+            out, events = [], [Refusal(refused.reason, refused.detail)]
+        out, self._outbox = out + self._outbox, []
+        return out, events
+
+    def _receive(self, parts: list[str], topic: str, payload: bytes) -> tuple[list[Publish], list[RoomEvent]]:
+        message = wire.loads(self._sealer.open(topic, payload))
+        kind = message.get("t")
+        if len(parts) == 2 and parts[0] in ("hello", "here", "deal", "have"):
+            device = parts[1]
+            if device not in self.members:
+                raise Refused("sender", "not in the room")
+            if kind != parts[0]:
+                raise Refused("malformed", "type")
+            if device == self.me["device"]:
+                return [], []  # our own message coming back (or kept from before a restart)
+            handler = {"hello": self._on_hello, "here": self._on_here, "deal": self._on_deal, "have": self._on_have}
+            return handler[parts[0]](message)
+        if parts in (["setup"], ["start"]) and kind == parts[0]:
+            if self.is_host:
+                return [], []  # the host's own message coming back
+            return self._on_setup(message) if kind == "setup" else self._on_start(message)
+        if len(parts) == 2 and parts[0] == "log" and kind == "entry":
+            return self._on_entry(message, parts[1])
+        raise Refused("malformed", "topic")
+
+    def _on_hello(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
+        peer = check_hello(message)
+        if peer["device"] != self.peer_device:
+            raise Refused("sender", "hello")
+        first = self.peer is None
+        self.peer = peer
+        if peer["rules"] != RULES:
+            if self.mismatch is None:
+                self.mismatch = peer["rules"]
+                return [], [VersionMismatch(peer["rules"])]
+            return [], []
+        return [], ([PeerJoined(peer)] if first else []) + self._maybe_ready()
+
+    def _on_here(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
+        here = wire.field(message, "here", bool)
+        if here == self.peer_here:
+            return [], []
+        self.peer_here = here
+        return [], [PeerPresence(here)]
+
+    def _on_setup(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
+        try:
+            table = TableSetup.from_dict(message.get("table"))
+        except ValueError:
+            raise Refused("malformed", "setup") from None
+        far = wire.field(message, "far", list)
+        if not far or not all(isinstance(s, int) and 0 <= s < len(table.seats) for s in far):
+            raise Refused("malformed", "far seats")
+        if self.genesis is not None:
+            return [], []
+        self.table, self.far = table, frozenset(far)
+        return [], self._maybe_ready()
+
+    def _on_deal(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
+        commit = wire.field(message, "commit", str)
+        known = self._deals.get(self.peer_device)
+        if known is not None and known.commit != commit:
+            raise Refused("deal", "a second promise")
+        deal = known or _Deal(commit)
+        reveal = message.get("reveal")
+        if reveal is not None and deal.reveal is None:
+            half = bytes.fromhex(reveal) if isinstance(reveal, str) and len(reveal) == 64 else b""
+            if not hmac.compare_digest(self._commit_of(self.peer_device, half), commit):
+                raise Refused("deal", "half does not match its promise")
+            deal.reveal = half
+        self._deals[self.peer_device] = deal
+        out: list[Publish] = []
+        mine = self._deals[self.me["device"]]
+        if mine.reveal is None:  # only now, with their promise in hand, is ours revealed
+            mine.reveal = self._secret
+            out.append(self._deal_publish())
+        return out, self._maybe_ready()
+
+    def _maybe_ready(self) -> list[RoomEvent]:
+        if self._ready_sent or not self.ready:
+            return []
+        self._ready_sent = True
+        return [Ready(self._genesis().owners)]
+
+    def _on_start(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
+        if self.genesis is not None:
+            return [], []
+        if not self.ready:
+            raise Refused("sequence", "start before the deal")  # kept by the relay: it comes again on reconnect
+        genesis = self._genesis()
+        if message.get("genesis") != genesis.digest:
+            raise Refused("state", "genesis")
+        self.genesis = genesis
+        return [], self._start_log()
+
+    def _on_entry(self, message: dict[str, Any], seq_text: str) -> tuple[list[Publish], list[RoomEvent]]:
+        entry = message.get("entry")
+        if not isinstance(entry, dict) or not seq_text.isdigit() or entry.get("seq") != int(seq_text):
+            raise Refused("malformed", "entry")
+        seat = entry.get("seat")
+        seats = len(self.table.seats) if self.table is not None else 0
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
+            raise Refused("malformed", "seat")
+        owner = self._owner(seat)
+        if self.log is None or entry["seq"] > len(self.log) + 1:
+            if len(self._pending) >= MAX_PENDING:
+                raise Refused("sequence", "too far ahead")
+            asked = not self._pending
+            self._pending[int(seq_text)] = (entry, owner)
+            return ([self._have()] if asked and self.log is not None else []), []
+        return [], self._accept(entry, owner)
+
+    def _owner(self, seat: int) -> str:
+        if self.genesis is not None:
+            return self.genesis.owners[seat]
+        return self.members[1] if seat in self.far else self.host
+
+    def _accept(self, entry: dict[str, Any], owner: str) -> list[RoomEvent]:
+        assert self.log is not None
+        done = self.log.accept(entry, owner)
+        if done is None:
+            return []
+        if self.log.game.is_over():
+            self._outbox.append(self._have())  # the far side learns we have it all: then the room is cleared
+        events: list[RoomEvent] = []
+        if done.rebuilt:
+            events.append(Desync(True))
+        events.append(MoveMade(entry["seq"], entry["seat"], entry["move"], owner == self.me["device"], done.events))
+        if self.log.game.is_over():
+            events.append(Finished(self.log.game.outcome()))
+        return events + self._drain_pending()
+
+    def _drain_pending(self) -> list[RoomEvent]:
+        events: list[RoomEvent] = []
+        while self.log is not None and self._pending:
+            for seq in [s for s in self._pending if s <= len(self.log)]:
+                entry, owner = self._pending.pop(seq)
+                try:
+                    self.log.accept(entry, owner)
+                except Refused as refused:
+                    events.append(Refusal(refused.reason, refused.detail))
+            nxt = self._pending.pop(len(self.log) + 1, None)
+            if nxt is None:
+                break
+            try:
+                events += self._accept(*nxt)
+            except Refused as refused:
+                events.append(Refusal(refused.reason, refused.detail))
+        return events
+
+    def _on_have(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
+        n = wire.field(message, "n", int)
+        self.peer_have = max(self.peer_have, n)
+        if self.log is None:
+            return [], []
+        out = [self._entry_publish(entry) for entry in self.log.entries[max(n, 0):]]
+        if self.log.game.is_over() and n >= len(self.log) and not self.closed:
+            self.closed = True
+            return out + self.clear(), [Closed()]
+        return out, []
+
+    def finished_and_known(self) -> bool:
+        """True once the game is over and the far computer has said it has every entry."""
+        return self.log is not None and self.log.game.is_over() and self.peer_have >= len(self.log)
+
+    # ----- keeping a room for a waiting game --------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Everything to continue this room later (the key included: the file stays on this computer)."""
+        return {
+            "format": "doolhof.room", "version": 1, "room": self.room_id, "key": wire.b64(self.key),
+            "me": self.me, "members": list(self.members),
+            "table": self.table.to_dict() if self.table is not None else None, "far": sorted(self.far),
+            "peer": self.peer, "secret": self._secret.hex(),
+            "deals": {d: {"commit": v.commit, "reveal": v.reveal.hex() if v.reveal else None}
+                      for d, v in self._deals.items()},
+            "started": self.genesis is not None,
+            "entries": list(self.log.entries) if self.log is not None else [],
+            "closed": self.closed,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Room:
+        """Bring back a room written by :meth:`to_dict`; raises :class:`Refused` when it is damaged."""
+        try:
+            members = data["members"]
+            me = check_hello(data["me"])
+            table = TableSetup.from_dict(data["table"]) if data.get("table") is not None else None
+            room = cls(str(data["room"]), wire.unb64(data["key"], KEY_BYTES), me, (members[0], members[1]),
+                       table=table, far=frozenset(int(s) for s in data.get("far", ())))
+            room.peer = check_hello(data["peer"]) if data.get("peer") is not None else None
+            room._secret = bytes.fromhex(data["secret"])
+            room._deals = {str(d): _Deal(str(v["commit"]), bytes.fromhex(v["reveal"]) if v.get("reveal") else None)
+                           for d, v in data["deals"].items()}
+            room.closed = bool(data.get("closed"))
+            room._ready_sent = room.ready
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            raise Refused("malformed", "kept room") from None
+        if data.get("started"):
+            room.genesis = room._genesis()
+            room.log = MoveLog(room.genesis, _entries(data.get("entries")))
+        return room
+
+
+def _entries(value: object) -> Sequence[dict[str, Any]]:
+    if not isinstance(value, list) or not all(isinstance(e, dict) for e in value):
+        raise Refused("malformed", "kept entries")
+    return value
+
+
+__all__ = [
+    "FIGURES", "RETAIN_SECONDS", "Closed", "Desync", "Finished", "MoveMade", "PeerJoined", "PeerPresence",
+    "Publish", "Ready", "Refusal", "Room", "RoomEvent", "Started", "VersionMismatch", "check_hello", "hello",
+    "new_device_id", "new_room_id",
+]
