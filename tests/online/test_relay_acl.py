@@ -284,6 +284,13 @@ def test_without_mosquitto_relay_tests_skip_saying_how_to_install_it(monkeypatch
         conftest.pytest_runtest_setup(_Item())  # type: ignore[arg-type]
 
 
+def test_ci_installs_mosquitto_and_requires_the_relay_tests_and_the_readme_says_how() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "apt-get install -y -qq mosquitto" in ci and "export DOOLHOF_REQUIRE_RELAY=1" in ci
+    assert ci.index("DOOLHOF_REQUIRE_RELAY=1") < ci.index("python -m pytest")
+    assert "sudo apt install mosquitto" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
 def test_relay_tests_carry_the_relay_marker(request: pytest.FixtureRequest) -> None:
     assert request.node.get_closest_marker("relay") is None  # this one needs no relay
     assert "relay" in request.config.getini("markers")[0]
