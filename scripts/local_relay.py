@@ -418,6 +418,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"local_relay: {error}", file=sys.stderr)
         return 1
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # even when started in the background
     print(f"relay running at {relay.address} (pid {relay.pid}); Ctrl-C stops it", flush=True)
     try:
         while relay.running:
