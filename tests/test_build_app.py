@@ -137,6 +137,25 @@ def test_the_notices_name_every_bundled_work_with_its_licence_text(tmp_path: Pat
     assert text.count("----- Zlib -----") == 1  # each licence text once
 
 
+def test_the_online_packages_are_in_the_notices_with_their_licences(tmp_path: Path) -> None:
+    """paho-mqtt, spake2, cryptography and what cryptography needs, each with its licence, and a text of every
+    licence they name in packaging/licenses in case a package comes without its own files."""
+    app = _fake_app(tmp_path)
+    found, problems = tool.components(app)
+    assert problems == []
+    licences = {c.name.lower(): c.licence for c in found}
+    expected = {"paho-mqtt": "EPL-2.0 OR BSD-3-Clause", "spake2": "MIT",
+                "cryptography": "Apache-2.0 OR BSD-3-Clause", "pycparser": "BSD-3-Clause"}
+    assert {name: licences.get(name) for name in expected} == expected
+    assert licences.get("cffi") in ("MIT", "MIT-0")  # cffi 2 is MIT No Attribution, cffi 1 was MIT
+    for name in [*expected, "cffi"]:
+        for lid in tool.licence_ids(licences[name]):
+            assert (tool.LICENSES / f"{lid}.txt").is_file(), lid
+    tool.write_notices(app)
+    text = (app / tool.NOTICES).read_text(encoding="utf-8")
+    assert "* paho-mqtt " in text and "Eclipse Public License - v 2.0" in text and "* spake2 " in text
+
+
 def test_the_check_fails_on_missing_or_incomplete_notices(tmp_path: Path) -> None:
     app = _fake_app(tmp_path)
     tool.write_notices(app)

@@ -1,0 +1,1 @@
+"""Online rooms through a real Mosquitto relay (packaging/relay/), started by the fixtures in conftest.py."""
