@@ -10,6 +10,7 @@ applied on the other.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -105,6 +106,10 @@ def _wait(channel: HostCode | JoinCode | OnlineRoom, kinds: tuple[type, ...], wh
     return events[-1]
 
 
+def _is_move(seq: int, event: object) -> bool:
+    return isinstance(event, MoveMade) and event.seq == seq
+
+
 def play_one(relays: Sequence[str], table: TableSetup, far: frozenset[int], level: str, seed: int,
              summary: OnlineSummary, max_moves: int = 5000) -> None:
     """Pair two computers with a fresh code, play one whole game between them, and count it in *summary*."""
@@ -143,7 +148,7 @@ def play_one(relays: Sequence[str], table: TableSetup, far: frozenset[int], leve
             started = time.perf_counter()
             mover.play(move)
             seq = len(mover.room.log) if mover.room.log is not None else 0
-            other.wait(lambda e, n=seq: isinstance(e, MoveMade) and e.seq == n, STEP_SECONDS)
+            other.wait(functools.partial(_is_move, seq), STEP_SECONDS)
             if other.room.log is None or len(other.room.log) < seq:
                 raise OnlineTrouble(f"move {seq} did not reach the far computer within {STEP_SECONDS:.0f} s")
             summary.latencies.append(time.perf_counter() - started)
