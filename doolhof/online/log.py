@@ -173,17 +173,25 @@ class MoveLog:
         seat = entry["seat"]
         if seat != self._game.current_player or self.genesis.owners[seat] != sender or self._game.is_over():
             raise Refused("out-of-turn", f"seat {str(seat)[:4]}")
-        after = self._game.copy()
-        events = apply_move(after, entry["move"])
-        rebuilt = False
-        if state_digest(after) != entry["state"]:
-            rebuilt = self.rebuild()
-            after = self._game.copy()
-            events = apply_move(after, entry["move"])
-            if not rebuilt or state_digest(after) != entry["state"]:
-                raise Refused("state", f"entry {seq}")
+        try:
+            after, events = self._after(entry)
+            rebuilt = False
+        except Refused as refused:
+            # An illegal move or another state from a computer of the room: perhaps our own game went
+            # wrong. Rebuild it from the log; if that changes nothing, the entry is wrong.
+            if refused.reason not in ("illegal", "state") or not self.rebuild():
+                raise
+            after, events = self._after(entry)
+            rebuilt = True
         self._commit(dict(entry), after)
         return Accepted(dict(entry), events, rebuilt)
+
+    def _after(self, entry: dict[str, Any]) -> tuple[AnyGame, list[object]]:
+        after = self._game.copy()
+        events = apply_move(after, entry["move"])
+        if state_digest(after) != entry["state"]:
+            raise Refused("state", f"entry {entry['seq']}")
+        return after, events
 
     def _commit(self, entry: dict[str, Any], after: AnyGame) -> None:
         self._entries.append(entry)

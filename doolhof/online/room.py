@@ -377,7 +377,7 @@ class Room:
             raise Refused("sender", "hello")
         first = self.peer is None
         self.peer = peer
-        if peer["rules"] != RULES:
+        if peer["rules"] != self.me["rules"]:
             if self.mismatch is None:
                 self.mismatch = peer["rules"]
                 return [], [VersionMismatch(peer["rules"])]

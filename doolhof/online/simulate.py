@@ -74,7 +74,7 @@ def default_table(game: str, variant: str, players: int) -> tuple[TableSetup, fr
     return TableSetup(CARDS if game == "cards" else variant, tuple(seats)), far
 
 
-def _chooser(game: str, level: str, seed: int) -> Callable[[Any], Move]:
+def chooser(game: str, level: str, seed: int) -> Callable[[Any], Move]:
     """A function from a game to the next move of its seat to move, by a computer player of *level*."""
     if game == "cards":
         from doolhof.cards.ai import make_player as card_player
@@ -138,7 +138,7 @@ def play_one(relays: Sequence[str], table: TableSetup, far: frozenset[int], leve
         _wait(host, (Ready,), "both computers in the room")
         host.begin()
         _wait(guest, (Started,), "the far computer starting")
-        movers = {id(host): _chooser(table.variant, level, seed), id(guest): _chooser(table.variant, level, seed + 1)}
+        movers = {id(host): chooser(table.variant, level, seed), id(guest): chooser(table.variant, level, seed + 1)}
         for _ in range(max_moves):
             game = host.room.game
             if game is None or game.is_over():
@@ -190,4 +190,4 @@ def simulate_online(relays: Sequence[str], game: str = "maze", games: int = 1, s
     return summary
 
 
-__all__ = ["OnlineSummary", "OnlineTrouble", "default_table", "percentile", "play_one", "simulate_online"]
+__all__ = ["OnlineSummary", "OnlineTrouble", "chooser", "default_table", "percentile", "play_one", "simulate_online"]
