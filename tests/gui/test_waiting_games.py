@@ -17,6 +17,7 @@ from doolhof.gui.setup.scene import SetupScene
 from doolhof.session import paths
 from doolhof.session.savegame import SavedGame, load_waiting, save_game
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup
+from doolhof.session.settings import load_settings
 from tests.gui.helpers import center, finger, hold, run, tap
 
 MAZE = TableSetup("classic", (SeatConfig("person"), SeatConfig("computer", "gentle")))
@@ -156,3 +157,25 @@ def test_the_replace_card_fits_every_window_with_room_for_its_words(make_app: An
         assert min(button.size) >= least
     assert card.hint_rect.width >= card.rect.width // 4, "the words get room to be read"
     assert card.picture_rect.width >= card.rect.width // 3, "the waiting game is big enough to know again"
+
+
+def test_a_restart_offers_the_game_played_last_not_the_one_started_last(make_app: Any) -> None:
+    """The card game was started last; the family continues the maze game and closes the window: the next
+    start opens setup with the maze game chosen, so the big Continue continues it."""
+    maze, _cards = two_waiting()
+    app = make_app()
+    app.change_settings(table=CARD_TABLE)  # as when the card game was the last one started
+    setup = setup_with(app, app.settings.table)
+    setup.set_variant(MAZE.variant)
+    run(app)
+    tap(app, center(setup.continue_button.rect))
+    run(app)
+    assert app.session.game == maze
+    app.session.close()
+    again = make_app()  # the program starts again: the setup screen of the last table, as gui/launch opens it
+    again.screens.show_setup(load_settings().settings.table)
+    run(again)
+    restarted = again.scene
+    assert isinstance(restarted, SetupScene)
+    assert restarted.variant == MAZE.variant and restarted.saved_game is not None
+    assert restarted.saved_game.game == maze, "Continue continues the game just played"

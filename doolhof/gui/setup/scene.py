@@ -268,11 +268,16 @@ class SetupScene(Scene):
         return _("New game") if self.saved_game is not None else _("Play!")
 
     def resume(self) -> None:
-        """Continue the chosen kind's waiting game (with its undo step)."""
+        """Continue the chosen kind's waiting game (with its undo step).
+
+        Its table becomes the last table played, so the next start of the program opens the setup
+        screen with this game chosen and its Continue in front (not the game started last).
+        """
         saved = self.saved_game
         self.replace_card.hide()
         if saved is None:
             return
+        self.host.change_settings(table=saved.table)
         self.host.screens.resume_game(saved)
 
     def dismiss_note(self) -> None:
