@@ -3,7 +3,8 @@
 :class:`ParentControls` is a thin layer the app puts over the play and setup screens. It owns:
 
 - the **menu button** (:class:`~doolhof.gui.kit.hold_button.HoldButton`) in the scene's menu corner:
-  a short tap only wiggles it, holding it two seconds fills a ring and opens the
+  a short tap wiggles it and lets its ring fill a little and fall back (it wants holding); holding it
+  two seconds fills the ring and opens the
   :class:`ParentMenuScene`. Where it sits comes from the scene: ``scene.parent_menu_rect`` when the
   scene has one (setup), else the ``"menu"`` slot of ``scene.layout.icons`` (play). The scene
   draws the resting icon itself; the layer draws it only while it is held or wiggles.
@@ -89,7 +90,7 @@ class ParentControls:
         rect = menu_rect_of(scene) if scene is not None else None
         self.menu.rect = rect.copy() if rect is not None else pygame.Rect(0, 0, 0, 0)
         if self.menu.rect.width == 0:
-            self.menu.held = None
+            self.menu.reset()
         undo = undo_rect_of(scene) if scene is not None and self.undo_offered() else None
         self.undo_rect = undo if undo is not None else pygame.Rect(0, 0, 0, 0)
 
