@@ -179,3 +179,70 @@ def test_a_restart_offers_the_game_played_last_not_the_one_started_last(make_app
     assert isinstance(restarted, SetupScene)
     assert restarted.variant == MAZE.variant and restarted.saved_game is not None
     assert restarted.saved_game.game == maze, "Continue continues the game just played"
+
+
+JUNIOR = TableSetup("junior", (SeatConfig("person"), SeatConfig("computer", "gentle")))
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (800, 1280)])
+def test_the_again_badge_covers_nothing_on_its_game_card(make_app: Any, size: tuple[int, int]) -> None:
+    """The "again" badge of a waiting Junior game (and card game) keeps clear of the board, the star card and
+    the cards: the picture moves aside for it."""
+    save_game(SavedGame(JUNIOR.new_game(1), JUNIOR))
+    save_game(SavedGame(CARD_TABLE.new_card_game(2), CARD_TABLE))
+    app = make_app(size)
+    setup = setup_with(app, JUNIOR)
+    for variant in ("junior", CARDS):
+        button = setup.variant_buttons[variant]
+        parts = button.parts()
+        badge = parts.pop("badge")
+        assert badge.width > 0 and button.rect.contains(badge), f"{variant}: the badge is shown on its card"
+        for name, rect in parts.items():
+            assert button.rect.contains(rect), f"{variant}: {name} lies on the card"
+            if name != "age":
+                assert not badge.colliderect(rect), f"{variant}: the badge covers the {name} at {size}"
+        picture = parts.get("board", parts.get("cards"))
+        assert picture is not None and picture.height >= button.rect.height // 4, f"{variant}: still a picture"
+
+
+def _laid_table(turns: int = 12) -> Any:
+    import random
+
+    game = CARD_TABLE.new_card_game(2)
+    rng = random.Random(3)
+    for _turn in range(turns):
+        game.place(rng.choice(game.legal_places()))
+        if game.laid is not None:
+            game.take(())
+    return game
+
+
+def test_the_waiting_card_table_is_drawn_with_the_real_cards(make_app: Any) -> None:
+    """Each card of the replace card's picture is the card as the table draws it, in its own cell, its pictures
+    where the real card has them, so no picture hides another."""
+    from doolhof.gui.cardtable.faces import CardFaces, treasure_point
+
+    app = make_app()
+    game = _laid_table()
+    side = 300
+    surface = pygame.Surface((side, side), pygame.SRCALPHA)
+    draw_waiting_game(surface, surface.get_rect(), SavedGame(game, CARD_TABLE), app.art)
+    xs, ys = [x for x, _y in game.table], [y for _x, y in game.table]
+    across, down = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+    step = min(side / across, side / down)
+    width, height = int(step * across), int(step * down)
+    left, top = side // 2 - width // 2, side // 2 - height // 2
+    faces = CardFaces(app.art)
+    checked = 0
+    for (x, y), (card, rotation) in game.table.items():
+        cell = pygame.Rect(left + round((x - min(xs)) * step), top + round((y - min(ys)) * step), int(step),
+                           int(step))
+        real = faces.face(card, rotation, int(step))
+        for network in card.networks:
+            for treasure in network.treasures:
+                px, py = treasure_point(card, rotation, treasure, cell)
+                spot = (int(px), int(py))
+                want = real.get_at((spot[0] - cell.x, spot[1] - cell.y))
+                assert tuple(surface.get_at(spot))[:3] == tuple(want)[:3], f"{treasure} on {(x, y)} as on the table"
+                checked += 1
+    assert checked >= 12
