@@ -17,7 +17,7 @@ from doolhof.gui.board.painter import draw_mini_maze
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.cardpics import Net, card_nets, draw_card_face
-from doolhof.gui.kit.text import draw_text
+from doolhof.gui.kit.text import draw_text, shared_px
 from doolhof.gui.kit.widgets import (
     CHOICE,
     QUIET,
@@ -123,6 +123,31 @@ class KindButton(Button):
                          label=lambda: _("Computer") if scene.slots[k].is_computer else _("Person"))
         self.scene, self.k = scene, k
 
+    def label_texts(self) -> list[str]:
+        """Both words it may show, so the row keeps its size when a seat switches."""
+        return [_("Person"), _("Computer")]
+
+    def _parts(self, face_rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, int]:
+        """(icon box, words box, icon px) inside the face: the icon beside the word, or above it when the word
+        gets a bigger size that way (a narrow seat card)."""
+        area = face_rect.inflate(-face_rect.height // 5, -face_rect.height // 6)
+        px = int(min(area.height, area.width * 0.35))
+        beside = pygame.Rect(area.x + px + area.height // 8, area.y, max(1, area.width - px - area.height // 8),
+                             area.height)
+        top_px = int(area.height * 0.45)
+        below = pygame.Rect(area.x, area.y + top_px, area.width, max(1, area.height - top_px))
+        texts = self.label_texts()
+        if shared_px(texts, below.size, int(below.height * 0.9)) > shared_px(texts, beside.size,
+                                                                            int(area.height * 0.6)):
+            return pygame.Rect(area.x, area.y, area.width, top_px), below, top_px
+        return pygame.Rect(area.x, area.y, px, area.height), beside, px
+
+    def label_box(self) -> tuple[pygame.Rect, int | None] | None:
+        """The words' box, unpressed."""
+        face = pygame.Rect(self.rect.x, self.rect.y, self.rect.width, self.rect.height - max(2, self.rect.height // 14))
+        _icon, words, _px = self._parts(face)
+        return (words, int(face.height * 0.6))
+
     def draw(self, surface: pygame.Surface, art: Art | None = None) -> None:
         """Person icon and word, or the robot and "Computer"."""
         if not self.visible or self.rect.width <= 0:
@@ -131,18 +156,19 @@ class KindButton(Button):
         color = theme.SEAT_COLORS[self.k]
         face = lighten(color, 0.82) if not computer else theme.COMPUTER_FACE
         face_rect = draw_slab(surface, self.rect, face, darken(color, 0.25), self.pressed)
-        area = face_rect.inflate(-face_rect.height // 5, -face_rect.height // 6)
-        px = int(min(area.height, area.width * 0.35))
+        icon_box, words, px = self._parts(face_rect)
         icon = None
         if art is not None:
             icon = safe_art("robot" if computer else "person", lambda: art.robot(px) if computer
                             else art.icon("person", px))
-        words = pygame.Rect(area.x, area.y, area.width, area.height)
         if icon is not None:
-            surface.blit(icon, icon.get_rect(midleft=(area.x, area.centery)))
-            words.x += px + area.height // 8
-            words.width -= px + area.height // 8
-        draw_text(surface, text_of(self.label), words, theme.INK, max_px=int(area.height * 0.6))
+            where = icon.get_rect(center=icon_box.center)
+            if icon_box.width < icon_box.height * 1.5:
+                where.left = icon_box.left
+            surface.blit(icon, where)
+        top = int(face_rect.height * 0.6)
+        draw_text(surface, text_of(self.label), words, theme.INK, max_px=top if self.text_px is None
+                  else min(top, self.text_px))
 
 
 class LevelButton(Button):
@@ -160,15 +186,42 @@ class LevelButton(Button):
         level = self.scene.slots[self.k].level
         rank = LEVELS.index(level) + 1 if level in LEVELS else 1
         face_rect = draw_slab(surface, self.rect, theme.WHITE, theme.SOFT_EDGE, self.pressed)
-        area = face_rect.inflate(-face_rect.height // 4, -face_rect.height // 4)
-        r = max(2, int(min(area.height * 0.22, area.width * 0.06)))
+        pips, words, r = self._parts(face_rect)
+        step = int(2.6 * r)
+        x0 = pips.centerx - (step * (len(LEVELS) - 1)) // 2 if pips.width > step * len(LEVELS) + r * 4 else pips.x + r
         for i in range(len(LEVELS)):
-            c = (area.x + r + i * int(2.6 * r), area.centery)
+            c = (x0 + i * step, pips.centery)
             pygame.draw.circle(surface, theme.PIP if i < rank else theme.PIP_OFF, c, r)
             pygame.draw.circle(surface, theme.PIP_EDGE if i < rank else theme.SOFT_EDGE, c, r, max(1, r // 4))
+        top = int(face_rect.height * 0.55)
+        draw_text(surface, _(LEVEL_LABELS.get(level, level)), words, theme.INK,
+                  max_px=top if self.text_px is None else min(top, self.text_px))
+
+    def _parts(self, face_rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, int]:
+        """(pips' box, word's box, pip radius) inside the face: the pips beside the word, or above it when the
+        word gets a bigger size that way (a narrow seat card)."""
+        area = face_rect.inflate(-face_rect.height // 4, -face_rect.height // 4)
+        r = max(2, int(min(area.height * 0.22, area.width * 0.06)))
         left = area.x + int(2.6 * r) * len(LEVELS) + r
-        words = pygame.Rect(left, area.y, max(1, area.right - left), area.height)
-        draw_text(surface, _(LEVEL_LABELS.get(level, level)), words, theme.INK, max_px=int(area.height * 0.7))
+        beside = pygame.Rect(left, area.y, max(1, area.right - left), area.height)
+        top_h = max(2 * r + 2, int(area.height * 0.3))
+        r_above = max(2, min(r, top_h // 2 - 1))
+        below = pygame.Rect(area.x, area.y + top_h, area.width, max(1, area.height - top_h))
+        texts = self.label_texts()
+        limit = int(face_rect.height * 0.55)
+        if shared_px(texts, below.size, limit) > shared_px(texts, beside.size, limit):
+            return pygame.Rect(area.x, area.y, area.width, top_h), below, r_above
+        return pygame.Rect(area.x, area.y, left - area.x, area.height), beside, r
+
+    def label_texts(self) -> list[str]:
+        """Every level's word, so the row keeps its size while a level changes."""
+        return [_(LEVEL_LABELS[level]) for level in LEVELS]
+
+    def label_box(self) -> tuple[pygame.Rect, int | None] | None:
+        """The word's box, unpressed."""
+        face = pygame.Rect(self.rect.x, self.rect.y, self.rect.width, self.rect.height - max(2, self.rect.height // 14))
+        _pips, words, _r = self._parts(face)
+        return (words, int(face.height * 0.55))
 
 
 class VariantButton(Button):
@@ -255,7 +308,11 @@ class VariantButton(Button):
             board = parts["board"]
             surface.blit(mini_board(self.variant, board.width), board)
             self._draw_hunt(surface, art, parts["hunt"])
-        draw_text(surface, text_of(self.label), parts["label"], ink)
+        draw_text(surface, text_of(self.label), parts["label"], ink, max_px=self.text_px)
+
+    def label_box(self) -> tuple[pygame.Rect, int | None] | None:
+        """The name's strip below the picture."""
+        return (self.parts()["label"], None)
 
     def _draw_cards(self, surface: pygame.Surface, block: pygame.Rect, age: pygame.Rect, art: Art | None) -> None:
         """A few maze cards lying edge to edge in *block*, their paths joining two apples; "7+" small in *age*, the
@@ -320,6 +377,15 @@ class ContinueButton(Button):
         draw_waiting_game(surface, picture, saved, art, rows=None if isinstance(saved.game, Game) else CONTINUE_ROWS)
         super().draw_content(surface, pygame.Rect(area.x, area.y, picture.x - area.x - area.height // 8,
                                                   area.height), ink, art)
+
+
+    def label_box(self) -> tuple[pygame.Rect, int | None] | None:
+        """The word's box: beside the waiting game's picture when there is one."""
+        area = self.face_area()
+        picture = continue_picture(area, self.scene.saved_game)
+        if picture is not None:
+            area = pygame.Rect(area.x, area.y, picture.x - area.x - area.height // 8, area.height)
+        return self._label_box_in(area)
 
 
 #: Rows of cards the Continue button's picture of a waiting card table shows at most.
