@@ -246,3 +246,24 @@ def test_the_waiting_card_table_is_drawn_with_the_real_cards(make_app: Any) -> N
                 assert tuple(surface.get_at(spot))[:3] == tuple(want)[:3], f"{treasure} on {(x, y)} as on the table"
                 checked += 1
     assert checked >= 12
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (800, 1280)])
+@pytest.mark.parametrize("kind", ["maze", CARDS])
+def test_continue_pictures_the_waiting_game_big_enough_to_know_again(make_app: Any, size: tuple[int, int],
+                                                                      kind: str) -> None:
+    """Continue shows the waiting game's picture in every window; a card table shows a stretch of at most two
+    rows, its cards half the picture high (28 px or more) (not a whole long table squeezed into a square)."""
+    from doolhof.gui.setup.buttons import CONTINUE_ROWS, card_table_window
+
+    game = _laid_table(14) if kind == CARDS else JUNIOR.new_game(1)
+    table = CARD_TABLE if kind == CARDS else JUNIOR
+    save_game(SavedGame(game, table))
+    app = make_app(size)
+    setup = setup_with(app, table)
+    picture = setup.continue_button.picture_rect()
+    assert picture is not None, f"Continue pictures the waiting game at {size}"
+    assert picture.height >= setup.continue_button.rect.height // 2
+    if kind == CARDS:
+        step = card_table_window(game.table, picture.size, CONTINUE_ROWS)[0]
+        assert step >= max(28, picture.height / CONTINUE_ROWS - 1), f"cards of {step:.0f} px at {size}"

@@ -379,6 +379,10 @@ class ContinueButton(Button):
                                                   area.height), ink, art)
 
 
+    def picture_rect(self) -> pygame.Rect | None:
+        """Where the waiting game's picture goes (unpressed), or None when there is none."""
+        return continue_picture(self.face_area(), self.scene.saved_game)
+
     def label_box(self) -> tuple[pygame.Rect, int | None] | None:
         """The word's box: beside the waiting game's picture when there is one."""
         area = self.face_area()
@@ -394,16 +398,19 @@ CONTINUE_ROWS = 2
 
 def continue_picture(area: pygame.Rect, saved: SavedGame | None) -> pygame.Rect | None:
     """Where the Continue button with the face *area* pictures *saved*: at its right end, as high as the face
-    (a card table half as wide again), when the word still gets room beside it; else None."""
+    (a card table half as wide again), smaller in a narrow button, so the word still gets room beside it;
+    None when even the smallest picture leaves it none."""
     if saved is None or area.height < 8:
         return None
-    side = area.height
-    width = side if isinstance(saved.game, Game) else int(side * 1.5)
-    if area.width - width < side * 2.4:
-        return None
-    picture = pygame.Rect(0, 0, width, side)
-    picture.midright = (area.right, area.centery)
-    return picture
+    wide = 1.0 if isinstance(saved.game, Game) else 1.5
+    for share, ratio in ((1.0, wide), (0.8, wide), (0.8, 1.0), (0.65, 1.0)):  # a narrow button: a smaller one
+        side = int(area.height * share)
+        width = int(side * ratio)
+        if area.width - width >= area.height * 1.7:
+            picture = pygame.Rect(0, 0, width, side)
+            picture.midright = (area.right, area.centery)
+            return picture
+    return None
 
 
 def draw_waiting_game(surface: pygame.Surface, picture: pygame.Rect, saved: SavedGame, art: Art | None,

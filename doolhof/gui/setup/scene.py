@@ -433,7 +433,7 @@ class SetupScene(Scene):
 
     def _layout_bottom(self, area: pygame.Rect, pad: int) -> None:
         """The puzzle book's door at the left; Play (and Continue) centred, or beside the door when it is narrow."""
-        door_w = max(1, min(int(area.height * 1.4), area.width // 4))
+        door_w = max(1, min(int(area.height * 1.4), area.width // (5 if self.size[1] > self.size[0] else 4)))
         self.puzzle_button.rect = pygame.Rect(area.x, area.y, door_w, area.height)
         self._layout_play(area, pad)
         used = self.play_button.rect.union(self.continue_button.rect) if self.saved_game else self.play_button.rect
