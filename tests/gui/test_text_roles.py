@@ -77,3 +77,27 @@ def test_the_parents_menu_has_one_readable_size_for_its_buttons(make_app: Any, s
         menu.draw(app.screen)
     check_role("menu", MENU_ROLE, [t for t in seen if t.text in {b.label() for b in menu.visible_buttons()
                                                                   if callable(b.label)}], size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_settings_choices_share_one_readable_size(make_app: Any, size: tuple[int, int]) -> None:
+    """Every choice's word on the settings screen ("Nederlands", "Same as the computer", "On" ...) is set at one
+    readable size, none squeezed (a long one may take two lines); the rows' names share one size too."""
+    from doolhof.gui.parents.settings_scene import SettingsScene
+    from doolhof.session.settings import LABELS
+
+    app = make_app(size)
+    app.push_scene(SetupScene(app))
+    scene = SettingsScene(app)
+    app.push_scene(scene)
+    run(app)
+    with measuring() as seen:
+        scene.draw(app.screen)
+    words = {b.label() if callable(b.label) else b.label for row in scene.rows.values() for b in row.buttons
+             if b.label and b is not scene.volume_bar}
+    for role, texts in (("choices", words), ("rows", {LABELS[name] for name in scene.rows})):
+        mine = [t for t in seen if t.text in texts]
+        sizes = [(t.text, t.px) for t in mine]
+        assert mine and len({t.px for t in mine}) == 1, f"{role} at {size}: one size, not {sizes}"
+        for t in mine:
+            assert t.lines <= 2 and not t.scaled and t.px >= least_px(size), f"{role} at {size}: {t}"

@@ -71,23 +71,30 @@ def readable_px(window: tuple[int, int]) -> int:
     return max(15, min(window) // 40)
 
 
-def shared_px(texts: Iterable[str], size: tuple[int, int], max_px: int | None = None) -> int:
-    """The one font size at which every text of *texts* fits on one line in a box of *size* (at most *max_px*,
-    at least :data:`MIN_FONT_PX`): texts of one role (the labels of a row of buttons) drawn with it as their
-    *max_px* come out the same size."""
+def shared_px(texts: Iterable[str], size: tuple[int, int], max_px: int | None = None, lines: int = 1) -> int:
+    """The one font size at which every text of *texts* fits a box of *size* on at most *lines* lines (at most
+    *max_px*, at least :data:`MIN_FONT_PX`): texts of one role (the labels of a row of buttons) drawn with it
+    as their *max_px* come out the same size."""
     return _shared_px(tuple(texts), max(1, int(size[0])), max(1, int(size[1])),
-                      int(max_px if max_px is not None else size[1]))
+                      int(max_px if max_px is not None else size[1]), lines)
 
 
 @lru_cache(maxsize=256)
-def _shared_px(texts: tuple[str, ...], width: int, height: int, top: int) -> int:
+def _shared_px(texts: tuple[str, ...], width: int, height: int, top: int, most_lines: int) -> int:
     px = max(MIN_FONT_PX, min(top, height))
     while px > MIN_FONT_PX:
         f = font(px)
-        if f.get_height() <= height and all(f.size(text)[0] <= width for text in texts):
+        if all(_fits(text, f, width, height, most_lines) for text in texts):
             break
         px = max(MIN_FONT_PX, int(px * 0.94))
     return px
+
+
+def _fits(text: str, f: UIFont, width: int, height: int, most_lines: int) -> bool:
+    if most_lines <= 1:
+        return f.get_height() <= height and f.size(text)[0] <= width
+    lines = wrap(text, f, width)
+    return lines is not None and len(lines) <= most_lines and _block_height(f, len(lines)) <= height
 
 
 #: ``pygame.font`` draws its bundled default font this much smaller than the size asked for;

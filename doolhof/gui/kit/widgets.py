@@ -272,10 +272,10 @@ class Button:
         surface.blit(words, words.get_rect(midleft=(image_rect.right + gap, area.centery)))
 
 
-def share_text_size(buttons: Iterable[Button], most: int | None = None, least: int = 0) -> int | None:
+def share_text_size(buttons: Iterable[Button], most: int | None = None, least: int = 0, lines: int = 1) -> int | None:
     """Give the visible *buttons* (one role: a row of choices, a column of menu buttons) one label size: the
-    largest at which every text each may show fits its label box on one line (at most *most*, at least
-    *least*: a text too long for that wraps). Returns it (None when none has a label)."""
+    largest at which every text each may show fits its label box on at most *lines* lines (at most *most*, at
+    least *least*: a text too long for that wraps). Returns it (None when none has a label)."""
     boxes = []
     for button in buttons:
         box = button.label_box() if button.visible and button.rect.width > 0 else None
@@ -283,7 +283,7 @@ def share_text_size(buttons: Iterable[Button], most: int | None = None, least: i
             boxes.append((button, box))
     if not boxes:
         return None
-    px = min(shared_px(button.label_texts(), rect.size, limit) for button, (rect, limit) in boxes)
+    px = min(shared_px(button.label_texts(), rect.size, limit, lines) for button, (rect, limit) in boxes)
     if most is not None:
         px = min(px, most)
     px = max(px, least)
