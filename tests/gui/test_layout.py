@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pygame
 import pytest
 
+from doolhof.gui.board.painter import BREATH_LEVELS
+from doolhof.gui.kit.boxes import least_tap
 from doolhof.gui.play.layout import play_layout
+from doolhof.session.seats import SeatConfig, TableSetup
+from tests.gui.helpers import start_play
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080), (800, 1280), (640, 480)]
 
@@ -94,3 +99,25 @@ def test_tiny_and_odd_windows_still_give_a_layout() -> None:
     for size in [(640, 480), (1, 1), (3000, 500), (500, 3000)]:
         lay = play_layout(size, 7, 4)
         assert lay.cell >= 8
+
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (800, 1280)])
+@pytest.mark.parametrize("variant", ["junior", "classic"])
+def test_the_drawn_arrows_fill_their_tap_targets(make_app: Any, size: tuple[int, int], variant: str) -> None:
+    """Every arrow, at its smallest breath and in every state, is drawn at least the least tap target long and
+    wide, so a child sees how big the place to tap is; the drawing stays on the arrow's band (a few pixels over
+    its edges at most) and inside the window."""
+    app = make_app(size)
+    table = TableSetup(variant, (SeatConfig("person"), SeatConfig("person")))
+    scene = start_play(app, table.new_game(3), table)
+    least = least_tap(size)
+    for side, index in scene.game.arrows():
+        rect = scene.layout.arrow_rect(side, index)
+        for state, level in (("open", 0), ("open", BREATH_LEVELS - 1), ("rest", 0), ("closed", 0)):
+            image = scene.view.arrow(side, rect.w, rect.h, state, level)
+            drawn = image.get_bounding_rect(min_alpha=128)
+            assert min(drawn.size) >= least, f"{side}{index} {state} drawn {drawn.size}, the least tap is {least}"
+            placed = drawn.move(image.get_rect(center=rect.center).topleft)
+            assert rect.inflate(2 * least // 5, 2 * least // 5).contains(placed), f"{side}{index} {state} off its band"
+            assert scene.layout.window.contains(placed)

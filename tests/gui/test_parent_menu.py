@@ -14,7 +14,7 @@ from doolhof.gui.parents.settings_scene import SettingsScene
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.session import savegame
 from tests.gui.family import person_push, start_game, table_of
-from tests.gui.helpers import center, hold, mouse, open_menu, run, step_until, tap
+from tests.gui.helpers import center, finger, hold, mouse, open_menu, run, step_until, tap
 
 
 def test_hold_button_alone() -> None:
@@ -168,3 +168,62 @@ def test_settings_and_rules_open_from_the_menu(make_app: Any) -> None:
     assert type(app.scene).__name__ == "RulesScene"
     app.pop_scene()
     assert app.scene is menu
+
+
+SIZES = [(1280, 800), (800, 600), (800, 1280)]
+
+
+def _ring_after_tap(app: Any, button: HoldButton, by: str) -> list[float]:
+    """A quick tap on *button* (one frame down, the next up) by mouse or finger; the ring's fill frame by frame
+    from the press on, for two seconds (0: no ring)."""
+    pos = center(button.rect)
+    seen: list[float] = []
+    if by == "mouse":
+        run(app, 0, [mouse("move", pos), mouse("down", pos)])
+        seen.append(button.progress)
+        run(app, 0, [mouse("up", pos)])
+    else:
+        run(app, 0, [finger("down", app, pos)])
+        seen.append(button.progress)
+        run(app, 0, [finger("up", app, pos)])
+    for _frame in range(120):
+        seen.append(button.progress)
+        run(app, 1 / 60)
+    return seen
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("by", ["mouse", "finger"])
+def test_a_quick_tap_on_the_menu_button_shows_that_it_wants_holding(make_app: Any, size: tuple[int, int],
+                                                                    by: str) -> None:
+    """The ring shows the moment the button is pressed, fills on a little after a quick tap, then falls back;
+    the menu stays shut and the layer draws the button all that time."""
+    app = make_app(size)
+    scene = start_game(app, table_of("person", "computer"))
+    seen = _ring_after_tap(app, app.controls.menu, by)
+    assert seen[0] > 0, "the ring shows from the press on"
+    top = max(seen)
+    assert top >= 0.25, f"the ring fills to {top:.2f} of its round, enough to be seen"
+    peak = seen.index(top)
+    assert peak > 3 and all(b <= a for a, b in zip(seen[peak:], seen[peak + 1:])), "it rises, then falls back"
+    assert seen[-1] == 0 and not app.controls.busy(), "and is gone within two seconds"
+    assert app.scene is scene, "a tap never opens the menu"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_replace_cards_hold_button_shows_the_same(make_app: Any, size: tuple[int, int]) -> None:
+    """The replace card's hold button is the same control: a quick tap teases its ring, the waiting game stays."""
+    from doolhof.session.savegame import SavedGame, save_game
+    from doolhof.session.seats import SeatConfig, TableSetup
+
+    table = TableSetup("junior", (SeatConfig("person"), SeatConfig("person")))
+    save_game(SavedGame(table.new_game(1), table))
+    app = make_app(size)
+    setup = SetupScene(app, table)
+    app.push_scene(setup)
+    run(app)
+    tap(app, center(setup.play_button.rect))
+    button = setup.replace_card.replace_button
+    seen = _ring_after_tap(app, button, "finger")
+    assert seen[0] > 0 and max(seen) >= 0.25 and seen[-1] == 0
+    assert app.scene is setup and setup.replace_card.shown and not setup.busy()

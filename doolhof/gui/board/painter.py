@@ -30,6 +30,8 @@ N, E, S, W = 1, 2, 4, 8
 SIDE_TURNS = {"N": 0, "E": 1, "S": 2, "W": 3}
 #: Breathing arrows are drawn at this many sizes (no scaling per frame).
 BREATH_LEVELS = 8
+#: The smallest breath's scale of an arrow (the full breath is 1).
+LEAST_SCALE = 0.86
 #: Depth of the arrow band around the board, in cells.
 BAND = 0.62
 #: Figure size on the board, as a fraction of a cell.
@@ -66,6 +68,9 @@ class BoardArt:
         self.art = art
         self._tiles: dict[tuple[object, ...], pygame.Surface] = {}
         self._misc: dict[tuple[object, ...], pygame.Surface] = {}
+        #: The least tap target of the window (:func:`doolhof.gui.kit.boxes.least_tap`): an arrow a child taps
+        #: is drawn at least this long and this wide at every breath, so it shows how big it is (0: as its slot).
+        self.least = 0
 
     def clear(self) -> None:
         """Forget every cached surface (after a resize)."""
@@ -116,7 +121,7 @@ class BoardArt:
         *state* is ``"open"``, ``"hot"`` (the card hovers over it), ``"rest"`` (not time to push) or
         ``"closed"``; *level* (0 .. BREATH_LEVELS-1) is the breathing size; *alpha* its opacity.
         """
-        key = ("arrow", side, w, h, state, level, alpha)
+        key = ("arrow", side, w, h, state, level, alpha, self.least)
         surface = self._misc.get(key)
         if surface is None and alpha < 255:
             surface = self.arrow(side, w, h, state, level).copy()
@@ -125,10 +130,10 @@ class BoardArt:
         elif surface is None:
             turns = SIDE_TURNS[side]
             along, depth = (w, h) if side in ("N", "S") else (h, w)
-            scale = 0.86 + 0.14 * level / (BREATH_LEVELS - 1)
+            scale = LEAST_SCALE + (1 - LEAST_SCALE) * level / (BREATH_LEVELS - 1)
             if state == "hot":
                 scale = 1.08
-            base = _draw_arrow(along, depth, state, scale)
+            base = _draw_arrow(along, depth, state, scale, self.least)
             surface = _convert(pygame.transform.rotate(base, -90 * turns))
             self._misc[key] = surface
         return surface
@@ -237,14 +242,25 @@ def _draw_corridor(mask: int, size: int, fixed: bool, home: Color | None, plate:
     return surface
 
 
-def _draw_arrow(along: int, depth: int, state: str, scale: float) -> pygame.Surface:
-    """An arrow pointing down (into the board from the north) in an (along x depth) slot."""
+def _draw_arrow(along: int, depth: int, state: str, scale: float, least: int = 0) -> pygame.Surface:
+    """An arrow pointing down (into the board from the north) in an (along x depth) slot.
+
+    With *least*, the arrow at its smallest breath is at least *least* pixels long and wide (never wider
+    than most of its slot): where the band is shallower than that, the image is deeper than the slot
+    and reaches a little past it on both sides.
+    """
     k = 3  # supersampling
+    head_w = min(along * 0.62, depth * 1.25)
+    total = depth * 0.82
+    if least > 0:
+        head_w = max(head_w, min(least / LEAST_SCALE, along * 0.86))
+        total = max(total, least / LEAST_SCALE)
+    depth = max(depth, int(total * scale) + 4)
     w, h = max(2, along) * k, max(2, depth) * k
     surface = pygame.Surface((w, h), pygame.SRCALPHA)
     cx, cy = w / 2, h / 2
-    head_w = min(w * 0.62, h * 1.25) * scale
-    total = h * 0.82 * scale
+    head_w *= k * scale
+    total *= k * scale
     shaft_w = head_w * 0.42
     top = cy - total / 2
     head_top = top + total * 0.38

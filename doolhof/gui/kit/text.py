@@ -16,6 +16,10 @@ smallest readable size is too wide (one endless word), the rendering is scaled d
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 import pygame.freetype
@@ -31,6 +35,66 @@ CACHE_SIZE = 512
 LINE_SPACING = 1.05
 
 _cache: OrderedDict[tuple[str, int, int, int, Color, bool, str], pygame.Surface] = OrderedDict()
+#: How each cached text was set: key -> (font px, lines, scaled down below the smallest size).
+_how: dict[tuple[str, int, int, int, Color, bool, str], tuple[int, int, bool]] = {}
+
+
+@dataclass(frozen=True)
+class SetText:
+    """How one text was drawn: its font size in pixels, its number of lines and whether it had to be scaled
+    below :data:`MIN_FONT_PX` to fit (see :func:`measuring`)."""
+
+    text: str
+    px: int
+    lines: int
+    scaled: bool
+
+
+#: While :func:`measuring` runs: every text drawn, in order.
+_measured: list[SetText] | None = None
+
+
+@contextmanager
+def measuring() -> Iterator[list[SetText]]:
+    """Collect how every text drawn meanwhile was set (for tests that compare the sizes of a screen's texts)."""
+    global _measured
+    before, _measured = _measured, []
+    try:
+        yield _measured
+    finally:
+        _measured = before
+
+
+def readable_px(window: tuple[int, int]) -> int:
+    """The smallest font size a parent reads comfortably in a *window* of that size (15 px at 800x600, 20 at
+    1280x800): a role's texts are never set smaller; a longer translation wraps instead."""
+    return max(15, min(window) // 40)
+
+
+def shared_px(texts: Iterable[str], size: tuple[int, int], max_px: int | None = None, lines: int = 1) -> int:
+    """The one font size at which every text of *texts* fits a box of *size* on at most *lines* lines (at most
+    *max_px*, at least :data:`MIN_FONT_PX`): texts of one role (the labels of a row of buttons) drawn with it
+    as their *max_px* come out the same size."""
+    return _shared_px(tuple(texts), max(1, int(size[0])), max(1, int(size[1])),
+                      int(max_px if max_px is not None else size[1]), lines)
+
+
+@lru_cache(maxsize=256)
+def _shared_px(texts: tuple[str, ...], width: int, height: int, top: int, most_lines: int) -> int:
+    px = max(MIN_FONT_PX, min(top, height))
+    while px > MIN_FONT_PX:
+        f = font(px)
+        if all(_fits(text, f, width, height, most_lines) for text in texts):
+            break
+        px = max(MIN_FONT_PX, int(px * 0.94))
+    return px
+
+
+def _fits(text: str, f: UIFont, width: int, height: int, most_lines: int) -> bool:
+    if most_lines <= 1:
+        return f.get_height() <= height and f.size(text)[0] <= width
+    lines = wrap(text, f, width)
+    return lines is not None and len(lines) <= most_lines and _block_height(f, len(lines)) <= height
 
 
 #: ``pygame.font`` draws its bundled default font this much smaller than the size asked for;
@@ -85,6 +149,7 @@ def font(px: int, bold: bool = True) -> UIFont:
         except pygame.error:  # the font module was shut down and restarted since: every font is stale
             _fonts.clear()
             _cache.clear()
+            _how.clear()
     custom = asset("fonts", "ui.ttf")
     f = UIFont(str(custom) if custom.is_file() else None, key[0], bold)
     _fonts[key] = f
@@ -127,17 +192,26 @@ def fit_text(
     hit = _cache.get(key)
     if hit is not None:
         _cache.move_to_end(key)
+        _note(text, key)
         return hit
-    surface = _render_fitting(text, width, height, max(1, min(top, height)), color, bold, align)
+    surface, how = _render_fitting(text, width, height, max(1, min(top, height)), color, bold, align)
     _cache[key] = surface
+    _how[key] = how
     while len(_cache) > CACHE_SIZE:
-        _cache.popitem(last=False)
+        _how.pop(_cache.popitem(last=False)[0], None)
+    _note(text, key)
     return surface
+
+
+def _note(text: str, key: tuple[str, int, int, int, Color, bool, str]) -> None:
+    if _measured is not None and key in _how:
+        px, lines, scaled = _how[key]
+        _measured.append(SetText(text, px, lines, scaled))
 
 
 def _render_fitting(
     text: str, width: int, height: int, top: int, color: Color, bold: bool, align: str
-) -> pygame.Surface:
+) -> tuple[pygame.Surface, tuple[int, int, bool]]:
     px = top
     lines: list[str] | None = None
     while True:
@@ -152,11 +226,12 @@ def _render_fitting(
     if lines is None:
         lines = text.split("\n")
     block = _render_lines(lines, f, color, align)
-    if block.get_width() > width or block.get_height() > height:
+    scaled = block.get_width() > width or block.get_height() > height
+    if scaled:
         scale = min(width / block.get_width(), height / block.get_height())
         new_size = (max(1, int(block.get_width() * scale)), max(1, int(block.get_height() * scale)))
         block = pygame.transform.smoothscale(block, new_size)
-    return block
+    return block, (px, len(lines), scaled)
 
 
 def _block_height(f: UIFont, count: int) -> int:

@@ -16,7 +16,7 @@ Labels are callables (or plain strings) so they are translated when drawn, not w
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TypeVar
@@ -26,7 +26,7 @@ import pygame
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.art import Art, IconSource
 from doolhof.gui.kit.pointer import PointerEvent
-from doolhof.gui.kit.text import draw_text, fit_text
+from doolhof.gui.kit.text import draw_text, fit_text, shared_px
 from doolhof.gui.kit.theme import Color
 
 log = logging.getLogger(__name__)
@@ -167,6 +167,8 @@ class Button:
         self.pressed = False
         self.hit_margin = hit_margin
         self.rect = pygame.Rect(0, 0, 0, 0)
+        #: The font size its label is drawn at most (one size for a row of buttons: :func:`share_text_size`).
+        self.text_px: int | None = None
 
     def __repr__(self) -> str:
         return f"<Button {self.name!r} at {tuple(self.rect)}>"
@@ -202,6 +204,34 @@ class Button:
                              border_radius=max(6, min(self.rect.width, self.rect.height) // 4))
         self.draw_content(surface, face_rect.inflate(-face_rect.height // 5, -face_rect.height // 6), ink, art)
 
+    def face_area(self) -> pygame.Rect:
+        """Where the icon and label go when the button is not pressed (inside the slab's face)."""
+        face = pygame.Rect(self.rect.x, self.rect.y, self.rect.width, self.rect.height - max(2, self.rect.height // 14))
+        return face.inflate(-face.height // 5, -face.height // 6)
+
+    def label_texts(self) -> list[str]:
+        """Every text its label may show (a row of buttons sized by :func:`share_text_size` keeps its size while
+        a label changes)."""
+        text = text_of(self.label)
+        return [text] if text else []
+
+    def label_box(self) -> tuple[pygame.Rect, int | None] | None:
+        """Where the label goes and its own font size limit, unpressed; None without a label."""
+        return self._label_box_in(self.face_area())
+
+    def _label_box_in(self, area: pygame.Rect) -> tuple[pygame.Rect, int | None] | None:
+        text = text_of(self.label)
+        if not text:
+            return None
+        if not self.icon:
+            return (area, None)
+        if area.height > area.width * 0.9:  # tall: icon on top, word below
+            px = int(min(area.width, area.height * 0.6))
+            return (pygame.Rect(area.x, area.y + px, area.width, max(1, area.height - px)), None)
+        px = int(min(area.height, area.width * 0.4))
+        return (pygame.Rect(area.x, area.y, max(1, area.width - px - area.height // 6), area.height),
+                int(area.height * 0.62))
+
     def draw_content(self, surface: pygame.Surface, area: pygame.Rect, ink: Color, art: Art | None) -> None:
         """Paint the icon and label inside *area* (icon beside the word when wide, above it when tall)."""
         text = text_of(self.label)
@@ -219,7 +249,7 @@ class Button:
                 icon.set_alpha(110)
         if icon is None:
             if text:
-                draw_text(surface, text, area, ink)
+                draw_text(surface, text, area, ink, max_px=self.text_px)
             return
         if not text:
             surface.blit(icon, icon.get_rect(center=area.center))
@@ -228,17 +258,38 @@ class Button:
             icon_rect = icon.get_rect(midtop=area.midtop)
             text_rect = pygame.Rect(area.x, icon_rect.bottom, area.width, area.bottom - icon_rect.bottom)
             surface.blit(icon, icon_rect)
-            draw_text(surface, text, text_rect, ink)
+            draw_text(surface, text, text_rect, ink, max_px=self.text_px)
             return
         gap = area.height // 6
         text_area = pygame.Rect(0, area.y, area.width - icon.get_width() - gap, area.height)
         image_rect = pygame.Rect(0, 0, icon.get_width(), area.height)
         # Centre icon and word together as one group.
-        words = fit_text(text, text_area.size, ink, max_px=int(area.height * 0.62))
+        top = int(area.height * 0.62)
+        words = fit_text(text, text_area.size, ink, max_px=top if self.text_px is None else min(top, self.text_px))
         total = icon.get_width() + gap + words.get_width()
         image_rect.x = area.centerx - total // 2
         surface.blit(icon, icon.get_rect(midleft=(image_rect.x, area.centery)))
         surface.blit(words, words.get_rect(midleft=(image_rect.right + gap, area.centery)))
+
+
+def share_text_size(buttons: Iterable[Button], most: int | None = None, least: int = 0, lines: int = 1) -> int | None:
+    """Give the visible *buttons* (one role: a row of choices, a column of menu buttons) one label size: the
+    largest at which every text each may show fits its label box on at most *lines* lines (at most *most*, at
+    least *least*: a text too long for that wraps). Returns it (None when none has a label)."""
+    boxes = []
+    for button in buttons:
+        box = button.label_box() if button.visible and button.rect.width > 0 else None
+        if box is not None:
+            boxes.append((button, box))
+    if not boxes:
+        return None
+    px = min(shared_px(button.label_texts(), rect.size, limit, lines) for button, (rect, limit) in boxes)
+    if most is not None:
+        px = min(px, most)
+    px = max(px, least)
+    for button, _box in boxes:
+        button.text_px = px
+    return px
 
 
 #: Any kind of button: :meth:`ButtonSet.add` returns the very kind it was given.

@@ -3,7 +3,8 @@
 :class:`ParentControls` is a thin layer the app puts over the play and setup screens. It owns:
 
 - the **menu button** (:class:`~doolhof.gui.kit.hold_button.HoldButton`) in the scene's menu corner:
-  a short tap only wiggles it, holding it two seconds fills a ring and opens the
+  a short tap wiggles it and lets its ring fill a little and fall back (it wants holding); holding it
+  two seconds fills the ring and opens the
   :class:`ParentMenuScene`. Where it sits comes from the scene: ``scene.parent_menu_rect`` when the
   scene has one (setup), else the ``"menu"`` slot of ``scene.layout.icons`` (play). The scene
   draws the resting icon itself; the layer draws it only while it is held or wiggles.
@@ -34,7 +35,17 @@ from doolhof.gui.kit.hold_button import HoldButton
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.text import draw_text
-from doolhof.gui.kit.widgets import CHOICE, PRIMARY, SECONDARY, Button, ButtonSet, ButtonStyle, draw_card, safe_icon
+from doolhof.gui.kit.widgets import (
+    CHOICE,
+    PRIMARY,
+    SECONDARY,
+    Button,
+    ButtonSet,
+    ButtonStyle,
+    draw_card,
+    safe_icon,
+    share_text_size,
+)
 from doolhof.i18n import _
 from doolhof.session.logfile import log_path
 
@@ -89,7 +100,7 @@ class ParentControls:
         rect = menu_rect_of(scene) if scene is not None else None
         self.menu.rect = rect.copy() if rect is not None else pygame.Rect(0, 0, 0, 0)
         if self.menu.rect.width == 0:
-            self.menu.held = None
+            self.menu.reset()
         undo = undo_rect_of(scene) if scene is not None and self.undo_offered() else None
         self.undo_rect = undo if undo is not None else pygame.Rect(0, 0, 0, 0)
 
@@ -288,10 +299,10 @@ class ParentMenuScene(Scene):
         pad = max(6, int(min(w, h) * 0.025))
         buttons = self.visible_buttons()
         self.noted = self.note()
-        if self.noted:  # a little wider, so the note's text stays readable
-            panel_w = min(w - 2 * pad, max(380, int(w * 0.56)), int(h * 1.2))
-        else:
-            panel_w = min(w - 2 * pad, max(320, int(w * 0.5)), int(h * 1.1))
+        # A tall window gets a wide card, so the buttons' words stay on one line at one size.
+        share = 0.84 if h > w else 0.56 if self.noted else 0.5  # with a note a little wider, for its text
+        least_w, most = (380, 1.2) if self.noted else (320, 1.1)
+        panel_w = min(w - 2 * pad, max(least_w, int(w * share)), int(h * most))
         panel_h = h - 2 * pad
         self.panel = pygame.Rect(0, 0, panel_w, panel_h)
         self.panel.center = (w // 2, h // 2)
@@ -305,12 +316,13 @@ class ParentMenuScene(Scene):
             self.note_rect.h = int(inner.h * (0.22 if len(self.noted) == 1 else 0.32))
             area_top = self.note_rect.bottom + gap
         each = (inner.bottom - area_top - gap * (len(buttons) - 1)) // max(1, len(buttons))
-        each = min(each, max(64, int(h * 0.13)))
+        each = min(each, max(64, int(min(h, w * 1.25) * 0.13)))
         total = each * len(buttons) + gap * (len(buttons) - 1)
         y = area_top + (inner.bottom - area_top - total) // 2
         for button in buttons:
             button.rect = pygame.Rect(inner.x, y, inner.w, each)
             y += each + gap
+        share_text_size(buttons)
 
     def handle_pointer(self, event: PointerEvent) -> None:
         """Buttons take the pointer; taps beside the card do nothing."""
@@ -341,6 +353,7 @@ class ParentMenuScene(Scene):
         draw_text(surface, _("For parents"), self.title_rect, theme.INK)
         if self.note_rect.h > 0:
             draw_note(surface, self.note_rect, "\n".join(self.noted))
+        share_text_size(self.visible_buttons())  # the labels change with the language and the reset's state
         self.buttons.draw(surface, self.host.art)
 
 

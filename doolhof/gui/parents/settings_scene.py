@@ -22,8 +22,18 @@ from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.cardpics import card_nets, draw_card_back, draw_card_face
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
-from doolhof.gui.kit.text import draw_text
-from doolhof.gui.kit.widgets import CHOICE, PRIMARY, QUIET, Button, ButtonSet, draw_card, garden_background, text_of
+from doolhof.gui.kit.text import draw_text, readable_px, shared_px
+from doolhof.gui.kit.widgets import (
+    CHOICE,
+    PRIMARY,
+    QUIET,
+    Button,
+    ButtonSet,
+    draw_card,
+    garden_background,
+    share_text_size,
+    text_of,
+)
 from doolhof.i18n import LANGUAGES, N_, _
 from doolhof.session.settings import ANIMATION_SPEEDS, LABELS, SYSTEM_LANGUAGE_LABEL, Settings
 
@@ -219,9 +229,13 @@ class SettingsScene(Scene):
         surface.blit(garden_background(surface.get_size()), (0, 0))
         draw_card(surface, self.card)
         draw_text(surface, _("Settings"), self.title_rect, theme.INK, align="left")
-        for name, row in self.rows.items():
-            draw_text(surface, _(LABELS[name]), row.label_rect, theme.INK_SOFT, align="left",
-                      max_px=max(12, int(row.label_rect.h * 0.42)))
+        least = readable_px(surface.get_size())  # one size per role; a longer word wraps rather than shrink
+        labels = [(_(LABELS[name]), row.label_rect) for name, row in self.rows.items()]
+        label_px = max(least, min(shared_px([text], rect.size, max(12, int(rect.h * 0.42))) for text, rect in labels))
+        for text, rect in labels:
+            draw_text(surface, text, rect, theme.INK_SOFT, align="left", max_px=label_px)
+        share_text_size([b for row in self.rows.values() for b in row.buttons if b is not self.volume_bar],
+                        least=least, lines=2)  # "Same as the computer" may take two lines
         self.buttons.draw(surface, self.host.art)
         self._draw_volume(surface)
 
@@ -256,7 +270,16 @@ class ChoiceButton(Button):
         if self.icon:
             super().draw_content(surface, area, ink, art)
         else:
-            draw_text(surface, text_of(self.label), area, ink, max_px=max(10, int(area.h * 0.56)))
+            top = max(10, int(area.h * 0.56))
+            draw_text(surface, text_of(self.label), area, ink, max_px=top if self.text_px is None
+                      else min(top, self.text_px))
+
+    def label_box(self) -> tuple[pygame.Rect, int | None] | None:
+        """The word's box and its own size limit (a word alone: half the button's height)."""
+        if self.icon:
+            return super().label_box()
+        area = self.face_area()
+        return (area, max(10, int(area.h * 0.56)))
 
 
 class HandsButton(ChoiceButton):
@@ -281,8 +304,20 @@ class HandsButton(ChoiceButton):
         if self.hidden and art is not None:
             hand = art.icon("hand", int(side * 0.8))
             surface.blit(hand, hand.get_rect(midbottom=(picture.centerx + side // 4, area.bottom + side // 8)))
-        words = pygame.Rect(picture.right + side // 4, area.y, max(1, area.right - picture.right - side // 4), area.h)
-        draw_text(surface, text_of(self.label), words, ink, max_px=max(10, int(area.h * 0.5)))
+        top = max(10, int(area.h * 0.5))
+        draw_text(surface, text_of(self.label), self._words(area), ink,
+                  max_px=top if self.text_px is None else min(top, self.text_px))
+
+    @staticmethod
+    def _words(area: pygame.Rect) -> pygame.Rect:
+        side = max(4, int(min(area.h * 0.95, area.w * 0.23)))
+        right = area.x + 2 * side + max(1, side // 8) + side // 4
+        return pygame.Rect(right, area.y, max(1, area.right - right), area.h)
+
+    def label_box(self) -> tuple[pygame.Rect, int | None] | None:
+        """The word's box beside the two cards."""
+        area = self.face_area()
+        return (self._words(area), max(10, int(area.h * 0.5)))
 
 
 #: The open hand on the settings button.

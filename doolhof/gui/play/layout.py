@@ -1,6 +1,7 @@
 """Where everything of the play screen goes: pure functions of the window and board size.
 
-The board (with a band for the yellow arrows around it) fills the short side of the window;
+The board (with a band for the yellow arrows around it, never shallower than a tap target, so the drawn
+arrows fill their tap targets) fills the short side of the window;
 the side panel takes the rest: to the right in a wide window, below in a tall one. The panel
 holds, in reading order, the turn block (big portrait of whose turn it is and the picture they
 look for), the sliding-card block (the spare and its rotate button) and the players' trays. A
@@ -121,6 +122,10 @@ def play_layout(window: tuple[int, int], size: int, players: int,
     side = wide_side if wide else tall_side
     cell = max(8, int(side / (size + 2 * BAND)))
     band = round(cell * BAND)
+    least = least_tap((w, h))
+    if band < least:  # the arrows fill their tap targets (the big board in a small window): the cells give way
+        band = least
+        cell = max(8, int((side - 2 * band) / size))
     frame_side = size * cell + 2 * band
     if wide:
         frame = pygame.Rect(pad, (h - frame_side) // 2, frame_side, frame_side)

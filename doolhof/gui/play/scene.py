@@ -34,6 +34,7 @@ from doolhof.engine.players import Player
 from doolhof.engine.puzzle_run import PuzzleRun, again_keeping_turn
 from doolhof.gui.board.painter import BoardArt
 from doolhof.gui.kit.anim import SPARE, Anchor, CellAnchor, Effect
+from doolhof.gui.kit.boxes import least_tap
 from doolhof.gui.kit.playing import PlayingScene
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.press import CardBack, PressIcon, TurnCard, turn_asked
@@ -204,6 +205,7 @@ class PlayScene(PlayingScene[Game, Decision]):
         """Lay the screen out again for *size* (a drag goes on: it keeps only board places, not pixels)."""
         self.layout = self._layout_for(size)
         self.view.clear()
+        self.view.least = least_tap(size)
         self.painter.forget()
         self.wake()
 

@@ -6,6 +6,7 @@ Each draws itself from what it reads of the screen's choices (:class:`SetupChoic
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol, TypeAlias
 
@@ -16,7 +17,7 @@ from doolhof.gui.board.painter import draw_mini_maze
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.cardpics import Net, card_nets, draw_card_face
-from doolhof.gui.kit.text import draw_text
+from doolhof.gui.kit.text import draw_text, shared_px
 from doolhof.gui.kit.widgets import (
     CHOICE,
     QUIET,
@@ -122,6 +123,31 @@ class KindButton(Button):
                          label=lambda: _("Computer") if scene.slots[k].is_computer else _("Person"))
         self.scene, self.k = scene, k
 
+    def label_texts(self) -> list[str]:
+        """Both words it may show, so the row keeps its size when a seat switches."""
+        return [_("Person"), _("Computer")]
+
+    def _parts(self, face_rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, int]:
+        """(icon box, words box, icon px) inside the face: the icon beside the word, or above it when the word
+        gets a bigger size that way (a narrow seat card)."""
+        area = face_rect.inflate(-face_rect.height // 5, -face_rect.height // 6)
+        px = int(min(area.height, area.width * 0.35))
+        beside = pygame.Rect(area.x + px + area.height // 8, area.y, max(1, area.width - px - area.height // 8),
+                             area.height)
+        top_px = int(area.height * 0.45)
+        below = pygame.Rect(area.x, area.y + top_px, area.width, max(1, area.height - top_px))
+        texts = self.label_texts()
+        if shared_px(texts, below.size, int(below.height * 0.9)) > shared_px(texts, beside.size,
+                                                                            int(area.height * 0.6)):
+            return pygame.Rect(area.x, area.y, area.width, top_px), below, top_px
+        return pygame.Rect(area.x, area.y, px, area.height), beside, px
+
+    def label_box(self) -> tuple[pygame.Rect, int | None] | None:
+        """The words' box, unpressed."""
+        face = pygame.Rect(self.rect.x, self.rect.y, self.rect.width, self.rect.height - max(2, self.rect.height // 14))
+        _icon, words, _px = self._parts(face)
+        return (words, int(face.height * 0.6))
+
     def draw(self, surface: pygame.Surface, art: Art | None = None) -> None:
         """Person icon and word, or the robot and "Computer"."""
         if not self.visible or self.rect.width <= 0:
@@ -130,18 +156,19 @@ class KindButton(Button):
         color = theme.SEAT_COLORS[self.k]
         face = lighten(color, 0.82) if not computer else theme.COMPUTER_FACE
         face_rect = draw_slab(surface, self.rect, face, darken(color, 0.25), self.pressed)
-        area = face_rect.inflate(-face_rect.height // 5, -face_rect.height // 6)
-        px = int(min(area.height, area.width * 0.35))
+        icon_box, words, px = self._parts(face_rect)
         icon = None
         if art is not None:
             icon = safe_art("robot" if computer else "person", lambda: art.robot(px) if computer
                             else art.icon("person", px))
-        words = pygame.Rect(area.x, area.y, area.width, area.height)
         if icon is not None:
-            surface.blit(icon, icon.get_rect(midleft=(area.x, area.centery)))
-            words.x += px + area.height // 8
-            words.width -= px + area.height // 8
-        draw_text(surface, text_of(self.label), words, theme.INK, max_px=int(area.height * 0.6))
+            where = icon.get_rect(center=icon_box.center)
+            if icon_box.width < icon_box.height * 1.5:
+                where.left = icon_box.left
+            surface.blit(icon, where)
+        top = int(face_rect.height * 0.6)
+        draw_text(surface, text_of(self.label), words, theme.INK, max_px=top if self.text_px is None
+                  else min(top, self.text_px))
 
 
 class LevelButton(Button):
@@ -159,15 +186,42 @@ class LevelButton(Button):
         level = self.scene.slots[self.k].level
         rank = LEVELS.index(level) + 1 if level in LEVELS else 1
         face_rect = draw_slab(surface, self.rect, theme.WHITE, theme.SOFT_EDGE, self.pressed)
-        area = face_rect.inflate(-face_rect.height // 4, -face_rect.height // 4)
-        r = max(2, int(min(area.height * 0.22, area.width * 0.06)))
+        pips, words, r = self._parts(face_rect)
+        step = int(2.6 * r)
+        x0 = pips.centerx - (step * (len(LEVELS) - 1)) // 2 if pips.width > step * len(LEVELS) + r * 4 else pips.x + r
         for i in range(len(LEVELS)):
-            c = (area.x + r + i * int(2.6 * r), area.centery)
+            c = (x0 + i * step, pips.centery)
             pygame.draw.circle(surface, theme.PIP if i < rank else theme.PIP_OFF, c, r)
             pygame.draw.circle(surface, theme.PIP_EDGE if i < rank else theme.SOFT_EDGE, c, r, max(1, r // 4))
+        top = int(face_rect.height * 0.55)
+        draw_text(surface, _(LEVEL_LABELS.get(level, level)), words, theme.INK,
+                  max_px=top if self.text_px is None else min(top, self.text_px))
+
+    def _parts(self, face_rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, int]:
+        """(pips' box, word's box, pip radius) inside the face: the pips beside the word, or above it when the
+        word gets a bigger size that way (a narrow seat card)."""
+        area = face_rect.inflate(-face_rect.height // 4, -face_rect.height // 4)
+        r = max(2, int(min(area.height * 0.22, area.width * 0.06)))
         left = area.x + int(2.6 * r) * len(LEVELS) + r
-        words = pygame.Rect(left, area.y, max(1, area.right - left), area.height)
-        draw_text(surface, _(LEVEL_LABELS.get(level, level)), words, theme.INK, max_px=int(area.height * 0.7))
+        beside = pygame.Rect(left, area.y, max(1, area.right - left), area.height)
+        top_h = max(2 * r + 2, int(area.height * 0.3))
+        r_above = max(2, min(r, top_h // 2 - 1))
+        below = pygame.Rect(area.x, area.y + top_h, area.width, max(1, area.height - top_h))
+        texts = self.label_texts()
+        limit = int(face_rect.height * 0.55)
+        if shared_px(texts, below.size, limit) > shared_px(texts, beside.size, limit):
+            return pygame.Rect(area.x, area.y, area.width, top_h), below, r_above
+        return pygame.Rect(area.x, area.y, left - area.x, area.height), beside, r
+
+    def label_texts(self) -> list[str]:
+        """Every level's word, so the row keeps its size while a level changes."""
+        return [_(LEVEL_LABELS[level]) for level in LEVELS]
+
+    def label_box(self) -> tuple[pygame.Rect, int | None] | None:
+        """The word's box, unpressed."""
+        face = pygame.Rect(self.rect.x, self.rect.y, self.rect.width, self.rect.height - max(2, self.rect.height // 14))
+        _pips, words, _r = self._parts(face)
+        return (words, int(face.height * 0.55))
 
 
 class VariantButton(Button):
@@ -179,62 +233,101 @@ class VariantButton(Button):
                          label=lambda: _(VARIANT_LABELS[variant]))
         self.scene, self.variant = scene, variant
 
+    def waiting_here(self) -> bool:
+        """True when the waiting game of this card's kind is of this very variant (its card carries "again")."""
+        kind = "cards" if self.variant == CARDS else "maze"
+        saved = self.scene.waiting.get(kind)
+        return saved is not None and saved.table.variant == self.variant
+
+    def badge_rect(self) -> pygame.Rect:
+        """Where the "again" badge sits: the card's top-right corner (zero size when no game of it waits)."""
+        if not self.waiting_here():
+            return pygame.Rect(0, 0, 0, 0)
+        px = max(1, min(self.rect.height // 5, 36))
+        corner = pygame.Rect(0, 0, px + px // 3, px + px // 3)
+        corner.topright = (self.rect.right - px // 4, self.rect.top + px // 4)
+        return corner
+
+    def parts(self, area: pygame.Rect | None = None) -> dict[str, pygame.Rect]:
+        """Where the card's pieces go inside its face *area* (default: as drawn unpressed): ``label``, ``badge``
+        and, for a maze, ``board`` and ``hunt`` (the star card or the little piles); for the card game ``cards``
+        and ``age``. The picture moves aside for the badge, so nothing hides another."""
+        if area is None:
+            depth = max(2, self.rect.height // 14)  # as draw_slab draws the face
+            face = pygame.Rect(self.rect.x, self.rect.y, self.rect.width, self.rect.height - depth)
+            area = face.inflate(-face.height // 5, -face.height // 6)
+        text_h = int(area.height * 0.3)
+        out = {"label": pygame.Rect(area.x, area.bottom - text_h, area.width, text_h), "badge": self.badge_rect()}
+        room = pygame.Rect(area.x, area.y, area.width, area.height - text_h)
+        badge = out["badge"]
+        if badge.width and badge.bottom > room.top and badge.left < room.right:
+            # The picture takes the larger room beside or below the badge.
+            gap = max(2, badge.width // 8)
+            beside = pygame.Rect(room.x, room.y, max(1, badge.left - gap - room.x), room.height)
+            below = pygame.Rect(room.x, badge.bottom + gap, room.width, max(1, room.bottom - badge.bottom - gap))
+            room = beside if _fit(beside, self.variant) >= _fit(below, self.variant) else below
+        if self.variant == CARDS:
+            inner = room.inflate(-room.width // 16, 0)
+            side = max(2, int(min(inner.width / 3.15, inner.height / 2.05)))
+            gap = max(1, side // 20)
+            out["cards"] = pygame.Rect(0, 0, 3 * side + 2 * gap, 2 * side + gap)
+            out["cards"].center = inner.center
+            age_h = max(10, min(int(self.rect.height * 0.16), 26))
+            inset = max(4, self.rect.height // 14)
+            out["age"] = pygame.Rect(self.rect.left + inset, self.rect.top + inset * 3 // 4, age_h * 2, age_h)
+            return out
+        side = max(1, min(room.height, int(room.width / 1.6)))
+        total = side + side // 12 + int(side * 0.45)
+        out["board"] = pygame.Rect(room.centerx - total // 2, room.centery - side // 2, side, side)
+        box = pygame.Rect(out["board"].right + side // 12, out["board"].y, int(side * 0.45), side)
+        if self.variant == "junior":
+            card = pygame.Rect(0, 0, box.width, min(side, int(box.width * 1.3)))
+            card.center = box.center
+            box = card
+        out["hunt"] = box
+        return out
+
     def draw(self, surface: pygame.Surface, art: Art | None = None) -> None:
         """The card, with the "again" arrow in its corner when a game of this variant waits."""
         super().draw(surface, art)
-        kind = "cards" if self.variant == CARDS else "maze"
-        saved = self.scene.waiting.get(kind)
-        if not self.visible or saved is None or saved.table.variant != self.variant:
+        corner = self.badge_rect()
+        if not self.visible or not corner.width:
             return
-        px = max(1, min(self.rect.height // 4, 40))
-        icon = safe_icon(art, "again", px)
+        icon = safe_icon(art, "again", corner.width * 3 // 4)
         if icon is None:
             return
-        corner = pygame.Rect(0, 0, px + px // 3, px + px // 3)
-        corner.topright = (self.rect.right - px // 5, self.rect.top + px // 5)
         pygame.draw.circle(surface, theme.PANEL, corner.center, corner.width // 2)
         surface.blit(icon, icon.get_rect(center=corner.center))
 
     def draw_content(self, surface: pygame.Surface, area: pygame.Rect, ink: theme.Color, art: Art | None) -> None:
         """Board picture on top, name below."""
-        text_h = int(area.height * 0.3)
-        picture_area = pygame.Rect(area.x, area.y, area.width, area.height - text_h)
+        parts = self.parts(area)
         if self.variant == CARDS:
-            self._draw_cards(surface, picture_area, art)
-            draw_text(surface, text_of(self.label), pygame.Rect(area.x, area.bottom - text_h, area.width, text_h),
-                      ink)
-            return
-        side = max(1, min(picture_area.height, int(picture_area.width * 0.62)))
-        board = mini_board(self.variant, side)
-        total = side + int(side * 0.5)
-        board_rect = board.get_rect(midleft=(picture_area.centerx - total // 2, picture_area.centery))
-        surface.blit(board, board_rect)
-        self._draw_hunt(surface, art, pygame.Rect(board_rect.right + side // 12, board_rect.y,
-                                                  int(side * 0.45), side))
-        draw_text(surface, text_of(self.label), pygame.Rect(area.x, area.bottom - text_h, area.width, text_h), ink)
+            self._draw_cards(surface, parts["cards"], parts["age"], art)
+        else:
+            board = parts["board"]
+            surface.blit(mini_board(self.variant, board.width), board)
+            self._draw_hunt(surface, art, parts["hunt"])
+        draw_text(surface, text_of(self.label), parts["label"], ink, max_px=self.text_px)
 
-    def _draw_cards(self, surface: pygame.Surface, area: pygame.Rect, art: Art | None) -> None:
-        """A few maze cards lying edge to edge, their paths joining two apples; "7+" small in the top-left
-        corner, where the picture leaves a free cell."""
-        room = area.inflate(-area.width // 16, 0)
-        side = max(2, int(min(room.width / 3.15, room.height / 2.05)))
-        gap = max(1, side // 20)
-        total_w, total_h = 3 * side + 2 * gap, 2 * side + gap
-        x0, y0 = room.centerx - total_w // 2, room.centery - total_h // 2
+    def label_box(self) -> tuple[pygame.Rect, int | None] | None:
+        """The name's strip below the picture."""
+        return (self.parts()["label"], None)
+
+    def _draw_cards(self, surface: pygame.Surface, block: pygame.Rect, age: pygame.Rect, art: Art | None) -> None:
+        """A few maze cards lying edge to edge in *block*, their paths joining two apples; "7+" small in *age*, the
+        top-left corner, where the picture leaves a free cell."""
+        gap = max(1, block.height // 41)
+        side = (block.height - gap) // 2
         for (cx, cy), nets in TABLE_CARDS:
-            rect = pygame.Rect(x0 + cx * (side + gap), y0 + cy * (side + gap), side, side)
+            rect = pygame.Rect(block.x + cx * (side + gap), block.y + cy * (side + gap), side, side)
             draw_card_face(surface, rect, nets, art)
-        age_h = max(10, min(int(self.rect.height * 0.16), 26))
-        age = pygame.Rect(0, 0, age_h * 2, age_h)
-        inset = max(4, self.rect.height // 14)
-        age.topleft = (self.rect.left + inset, self.rect.top + inset * 3 // 4)
-        draw_text(surface, CARDS_AGE, age, theme.INK_SOFT, max_px=age_h)
+        draw_text(surface, CARDS_AGE, age, theme.INK_SOFT, max_px=age.height)
 
     def _draw_hunt(self, surface: pygame.Surface, art: Art | None, box: pygame.Rect) -> None:
         """What you look for: one shared card (Junior) or a little pile per figure (own secrets)."""
         if self.variant == "junior":
-            card = pygame.Rect(0, 0, box.width, int(box.width * 1.3))
-            card.center = box.center
+            card = box
             pygame.draw.rect(surface, theme.WHITE, card, border_radius=max(2, card.width // 6))
             pygame.draw.rect(surface, theme.CARD_RIM, card, max(1, card.width // 14),
                              border_radius=max(2, card.width // 6))
@@ -255,6 +348,13 @@ class VariantButton(Button):
                                  border_radius=max(2, card.height // 5))
 
 
+def _fit(room: pygame.Rect, variant: str) -> float:
+    """How big a game card's picture gets in *room*: the side of its board (or of its cards)."""
+    if variant == CARDS:
+        return min(room.width / 3.15, room.height / 2.05)
+    return min(room.height, room.width / 1.6)
+
+
 class ContinueButton(Button):
     """Continue the saved game: the "again" arrow, the word, and a little picture of the game that waits."""
 
@@ -264,28 +364,71 @@ class ContinueButton(Button):
         self.scene = scene
 
     def draw_content(self, surface: pygame.Surface, area: pygame.Rect, ink: theme.Color, art: Art | None) -> None:
-        """The usual arrow and word, with the waiting game's picture at the right end when there is room."""
+        """The usual arrow and word, with the waiting game's picture at the right end when there is room.
+
+        A maze is a square as high as the button's face; a card table is wider and shows at most
+        :data:`CONTINUE_ROWS` rows of cards, so the cards are big enough to know again.
+        """
         saved = self.scene.saved_game
-        side = int(area.height * 0.8)
-        if saved is None or area.width < side * 4:
+        picture = continue_picture(area, saved)
+        if saved is None or picture is None:
             super().draw_content(surface, area, ink, art)
             return
-        picture = pygame.Rect(0, 0, side, side)
-        picture.midright = (area.right, area.centery)
-        draw_waiting_game(surface, picture, saved, art)
-        super().draw_content(surface, pygame.Rect(area.x, area.y, picture.x - area.x - side // 6, area.height), ink,
-                             art)
+        draw_waiting_game(surface, picture, saved, art, rows=None if isinstance(saved.game, Game) else CONTINUE_ROWS)
+        super().draw_content(surface, pygame.Rect(area.x, area.y, picture.x - area.x - area.height // 8,
+                                                  area.height), ink, art)
 
 
-def draw_waiting_game(surface: pygame.Surface, picture: pygame.Rect, saved: SavedGame, art: Art | None) -> None:
-    """The little picture of a waiting game in the square *picture*, as it stands: its own maze with the figures
-    where they are, or its own card table."""
-    side = picture.width
+    def picture_rect(self) -> pygame.Rect | None:
+        """Where the waiting game's picture goes (unpressed), or None when there is none."""
+        return continue_picture(self.face_area(), self.scene.saved_game)
+
+    def label_box(self) -> tuple[pygame.Rect, int | None] | None:
+        """The word's box: beside the waiting game's picture when there is one."""
+        area = self.face_area()
+        picture = continue_picture(area, self.scene.saved_game)
+        if picture is not None:
+            area = pygame.Rect(area.x, area.y, picture.x - area.x - area.height // 8, area.height)
+        return self._label_box_in(area)
+
+
+#: Rows of cards the Continue button's picture of a waiting card table shows at most.
+CONTINUE_ROWS = 2
+
+
+def continue_picture(area: pygame.Rect, saved: SavedGame | None) -> pygame.Rect | None:
+    """Where the Continue button with the face *area* pictures *saved*: at its right end, as high as the face
+    (a card table half as wide again), smaller in a narrow button, so the word still gets room beside it;
+    None when even the smallest picture leaves it none."""
+    if saved is None or area.height < 8:
+        return None
+    wide = 1.0 if isinstance(saved.game, Game) else 1.5
+    for share, ratio in ((1.0, wide), (0.8, wide), (0.8, 1.0), (0.65, 1.0)):  # a narrow button: a smaller one
+        side = int(area.height * share)
+        width = int(side * ratio)
+        if area.width - width >= area.height * 1.7:
+            picture = pygame.Rect(0, 0, width, side)
+            picture.midright = (area.right, area.centery)
+            return picture
+    return None
+
+
+def draw_waiting_game(surface: pygame.Surface, picture: pygame.Rect, saved: SavedGame, art: Art | None,
+                      rows: int | None = None) -> None:
+    """The little picture of a waiting game in *picture*, as it stands: its own maze with the figures where they
+    are (a square in the middle), or its own card table, each card drawn as on the real table.
+
+    *rows* (the Continue button's small picture) shows at most that many rows of cards, so they stay big
+    enough to know again: the stretch of the table holding the most cards.
+    """
     if isinstance(saved.game, Game):
-        surface.blit(game_board(saved.game, side), picture)
+        side = max(1, min(picture.width, picture.height))
+        board = game_board(saved.game, side)
+        surface.blit(board, board.get_rect(center=picture.center))
     else:
         laid = tuple(sorted((cell, card, rotation) for cell, (card, rotation) in saved.game.table.items()))
-        surface.blit(_card_table_picture(laid, side, art), picture)
+        image = _card_table_picture(laid, (max(1, picture.width), max(1, picture.height)), art, rows)
+        surface.blit(image, image.get_rect(center=picture.center))
 
 
 #: The card game's picture on its game card: (column, row) -> a card's networks, joined edge to edge,
@@ -321,21 +464,54 @@ def game_board(game: Game, side: int) -> pygame.Surface:
 Laid: TypeAlias = "tuple[tuple[int, int], Card, int]"
 
 
-@lru_cache(maxsize=4)
-def _card_table_picture(laid: tuple[Laid, ...], side: int, art: Art | None) -> pygame.Surface:
-    """The cards *laid* ((x, y), card, rotation) as they lie on the table, fitted into a *side* square."""
-    image = pygame.Surface((side, side), pygame.SRCALPHA)
-    if not laid:
-        return image
-    xs, ys = [cell[0] for cell, _card, _r in laid], [cell[1] for cell, _card, _r in laid]
-    across = max(max(xs) - min(xs), max(ys) - min(ys)) + 1
-    step = side / across
-    small = max(1, int(step) - (1 if step > 6 else 0))
-    left = (side - step * (max(xs) - min(xs) + 1)) / 2
-    top = (side - step * (max(ys) - min(ys) + 1)) / 2
+def card_table_window(cells: Iterable[tuple[int, int]], size: tuple[int, int],
+                      rows: int | None = None) -> tuple[float, tuple[int, int], tuple[int, int]]:
+    """How the table's *cells* fit a picture of *size*: (cell side, first cell shown, cells across and down).
+
+    Every card fits when it can; with *rows*, cells are at least ``height / rows`` and the picture shows the
+    stretch (cells across by cells down) that holds the most cards.
+    """
+    spots = set(cells)
+    if not spots:
+        return (1.0, (0, 0), (0, 0))
+    xs, ys = [x for x, _y in spots], [y for _x, y in spots]
+    across, down = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+    w, h = size
+    step = min(w / across, h / down)
+    if rows is not None and down > rows:
+        step = max(step, h / rows)
+    cols_shown, rows_shown = min(across, max(1, int(w / step + 1e-6))), min(down, max(1, int(h / step + 1e-6)))
+    best, first = -1, (min(xs), min(ys))
+    for x0 in range(min(xs), max(xs) - cols_shown + 2):
+        for y0 in range(min(ys), max(ys) - rows_shown + 2):
+            count = sum(1 for x, y in spots if x0 <= x < x0 + cols_shown and y0 <= y < y0 + rows_shown)
+            if count > best:
+                best, first = count, (x0, y0)
+    return (step, first, (cols_shown, rows_shown))
+
+
+@lru_cache(maxsize=6)
+def _card_table_picture(laid: tuple[Laid, ...], size: tuple[int, int], art: Art | None,
+                        rows: int | None) -> pygame.Surface:
+    """The cards *laid* ((x, y), card, rotation) as they lie on the table, fitted into *size* (see
+    :func:`card_table_window`): each card fills its cell as on the real table, with its pictures where the real
+    card has them (:class:`~doolhof.gui.cardtable.faces.CardFaces`), so none hides another."""
+    step, (x0, y0), (cols, rows_shown) = card_table_window((cell for cell, _card, _r in laid), size, rows)
+    image = pygame.Surface((max(1, int(step * cols)), max(1, int(step * rows_shown))), pygame.SRCALPHA)
+    faces = None
+    if art is not None and step >= 8:
+        from doolhof.gui.cardtable.faces import CardFaces  # the card table's drawing, only once a card game waits
+
+        faces = CardFaces(art)
     for (x, y), card, rotation in laid:
-        rect = pygame.Rect(round(left + (x - min(xs)) * step), round(top + (y - min(ys)) * step), small, small)
-        draw_card_face(image, rect, card_nets(((n.ports, n.treasures) for n in card.networks), rotation), art)
+        if not (x0 <= x < x0 + cols and y0 <= y < y0 + rows_shown):
+            continue
+        rect = pygame.Rect(round((x - x0) * step), round((y - y0) * step), int(step), int(step))
+        if faces is not None:
+            image.blit(faces.face(card, rotation, rect.width), rect)
+        else:  # no art (tests) or too small for the table's faces: corridors only
+            nets = card_nets(((n.ports, n.treasures) for n in card.networks), rotation)
+            draw_card_face(image, rect.inflate(-max(1, rect.width // 20), -max(1, rect.width // 20)), nets, None)
     return image
 
 

@@ -54,7 +54,7 @@ class ReplaceCard:
     def hide(self) -> None:
         """Close the card; the hold starts over next time."""
         self.saved = None
-        self.replace_button.held = None
+        self.replace_button.reset()
 
     def layout(self, w: int, h: int, pad: int) -> None:
         """The card in the middle of a *w* x *h* window: the picture at the left, the two buttons at the right

@@ -38,7 +38,7 @@ from doolhof.gui.kit.boxes import least_tap
 from doolhof.gui.kit.cardpics import draw_card_back, draw_card_face, draw_pile
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
-from doolhof.gui.kit.text import draw_text
+from doolhof.gui.kit.text import draw_text, readable_px, shared_px
 from doolhof.gui.kit.widgets import (
     CARD,
     CHOICE,
@@ -51,6 +51,7 @@ from doolhof.gui.kit.widgets import (
     draw_corner_icon,
     garden_background,
     lighten,
+    share_text_size,
 )
 from doolhof.gui.setup.buttons import (
     HAND_CARDS,
@@ -268,11 +269,16 @@ class SetupScene(Scene):
         return _("New game") if self.saved_game is not None else _("Play!")
 
     def resume(self) -> None:
-        """Continue the chosen kind's waiting game (with its undo step)."""
+        """Continue the chosen kind's waiting game (with its undo step).
+
+        Its table becomes the last table played, so the next start of the program opens the setup
+        screen with this game chosen and its Continue in front (not the game started last).
+        """
         saved = self.saved_game
         self.replace_card.hide()
         if saved is None:
             return
+        self.host.change_settings(table=saved.table)
         self.host.screens.resume_game(saved)
 
     def dismiss_note(self) -> None:
@@ -315,6 +321,7 @@ class SetupScene(Scene):
         w, h = max(1, size[0]), max(1, size[1])
         pad = max(4, int(min(w, h) * 0.02))
         wide = w >= h * 1.15
+        # Beside the secrets' six fingertip columns the game cards need room for their names at one size.
         if wide:
             bands = _bands(pad, h - pad, pad, (0.10, 0.44, 0.26, 0.14))
             header, players, lower, bottom = bands
@@ -363,18 +370,26 @@ class SetupScene(Scene):
                                                   side, side)
         self.fullscreen_button.visible = not self.host.fullscreen
 
+    def _heading_h(self) -> int:
+        """The least height of a panel's heading strip: room for a readable heading."""
+        return min(self.size) // 24 if self.size != (0, 0) else 0
+
     def _layout_players(self, panel: pygame.Rect, pad: int) -> None:
-        self.player_label, cards = _label_and_body(panel, pad, 0.12)
+        self.player_label, cards = _label_and_body(panel, pad, 0.12, self._heading_h())
         shown = self.max_seats()
-        gap = pad if shown <= MAZE_SEATS else max(2, pad * 2 // 3)
-        card_w = max(1, (cards.width - gap * (shown - 1)) // shown)
+        rows = 1
+        across = shown
+        gap = pad if across <= MAZE_SEATS else max(2, pad * 2 // 3)
+        card_w = max(1, (cards.width - gap * (across - 1)) // across)
+        card_h = max(1, (cards.height - gap * (rows - 1)) // rows)
         self.seat_cards = []
         for k in range(MAX_SEATS):
             if k >= shown:
                 for button in (self.figure_buttons[k], self.kind_buttons[k], self.level_buttons[k]):
                     button.rect = pygame.Rect(0, 0, 0, 0)
                 continue
-            card = pygame.Rect(cards.x + k * (card_w + gap), cards.y, card_w, cards.height)
+            row, col = divmod(k, across)
+            card = pygame.Rect(cards.x + col * (card_w + gap), cards.y + row * (card_h + gap), card_w, card_h)
             self.seat_cards.append(card)
             body = card.inflate(-max(2, pad // 2), -max(2, pad // 2))
             figure_h = int(body.height * 0.46)
@@ -387,7 +402,7 @@ class SetupScene(Scene):
             self.level_buttons[k].rect = pygame.Rect(body.x, y, body.width, max(1, level_h))
 
     def _layout_variants(self, panel: pygame.Rect, pad: int) -> None:
-        self.variant_label, row = _label_and_body(panel, pad, 0.16)
+        self.variant_label, row = _label_and_body(panel, pad, 0.16, self._heading_h())
         gap = pad
         count = len(VARIANT_ORDER)
         bw = max(1, (row.width - (count - 1) * gap) // count)
@@ -396,7 +411,7 @@ class SetupScene(Scene):
 
     def _layout_secrets(self, panel: pygame.Rect, pad: int) -> None:
         inner = panel.inflate(-pad, -pad)
-        label_h = int(inner.height * 0.16)
+        label_h = min(inner.height // 2, max(self._heading_h(), int(inner.height * 0.16)))
         self.secrets_label = pygame.Rect(inner.x, inner.y, inner.width, label_h)
         note_h = int(inner.height * 0.16)
         #: Where the card game's deck and a hand are shown in place of the secrets.
@@ -418,7 +433,7 @@ class SetupScene(Scene):
 
     def _layout_bottom(self, area: pygame.Rect, pad: int) -> None:
         """The puzzle book's door at the left; Play (and Continue) centred, or beside the door when it is narrow."""
-        door_w = max(1, min(int(area.height * 1.4), area.width // 4))
+        door_w = max(1, min(int(area.height * 1.4), area.width // (5 if self.size[1] > self.size[0] else 4)))
         self.puzzle_button.rect = pygame.Rect(area.x, area.y, door_w, area.height)
         self._layout_play(area, pad)
         used = self.play_button.rect.union(self.continue_button.rect) if self.saved_game else self.play_button.rect
@@ -490,12 +505,13 @@ class SetupScene(Scene):
         self._draw_header_pictures(surface, header, art)
         for name in ("players", "variant", "secrets"):
             draw_card(surface, self.panels[name], theme.PANEL, theme.HEDGE_DARK, CHOICES_CARD)
-        draw_text(surface, _("Who is playing?"), self.player_label, theme.INK_SOFT, align="left")
-        draw_text(surface, _("Which game?"), self.variant_label, theme.INK_SOFT, align="left")
-        if self.is_cards:
-            draw_text(surface, _("Two cards in every hand"), self.secrets_label, theme.INK_SOFT, align="left")
-        else:
-            draw_text(surface, _("How many secrets?"), self.secrets_label, theme.INK_SOFT, align="left")
+        secrets = _("Two cards in every hand") if self.is_cards else _("How many secrets?")
+        headings = ((_("Who is playing?"), self.player_label), (_("Which game?"), self.variant_label),
+                    (secrets, self.secrets_label))
+        heading_px = min(shared_px([text], rect.size) for text, rect in headings)  # one size for the three
+        for text, rect in headings:
+            draw_text(surface, text, rect, theme.INK_SOFT, max_px=heading_px, align="left")
+        self.share_text_sizes()
         for k, card in enumerate(self.seat_cards):
             _seat_card(surface, card, k, k < self.count)
         self.buttons.draw(surface, art)
@@ -508,6 +524,13 @@ class SetupScene(Scene):
         self.replace_card.draw(surface, art)
         if self.notes:
             self._draw_note(surface, art)
+
+    def share_text_sizes(self) -> None:
+        """One size per role: the seat buttons' words, the game cards' names, the big buttons' words."""
+        least = readable_px(self.size)  # a longer translation wraps at this size rather than shrink below it
+        share_text_size([*self.kind_buttons, *self.level_buttons], least=least)
+        share_text_size(self.variant_buttons.values(), least=least)
+        share_text_size([self.play_button, self.continue_button], least=least)
 
     def _draw_note(self, surface: pygame.Surface, art: Art) -> None:
         """The message on top, on a card over the dimmed screen, with an OK button."""
@@ -619,9 +642,9 @@ def _seat_card(surface: pygame.Surface, rect: pygame.Rect, k: int, active: bool)
 
 
 
-def _label_and_body(panel: pygame.Rect, pad: int, share: float) -> tuple[pygame.Rect, pygame.Rect]:
-    """A panel's heading strip (*share* of its inner height) and the room below it."""
+def _label_and_body(panel: pygame.Rect, pad: int, share: float, least: int = 0) -> tuple[pygame.Rect, pygame.Rect]:
+    """A panel's heading strip (*share* of its inner height, at least *least* pixels) and the room below it."""
     inner = panel.inflate(-pad, -pad)
-    label_h = int(inner.height * share)
+    label_h = min(inner.height // 2, max(least, int(inner.height * share)))
     return (pygame.Rect(inner.x, inner.y, inner.width, label_h),
             pygame.Rect(inner.x, inner.y + label_h, inner.width, inner.height - label_h))
