@@ -98,8 +98,11 @@ def _settle(app: Any, limit: float = 30.0) -> None:
         waited += FRAME
 
 
-def frame_times(size: tuple[int, int], pushes: int = PUSHES) -> list[float]:
-    """Milliseconds of every ``App.step`` while push animations run (tapped on arrows) at *size*."""
+def frame_times(size: tuple[int, int], pushes: int = PUSHES, on_frame: Any = None) -> list[float]:
+    """Milliseconds of every ``App.step`` while push animations run (tapped on arrows) at *size*.
+
+    *on_frame*, when given, is called inside every timed frame (scripts/bench_online.py polls a room there).
+    """
     import pygame
 
     app = _app(size)
@@ -113,6 +116,8 @@ def frame_times(size: tuple[int, int], pushes: int = PUSHES) -> list[float]:
         first = True
         while first or _animating(scene):
             start = time.perf_counter()
+            if on_frame is not None:
+                on_frame()
             app.step(tap if first else [], FRAME)
             times.append((time.perf_counter() - start) * 1000)
             first = False

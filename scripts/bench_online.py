@@ -1,0 +1,271 @@
+"""Online rooms through a real, local Mosquitto: move latency with many rooms at once, the relay's memory,
+and the frame time of the game loop while online.
+
+    python scripts/bench_online.py            # a short table
+    python scripts/bench_online.py --json     # the figures as JSON
+
+It starts its own relay from packaging/relay/mosquitto.conf on a free loopback port
+(scripts/local_relay.py) and stops it at the end. Each room is two computers (two MQTT clients,
+each with its paho network thread, as in two homes) playing the maze game with random moves; the
+rooms are opened directly with a shared key (pairing by picture code is timed by
+``doolhof simulate --online``, not here), up to 50 rooms per process. Every room plays one move
+every ``--pace`` seconds (default 0.5 s, far busier than children: 200 rooms make 400 moves a second). A move's latency is the time
+from ``OnlineRoom.play`` on one computer to the move being checked and applied on the other
+(sealed, published, routed by the relay, opened, replayed by the rules, its state digest compared).
+
+The frame figures time ``App.step`` of the real play scene while pushes animate (as
+scripts/bench_frames.py does), offline and then with one room playing in the background at the same
+pace while the frame loop polls it every frame, alternated to cancel the machine's noise.
+
+Goals (a 2-core machine): 1 room p95 < 20 ms, 200 rooms p95 < 100 ms, frame p95 online within 1 ms
+of offline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import heapq
+import importlib.util
+import json
+import os
+import random
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("DOOLHOF_HOME", tempfile.mkdtemp(prefix="doolhof-bench-"))
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from doolhof.online.client import OnlineRoom  # noqa: E402
+from doolhof.online.room import MoveMade, Ready, Room, Started, hello, new_device_id, new_room_id  # noqa: E402
+from doolhof.online.seal import new_key  # noqa: E402
+from doolhof.online.simulate import chooser, percentile  # noqa: E402
+from doolhof.session.seats import SeatConfig, TableSetup  # noqa: E402
+
+ROOM_COUNTS = (1, 50, 200)
+MOVES_PER_ROOM = 30
+PACE = 0.5
+
+
+def _script(name: str) -> Any:
+    spec = importlib.util.spec_from_file_location(name, HERE / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+class TimedRoom(OnlineRoom):
+    """An :class:`OnlineRoom` that notes when each move of the other computer was applied here."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.arrived: dict[int, float] = {}
+        super().__init__(*args, **kwargs)
+
+    def _deliver(self, events: Any) -> None:
+        now = time.perf_counter()
+        for event in events:
+            if isinstance(event, MoveMade) and not event.mine:
+                self.arrived[event.seq] = now
+        super()._deliver(events)
+
+
+class Pair:
+    """One room: two computers, both connected and started."""
+
+    def __init__(self, relay: str, seed: int) -> None:
+        host_id, guest_id = new_device_id(), new_device_id()
+        room_id, key = new_room_id(), new_key()
+        table = TableSetup("junior", (SeatConfig(), SeatConfig()))
+        self.host = TimedRoom(Room(room_id, key, hello(host_id, 0), (host_id, guest_id), table=table,
+                                   far=frozenset({1})), [relay])
+        self.guest = TimedRoom(Room(room_id, key, hello(guest_id, 1), (host_id, guest_id)), [relay])
+        self.movers = {id(self.host): chooser("junior", "random", seed),
+                       id(self.guest): chooser("junior", "random", seed + 1)}
+        self.sent: dict[int, tuple[TimedRoom, float]] = {}
+        self.latencies: list[float] = []
+
+    def start(self) -> None:
+        self.host.start()
+        self.guest.start()
+
+    def begin(self, timeout: float = 30.0) -> None:
+        if not any(isinstance(e, Ready) for e in self.host.wait(lambda e: isinstance(e, Ready), timeout)):
+            raise RuntimeError("a room did not get ready")
+        self.host.begin()
+        if not any(isinstance(e, Started) for e in self.guest.wait(lambda e: isinstance(e, Started), timeout)):
+            raise RuntimeError("a room did not start")
+
+    def collect(self) -> None:
+        """Turn arrived moves into latencies."""
+        for seq, (receiver, sent) in list(self.sent.items()):
+            if seq in receiver.arrived:
+                self.latencies.append(receiver.arrived[seq] - sent)
+                del self.sent[seq]
+
+    def step(self) -> tuple[bool, bool]:
+        """Play the next move if the last one has arrived: (the game goes on, a move was played)."""
+        self.collect()
+        game = self.host.room.game
+        if game is None or game.is_over():
+            return False, False
+        if self.sent:
+            return True, False  # the last move is still on its way
+        mover, other = (self.host, self.guest) if self.host.room.my_turn() else (self.guest, self.host)
+        if not mover.room.my_turn() or mover.room.game is None:
+            return True, False  # the mover has not yet seen the previous move
+        move = self.movers[id(mover)](mover.room.game.copy())
+        mover.play(move)
+        self.sent[len(mover.room.log or ())] = (other, time.perf_counter())
+        return True, True
+
+    def stop(self) -> None:
+        self.host.stop()
+        self.guest.stop()
+
+
+#: Rooms one process holds: paho waits on its sockets with select(), which cannot watch file numbers
+#: past 1024, so one process keeps to about 300 clients (a home has one or two).
+ROOMS_PER_PROCESS = 50
+
+
+def _play_rooms(address: str, rooms: int, moves: int, pace: float, seed: int, barrier: Any) -> dict[str, Any]:
+    """One process's share: open *rooms* rooms, wait for every process, play; the raw figures."""
+    pairs = [Pair(address, seed + 7 * n) for n in range(rooms)]
+    for pair in pairs:
+        pair.start()
+    for pair in pairs:
+        pair.begin()
+    barrier.wait(120)
+    rng = random.Random(seed)
+    due = [(time.perf_counter() + rng.random() * pace, n) for n in range(rooms)]
+    heapq.heapify(due)
+    played = [0] * rooms
+    began = time.perf_counter()
+    while due:
+        when, n = heapq.heappop(due)
+        wait = when - time.perf_counter()
+        if wait > 0:
+            time.sleep(wait)
+        alive, moved = pairs[n].step()
+        played[n] += moved
+        if alive and played[n] < moves:
+            heapq.heappush(due, (max(when, time.perf_counter()) + (pace if moved else 0.005), n))
+    deadline = time.perf_counter() + 10
+    while any(p.sent for p in pairs) and time.perf_counter() < deadline:
+        time.sleep(0.01)
+        for pair in pairs:
+            pair.collect()
+    result = {"latencies": [x for p in pairs for x in p.latencies], "lost": sum(len(p.sent) for p in pairs),
+              "refused": sum(p.host.refused + p.guest.refused for p in pairs), "seconds": time.perf_counter() - began}
+    for pair in pairs:
+        pair.stop()
+    return result
+
+
+def _worker(args: tuple[str, int, int, float, int, Any, Any]) -> None:
+    address, rooms, moves, pace, seed, barrier, results = args
+    results.put(_play_rooms(address, rooms, moves, pace, seed, barrier))
+
+
+def run_rooms(relay: Any, rooms: int, moves: int, pace: float, seed: int = 1) -> dict[str, Any]:
+    """*rooms* rooms at once (in processes of up to :data:`ROOMS_PER_PROCESS`), each playing *moves* moves at
+    *pace*; the latency figures (ms) and the relay's memory while they play."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    shares = [min(ROOMS_PER_PROCESS, rooms - k) for k in range(0, rooms, ROOMS_PER_PROCESS)]
+    barrier = context.Barrier(len(shares) + 1)
+    results = context.Queue()
+    workers = [context.Process(target=_worker, args=((relay.address, n, moves, pace, seed + 1000 * k, barrier,
+                                                       results),), daemon=True) for k, n in enumerate(shares)]
+    for worker in workers:
+        worker.start()
+    barrier.wait(180)
+    time.sleep(min(2.0, moves * pace / 2))
+    rss = relay.rss_mb()
+    parts = [results.get(timeout=600) for _ in workers]
+    for worker in workers:
+        worker.join(30)
+    ms = sorted(x * 1000 for part in parts for x in part["latencies"])
+    seconds = max(part["seconds"] for part in parts)
+    return {"rooms": rooms, "processes": len(shares), "moves": len(ms), "lost": sum(p["lost"] for p in parts),
+            "refused": sum(p["refused"] for p in parts),
+            "p50_ms": round(percentile(ms, 50), 3), "p95_ms": round(percentile(ms, 95), 3),
+            "max_ms": round(ms[-1], 3) if ms else 0.0, "moves_per_s": round(len(ms) / seconds, 1),
+            "relay_rss_mb": round(rss, 2)}
+
+
+def frame_p95(relay: Any, rounds: int, pushes: int) -> tuple[float, float]:
+    """p95 of ``App.step`` (ms) offline and online (one room playing in the background), alternated."""
+    frames = _script("bench_frames")
+    offline: list[float] = []
+    online: list[float] = []
+    for _ in range(rounds):
+        offline += frames.frame_times((1280, 800), pushes)
+        pair = Pair(relay.address, 99)
+        pair.start()
+        pair.begin()
+        stop = threading.Event()
+
+        def background(p: Pair = pair, stop: threading.Event = stop) -> None:
+            while not stop.is_set() and p.step()[0]:
+                stop.wait(PACE)
+
+        worker = threading.Thread(target=background, daemon=True)
+        worker.start()
+        online += frames.frame_times((1280, 800), pushes, on_frame=pair.host.poll)
+        stop.set()
+        worker.join(5)
+        pair.stop()
+    return percentile(sorted(offline), 95), percentile(sorted(online), 95)
+
+
+def main() -> int:
+    """Run the benchmark and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--rooms", type=int, nargs="+", default=list(ROOM_COUNTS), help="room counts to time")
+    parser.add_argument("--moves", type=int, default=MOVES_PER_ROOM, help="moves each room plays")
+    parser.add_argument("--pace", type=float, default=PACE, help="seconds between a room's moves")
+    parser.add_argument("--frame-rounds", type=int, default=3, help="offline/online frame runs, alternated")
+    parser.add_argument("--pushes", type=int, default=4, help="push animations timed per frame run")
+    args = parser.parse_args()
+    local_relay = _script("local_relay")
+    if local_relay.find_mosquitto() is None:
+        print("bench_online: mosquitto is not installed (Debian: sudo apt install mosquitto)", file=sys.stderr)
+        return 2
+    with local_relay.LocalRelay() as relay:
+        idle_rss = relay.rss_mb()
+        rooms = [run_rooms(relay, n, args.moves, args.pace) for n in args.rooms]
+        offline, online = frame_p95(relay, args.frame_rounds, args.pushes) if args.frame_rounds else (0.0, 0.0)
+    figures = {
+        "rooms": rooms, "relay_rss_mb": max(r["relay_rss_mb"] for r in rooms), "relay_idle_rss_mb": round(idle_rss, 2),
+        "frame_p95_ms_offline": round(offline, 3), "frame_p95_ms_online": round(online, 3),
+        "frame_p95_online_minus_offline_ms": round(online - offline, 3),
+        "pace_s": args.pace, "moves_per_room": args.moves, "load_average": [round(x, 2) for x in os.getloadavg()],
+        "cpus": os.cpu_count(),
+    }
+    if args.json:
+        print(json.dumps(figures, indent=2))
+        return 0
+    for r in rooms:
+        print(f"{r['rooms']:4d} rooms: p50 {r['p50_ms']:.2f} ms, p95 {r['p95_ms']:.2f} ms, max {r['max_ms']:.1f} ms"
+              f" ({r['moves']} moves, {r['moves_per_s']}/s, lost {r['lost']}, refused {r['refused']})")
+    print(f"relay memory: {figures['relay_rss_mb']} MB (idle {figures['relay_idle_rss_mb']} MB)")
+    print(f"frame p95: offline {offline:.2f} ms, online {online:.2f} ms")
+    print(f"load average {figures['load_average']} on {figures['cpus']} cores")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
