@@ -11,7 +11,8 @@ rooms are opened directly with a shared key (pairing by picture code is timed by
 ``doolhof simulate --online``, not here), up to 50 rooms per process. Every room plays one move
 every ``--pace`` seconds (default 0.5 s, far busier than children: 200 rooms make 400 moves a
 second). A move's latency is the time from ``OnlineRoom.play`` on one computer to the move being
-checked and applied on the other (sealed, published, routed by the relay, opened, replayed by the rules, its state digest compared).
+checked and applied on the other (sealed, published, routed by the relay, opened, replayed by the
+rules, its state digest compared).
 
 The frame figures time ``App.step`` of the real play scene while pushes animate (as
 scripts/bench_frames.py does), offline and then with one room playing in the background at the same
