@@ -10,7 +10,8 @@ Three kinds of connection, each on its own channel:
 
 - :class:`HostCode`: the host shows a picture code and waits for the first join;
 - :class:`JoinCode`: the far computer taps the code in;
-- :class:`OnlineRoom`: both then play in the room the host's welcome named.
+- :class:`OnlineRoom`: both then play in the room the host's welcome named;
+- :class:`FriendLink`: two computers that paired once (a :class:`Friend`) meet again without a code.
 """
 
 from __future__ import annotations
@@ -28,10 +29,19 @@ from doolhof.session.seats import TableSetup
 from . import wire
 from .errors import Refused
 from .moves import Move
-from .pairing import CODE_SECONDS, HostPairing, JoinPairing, Paired, PairingFailed, PictureCode, topic
+from .pairing import (
+    CODE_SECONDS,
+    HostPairing,
+    JoinPairing,
+    Paired,
+    PairingFailed,
+    PictureCode,
+    friend_secret,
+    topic,
+)
 from .relay import RelayLink, choose_relay
-from .room import Publish, Refusal, Room, RoomEvent, new_room_id
-from .seal import KEY_BYTES, new_key
+from .room import Publish, Refusal, Room, RoomEvent, check_hello, new_room_id
+from .seal import KEY_BYTES, Sealer, derive, new_key
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +89,7 @@ class _Channel:
     def __init__(self, relays: Sequence[str], channel: str, will: Publish | None = None) -> None:
         self.events: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self.lock = threading.RLock()
+        self._relays = list(relays)
         self.link = RelayLink(choose_relay(relays, channel), channel, on_message=self._message,
                               on_connect=self._connect, on_disconnect=self._disconnect, will=will)
 
@@ -282,6 +293,124 @@ class JoinCode(_Channel):
         return OnlineRoom(Room(room_id, key, self.me, (host, self.me["device"])), relays)
 
 
+@dataclass(frozen=True)
+class Friend:
+    """A remembered computer: its device id, its figure, and the secret the two share since their code."""
+
+    device: str
+    figure: int
+    secret: bytes
+
+    @classmethod
+    def of(cls, paired: Paired) -> Friend:
+        """The computer a picture code just paired with, to remember."""
+        return cls(str(paired.hello["device"]), int(paired.hello["figure"]), friend_secret(paired.secret))
+
+    @property
+    def channel(self) -> str:
+        """The two computers' own channel on the relay (only they can name it)."""
+        return "f" + derive(self.secret, "remembered channel", 16).hex()
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe form (kept on this computer only)."""
+        return {"device": self.device, "figure": self.figure, "secret": wire.b64(self.secret)}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Friend:
+        """Read :meth:`to_dict` data; raises :class:`Refused` when damaged."""
+        if not isinstance(data, dict):
+            raise Refused("malformed", "remembered computer")
+        me = check_hello({"device": data.get("device"), "figure": data.get("figure"), "rules": ""})
+        return cls(me["device"], me["figure"], wire.unb64(data.get("secret"), KEY_BYTES))
+
+
+@dataclass(frozen=True)
+class Invited:
+    """A remembered computer invites this one into a room (*hello* says which; :meth:`FriendLink.accept`)."""
+
+    hello: dict[str, Any]
+    welcome: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """The remembered computer took the invitation (*hello*): the room can open."""
+
+    hello: dict[str, Any]
+
+
+class FriendLink(_Channel):
+    """Two remembered computers find each other without a code: the host invites, the other accepts.
+
+    Both connect to their own channel (named by their shared secret, sealed with a key derived from
+    it); an invitation is retained for :data:`~doolhof.online.pairing.CODE_SECONDS`, so the other
+    computer finds it when it looks within those minutes.
+    """
+
+    def __init__(self, relays: Sequence[str], me: dict[str, Any], friend: Friend) -> None:
+        """*me* is this computer's hello."""
+        self.me = me
+        self.friend = friend
+        self._sealer = Sealer(derive(friend.secret, "remembered key"))
+        self.room_id = new_room_id()
+        self.room_key = new_key()
+        self._invited: dict[str, Any] | None = None
+        super().__init__(relays, friend.channel)
+
+    def _topic(self, name: str) -> str:
+        return f"doolhof/c/{self.friend.channel}/{name}"
+
+    def start(self) -> None:
+        """Connect (an :class:`Invited` follows when the other computer has invited this one)."""
+        self.link.start()
+
+    def invite(self) -> None:
+        """Invite the remembered computer into a new room (call once connected)."""
+        welcome = {"room": self.room_id, "key": wire.b64(self.room_key), "host": self.me["device"]}
+        topic = self._topic("invite")
+        message = wire.dumps({"t": "invite", "hello": self.me, "welcome": welcome})
+        self.link.publish(Publish(topic, self._sealer.seal(topic, message), True), expiry=CODE_SECONDS)
+
+    def accept(self) -> OnlineRoom:
+        """Take the invitation that came (:class:`Invited`): the room, not yet started."""
+        if self._invited is None:
+            raise ValueError("no invitation came")
+        topic = self._topic("accept")
+        sealed = self._sealer.seal(topic, wire.dumps({"t": "accept", "hello": self.me}))
+        self.link.publish(Publish(topic, sealed, False))
+        self.link.publish(Publish(self._topic("invite"), b"", True))  # used once
+        self.link.wait_sent()
+        welcome = self._invited
+        key = wire.unb64(welcome.get("key"), KEY_BYTES)
+        return OnlineRoom(Room(str(welcome["room"]), key, self.me, (self.friend.device, self.me["device"])),
+                          self._relays)
+
+    def room(self, table: TableSetup, far: frozenset[int]) -> OnlineRoom:
+        """The host's side of the room it invited the friend into."""
+        return OnlineRoom(Room(self.room_id, self.room_key, self.me, (self.me["device"], self.friend.device),
+                               table=table, far=far), self._relays)
+
+    def _message(self, name: str, payload: bytes) -> None:
+        if not payload:
+            return
+        try:
+            message = wire.loads(self._sealer.open(name, payload))
+            peer = check_hello(message.get("hello"))
+        except Refused as refused:
+            log.info("a message on a remembered computer's channel was refused: %s", refused.reason)
+            return
+        if peer["device"] != self.friend.device:
+            return  # our own message coming back
+        part = name.rsplit("/", 1)[-1]
+        if part == "invite" and message.get("t") == "invite" and isinstance(message.get("welcome"), dict):
+            if message["welcome"].get("host") == peer["device"]:
+                self._invited = message["welcome"]
+                self.events.put(Invited(peer, message["welcome"]))
+        elif part == "accept" and message.get("t") == "accept":
+            self.link.publish(Publish(self._topic("invite"), b"", True))
+            self.events.put(Accepted(peer))
+
+
 class OnlineRoom(_Channel):
     """A :class:`~doolhof.online.room.Room` over a relay.
 
@@ -365,5 +494,6 @@ class OnlineRoom(_Channel):
 
 
 __all__ = [
-    "CodeDone", "CodeFailed", "CodeReady", "HostCode", "JoinCode", "LinkChanged", "OnlineRoom", "PairingEvent",
+    "Accepted", "CodeDone", "CodeFailed", "CodeReady", "Friend", "FriendLink", "HostCode", "Invited", "JoinCode",
+    "LinkChanged", "OnlineRoom", "PairingEvent",
 ]

@@ -188,14 +188,15 @@ class RelayLink:
             self.problem = problem_of(error, self.address)
         self._client.loop_start()
 
-    def publish(self, message: Publish) -> None:
-        """Send *message* (QoS 1; retained ones expire after a week); raises ValueError when it is too big."""
+    def publish(self, message: Publish, expiry: int = RETAIN_SECONDS) -> None:
+        """Send *message* (QoS 1; retained ones expire after *expiry* seconds, a week unless told);
+        raises ValueError when it is too big."""
         if not fits(message.topic, message.payload):
             raise ValueError(f"a message of {len(message.payload)} bytes does not fit the relay's limit")
         props = None
         if message.retain and message.payload:
             props = _properties(PacketTypes.PUBLISH)
-            props.MessageExpiryInterval = RETAIN_SECONDS
+            props.MessageExpiryInterval = expiry
         self._client.publish(message.topic, message.payload, qos=1, retain=message.retain, properties=props)
 
     def wait_sent(self, timeout: float = 2.0) -> None:

@@ -304,3 +304,40 @@ def test_rooms_spread_over_two_relays_by_room_id(relays: Any) -> None:
         played.add(where)
         close(host, guest)
     assert played == set(addresses)
+
+
+def test_computers_that_played_once_meet_again_without_a_code(relay: Any) -> None:
+    from doolhof.online.client import Accepted, Friend, FriendLink, Invited
+
+    host_code, join, hosted, joined = code_pair([relay.address])
+    assert isinstance(hosted, CodeDone) and isinstance(joined, CodeDone)
+    # each remembers the other (the secret both derive from the code's exchange is the same)
+    host_friend, far_friend = Friend.of(hosted.paired), Friend.of(joined.paired)
+    assert host_friend.secret == far_friend.secret and host_friend.channel == far_friend.channel
+    assert Friend.from_dict(host_friend.to_dict()) == host_friend
+    host_code.stop()
+    join.stop()
+    host = FriendLink([relay.address], host_code.me, host_friend)
+    far = FriendLink([relay.address], join.me, far_friend)
+    host.start()
+    host.wait(lambda e: e.__class__.__name__ == "LinkChanged", WAIT)
+    host.invite()
+    far.start()  # the far computer looks a little later: the invitation waits for it
+    invited = far.wait(lambda e: isinstance(e, Invited), WAIT)[-1]
+    assert isinstance(invited, Invited) and invited.hello["device"] == host_code.me["device"]
+    guest_room = far.accept()
+    assert isinstance(host.wait(lambda e: isinstance(e, Accepted), WAIT)[-1], Accepted)
+    host_room = host.room(TableSetup("junior", (SeatConfig(), SeatConfig())), frozenset({1}))
+    host.stop()
+    far.stop()
+    host_room.start()
+    guest_room.start()
+    host_room.wait(lambda e: isinstance(e, Ready), WAIT)
+    host_room.begin()
+    guest_room.wait(lambda e: isinstance(e, Started), WAIT)
+    play(host_room, guest_room, moves=8)
+    assert host_room.room.game == guest_room.room.game
+    # a stranger who knows the channel but not the secret is not taken for the friend
+    stranger = FriendLink([relay.address], hello(new_device_id(), 3), Friend(host_friend.device, 0, bytes(32)))
+    assert stranger.friend.channel != host_friend.channel
+    close(host_room, guest_room)
