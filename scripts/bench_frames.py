@@ -239,6 +239,7 @@ def card_frame_times(size: tuple[int, int], rounds: int = CARD_ROUNDS) -> dict[s
         _settle_cards(app, scene)
         if place.cell not in scene.lit():
             raise RuntimeError(f"the card is not ready to lay at {place.cell}")
+        scene.camera.follow([place.cell], instant=True)  # a late table shows in part: its cell into view
         x, y = scene.cell_center(place.cell)
         _timed_until_still(app, scene, _tap_events((round(x), round(y))), times["zoom"])
         if scene.game.phase != "take" or len(scene.game.table) != CARDS_ON_TABLE + 1:
@@ -246,6 +247,7 @@ def card_frame_times(size: tuple[int, int], rounds: int = CARD_ROUNDS) -> dict[s
         from doolhof.cards.ai import best_take
 
         for cell in sorted(best_take(scene.game)):
+            scene.camera.follow([cell], instant=True)
             cx, cy = scene.cell_center(cell)
             app.step(_tap_events((round(cx), round(cy))), FRAME)
         if not scene.picks:

@@ -152,7 +152,8 @@ def card_targets(scene: CardPlayScene) -> list[Target]:
             if scene.game.phase != "take":
                 found += [(f"cards.{field.name}{k}", r) for k, r in enumerate(value)]
     cells = scene.lit() if scene.game.phase == "place" else scene.game.takeable()
-    found += [(f"cards.cell{cell}", scene.cell_rect(cell)) for cell in sorted(cells)]
+    # A big table shows in part (the view pans): the cells in view are the targets.
+    found += [(f"cards.cell{cell}", scene.cell_rect(cell)) for cell in sorted(cells) if scene.camera.in_view(cell)]
     return found
 
 
@@ -247,6 +248,23 @@ def _cards_late(app: Any) -> None:
     from tests.gui.helpers import center, tap
 
     tap(app, center(scene.layout.hand[0]))
+
+
+def _cards_long(app: Any) -> None:
+    """A long, thin late table: fitted whole, its cells would be far under a fingertip."""
+    from doolhof.cards import Card
+
+    fast(app)
+    table = {(x, 0): (Card.from_text("2367:"), 0) for x in range(34)}
+    hands = [[Card.from_text("2367:"), Card.from_text("67:")], [Card.from_text("2367:")]]
+    game = CardGame.from_position(table=table, hands=hands, pile=[], current_player=0)
+    scene = start_cards(app, game, PEOPLE2)
+    from tests.gui.helpers import center, tap
+
+    tap(app, center(scene.layout.hand[0]))
+    settle(app)
+    assert scene.camera.side >= MINIMUM.get(app.window_size(), 48)
+    assert any(scene.camera.in_view(c) for c in scene.lit()), "the view shows where the card fits"
 
 
 def _joins(game: CardGame, place: Any) -> bool:
@@ -372,6 +390,7 @@ SCENES = {
     "cards_place": _cards_place,
     "cards_take": _cards_take,
     "cards_late": _cards_late,
+    "cards_long": _cards_long,
     "cards_tutorial": _cards_tutorial,
     "handover": _handover,
     "end": _end,

@@ -20,7 +20,7 @@ from doolhof.gui.kit.pointer import MOUSE_QUIET, REST_SECONDS, Pointer, PointerE
 from doolhof.gui.parents.menu import ParentMenuScene
 from doolhof.gui.play.scene import PlayScene
 from doolhof.session.seats import SeatConfig, TableSetup
-from tests.gui.cards.helpers import PEOPLE2, cell_point, fast, point, ready, start_cards
+from tests.gui.cards.helpers import PEOPLE2, cell_point, fast, into_view, point, ready, start_cards
 from tests.gui.cards.helpers import step_until as card_step_until
 from tests.gui.helpers import (
     FRAME,
@@ -415,6 +415,7 @@ def test_a_whole_card_game_by_touch_only(make_app: Any, palm: bool) -> None:
         assert card_step_until(app, lambda: all(abs(a - r * 90) < 0.01
                                                 for a, r in zip(scene.angles, scene.rotations, strict=True)))
         size = len(game.table)
+        into_view(app, scene, place.cell, touch=True)  # a late table shows in part: the child drags it
         if laid % 2:
             touch_tap(app, cell_point(scene, place.cell))
         else:

@@ -22,7 +22,7 @@ from doolhof.cards import CardGame
 from doolhof.cards.card import Card
 from doolhof.cards.ports import Cell
 from doolhof.gui.cards.computer import Advice
-from doolhof.gui.cards.gestures import Gestures
+from doolhof.gui.cards.gestures import DONE_HOLD, Gestures
 from doolhof.gui.cards.layout import CardLayout
 from doolhof.gui.cards.shown import (
     Anchor,
@@ -73,6 +73,8 @@ class CardView(Protocol):
     picks: set[Cell]
     refused: frozenset[Cell]
     handover: int | None
+    #: Seconds "done" has been held (its ring fills toward DONE_HOLD).
+    done_ring: float
     hint: Advice | None
     hint_age: float
     overlays: list[Overlay]
@@ -317,9 +319,10 @@ class CardPainter:
             (e.target, (0.05 if calm else NUDGE_HOP * hop(e.progress)))
             for e in scene.effects if e.kind == "nudge" and e.age >= 0 and isinstance(e.target, tuple)
         )
-        if hint is not None and hint.place is None:  # a hint to take: its cards show picked
-            return TableLook(glow=shown.glow, glow_progress=glow_progress, pulse=pulse, picked=picks | hint.take,
-                             refused=scene.refused, laid=laid, chains=shown.chains, hops=hops, calm=calm)
+        if hint is not None and hint.place is None:  # a hint to take: its cards get a bulb, they are not picked
+            return TableLook(glow=shown.glow, glow_progress=glow_progress, pulse=pulse, picked=picks,
+                             suggested=frozenset(hint.take) - picks, refused=scene.refused, laid=laid,
+                             chains=shown.chains, hops=hops, calm=calm)
         return TableLook(
             lit=scene.lit(), faint=scene.faint(), glow=shown.glow, glow_progress=glow_progress, pulse=pulse,
             picked=picks, refused=scene.refused, hidden=clip.hide_cells if clip is not None else frozenset(),
@@ -529,19 +532,39 @@ class CardPainter:
                     draw_face(surface, scene.faces, card, (area.x + side / 2 + k * step, area.centery), side,
                               rotation * 90.0)
         else:
-            # Not a button yet: a flat, sunken place with an empty slot for each card that may be taken.
+            # Not a button yet: a flat, sunken place with an empty slot for each card that may be taken
+            # (with the hint's cards in them, see-through, while the light bulb suggests a take).
             place = lay.take.inflate(-max(4, lay.take.w // 30), -max(4, lay.take.h // 15))
             pygame.draw.rect(surface, darken(theme.PANEL_DARK, 0.2), place, border_radius=max(6, place.h // 6))
-            count = max(1, min(3, len(scene.takeable()) or 1))
+            hint = scene.hint if scene.hint_visible() else None
+            suggested = sorted(hint.take) if hint is not None and hint.place is None else []
+            count = max(1, min(3, len(suggested) or len(scene.takeable()) or 1))
             side = max(6, min(int(place.h * 0.6), int(place.w * 0.8 / count)))
             step = side * 1.1
             x0 = place.centerx - step * (count - 1) / 2
             slot = scene.faces.slot(side)
             for k in range(count):
-                surface.blit(slot, slot.get_rect(center=(round(x0 + k * step), place.centery)))
-        face = draw_slab(surface, lay.done, theme.CREAM, theme.CREAM_EDGE, press is not None and press.on == "done")
+                at = (round(x0 + k * step), place.centery)
+                surface.blit(slot, slot.get_rect(center=at))
+                entry = scene.shown.table.get(suggested[k]) if k < len(suggested) else None
+                if entry is not None:
+                    draw_face(surface, scene.faces, entry[0], at, side * 0.9, entry[1] * 90.0, alpha=TRAY_GHOST_ALPHA)
+        held = press is not None and press.on == "done"
+        face = draw_slab(surface, lay.done, theme.CREAM, theme.CREAM_EDGE, held)
         icon = scene.host.art.icon("pass", max(8, int(face.h * 0.72)))
         surface.blit(icon, icon.get_rect(center=face.center))
+        self._draw_done_ring(surface, lay.done)
+
+    def _draw_done_ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The ring round "done" filling clockwise from the top while it is held (a tap starts it, then it falls)."""
+        share = min(1.0, self.scene.done_ring / DONE_HOLD)
+        if share <= 0:
+            return
+        ring = rect.inflate(max(6, rect.w // 8), max(6, rect.h // 8))
+        width = max(4, rect.w // 12)
+        pygame.draw.arc(surface, theme.HEDGE_DARK, ring.inflate(4, 4), 0, math.tau, width + 4)
+        start = math.pi / 2 - share * math.tau  # pygame's arcs run counter-clockwise from east
+        pygame.draw.arc(surface, theme.SUN, ring, start, math.pi / 2, width)
 
     def _draw_tray_ghosts(self, surface: pygame.Surface, seat: int, picks: list[Cell]) -> None:
         """Where the picked cards will go: see-through copies in *seat*'s tray, the tray ringed."""

@@ -9,7 +9,11 @@ card, the rotate button, a table cell, a take button, a corner icon); moving far
   the chosen card, lay it on a lit cell (a free cell where it does not fit: a gentle refusal),
   pick or unpick a joined card (one that may not be taken answers with the cards it would cut
   off), take the picked cards (before a pick the take place only nudges the glowing cards: it
-  never ends the turn), end the turn taking nothing ("done"), press the icon;
+  never ends the turn), press the icon. "Done" (end the turn taking nothing) wants holding: a tap
+  on it only starts its ring and makes the takeable cards hop (the scene times the hold, so a
+  take is never thrown away by one tap);
+- a press on the table that moves farther than :data:`DRAG_START` pans the view when the table is
+  larger than its area (a still finger on it is a resting hand and never pans);
 - a dragged card snaps to the nearest lit cell within reach and is laid there when let go; let go
   elsewhere it flies back (over a free cell where it does not fit, that cell shakes).
 
@@ -25,6 +29,7 @@ from typing import Literal, Protocol
 
 from doolhof.cards.ports import Cell
 from doolhof.gui.cards.layout import CardLayout
+from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.press import (
     DRAG_START,
     CardBack,
@@ -41,6 +46,10 @@ from doolhof.gui.kit.press import (
 SNAP_REACH = 0.75
 #: A tap on a table card counts for a lit cell whose centre is within this many cell sides (small cells).
 TAP_REACH = 0.62
+#: Seconds "done" (end the turn taking nothing) must be held: taking is optional (C7), but a take is
+#: never thrown away by one tap. A mere tap leaves its ring this full (seconds), falling back.
+DONE_HOLD = 1.2
+DONE_TAP_RING = 0.35
 
 
 @dataclass(frozen=True)
@@ -83,11 +92,24 @@ class Nudge:
 
 
 @dataclass(frozen=True)
-class Pass:
-    """End the turn taking nothing (the calm "done" control)."""
+class DoneTap:
+    """"Done" was only tapped, not held: its ring starts to fill and falls back, the glowing cards hop."""
 
 
-Intent = Choose | TurnCard | LayAt | Refuse | CardBack | Pick | Take | Nudge | Pass | PressIcon
+@dataclass(frozen=True)
+class LayHint:
+    """The hint's ghost slot was tapped: lay the hinted card there, turned as the hint shows it."""
+
+
+@dataclass(frozen=True)
+class Pan:
+    """Move the view by (*dx*, *dy*) pixels (a drag on the table)."""
+
+    dx: int
+    dy: int
+
+
+Intent = Choose | TurnCard | LayAt | Refuse | CardBack | Pick | Take | Nudge | DoneTap | LayHint | Pan | PressIcon
 
 Part = Literal["rotate", "take", "done"]
 
@@ -144,6 +166,12 @@ class Table(IconTable, Protocol):
     def joined_now(self) -> frozenset[Cell]:
         """Cards joined to the card just laid (takeable or not), while a person takes."""
 
+    def ghost_cell(self) -> Cell | None:
+        """The cell of the hint's see-through card shown now, or None."""
+
+    def can_pan(self) -> bool:
+        """True when the table is larger than its area, so a drag on it moves the view."""
+
 
 class Gestures(PressGestures[Table, Target, Intent]):
     """The state of the one pointer on the card screen: a press, and a drag of a hand card."""
@@ -157,15 +185,56 @@ class Gestures(PressGestures[Table, Target, Intent]):
         self.pos: tuple[int, int] = (0, 0)
         #: The lit cell a dragged card would be laid on, or None.
         self.snap: Cell | None = None
+        #: Where a press on the table went down (it may become a pan), and the last point of a pan going on.
+        self.table_down: tuple[int, int] | None = None
+        self.pan_last: tuple[int, int] | None = None
 
     def reset(self) -> None:
-        """Forget the press and any drag."""
+        """Forget the press, any drag and any pan."""
         self.press = None
         self.drag = None
         self.snap = None
+        self.table_down = None
+        self.pan_last = None
+
+    @property
+    def panning(self) -> bool:
+        """True while a drag on the table moves the view."""
+        return self.pan_last is not None
+
+    def pointer(self, event: PointerEvent, table: Table) -> list[Intent]:
+        """Follow one pointer event (see the module notes): a drag on the table pans, at any time."""
+        if event.kind == "down":
+            on_icon = any(rect.collidepoint(event.pos) and table.corner_icon(name) is not None
+                          for name, rect in table.layout.icons.items())
+            intents = super().pointer(event, table)
+            if not on_icon and table.layout.table.collidepoint(event.pos):
+                self.table_down = event.pos
+            return intents
+        if self.table_down is not None:
+            if event.kind == "move":
+                if self.pan_last is None and math.dist(self.table_down, event.pos) > DRAG_START and table.can_pan():
+                    self.pan_last = self.table_down
+                    self.press = None  # a pan is no tap
+                if self.pan_last is not None:
+                    last, self.pan_last = self.pan_last, event.pos
+                    return [Pan(event.pos[0] - last[0], event.pos[1] - last[1])]
+            elif self.pan_last is not None:  # the pan ends: nothing else happens
+                self.reset()
+                return []
+            else:
+                self.table_down = None
+        down = self.table_down
+        intents = super().pointer(event, table)
+        if event.kind == "move":
+            self.table_down = down  # a press dropped because the turn moved on may still become a pan
+        return intents
 
     def _move(self, press: Press[Target], pos: tuple[int, int], table: Table) -> list[Intent]:
         on = press.on
+        if on == "done" and not table.layout.done.collidepoint(pos):
+            self.press = None  # slid off "done": its hold is let go
+            return []
         if isinstance(on, OnHand) and (self.drag is not None or math.dist(press.pos, pos) > DRAG_START):
             intents: list[Intent] = []
             if self.drag is None:
@@ -214,11 +283,13 @@ class Gestures(PressGestures[Table, Target, Intent]):
         if on == "take":
             return [Take()] if table.picks else [Nudge()]
         if on == "done":
-            return [Pass()]
+            return [DoneTap()]  # held long enough, the scene has ended the turn already (and dropped the press)
         assert isinstance(on, OnCell)
         cell = on.cell
         if table.phase_now() == "take":
             return [Pick(cell)] if cell in table.takeable() or cell in table.joined_now() else []
+        if cell == table.ghost_cell():
+            return [LayHint()]
         if cell in table.lit():
             return [LayAt(cell)]
         if cell in table.free():

@@ -31,12 +31,16 @@ from doolhof.gui.cards.choreography import Choreography
 from doolhof.gui.cards.computer import Advice, ComputerTurn, Decision, HintJob, safe_take, seat_player
 from doolhof.gui.cards.draw import CardPainter
 from doolhof.gui.cards.gestures import (
+    DONE_HOLD,
+    DONE_TAP_RING,
     Choose,
+    DoneTap,
     Gestures,
     Intent,
     LayAt,
+    LayHint,
     Nudge,
-    Pass,
+    Pan,
     Pick,
     Refuse,
     Take,
@@ -47,6 +51,7 @@ from doolhof.gui.cards.tutorial import offer_card_tutorial
 from doolhof.gui.cardtable.camera import Camera
 from doolhof.gui.cardtable.faces import CardFaces
 from doolhof.gui.kit.anim import Effect
+from doolhof.gui.kit.boxes import least_tap
 from doolhof.gui.kit.playing import PlayingScene
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.press import CardBack, PressIcon, TurnCard, turn_asked
@@ -63,6 +68,12 @@ REFUSED_TIME = 1.6
 NUDGE_TIME = 0.6
 #: Seconds without input on a person's turn before the light bulb's hint shows by itself (settings.auto_hint).
 AUTO_HINT_DELAY = 12.0
+
+
+def least_cell(window: tuple[int, int]) -> float:
+    """The smallest table cell for *window*: a cell's tap area never goes under the tap minimum (its pixel
+    rect may round one pixel down, hence the one more)."""
+    return float(least_tap(window) + 1)
 
 
 class CardPlayScene(PlayingScene[CardGame, Decision]):
@@ -101,8 +112,11 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         self._thinking: ComputerTurn | None = None
         self._places_key: tuple[int, int, int] | None = None
         self._places: list[Place] = []
+        #: Seconds "done" has been held (it falls back once let go), see DONE_HOLD.
+        self.done_ring = 0.0
         self.corner_buttons["hint"] = ("hint", self.show_hint)
         self.camera.set_area(self.layout.table)
+        self.camera.set_least(least_cell(host.window_size()))
         self.camera.fit(self.shown.table, instant=True)
         self._check_handover()
         if game.is_over():
@@ -141,7 +155,8 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
     def busy(self) -> bool:
         """True while anything moves, a computer thinks or a hint is worked out."""
         return (
-            self.timeline.busy() or bool(self.effects) or self.thinking or self._computer_due()
+            self.done_ring > 0 or self.holding() or self.timeline.busy() or bool(self.effects) or self.thinking
+            or self._computer_due()
             or self.camera.moving or self.ambient_now() or self.gestures.drag is not None
             or any(abs(a - r * 90) > 0.01 for a, r in zip(self.angles, self.rotations, strict=True))
             or (self.hint_job is not None and not self.hint_job.done())
@@ -208,6 +223,23 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         """The screen rect of table cell *cell* now."""
         return self.camera.rect_of(cell)
 
+    def can_pan(self) -> bool:
+        """True when the table is larger than its area: a drag on it moves the view."""
+        return self.camera.can_pan()
+
+    def ghost_cell(self) -> Cell | None:
+        """The cell of the hint's see-through card on screen now, or None."""
+        ghost = self.ghost()
+        return ghost[2] if ghost is not None else None
+
+    def focus(self) -> list[Cell]:
+        """Where the play is now, most important first: the card just laid, then the cards that may be taken."""
+        shown = self.shown
+        cells: list[Cell] = [] if shown.laid is None else [shown.laid]
+        if self.game.phase == "take" and self.game.laid == shown.laid:
+            cells += sorted(self.game.takeable())
+        return cells
+
     # ----- hints -------------------------------------------------------------------------------
     def hint_available(self) -> bool:
         """True when the light bulb may help: a person's turn in a game still going, nothing moving."""
@@ -227,6 +259,7 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
             return
         if self.hint_visible():
             self.hint_age = 0.0  # asked again: show it once more
+            self._point_at_hint()
             self.play_sound("hint")
             return
         if self.hint_job is None or self.hint_job.done():
@@ -270,18 +303,31 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         if advice is not None and advice.turn == self.game.turn and advice.phase == self.game.phase:
             self.hint = advice
             self.hint_age = 0.0
+            self._point_at_hint()
             self.play_sound("hint")
             self.wake()
 
+    def _point_at_hint(self) -> None:
+        """Show the hint where the child looks: its hand card is chosen (the ghost is that card), and the view
+        brings its cell, or the cards it suggests taking, into sight."""
+        hint = self.hint
+        if hint is None:
+            return
+        if hint.place is not None:
+            if self.gestures.drag is None and hint.place.hand_index < self.hand_size():
+                self.chosen = hint.place.hand_index
+            self.camera.follow([hint.place.cell])
+        elif hint.take:
+            self.camera.follow(sorted(hint.take))
+
     def ghost(self) -> tuple[Card, int, Cell] | None:
-        """The hint's see-through card (card, rotation, cell), or None; gone while the other hand card is chosen."""
+        """The hint's see-through card (card, rotation, cell), or None. It stays while the other hand card is
+        chosen: it shows which card goes where, and a tap on it lays that card so."""
         hint = self.hint
         if not self.hint_visible() or hint is None or hint.place is None:
             return None
         hand = self.game.hand(self.game.current_player)
         index = hint.place.hand_index
-        if self.chosen is not None and self.chosen != index:
-            return None
         return (hand[index], hint.place.rotation, hint.place.cell) if index < len(hand) else None
 
     def offer_tutorial(self) -> None:
@@ -301,7 +347,9 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         """Lay the screen out again for *size* (the camera keeps its cells, only the pixels change)."""
         self.layout = card_layout(size, self.game.players)
         self.camera.set_area(self.layout.table)
+        self.camera.set_least(least_cell(size))
         self.camera.fit(self.shown.table, instant=True)
+        self.camera.follow(self.focus(), instant=True)
         self.painter.forget()
         self.wake()
 
@@ -321,8 +369,10 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         self._places_key = None
         self.handover = None
         self._revealed_turn = -1
+        self.done_ring = 0.0
         self.sync_shown()
         self.camera.fit(self.shown.table, instant=True)
+        self.camera.follow(self.focus(), instant=True)
         self.painter.forget()
         self._check_handover()
         if game.is_over():
@@ -333,6 +383,11 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
     def draggable(self) -> bool:
         """True while the press is on a hand card: a still finger there keeps its press."""
         return self.gestures.draggable()
+
+    def holding(self) -> bool:
+        """True while "done" is held (a still finger there is no resting hand: it wants holding)."""
+        press = self.gestures.press
+        return press is not None and press.on == "done" and self.phase_now() == "take"
 
     def handle_pointer(self, event: PointerEvent) -> None:
         """Taps and drags: the hand-over screen first, icons always, the rest on a person's turn between animations."""
@@ -382,8 +437,13 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
                 self._nudge()
         elif isinstance(intent, Nudge):
             self._nudge()
-        elif isinstance(intent, Pass):
-            self._take(frozenset(), by_hand=True)
+        elif isinstance(intent, DoneTap):
+            self.done_ring = max(self.done_ring, DONE_TAP_RING)  # "hold me": the ring starts, then falls back
+            self._nudge()
+        elif isinstance(intent, LayHint):
+            self._lay_hint()
+        elif isinstance(intent, Pan):
+            self.camera.pan_by(intent.dx, intent.dy)
         elif isinstance(intent, PressIcon):
             self.press_icon(intent.name)
 
@@ -397,6 +457,20 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         if 0 <= index < self.hand_size():
             self.chosen = index
             self.play_sound("tap")
+            self._show_a_fit()
+
+    def _show_a_fit(self) -> None:
+        """A big table shows in part: when no cell where the chosen card fits (any turn) is in view, the view
+        goes to the nearest one, so a child never looks at a table with nowhere to lay."""
+        camera = self.camera
+        if self.chosen is None or not camera.can_pan():
+            return
+        fits = sorted(self.lit() | self.faint())
+        if not fits or any(camera.in_view(cell) for cell in fits):
+            return
+        cx, cy = camera.area.center
+        nearest = min(fits, key=lambda c: (math.dist(camera.center_of(c), (cx, cy)), c))
+        camera.follow([nearest])
 
     def _turn(self, quarters: int, choose: bool = False) -> None:
         """Turn the chosen card a quarter (the drawn angle follows smoothly)."""
@@ -433,6 +507,19 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         self.on_action(self.game)
         self.timeline.add(*self.choreography.lay(events, start, angle, travel=not dropped))
         return True
+
+    def _lay_hint(self) -> None:
+        """The ghost's slot was tapped: the hinted card is laid there, turning on its way to the hint's turn."""
+        hint = self.hint
+        if not self.hint_visible() or hint is None or hint.place is None:
+            return
+        index = hint.place.hand_index
+        if index >= self.hand_size():
+            return
+        self.chosen = index
+        turn = (hint.place.rotation - self.rotations[index]) % 4
+        self.rotations[index] += turn - 4 if turn == 3 else turn  # the short way round
+        self._lay(hint.place.cell, dropped=False)
 
     def _nudge(self) -> None:
         """The take place was tapped before any pick: the glowing cards hop ("tap us"); the turn goes on."""
@@ -560,8 +647,9 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         self.shown.hands[seat] = list(self.game.hand(seat))
 
     def table_changed(self) -> None:
-        """The shown table changed: the camera eases to fit it."""
+        """The shown table changed: the camera eases to fit it (a big table: to show where the play is)."""
         self.camera.fit(self.shown.table)
+        self.camera.follow(self.focus())
 
     def turn_began(self) -> None:
         """A new turn (or the take phase) is on screen: wake the ambient motion; maybe the hand-over screen."""
@@ -598,7 +686,7 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         if place.hand_index >= len(hand):
             return
         clips, angle = self.choreography.computer_travel(place, hand[place.hand_index])
-
+        self.camera.follow([place.cell])  # the card lands in view
         def lay_now() -> None:
             try:
                 events = self.game.place(place)
@@ -633,11 +721,23 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
                 a = self.angles[k]
                 self.angles[k] = goal if abs(goal - a) <= step else a + math.copysign(step, goal - a)
         self.camera.update(mdt)
+        self._hold_done(dt)
         self._drive_computer(mdt)
         self._watch_hint(mdt)
         if self.refused and self.clock >= self.refused_until:
             self.refused = frozenset()
         self.update_overlays(dt)
+
+    def _hold_done(self, dt: float) -> None:
+        """Fill the ring of "done" while it is held; held long enough, the turn ends taking nothing."""
+        if self.holding():
+            self.done_ring += dt
+            if self.done_ring >= DONE_HOLD:
+                self.gestures.reset()
+                self.done_ring = 0.0
+                self._take(frozenset(), by_hand=True)
+        elif self.done_ring > 0:
+            self.done_ring = max(0.0, self.done_ring - dt * 1.5)
 
     # ----- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

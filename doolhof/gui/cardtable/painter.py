@@ -4,7 +4,9 @@
 dashed slots), lit cells where the chosen card fits, small markers where another turn would fit,
 the cards on their shadows, the joined path glowing card by card with little stars running along
 it, takeable cards in a thick bright ring, standing lifted and hopping now and then, picked cards
-higher in a white ring, refused cards, the hint's see-through ghost and the card just laid.
+higher in a white ring, refused cards, the hint's see-through ghost and the card just laid. A card
+the hint suggests taking is not picked: it keeps its takeable ring and height, and a light bulb
+bobs over its corner (picked, suggested and takeable differ in shape and height, not only colour).
 :func:`draw_card_at` draws one card anywhere (cards in flight and turning).
 
 While the camera zooms, the faces come from a quantised size and are scaled to the cell size, so
@@ -46,6 +48,9 @@ RENDER_BUDGET = 0.0015
 #: Opacity of the hint's ghost card, and its size as a share of a cell (smaller than a laid card).
 GHOST_ALPHA = 130
 GHOST_SIZE = 0.78
+#: The light bulb over a card the hint suggests taking: its size as a share of the side, and its bob.
+BULB_SIZE = 0.42
+BULB_BOB = 0.06
 
 
 @dataclass
@@ -58,6 +63,7 @@ class TableLook:
     glow_progress: float = 1.0                  # 0..1 along the glow list, for the growing path
     pulse: frozenset[Cell] = frozenset()        # takeable cards (pulse)
     picked: frozenset[Cell] = frozenset()       # cards the child picked to take
+    suggested: frozenset[Cell] = frozenset()    # cards the hint suggests taking (not picked: a bulb over them)
     refused: frozenset[Cell] = frozenset()      # cards that would be cut off (shown briefly)
     hidden: frozenset[Cell] = frozenset()       # cards not drawn (in flight)
     ghost: tuple[Card, int, Cell] | None = None  # hint: a see-through card
@@ -270,6 +276,9 @@ def draw_table(surface: pygame.Surface, camera: Camera, faces: CardFaces, table:
     if look.chains and not look.calm and glow_upto >= len(look.glow):
         _draw_sparks(surface, faces, look.chains, centre, side, clock)
 
+    if look.suggested:
+        _draw_bulbs(surface, faces, look, centre, lifts, side, clock)
+
     if look.ghost is not None:
         card, rotation, cell = look.ghost
         if cell not in table:
@@ -280,6 +289,40 @@ def draw_table(surface: pygame.Surface, camera: Camera, faces: CardFaces, table:
             draw_card_at(surface, faces, card, rotation, (center[0], center[1] - side * 0.04 + bob), side * GHOST_SIZE,
                          alpha=GHOST_ALPHA)
     return pieces.sharp
+
+
+def card_mark(look: TableLook, cell: Cell) -> tuple[str, float]:
+    """How a laid card on *cell* is marked: ("picked" | "suggested" | "takeable" | "", its resting lift as a
+    share of the side). The three marks differ in more than colour: picked stands highest in a white ring,
+    suggested keeps the takeable ring and height with a light bulb over it."""
+    if cell in look.picked:
+        return "picked", PICKED_LIFT
+    if cell in look.suggested:
+        return "suggested", LIFT
+    if cell in look.pulse:
+        return "takeable", LIFT
+    return "", 0.0
+
+
+def _draw_bulbs(surface: pygame.Surface, faces: CardFaces, look: TableLook,
+                centre: Callable[[Cell], tuple[float, float] | None], lifts: Mapping[Cell, float], side: int,
+                clock: float) -> None:
+    """A light bulb on a soft disc over each suggested card's corner, bobbing gently."""
+    px = max(8, round(side * BULB_SIZE))
+    try:
+        bulb = faces.art.icon("hint", px)
+    except Exception:  # art missing: the disc alone still marks the card
+        bulb = None
+    for cell in sorted(look.suggested):
+        here = centre(cell)
+        if here is None:
+            continue
+        bob = 0.0 if look.calm else math.sin(clock * 3.0) * side * BULB_BOB
+        at = (round(here[0] + side * 0.36), round(here[1] - lifts.get(cell, 0.0) - side * 0.36 - bob))
+        pygame.draw.circle(surface, theme.TAKE_RING_EDGE, (at[0], at[1] + 2), px // 2 + 3)
+        pygame.draw.circle(surface, theme.REACH_GLOW, at, px // 2 + 1)
+        if bulb is not None:
+            surface.blit(bulb, bulb.get_rect(center=at))
 
 
 def _draw_sparks(surface: pygame.Surface, faces: CardFaces, chains: Sequence[tuple[Cell, ...]],
@@ -388,4 +431,4 @@ def draw_card_at(surface: pygame.Surface, faces: CardFaces, card: Card, rotation
     _blit_centred(surface, face, center)
 
 
-__all__ = ["TableLook", "draw_table", "draw_card_at", "free_ring", "glow_networks"]
+__all__ = ["TableLook", "card_mark", "draw_table", "draw_card_at", "free_ring", "glow_networks"]

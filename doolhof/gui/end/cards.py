@@ -3,16 +3,21 @@
 The winners (most cards taken; a tie is a shared victory, C9) jump under a trophy. Below, every
 figure stands in order of cards taken, the best first, under its own stack of taken cards: one thin
 layer per card, the last card taken face up on top, so the tallest stack is plain to see without
-numbers (a small count sits beside it for the parents). Confetti of the treasures taken drifts down.
-Two buttons: **again** (a new card game at the same table) and **new setup**.
+numbers (a small count sits above it for the parents, inside the column). Confetti of the treasures
+taken drifts down. Once the confetti rests, the winners' stacks keep twinkling: a few stars fade in
+and out round them, drawn a few times a second (the loop otherwise sleeps), so the screen never stands
+still. Two buttons: **again** (a new card game at the same table) and **new setup**.
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+
 import pygame
 
 from doolhof.cards import CardGame
-from doolhof.gui.end.scene import SCORES, Celebration
+from doolhof.gui.end.scene import CELEBRATION, SCORES, Celebration
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.cardpics import card_nets, draw_card_back, draw_card_face
@@ -20,6 +25,25 @@ from doolhof.gui.kit.scene import Host
 from doolhof.gui.kit.text import draw_text
 from doolhof.gui.kit.widgets import draw_card, lighten, safe_icon
 from doolhof.session.seats import TableSetup
+
+#: Seconds between two pictures of the twinkling after the celebration (the loop sleeps in between).
+TWINKLE_STEP = 0.125
+#: Stars twinkling round each winner's stack.
+TWINKLES = 5
+
+
+@dataclass(frozen=True)
+class Column:
+    """One seat's column on the score panel: its *box*, the *figure*, the stack's *top* card (None: no card
+    taken), the *count* above it and the *trophy* of a winner (None otherwise)."""
+
+    box: pygame.Rect
+    figure: pygame.Rect
+    top: pygame.Rect | None
+    count: pygame.Rect | None
+    trophy: pygame.Rect | None
+    #: Pixels of one card's layer in the stack.
+    layer: float
 
 
 class CardEndScene(Celebration):
@@ -33,6 +57,25 @@ class CardEndScene(Celebration):
         found = [name for names in taken for name in names]
         super().__init__(host, game, table, winners, found, repr(game.scores) + repr(found[:12]))
         self.game = game
+        #: Seconds since the screen opened (the twinkling's clock; the celebration's own stops at its end).
+        self.clock = 0.0
+        self._twinkle_drawn = 0
+
+    def update(self, dt: float) -> None:
+        """Advance the celebration, then the twinkling: a new picture every TWINKLE_STEP seconds."""
+        super().update(dt)
+        self.clock += max(0.0, dt)
+        if self.time >= CELEBRATION:
+            step = int(self.clock / TWINKLE_STEP)
+            if step != self._twinkle_drawn:
+                self._twinkle_drawn = step
+                self.host.request_redraw()
+
+    def wake_after(self) -> float | None:
+        """While resting after the celebration: wake for the next twinkle."""
+        if self.time < CELEBRATION:
+            return None
+        return max(0.01, TWINKLE_STEP - self.clock % TWINKLE_STEP)
 
     def order(self) -> list[int]:
         """The seats in order of cards taken, most first (equal counts keep their seat order)."""
@@ -61,51 +104,102 @@ class CardEndScene(Celebration):
             self.scores_rect.width = int(columns * most)
             self.scores_rect.centerx = w // 2
 
-    def _draw_scores(self, surface: pygame.Surface, art: Art) -> None:
+    def columns(self) -> list[tuple[int, Column]]:
+        """(seat, its column) in the order shown, best first."""
         panel = self.scores_rect
         if panel.width <= 0 or panel.height <= 0:
-            return
-        draw_card(surface, panel, theme.PANEL, theme.HEDGE_DARK, SCORES)
+            return []
         inner = panel.inflate(-max(4, panel.height // 12), -max(4, panel.height // 12))
         seats = self.order()
         gap = max(2, inner.width // 60)
         col_w = max(1, (inner.width - gap * (len(seats) - 1)) // len(seats))
         scores = self.game.scores
         most = max(1, max(scores))
-        for k, seat in enumerate(seats):
-            column = pygame.Rect(inner.x + k * (col_w + gap), inner.y, col_w, inner.height)
-            self._draw_column(surface, art, column, seat, scores[seat], most)
+        return [(seat, self.column(pygame.Rect(inner.x + k * (col_w + gap), inner.y, col_w, inner.height), seat,
+                                   scores[seat], most))
+                for k, seat in enumerate(seats)]
 
-    def _draw_column(self, surface: pygame.Surface, art: Art, column: pygame.Rect, seat: int, score: int,
-                     most: int) -> None:
+    def column(self, box: pygame.Rect, seat: int, score: int, most: int) -> Column:
+        """Where the parts of *seat*'s column go in *box*: the tallest stack (*most* cards) leaves room for its
+        count above it, inside the column."""
+        face_px = int(min(box.width * 0.8, box.height * 0.3))
+        foot = box.bottom - max(2, box.height // 30)
+        figure = pygame.Rect(0, 0, face_px, face_px)
+        figure.midbottom = (box.centerx, foot)
+        card_side = int(min(box.width * 0.72, box.height * 0.3))
+        count_h = max(8, card_side // 3)
+        margin = max(2, box.height // 30)
+        base = figure.top - max(2, box.height // 40)
+        room = base - card_side - count_h - 2 - (box.top + margin)
+        layer = max(0.5, min(card_side * 0.12, room / max(1, most - 1))) if most > 1 else card_side * 0.12
+        top = count = None
+        if score:
+            top = pygame.Rect(0, 0, card_side, card_side)
+            top.midbottom = (box.centerx, int(base - (score - 1) * layer))
+            count = pygame.Rect(0, 0, box.width - 2 * margin, count_h)
+            count.midbottom = (box.centerx, top.top - 2)
+        trophy = None
+        if seat in self.winners:
+            trophy = pygame.Rect(0, 0, max(8, face_px // 2), max(8, face_px // 2))
+            trophy.bottomright = (box.right - 2, foot)
+        return Column(box, figure, top, count, trophy, layer)
+
+    def _draw_scores(self, surface: pygame.Surface, art: Art) -> None:
+        panel = self.scores_rect
+        if panel.width <= 0 or panel.height <= 0:
+            return
+        draw_card(surface, panel, theme.PANEL, theme.HEDGE_DARK, SCORES)
+        for seat, column in self.columns():
+            self._draw_column(surface, art, column, seat, self.game.scores[seat])
+        self._draw_twinkles(surface)
+
+    def _draw_column(self, surface: pygame.Surface, art: Art, column: Column, seat: int, score: int) -> None:
         """One seat: its figure at the foot, its stack of taken cards above (thickness per card), a trophy."""
+        box = column.box
         won = seat in self.winners
         color = theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)]
-        radius = max(4, column.width // 8)
-        pygame.draw.rect(surface, lighten(color, 0.55 if won else 0.82), column, border_radius=radius)
+        radius = max(4, box.width // 8)
+        pygame.draw.rect(surface, lighten(color, 0.55 if won else 0.82), box, border_radius=radius)
         if won:
-            pygame.draw.rect(surface, color, column, width=max(2, column.width // 30), border_radius=radius)
-        face_px = int(min(column.width * 0.8, column.height * 0.3))
-        face = art.figure(seat, face_px)
-        foot = column.bottom - max(2, column.height // 30)
-        surface.blit(face, face.get_rect(midbottom=(column.centerx, foot)))
-        card_side = int(min(column.width * 0.72, column.height * 0.3))
-        room = column.height - face_px - card_side - column.height // 8
-        layer = max(1.0, min(card_side * 0.12, room / most))
-        base = foot - face_px - max(2, column.height // 40)
-        card = pygame.Rect(0, 0, card_side, card_side)
-        # The stack: one thin layer per card taken, drawn bottom to top, the last card face up on top.
-        for n in range(score):
-            card.midbottom = (column.centerx, int(base - n * layer))
-            draw_card_back(surface, card)
-        if score:
+            pygame.draw.rect(surface, color, box, width=max(2, box.width // 30), border_radius=radius)
+        face = art.figure(seat, column.figure.w)
+        surface.blit(face, column.figure)
+        if column.top is not None and column.count is not None:
+            card = column.top.copy()
+            # The stack: one thin layer per card taken, drawn bottom to top, the last card face up on top.
+            for n in range(score):
+                card.bottom = int(column.top.bottom + (score - 1 - n) * column.layer)
+                draw_card_back(surface, card)
             last = self.game.taken(seat)[-1]
-            card.midbottom = (column.centerx, int(base - (score - 1) * layer))
-            draw_card_face(surface, card, card_nets((n.ports, n.treasures) for n in last.networks), art)
-            count = pygame.Rect(0, 0, column.width, max(8, card_side // 3))
-            count.midbottom = (column.centerx, card.top - 2)
-            draw_text(surface, str(score), count, theme.INK_SOFT, max_px=max(8, card_side // 4))
-        if won:
-            trophy = safe_icon(art, "trophy", max(8, face_px // 2))
+            draw_card_face(surface, column.top, card_nets((n.ports, n.treasures) for n in last.networks), art)
+            draw_text(surface, str(score), column.count, theme.INK_SOFT, max_px=max(8, column.top.w // 4))
+        if column.trophy is not None:
+            trophy = safe_icon(art, "trophy", column.trophy.w)
             if trophy is not None:
-                surface.blit(trophy, trophy.get_rect(bottomright=(column.right - 2, foot)))
+                surface.blit(trophy, column.trophy)
+
+    def twinkles(self) -> list[tuple[tuple[int, int], int]]:
+        """The stars twinkling round the winners' stacks now: (centre, radius); none during the celebration."""
+        if self.time < CELEBRATION:
+            return []
+        found = []
+        for seat, column in self.columns():
+            if seat not in self.winners or column.top is None:
+                continue
+            top = column.top
+            for k in range(TWINKLES):
+                glow = math.sin(self.clock * 2.4 + k * 1.7)
+                if glow <= 0:
+                    continue  # this star is out just now
+                a = k * math.tau / TWINKLES + self.clock * 0.35
+                x = top.centerx + math.cos(a) * top.w * 0.62
+                y = top.centery + math.sin(a) * top.h * 0.62
+                found.append(((round(x), round(y)), max(2, round(top.w * 0.07 * glow))))
+        return found
+
+    def _draw_twinkles(self, surface: pygame.Surface) -> None:
+        for (x, y), r in self.twinkles():
+            pygame.draw.circle(surface, theme.HEDGE_DARK, (x, y + 1), r + 1)
+            pygame.draw.polygon(surface, theme.SPARKLE, [
+                (x, y - 2 * r), (x + r // 2, y - r // 2), (x + 2 * r, y), (x + r // 2, y + r // 2),
+                (x, y + 2 * r), (x - r // 2, y + r // 2), (x - 2 * r, y), (x - r // 2, y - r // 2)])

@@ -240,29 +240,46 @@ class Celebration(Scene):
             sprite = self._confetti_sprite(art, c.picture, px, turn)
             surface.blit(sprite, sprite.get_rect(center=(int(x * w), int(y * h))))
 
-    def _draw_winners(self, surface: pygame.Surface, art: Art) -> None:
+    def title_rect(self) -> pygame.Rect:
+        """Where the title ("Hooray!") is written, at the top of the stage."""
+        stage = self.stage
+        return pygame.Rect(stage.x, stage.y, stage.width, int(stage.height * 0.2))
+
+    def winner_spots(self) -> list[tuple[int, pygame.Rect, pygame.Rect]]:
+        """(seat, figure rect, trophy rect) of each winner now, jumping. Figure and trophy are sized so that
+        even the highest jump keeps the trophy under the title."""
         stage = self.stage
         count = max(1, len(self.winners))
-        title_h = int(stage.height * 0.2)
-        title = _("A shared victory!") if count > 1 else _("Hooray!")
-        draw_text(surface, title, pygame.Rect(stage.x, stage.y, stage.width, title_h), theme.PANEL,
-                  shadow=theme.HEDGE_DARK)
-        area = pygame.Rect(stage.x, stage.y + title_h, stage.width, stage.height - title_h)
-        px = int(min(area.height * 0.88, area.width / (count + 0.5)))
+        title = self.title_rect()
+        area = pygame.Rect(stage.x, title.bottom, stage.width, stage.bottom - title.bottom)
+        # The highest point: a jump of 0.16 of the area, the trophy reaching px / 3 - px / 6 over the head.
+        px = max(8, int(min(area.height * 0.84 / (1 + 1 / 6 + 0.02), area.width / (count + 0.5))))
         amplitude = area.height * 0.16 * (1 - self.time / CELEBRATION)
-        trophy = safe_icon(art, "trophy", max(8, px // 3))
+        side = max(8, px // 3)
+        spots = []
         for k, seat in enumerate(self.winners):
             cx = int(area.centerx + (k - (count - 1) / 2) * px * 1.1)
             hop = abs(math.sin(self.time * 5.5 + k * 0.9)) * amplitude
-            base_y = area.bottom
-            shadow = pygame.Rect(0, 0, int(px * 0.6), max(4, px // 10))
-            shadow.center = (cx, base_y - shadow.height // 2)
-            pygame.draw.ellipse(surface, theme.HEDGE_DARK, shadow)
             rect = pygame.Rect(0, 0, px, px)
-            rect.midbottom = (cx, int(base_y - hop))
+            rect.midbottom = (cx, int(area.bottom - hop))
+            trophy = pygame.Rect(0, 0, side, side)
+            trophy.midbottom = (rect.centerx + px // 3, rect.top + px // 6)
+            spots.append((seat, rect, trophy))
+        return spots
+
+    def _draw_winners(self, surface: pygame.Surface, art: Art) -> None:
+        count = max(1, len(self.winners))
+        title = _("A shared victory!") if count > 1 else _("Hooray!")
+        draw_text(surface, title, self.title_rect(), theme.PANEL, shadow=theme.HEDGE_DARK)
+        for seat, rect, place in self.winner_spots():
+            px = rect.w
+            shadow = pygame.Rect(0, 0, int(px * 0.6), max(4, px // 10))
+            shadow.center = (rect.centerx, self.stage.bottom - shadow.height // 2)
+            pygame.draw.ellipse(surface, theme.HEDGE_DARK, shadow)
             surface.blit(art.figure(seat, px), rect)
+            trophy = safe_icon(art, "trophy", place.w)
             if trophy is not None:
-                surface.blit(trophy, trophy.get_rect(midbottom=(rect.centerx + px // 3, rect.top + px // 6)))
+                surface.blit(trophy, trophy.get_rect(midbottom=place.midbottom))
 
     def _draw_scores(self, surface: pygame.Surface, art: Art) -> None:
         """The score panel (each game draws its own)."""

@@ -20,7 +20,7 @@ from doolhof.cards import Card, CardGame, Place
 from doolhof.cards.ports import Cell
 from doolhof.gui.cards.scene import CardPlayScene
 from doolhof.session.seats import SeatConfig, TableSetup
-from tests.gui.helpers import FRAME, YIELD, SoundLog, mouse, run, tap, worker_busy
+from tests.gui.helpers import FRAME, YIELD, SoundLog, finger, mouse, run, tap, touch_drag, worker_busy
 from tests.scripts import load_script
 
 PEOPLE2 = TableSetup(variant="cards", seats=(SeatConfig("person"), SeatConfig("person")))
@@ -93,11 +93,57 @@ def cell_point(scene: CardPlayScene, cell: Cell) -> tuple[int, int]:
     return (round(x), round(y))
 
 
+def hold_done(app: Any, scene: CardPlayScene, touch: bool = False) -> None:
+    """Hold "done" (end the turn taking nothing) until it acts, by mouse or by a still finger, and let go."""
+    from doolhof.gui.cards.gestures import DONE_HOLD
+
+    at = point(scene.layout.done)
+    if touch:
+        run(app, 0, [finger("down", app, at)])
+    else:
+        run(app, 0, [mouse("move", at), mouse("down", at)])
+    for _ in range(round((DONE_HOLD + 0.1) / FRAME)):
+        app.step([], FRAME)
+    run(app, 0, [finger("up", app, at)] if touch else [mouse("up", at)])
+
+
+def drag_table(app: Any, start: tuple[int, int], end: tuple[int, int], steps: int = 8,
+               touch: bool = False) -> None:
+    """Press the table at *start*, slide to *end* in *steps* frames and let go (by mouse, or by finger)."""
+    if touch:
+        touch_drag(app, start, end, steps)
+        return
+    run(app, 0, [mouse("move", start), mouse("down", start)])
+    for k in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * k // steps
+        y = start[1] + (end[1] - start[1]) * k // steps
+        run(app, 0, [mouse("move", (x, y))])
+    run(app, 0, [mouse("up", end)])
+
+
+def into_view(app: Any, scene: CardPlayScene, cell: Cell, touch: bool = False) -> None:
+    """Drag the table (as a child would, by mouse or by finger) until all of *cell* shows: a big table is
+    shown in part."""
+    for _ in range(40):
+        if scene.camera.in_view(cell):
+            return
+        area = scene.layout.table
+        x, y = scene.cell_center(cell)
+        dx = max(-area.w // 3, min(area.w // 3, round(area.centerx - x)))
+        dy = max(-area.h // 3, min(area.h // 3, round(area.centery - y)))
+        drag_table(app, area.center, (area.centerx + dx, area.centery + dy), touch=touch)
+        step_until(app, lambda: not scene.camera.moving)
+    assert scene.camera.in_view(cell), (cell, scene.camera.rect_of(cell), scene.layout.table)
+
+
 def lay_by_taps(app: Any, scene: CardPlayScene, place: Place) -> None:
-    """Choose the card, turn it by tapping it, tap the cell: through the screen's hit areas only."""
-    tap(app, point(scene.layout.hand[place.hand_index]))
+    """Choose the card, turn it by tapping it, tap the cell: through the screen's hit areas only (the table
+    dragged first when the cell is out of view)."""
+    into_view(app, scene, place.cell)
+    if scene.chosen != place.hand_index:  # a hint may have chosen it already
+        tap(app, point(scene.layout.hand[place.hand_index]))
     assert scene.chosen == place.hand_index
-    for _ in range(place.rotation):
+    for _ in range((place.rotation - scene.rotations[place.hand_index]) % 4):
         tap(app, point(scene.layout.hand[place.hand_index]))
     step_until(app, lambda: all(abs(a - r * 90) < 0.01 for a, r in zip(scene.angles, scene.rotations, strict=True)))
     assert place.cell in scene.lit(), (place, sorted(scene.lit()))
@@ -106,6 +152,7 @@ def lay_by_taps(app: Any, scene: CardPlayScene, place: Place) -> None:
 
 def lay_by_drag(app: Any, scene: CardPlayScene, place: Place) -> None:
     """Pick the card up by dragging it, turn it with the wheel while holding it, let it go on its cell."""
+    into_view(app, scene, place.cell)
     start = point(scene.layout.hand[place.hand_index])
     run(app, 0, [mouse("move", start), mouse("down", start)])
     run(app, 0, [mouse("move", (start[0] - 20, start[1] - 20))])

@@ -19,7 +19,7 @@ import pytest
 from doolhof.cards.ai import best_take
 from doolhof.gui.cards.draw import CardPainter
 from doolhof.gui.cardtable import painter as painter_module
-from tests.gui.cards.helpers import BENCH_FRAMES, PEOPLE2, bench_frames, cell_point, point, start_cards
+from tests.gui.cards.helpers import BENCH_FRAMES, PEOPLE2, bench_frames, cell_point, into_view, point, start_cards
 from tests.gui.helpers import FRAME, mouse, tap
 
 
@@ -64,8 +64,10 @@ def _frames_of_a_lay_and_take(app: Any, bench: ModuleType) -> list[str]:
             if not (scene.timeline.busy() or scene.camera.moving):
                 return
 
+    into_view(app, scene, place.cell)  # the late table shows in part
     step_through(mouse_tap(cell_point(scene, place.cell)))
     for cell in sorted(best_take(scene.game)):
+        into_view(app, scene, cell)
         step_through(mouse_tap(cell_point(scene, cell)))
     step_through(mouse_tap(point(scene.layout.take)))
     assert len(scene.game.table) < bench.CARDS_ON_TABLE + 1, "nothing was taken"

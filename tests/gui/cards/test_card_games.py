@@ -21,6 +21,7 @@ from tests.gui.cards.helpers import (
     PEOPLE2,
     cell_point,
     fast,
+    hold_done,
     lay_by_drag,
     lay_by_taps,
     point,
@@ -76,7 +77,7 @@ def take_by_taps(app: Any, scene: CardPlayScene, rng: random.Random) -> set[Cell
     if picks and rng.random() < 0.9:
         tap(app, point(scene.layout.take))
     else:
-        tap(app, point(scene.layout.done))
+        hold_done(app, scene)
         picks = set()
     return picks
 

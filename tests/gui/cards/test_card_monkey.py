@@ -47,6 +47,7 @@ def test_five_thousand_random_events_break_nothing(make_app: Any) -> None:
     actions: list[CardGame] = []
     scene.on_action = lambda g: actions.append(g)
     held = False
+    down_at = (0, 0)
     for n in range(EVENTS):
         if n == EVENTS // 2:  # the parents switch to hidden hands mid-game
             app.settings = replace(app.settings, hidden_hands=True)
@@ -54,8 +55,11 @@ def test_five_thousand_random_events_break_nothing(make_app: Any) -> None:
         events: list[pygame.event.Event] = []
         pos = target(scene, rng, size)
         if kind < 0.35:
+            if held and rng.random() < 0.5:
+                pos = down_at  # let go where it went down: a tap (or, after a still pause, a hold)
             events = [mouse("move", pos), mouse("down", pos)] if not held else [mouse("up", pos)]
             held = not held
+            down_at = pos
         elif kind < 0.7:
             events = [mouse("move", pos)]
         elif kind < 0.8:
@@ -68,6 +72,10 @@ def test_five_thousand_random_events_break_nothing(make_app: Any) -> None:
         else:
             events = [pygame.event.Event(pygame.WINDOWFOCUSLOST)]
             held = False
+        if held and rng.random() < 0.03:  # a press held still a while (a hold on "done" ends a turn)
+            for _ in range(14):
+                app.step(events, 0.1)
+                events = []
         app.step(events, rng.choice([0.0, 1 / 60, 1 / 30, 0.1]))
         if game.is_over():
             break

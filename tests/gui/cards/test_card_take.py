@@ -69,16 +69,6 @@ def test_pick_unpick_and_take(make_app: Any) -> None:
     assert len(scene.shown.taken[0]) == 1 and (2, 0) not in scene.shown.table
 
 
-def test_the_done_button_ends_the_turn_taking_nothing(make_app: Any) -> None:
-    app = make_app((800, 600))
-    game = h.chain()
-    scene = h.laid(app, game)
-    tap(app, h.cell_point(scene, (2, 0)))
-    assert scene.gestures.hit(h.point(scene.layout.done), scene) == "done"
-    tap(app, h.point(scene.layout.done))
-    assert game.scores == (0, 0) and game.current_player == 1 and game.phase == "place"
-
-
 def test_a_joined_card_that_may_not_be_taken_shows_what_it_would_cut_off(make_app: Any) -> None:
     app = make_app((1280, 800))
     game = stranded()
@@ -93,23 +83,6 @@ def test_a_joined_card_that_may_not_be_taken_shows_what_it_would_cut_off(make_ap
     assert scene.refused == frozenset(), "only briefly"
     tap(app, h.cell_point(scene, (0, 1)))
     assert scene.picks == {(0, 1)}, "the card that may be taken still can be"
-
-
-def test_the_hints_ghost_goes_when_the_other_hand_card_is_chosen(make_app: Any) -> None:
-    app = make_app((1280, 800))
-    h.fast(app)
-    game = CardGame.new(players=2, seed=3)
-    scene = h.start_cards(app, game, h.PEOPLE2)
-    tap(app, h.point(scene.layout.icons["hint"]))
-    assert h.step_until(app, lambda: scene.hint is not None)
-    assert scene.hint is not None and scene.hint.place is not None
-    index = scene.hint.place.hand_index
-    assert scene.ghost() is not None
-    tap(app, h.point(scene.layout.hand[1 - index]))
-    assert scene.chosen == 1 - index
-    assert scene.ghost() is None and scene.painter.table_look(None).ghost is None, "the ghost went with it"
-    tap(app, h.point(scene.layout.hand[index]))
-    assert scene.ghost() is not None, "back with the hinted card"
 
 
 def _computer_take(make_app: Any, speed: str, reduced: bool = False) -> tuple[float, list[int], CardPlayScene]:
