@@ -123,14 +123,15 @@ class ScreenBuilder:
 
         Solving saves the stars (:mod:`doolhof.session.progress`); "next" opens the book's next
         puzzle (none after the daily one or the last); the book button goes back to the book. The
-        book's first puzzle gets the tutorial hand until it was seen once.
+        book's first puzzle gets the tutorial hand until it was seen once. The child plays as the
+        figure they picked in the book (the board's figure and the big portrait).
         """
         from doolhof.engine.puzzle_run import PuzzleRun
         from doolhof.gui.play.scene import PlayScene
         from doolhof.gui.play.tutorial import Tutorial
         run = PuzzleRun(puzzle)
         table = TableSetup(puzzle.variant, (SeatConfig("person"), SeatConfig("person")))
-        scene = PlayScene(self.host, puzzle.game(), table, puzzle=run)
+        scene = PlayScene(self.host, puzzle.game(), table, puzzle=run, looks={0: self.stars.book.child})
         scene.corner_buttons["menu"] = ("menu", lambda: None)  # the parents' corner layer takes the pointer there
         run.on_solved = lambda stars: self._record_puzzle(puzzle, stars)
         run.on_book = self.open_puzzles

@@ -7,9 +7,12 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import pygame
+import pytest
+
 from doolhof.engine.puzzles import BOOK
 from doolhof.session.progress import load_progress, progress_path
-from tests.gui.helpers import center, open_book, run, tap
+from tests.gui.helpers import center, open_book, run, tap, touch_tap
 
 V1 = Path(__file__).resolve().parents[1] / "data" / "v1" / "progress.json"
 
@@ -40,3 +43,70 @@ def test_stars_won_go_to_the_child_reading_the_book(make_app: Any) -> None:
     run(app)
     again = app.scene
     assert again.child == 2 and again.progress.stars == {BOOK[0].name: 3}
+
+
+def _figures_drawn(app: Any, monkeypatch: pytest.MonkeyPatch) -> set[int]:
+    """The figures the top scene draws in one frame (by their art number)."""
+    drawn: set[int] = set()
+    real = app.art.figure
+
+    def recording(seat: int, px: int) -> Any:
+        drawn.add(seat)
+        return real(seat, px)
+
+    monkeypatch.setattr(app.art, "figure", recording)
+    app.scene.draw(pygame.Surface(app.window_size()))
+    monkeypatch.setattr(app.art, "figure", real)
+    return drawn
+
+
+def _start_figures(app: Any, monkeypatch: pytest.MonkeyPatch) -> set[int]:
+    """The children the stones' little maze pictures show at the start, over one frame of the book."""
+    from doolhof.gui.puzzles import scene as book_module
+
+    children: set[int] = set()
+    real = book_module.puzzle_board
+
+    def recording(*args: Any) -> Any:
+        children.add(args[3] if len(args) > 3 else 0)  # puzzle, side, art[, child]
+        return real(*args)
+
+    monkeypatch.setattr(book_module, "puzzle_board", recording)
+    app.scene.draw(pygame.Surface(app.window_size()))
+    monkeypatch.setattr(book_module, "puzzle_board", real)
+    return children
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (800, 1280)])
+@pytest.mark.parametrize("how", ["mouse", "finger"])
+def test_the_child_picked_in_the_book_plays_as_their_own_figure(make_app: Any, size: tuple[int, int], how: str,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from doolhof.gui.play.scene import PlayScene
+
+    press = tap if how == "mouse" else touch_tap
+    app = make_app(size)
+    book = open_book(app, press)
+    press(app, center(book.child_rects[1]))  # the blue square figure
+    run(app)
+    assert book.child == 1
+    assert _start_figures(app, monkeypatch) == {1}, "the stones' little mazes show the blue figure at the start"
+    press(app, center(book.stone_rects[BOOK[0].name]))
+    scene = app.scene
+    assert isinstance(scene, PlayScene) and scene.puzzle is not None
+    run(app, 0.2)
+    drawn = _figures_drawn(app, monkeypatch)
+    assert 1 in drawn and 0 not in drawn, f"the board and the big portrait show figure 1 only, not {drawn}"
+    app.screens._record_puzzle(BOOK[0], 2)  # solved (tests/gui/test_puzzles.py plays one): the stars stay per child
+    assert load_progress().book.of(1).stars == {BOOK[0].name: 2} and load_progress().book.of(0).stars == {}
+    app.screens.open_puzzles()
+    run(app)
+    book = app.scene
+    book.daily.wait(30.0)
+    run(app)
+    press(app, center(book.daily_rect))
+    run(app)
+    scene = app.scene
+    assert isinstance(scene, PlayScene) and scene.puzzle is not None
+    assert scene.puzzle.puzzle.name.startswith("daily-")
+    drawn = _figures_drawn(app, monkeypatch)
+    assert 1 in drawn and 0 not in drawn, f"the daily puzzle shows figure 1 only, not {drawn}"

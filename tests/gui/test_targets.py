@@ -98,6 +98,7 @@ def scene_targets(app: Any) -> list[Target]:
         found.append(("book.daily", scene.daily_rect.union(scene.flames_rect)))
         found += [(f"book.chapter{k}", r) for k, r in scene.chapter_rects.items()]
         found += [(f"book.stone.{k}", r) for k, r in scene.stone_rects.items()]
+        found += [(f"book.child{k}", r) for k, r in scene.child_rects.items()]
     elif isinstance(scene, RulesScene):
         found += [(f"rules.dot{k}", r) for k, r in enumerate(scene.dots)]
     return found + layer_targets(app)

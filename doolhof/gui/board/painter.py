@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 import pygame
 
@@ -63,9 +63,11 @@ def _shade(color: Color, factor: float) -> Color:
 class BoardArt:
     """Caches for every board drawing, plus pictures and figures from the shared SVG art."""
 
-    def __init__(self, art: Art) -> None:
-        """*art* is the app's SVG cache (``picture``, ``figure``, ``robot``, ``icon``)."""
+    def __init__(self, art: Art, looks: Mapping[int, int] | None = None) -> None:
+        """*art* is the app's SVG cache (``picture``, ``figure``, ``robot``, ``icon``); *looks* maps a seat to
+        the figure it wears (default: its own; a puzzle's seat 0 wears the figure of the child playing)."""
         self.art = art
+        self.looks: dict[int, int] = dict(looks or {})
         self._tiles: dict[tuple[object, ...], pygame.Surface] = {}
         self._misc: dict[tuple[object, ...], pygame.Surface] = {}
         #: The least tap target of the window (:func:`doolhof.gui.kit.boxes.least_tap`): an arrow a child taps
@@ -98,9 +100,17 @@ class BoardArt:
         """A user-interface icon from the SVG art."""
         return self.art.icon(name, max(4, int(px)))
 
+    def look(self, seat: int) -> int:
+        """The figure seat *seat* wears (see :attr:`looks`)."""
+        return self.looks.get(seat, seat)
+
+    def color(self, seat: int) -> Color:
+        """The colour of the figure seat *seat* wears."""
+        return theme.SEAT_COLORS[self.look(seat) % len(theme.SEAT_COLORS)]
+
     def figure(self, seat: int, px: int) -> pygame.Surface:
-        """Seat *seat*'s figure from the SVG art."""
-        return self.art.figure(seat, max(4, int(px)))
+        """The figure seat *seat* wears, from the SVG art."""
+        return self.art.figure(self.look(seat), max(4, int(px)))
 
     def robot(self, px: int) -> pygame.Surface:
         """The robot badge of computer seats."""

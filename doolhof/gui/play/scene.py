@@ -24,6 +24,7 @@ once done.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
 import pygame
 
@@ -67,11 +68,14 @@ TURN_TIME = 0.16
 class PlayScene(PlayingScene[Game, Decision]):
     """One game on screen, from any phase to the celebration; then the end scene."""
 
-    def __init__(self, host: Host, game: Game, table: TableSetup, puzzle: PuzzleRun | None = None) -> None:
+    def __init__(self, host: Host, game: Game, table: TableSetup, puzzle: PuzzleRun | None = None,
+                 looks: Mapping[int, int] | None = None) -> None:
         """Show *game* (push or walk phase, or over) played by the seats of *table*.
 
         With *puzzle* the scene plays that puzzle (*game* is its game): one figure, a budget of
         turns shown as footprints, stars when solved (see :mod:`doolhof.gui.play.puzzle`).
+        *looks* maps a seat to the figure it wears, on the board and in the portrait (default: its
+        own; a puzzle's seat 0 wears the figure of the child reading the book).
         """
         super().__init__(host, game, table)  # on_action after every push and walk; overlays: see Overlay
         #: The puzzle being played, or None in a game.
@@ -79,7 +83,7 @@ class PlayScene(PlayingScene[Game, Decision]):
         #: False in puzzle mode: no trays (the footprints take their place).
         self.show_trays = puzzle is None
         self.shown = self._snapshot()
-        self.view = BoardArt(host.art)
+        self.view = BoardArt(host.art, looks)
         self.layout: PlayLayout = self._layout_for(host.window_size())
         self.rotation = 0  # quarter turns the player gave the spare (kept until the push)
         self.angle = 0.0  # the spare's drawn angle in degrees, chasing rotation * 90

@@ -127,7 +127,7 @@ def draw_trays(surface: pygame.Surface, lay: PlayLayout, shown: Shown, view: Boa
                computers: Sequence[bool], raised: int | None) -> None:
     """Every player's tray: portrait, robot badge, collected tokens, own pile left."""
     for seat, rect in enumerate(lay.trays):
-        color = theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)]
+        color = view.color(seat)
         current = seat == raised
         box = tray_box(rect, current)
         draw_card(surface, box, theme.PANEL if current else theme.PANEL_DARK, shape=BLOCK)
@@ -181,7 +181,7 @@ def draw_spare_slot(surface: pygame.Surface, lay: PlayLayout) -> None:
 def draw_turn_block(surface: pygame.Surface, lay: PlayLayout, shown: Shown, view: BoardArt,
                     seat: int, pop: float = 1.0) -> None:
     """The big portrait of whose turn it is, in their colour (*pop* scales it for the hand-over)."""
-    color = theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)]
+    color = view.color(seat)
     rect = lay.portrait
     radius = max(8, int(rect.w / 2 * pop))
     pygame.draw.circle(surface, _shade(color, 0.5), rect.center, radius)
@@ -204,7 +204,7 @@ def draw_target(surface: pygame.Surface, lay: PlayLayout, shown: Shown, view: Bo
         picture = view.picture(shown.target_picture, px)
         surface.blit(picture, picture.get_rect(center=card.center))
     elif shown.target_home:
-        color = theme.SEAT_COLORS[shown.current % len(theme.SEAT_COLORS)]
+        color = view.color(shown.current)
         tile = view.corridor(home_mask, px, True, color)
         surface.blit(tile, tile.get_rect(center=card.center))
         figure = view.figure(shown.current, int(px * 0.55))

@@ -29,10 +29,11 @@ def _board_image(puzzle: Puzzle, side: int) -> pygame.Surface:
 
 
 @lru_cache(maxsize=64)
-def puzzle_board(puzzle: Puzzle, side: int, art: Art) -> pygame.Surface:
-    """A little picture of *puzzle*: its maze, the picture to reach and the child's figure (as a dot).
+def puzzle_board(puzzle: Puzzle, side: int, art: Art, child: int = 0) -> pygame.Surface:
+    """A little picture of *puzzle*: its maze, the picture to reach and *child*'s figure at the start
+    (on a disc of its colour).
 
-    Cached per puzzle, size and art service: the book draws it every frame while it breathes.
+    Cached per puzzle, size, art service and child: the book draws it every frame while it breathes.
     """
     side = max(8, side)
     image = _board_image(puzzle, side).copy()
@@ -47,7 +48,11 @@ def puzzle_board(puzzle: Puzzle, side: int, art: Art) -> pygame.Surface:
     centre = (round((fc + 0.5) * cell), round((fr + 0.5) * cell))
     radius = max(2, round(cell * 0.42))
     pygame.draw.circle(image, theme.INK, centre, radius + max(1, radius // 4))
-    pygame.draw.circle(image, theme.SEAT_COLORS[0], centre, radius)
+    pygame.draw.circle(image, theme.SEAT_COLORS[child % len(theme.SEAT_COLORS)], centre, radius)
+    px = round(cell * 1.25)
+    if px >= 12:  # big enough to tell the figures by their shape too
+        figure = art.figure(child, px)
+        image.blit(figure, figure.get_rect(center=centre))
     return image
 
 

@@ -4,7 +4,7 @@
   board) with one to three footprints (the turns its puzzles need); a chapter whose every puzzle
   is solved wears a star. Tapping one shows its path.
 - The path: the chapter's puzzles as stepping stones along a dotted trail, each stone a little
-  picture of its puzzle (the maze, the picture to reach, the child's figure as a dot). Solved
+  picture of its puzzle (the maze, the picture to reach, the reading child's figure at the start). Solved
   stones show their stars (1 to 3); the next stone to play glows, the child's figure beside it.
 - The daily puzzle: a special stone with a calendar and the sun, its stars once solved today,
   and the streak (days in a row) as a row of little flames under it. It is made in a worker
@@ -389,7 +389,7 @@ class BookScene(Scene):
             face = self._draw_round(surface, rect, face_color, edge, self._pressed == f"chapter:{chapter}")
             first = self.book[chapter][0]
             board_px = int(face.w * 0.5)
-            board = puzzle_board(first, board_px, art)
+            board = puzzle_board(first, board_px, art, self.child)
             surface.blit(board, board.get_rect(center=(face.centerx, face.y + int(face.h * 0.42))))
             feet = first.minimum
             px = max(8, int(face.w * 0.2))
@@ -434,7 +434,7 @@ class BookScene(Scene):
             is_next = upcoming is not None and puzzle.name == upcoming.name
             face = draw_stone(surface, rect, glow if is_next else 0.0, self._pressed == f"stone:{puzzle.name}")
             side = int(min(face.w * 0.56, face.h * 0.62))
-            board = puzzle_board(puzzle, side, art)
+            board = puzzle_board(puzzle, side, art, self.child)
             spot = board.get_rect(center=(face.centerx, face.centery - face.h // 12))
             pygame.draw.rect(surface, darken(theme.STONE_EDGE, 0.2), spot.inflate(4, 4),
                              border_radius=max(3, side // 9))
