@@ -88,3 +88,13 @@ def test_closed_while_the_disk_is_full_the_next_start_offers_the_spare_copy_and_
     assert shown["maze"].game == game
     assert any(f"turn {game.turn + 1}" in m for m in messages), messages
     assert savegame.load_game(paths.game_path("maze")).game.game == game  # type: ignore[union-attr]
+
+
+def test_an_absurd_player_to_move_gives_a_short_message() -> None:
+    from doolhof.cards import CardGame
+    from doolhof.rules import IllegalMoveError
+
+    table = dict(CardGame.new(players=2, seed=1).table)
+    with pytest.raises(IllegalMoveError) as refused:
+        CardGame.from_position(table, [[], []], [], current_player=-10**400)
+    assert len(str(refused.value)) < 160
