@@ -98,3 +98,27 @@ def test_an_absurd_player_to_move_gives_a_short_message() -> None:
     with pytest.raises(IllegalMoveError) as refused:
         CardGame.from_position(table, [[], []], [], current_player=-10**400)
     assert len(str(refused.value)) < 160
+
+
+def test_a_log_file_that_cannot_be_written_fails_quietly_once(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    import logging
+
+    from doolhof.session.logfile import start_log
+
+    path = start_log(tmp_path / "log" / "doolhof.log")
+    assert path is not None
+    root = logging.getLogger()
+    handler = next(h for h in root.handlers if getattr(h, "baseFilename", None) == str(path))
+    try:
+        handler.stream = open("/dev/full", "w", encoding="utf-8")  # type: ignore[attr-defined]
+        for k in range(5):
+            logging.getLogger("doolhof.test").error("record %d", k)
+        err = capsys.readouterr().err
+        assert "Logging error" not in err and "Traceback" not in err
+    finally:
+        import io
+
+        root.removeHandler(handler)
+        handler.stream = io.StringIO()  # type: ignore[attr-defined]
+        handler.close()
