@@ -110,7 +110,10 @@ def test_a_log_file_that_cannot_be_written_fails_quietly_once(tmp_path: Path,
     assert path is not None
     root = logging.getLogger()
     handler = next(h for h in root.handlers if getattr(h, "baseFilename", None) == str(path))
+    others = [h for h in root.handlers if h is not handler]  # left by other tests (their streams may be closed)
     try:
+        for other in others:
+            root.removeHandler(other)
         handler.stream = open("/dev/full", "w", encoding="utf-8")  # type: ignore[attr-defined]
         for k in range(5):
             logging.getLogger("doolhof.test").error("record %d", k)
@@ -119,6 +122,8 @@ def test_a_log_file_that_cannot_be_written_fails_quietly_once(tmp_path: Path,
     finally:
         import io
 
+        for other in others:
+            root.addHandler(other)
         root.removeHandler(handler)
         handler.stream = io.StringIO()  # type: ignore[attr-defined]
         handler.close()
