@@ -68,6 +68,9 @@ class ScreenBuilder:
         self.play_scene: GameScene | None = None
         #: The online game on screen (its play scene follows it), or None.
         self.online: FarGame | None = None
+        #: Keeps an online room on this computer after every change (tests running two apps in one
+        #: process give each its own).
+        self.keep_room: Callable[[dict[str, object]], None] = keep_room
         self._stars: StarKeeper | None = None
 
     @property
@@ -251,8 +254,8 @@ class ScreenBuilder:
         if game is None or table is None:
             raise ValueError("the room's game has not started")
         far = FarGame(room)
-        room.on_change = keep_room
-        keep_room(room.room.to_dict())
+        room.on_change = self.keep_room
+        self.keep_room(room.room.to_dict())
         if host.session.running:
             host.session.leave()
         scene: PlayScene | CardPlayScene
@@ -351,6 +354,19 @@ class ScreenBuilder:
             host.pop_scene()
         self.play_scene = None
         self.show_setup(table)
+
+    def close_online(self) -> None:
+        """The program ends: leave the online game on screen at once (the far side sees "away"; the game waits
+        in the online memory), waiting at most a moment for the message to go."""
+        far, self.online = self.online, None
+        if far is None:
+            return
+        try:
+            far.leave()
+        except Exception:  # the game is kept already; whatever the network does now, the program ends
+            import logging
+
+            logging.getLogger(__name__).exception("leaving the online game at the end failed")
 
     def leave_online(self) -> None:
         """Leave the online game on screen, if any: the far side sees "away", the game waits on both sides

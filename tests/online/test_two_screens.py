@@ -232,3 +232,73 @@ def test_the_parents_menu_says_what_the_trouble_is(relay: Any, two_apps: Any) ->
     host_scene.far.trouble = "relay"
     menu = ParentMenuScene(host_app, from_game=True)
     assert any("relay" in line for line in menu.note())
+
+
+def test_the_relay_going_away_mid_game_and_coming_back(relay: Any, two_apps: Any) -> None:
+    host_app, far_app = two_apps()
+    table = TableSetup("junior", (SeatConfig(), SeatConfig()), secrets=3)
+    host_scene, far_scene = start_both(host_app, far_app, relay, table)
+    both = (host_app, far_app)
+    maze_turn(host_app, both)
+    pump(both, lambda: resting(host_app) and resting(far_app) and far_scene.game.turn == 1)
+    relay.stop()
+    pump(both, lambda: host_scene.far.trouble == "relay" and far_scene.far.trouble == "relay")
+    note = ParentMenuScene(host_app, from_game=True).note()
+    assert any("relay cannot be reached" in line for line in note)  # said plainly to the parent, no traceback
+    relay.restart()  # nothing kept: the two computers restore the room on it
+    pump(both, lambda: host_scene.far.trouble is None and far_scene.far.trouble is None, wait=40.0)
+    maze_turn(far_app, both)
+    pump(both, lambda: resting(host_app) and resting(far_app) and host_scene.game.turn == 2)
+    assert host_scene.game.to_dict() == far_scene.game.to_dict()
+
+
+def test_a_window_closed_mid_game_opens_on_the_same_game(relay: Any, two_apps: Any, tmp_path: Any,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    host_app, far_app = two_apps()
+    far_app.screens.keep_room = lambda data: None  # the far computer's memory is its own (not this folder)
+    table = TableSetup("junior", (SeatConfig(), SeatConfig()), secrets=3)
+    host_scene, far_scene = start_both(host_app, far_app, relay, table)
+    both = (host_app, far_app)
+    maze_turn(host_app, both)
+    pump(both, lambda: resting(host_app) and resting(far_app) and far_scene.game.turn == 1)
+    # The host's window closes (as launch does at the end); the far side sees them away.
+    host_app.screens.close_online()
+    pump((far_app,), lambda: far_scene.far.away)
+    # Meanwhile the far side plays its turn; its move waits on the relay.
+    maze_turn(far_app, (far_app,))
+    pump((far_app,), lambda: resting(far_app))
+    # The host starts Doolhof again: the kept game comes back, with the far side's move.
+    kept = store.waiting_rooms()
+    assert len(kept) == 1
+    again = build_app(host_app.screen, argparse.Namespace(mute=True, size=(1280, 800), fullscreen=False, lang="en"))
+    again.settings = replace(again.settings, online=True, relay=relay.address, auto_hint=False)
+    again.screens.show_setup()
+    assert again.screens.resume_online(kept[0])
+    back = again.scene
+    pump((again, far_app), lambda: back.game.turn == 2 and resting(again) and not far_scene.far.away)
+    assert back.game.to_dict() == far_scene.game.to_dict()
+    assert back.accepting()  # the host's turn again, where it was
+    again.screens.online.room.stop()
+
+
+def test_a_screen_out_of_step_takes_the_checked_game_again(relay: Any, two_apps: Any) -> None:
+    host_app, far_app = two_apps()
+    table = TableSetup("junior", (SeatConfig(), SeatConfig()), secrets=3)
+    host_scene, far_scene = start_both(host_app, far_app, relay, table)
+    both = (host_app, far_app)
+    # Something went wrong on the far screen: its copy of the game moved on without the room.
+    wrong = far_scene.game.copy()
+    wrong.push(wrong.legal_pushes()[-1])
+    far_scene.restore(wrong)
+    maze_turn(host_app, both)
+    pump(both, lambda: resting(host_app) and resting(far_app) and far_scene.game.turn == 1)
+    assert far_scene.game.to_dict() == host_scene.game.to_dict()  # mended from the room's checked game
+
+
+def test_own_secrets_of_the_far_side_stay_face_down(relay: Any, two_apps: Any) -> None:
+    host_app, far_app = two_apps()
+    table = TableSetup("junior-own", (SeatConfig(), SeatConfig()), secrets=4)
+    host_scene, far_scene = start_both(host_app, far_app, relay, table)
+    assert not host_scene.painter.secret_hidden()  # seat 0's own turn on the host's screen: shown
+    assert far_scene.painter.secret_hidden()  # the far screen sees seat 0's secret face down
+    assert far_scene.shown.own_piles and far_scene.hint is None and not far_scene.hint_available()
