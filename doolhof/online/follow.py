@@ -166,6 +166,9 @@ class FarGame:
             self.applied = len(self.room.room.log)
             copy = game.copy()
         self.out_of_step = False
+        log.warning("the screen's game was out of step with the room's; it shows the checked game again")
+        if self.trouble is None:
+            self.trouble = "rebuilt"
         return copy
 
     # ----- leaving -----------------------------------------------------------------------------
