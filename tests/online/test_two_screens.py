@@ -252,12 +252,11 @@ def test_the_relay_going_away_mid_game_and_coming_back(relay: Any, two_apps: Any
     assert host_scene.game.to_dict() == far_scene.game.to_dict()
 
 
-def test_a_window_closed_mid_game_opens_on_the_same_game(relay: Any, two_apps: Any, tmp_path: Any,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_window_closed_mid_game_opens_on_the_same_game(relay: Any, two_apps: Any) -> None:
     host_app, far_app = two_apps()
     far_app.screens.keep_room = lambda data: None  # the far computer's memory is its own (not this folder)
     table = TableSetup("junior", (SeatConfig(), SeatConfig()), secrets=3)
-    host_scene, far_scene = start_both(host_app, far_app, relay, table)
+    _, far_scene = start_both(host_app, far_app, relay, table)
     both = (host_app, far_app)
     maze_turn(host_app, both)
     pump(both, lambda: resting(host_app) and resting(far_app) and far_scene.game.turn == 1)
