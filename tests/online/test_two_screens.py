@@ -30,6 +30,7 @@ from doolhof.online import store
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup
 from tests.gui.cards.helpers import cell_point, hold_done, lay_by_taps, point
 from tests.gui.helpers import FRAME, center, finger, mouse
+from tests.online.raw import RawClient
 from tests.online.test_online_games import open_rooms
 
 #: Wall-clock seconds any one wait may take before the test fails (a healthy move takes well under one).
@@ -150,9 +151,18 @@ def test_a_maze_game_by_taps_on_two_screens_to_the_same_end(relay: Any, two_apps
     assert host_scene.game.is_over() and far_scene.game.is_over()
     assert seen_far_push, "the far side's moves animated"
     # Both screens go on to the same end screen; the room is cleared from the relay afterwards.
+    host_far, guest_far = host_scene.far, far_scene.far
     pump(both, lambda: type(host_app.scene).__name__ == "EndScene" and type(far_app.scene).__name__ == "EndScene")
     assert host_app.scene.winners == far_app.scene.winners
     assert not host_app.scene.again_button.visible  # "again" would start a game on one computer only
+    host_far.join_closing()
+    guest_far.join_closing()
+    late = RawClient(relay.host, relay.port, host_far.room.room.room_id).start()
+    late.subscribe(host_far.room.room.base + "/#")
+    late.barrier()
+    assert [m for m in late.messages if m.retain and m.payload] == []  # nothing of the game stays on the relay
+    late.stop()
+    assert store.waiting_rooms() == []  # nor on this computer
 
 
 def test_the_far_side_away_and_back_mid_game(relay: Any, proxy: Any, two_apps: Any) -> None:
