@@ -6,10 +6,37 @@ thread would put them.
 
 from __future__ import annotations
 
+import argparse
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
 from doolhof.online.client import LinkChanged, OnlineRoom
 from doolhof.online.follow import FarGame
 from doolhof.online.room import Desync, MoveMade, PeerPresence, started_here
-from doolhof.session.seats import SeatConfig, TableSetup
+from doolhof.session.seats import CARDS, SeatConfig, TableSetup
+
+
+@pytest.fixture
+def make_app() -> Iterator[Callable[[], Any]]:
+    """An app on the dummy display (no relay: these rooms are made in memory)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from doolhof.gui.launch import build_app
+
+    pygame.init()
+
+    def factory() -> Any:
+        screen = pygame.display.set_mode((1280, 800))
+        return build_app(screen, argparse.Namespace(mute=True, size=(1280, 800), fullscreen=False, lang="en"))
+
+    yield factory
+    pygame.quit()
 
 
 def follower() -> FarGame:
@@ -75,3 +102,20 @@ def test_a_rebuilt_log_asks_the_screen_to_take_the_checked_game() -> None:
     assert far.out_of_step and far.trouble == "rebuilt"
     game = far.checked()
     assert not far.out_of_step and game.turn == 0 and far.applied == 0
+
+
+def test_the_automatic_hint_still_comes_to_a_child_at_an_online_card_table(make_app: Any) -> None:
+    from doolhof.gui.cards.scene import CardPlayScene
+    from doolhof.gui.kit.far_sign import FarSign
+
+    app = make_app()
+    app.settings = replace(app.settings, auto_hint=True)
+    table = TableSetup(CARDS, (SeatConfig(), SeatConfig()))
+    host, _ = started_here(table, frozenset({1}))
+    game = host.game
+    assert game is not None
+    scene = CardPlayScene(app, game.copy(), table)
+    scene.far = FarGame(OnlineRoom(host, ["127.0.0.1:1"]))
+    scene.overlays.append(FarSign(scene, 2))  # the waiting sign lies over every online game
+    app.push_scene(scene)
+    assert scene.local_person(0) and scene.auto_hint_waiting()

@@ -47,7 +47,7 @@ from doolhof.gui.cards.gestures import (
 )
 from doolhof.gui.cards.layout import CardLayout, card_layout
 from doolhof.gui.cards.shown import AtCell, AtHand, Shown
-from doolhof.gui.cards.tutorial import offer_card_tutorial
+from doolhof.gui.cards.tutorial import CardTutorial, offer_card_tutorial
 from doolhof.gui.cardtable.camera import Camera
 from doolhof.gui.cardtable.faces import CardFaces
 from doolhof.gui.kit.anim import Effect
@@ -285,7 +285,8 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         """True while the automatic hint waits for the person to stay idle long enough."""
         return (
             bool(getattr(getattr(self.host, "settings", None), "auto_hint", False)) and self.hint_available()
-            and not self.hint_visible() and self.hint_job is None and not self.overlays
+            and not self.hint_visible() and self.hint_job is None
+            and not any(isinstance(overlay, CardTutorial) for overlay in self.overlays)  # the hand shows the way
         )
 
     def wake_after(self) -> float | None:
