@@ -298,12 +298,15 @@ def build_away_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
     if isinstance(game, CardGame):
         place = make_player("clever", seed=args.seed).choose_place(game.copy())
         host.play(lay_move(place.hand_index, place.cell, place.rotation))
-        if game.phase == "take":  # the room's game is the one played on
+        laid = host.game
+        if laid is not None and laid.phase == "take":
             host.play(take_move(()))
     elif isinstance(game, Game):
         player = RandomPlayer(args.seed)
         host.play(push_move(player.choose_push(game.copy())))
-        host.play(walk_move(player.choose_walk(game.copy())))
+        pushed = host.game
+        assert isinstance(pushed, Game)
+        host.play(walk_move(player.choose_walk(pushed.copy())))
     host.peer_here = False  # the far computer went away
     room = OnlineRoom(host, ["127.0.0.1:1"])  # never started: the picture needs no connection
     shown = host.game
