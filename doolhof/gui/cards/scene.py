@@ -163,7 +163,6 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
             or any(abs(a - r * 90) > 0.01 for a, r in zip(self.angles, self.rotations, strict=True))
             or (self.hint_job is not None and not self.hint_job.done())
             or self.clock < self.refused_until or any(overlay.busy() for overlay in self.overlays)
-            or (self.far_thinking() and not self.motion.reduced)
         )
 
     def legal_now(self) -> list[Place]:

@@ -33,6 +33,9 @@ AMBIENT = 4.0
 FAR_AWAY_OPACITY = 110
 #: Seconds between looks at an online game's news while the screen rests.
 FAR_POLL = 0.1
+#: Frames a second while only the far figure breathes (a slow breath needs no 60 Hz: this costs a
+#: quarter of the processor time while a grandparent thinks for minutes; scripts/bench_far_frames.py).
+BREATH_FPS = 20
 
 
 class PlayingScene(Scene, Generic[G, D]):
@@ -69,6 +72,7 @@ class PlayingScene(Scene, Generic[G, D]):
         self.wall_clock: Callable[[], float] = time.monotonic
         #: The online game this screen follows (its far seats are played on the far computer), or None.
         self.far: FarGame | None = None
+        self._breath_drawn = 0.0
 
     # ----- reading the state -------------------------------------------------------------------
     @property
@@ -202,9 +206,16 @@ class PlayingScene(Scene, Generic[G, D]):
             return (1.0 + 0.06 * math.sin(self.clock * 2.4), 255)
         return (1.0, 255)
 
+    def far_breathing(self) -> bool:
+        """True while the far figure breathes (the far side thinks; not with reduced motion)."""
+        return self.far_thinking() and not self.motion.reduced
+
     def far_wake_after(self) -> float | None:
-        """In an online game, how soon to look for the far side's news while nothing else needs a frame."""
-        return FAR_POLL if self.far is not None else None
+        """In an online game, how soon to look for the far side's news (or draw the next breath) while nothing
+        else needs a frame."""
+        if self.far is None:
+            return None
+        return 1 / BREATH_FPS if self.far_breathing() else FAR_POLL
 
     def _drive_far(self) -> None:
         """Read the online game's news; play the far side's next move once nothing moves here.
@@ -217,6 +228,9 @@ class PlayingScene(Scene, Generic[G, D]):
         if far is None:
             return
         if far.poll():
+            self.host.request_redraw()
+        elif self.far_breathing() and self.clock - self._breath_drawn >= 1 / BREATH_FPS:
+            self._breath_drawn = self.clock  # the next breath; the loop sleeps in between
             self.host.request_redraw()
         if self.timeline.busy() or self.finished:
             return

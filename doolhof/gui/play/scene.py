@@ -140,7 +140,6 @@ class PlayScene(PlayingScene[Game, Decision]):
             self.timeline.busy() or bool(self.effects) or self.thinking or self._computer_due()
             or abs(self.angle - self.rotation * 90) > 0.01 or self.ambient_now() or self.hints.busy()
             or self.gestures.gliding() or any(overlay.busy() for overlay in self.overlays)
-            or (self.far_thinking() and not self.motion.reduced)
         )
 
     def wake_after(self) -> float | None:
