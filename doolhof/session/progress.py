@@ -70,9 +70,11 @@ MSG_NEWER = N_("The puzzle stars were made by a newer version of Doolhof, so the
                " file was kept as {name}.")
 MSG_LEFT = N_("The puzzle stars could not be read ({error}), so the puzzle book starts afresh. The file was left"
               " untouched at {path}; Doolhof will not save over it.")
+MSG_NEWER_LEFT = N_("The puzzle stars were made by a newer version of Doolhof, so the puzzle book starts afresh."
+                    " The file was left untouched at {path}; Doolhof will not save over it.")
 MSG_NOT_SAVED = N_("The puzzle stars could not be saved ({error}).")
 #: How the progress file's problems are told (:mod:`doolhof.session.files`).
-PROGRESS_FILE_KIND = FileKind("the puzzle stars", MSG_CORRUPT, MSG_NEWER, MSG_UNREADABLE, MSG_LEFT)
+PROGRESS_FILE_KIND = FileKind("the puzzle stars", MSG_CORRUPT, MSG_NEWER, MSG_UNREADABLE, MSG_LEFT, MSG_NEWER_LEFT)
 
 
 def progress_path() -> Path:
