@@ -21,6 +21,7 @@ import pytest
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.session import paths, savegame
 from tests.file_faults import SmallDisk, small_disk
+from tests.gui.cards.helpers import fast, hold_done, lay_by_taps, ready, step_until
 from tests.gui.family import person_push, person_walk, start_game, table_of
 from tests.gui.helpers import center, open_menu, run, settle, tap
 
@@ -43,9 +44,21 @@ def turns(app: Any, scene: Any, count: int) -> None:
         settle(app)
 
 
-def on_disk() -> Any:
-    """The maze game in its file now (None when there is none)."""
-    saved = savegame.load_game(paths.game_path("maze")).game
+def card_turns(app: Any, scene: Any, count: int) -> None:
+    """The two children play *count* card turns by tapping: lay a card, and end a take by holding "done"."""
+    for _ in range(count):
+        turn = scene.game.turn
+        lay_by_taps(app, scene, scene.game.legal_places()[0])
+        assert step_until(app, ready(scene))
+        if scene.game.phase == "take":
+            hold_done(app, scene)
+            assert step_until(app, ready(scene))
+        assert scene.game.turn == turn + 1
+
+
+def on_disk(kind: str = "maze") -> Any:
+    """The game of *kind* in its file now (None when there is none)."""
+    saved = savegame.load_game(paths.game_path(kind)).game
     return saved.game if saved is not None else None
 
 
@@ -93,9 +106,9 @@ def close_window(app: Any) -> None:
     app.session.close()
 
 
-def offered(setup: SetupScene) -> Any:
-    """The maze game Continue offers on *setup*."""
-    waiting = setup.waiting.get("maze")
+def offered(setup: SetupScene, kind: str = "maze") -> Any:
+    """The game of *kind* Continue offers on *setup*."""
+    waiting = setup.waiting.get(kind)
     return waiting.game if waiting is not None else None
 
 
@@ -120,6 +133,25 @@ def test_back_from_the_book_after_the_disk_freed_continue_offers_the_newest_game
     person_push(app, app.scene)
     settle(app)
     assert on_disk().turn == game.turn and on_disk().phase == "walk", "the action went on from the newest state"
+
+
+def test_back_from_the_book_after_the_disk_freed_the_card_game_is_offered_as_left(make_app: Any,
+                                                                                 disk: SmallDisk) -> None:
+    app = make_app()
+    fast(app)
+    table = table_of("person", "person", variant="cards")
+    scene = start_game(app, table, game=table.new_card_game(5))
+    card_turns(app, scene, 1)
+    disk.fill()
+    card_turns(app, scene, 4)
+    game = scene.game.copy()
+    assert on_disk("cards") != game, "the saves failed"
+    setup = new_game_from_menu(app)
+    assert offered(setup, "cards") == game
+    disk.free()
+    setup = book_and_home(app)
+    assert offered(setup, "cards") == game, "the rebuilt setup screen offers the game as left, not the older file"
+    assert on_disk("cards") == game
 
 
 def test_the_game_kept_in_memory_is_written_when_the_window_closes(make_app: Any, disk: SmallDisk) -> None:
