@@ -282,8 +282,8 @@ def draw_trouble(surface: pygame.Surface, rect: pygame.Rect, art: Art, why: str,
 
 def heading(surface: pygame.Surface, text: str, rect: pygame.Rect, size: tuple[int, int]) -> None:
     """A screen's short sentence for the parent, light on the garden."""
-    draw_text(surface, text, rect, theme.PANEL, max_px=max(readable_px(size), rect.height * 2 // 3),
-              shadow=theme.HEDGE_DARK)
+    top = max(readable_px(size), min(rect.height * 2 // 3, min(size) // 20))
+    draw_text(surface, text, rect, theme.PANEL, max_px=top, shadow=theme.HEDGE_DARK)
 
 
 def remember(paired: Any) -> bool:

@@ -98,19 +98,30 @@ class InviteScene(LinkScene):
         self._connect = connect
         self._entered = False
         self.now = time.monotonic
-        self.friends = remembered()[-MOST_FRIENDS:]
         self.buttons = ButtonSet(on_press=lambda: self.host.play_sound("tap"))
         self.cancel_button = self.buttons.add(Button(self.cancel, icon="cross", label=lambda: _("Cancel"),
                                                      style=QUIET, name="cancel"))
         self.again_button = self.buttons.add(Button(self.new_code, icon="again", label=lambda: _("New code"),
                                                     style=PRIMARY, name="again"))
         self.again_button.visible = False
-        self.friend_buttons = [self.buttons.add(FriendButton(self, f)) for f in self.friends]
+        self.friends: list[Friend] = []
+        self.friend_buttons: list[FriendButton] = []
+        self.set_friends(remembered())
         self.slots: list[pygame.Rect] = []
         self.ring_rect = pygame.Rect(0, 0, 0, 0)
         self.heading_rect = pygame.Rect(0, 0, 0, 0)
         self.friends_rect = pygame.Rect(0, 0, 0, 0)
         self.trouble_rect = pygame.Rect(0, 0, 0, 0)
+        self.friends_caption = pygame.Rect(0, 0, 0, 0)
+
+    def set_friends(self, friends: list[Friend]) -> None:
+        """The remembered computers to offer (the newest :data:`MOST_FRIENDS`)."""
+        for button in self.friend_buttons:
+            self.buttons.items.remove(button)
+        self.friends = list(friends)[-MOST_FRIENDS:]
+        self.friend_buttons = [self.buttons.add(FriendButton(self, f)) for f in self.friends]
+        if self.size != (0, 0):
+            self.resize(self.size)
 
     # ----- links -----------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -258,7 +269,10 @@ class InviteScene(LinkScene):
             self.ring_rect = pygame.Rect(0, 0, ring, ring)
             self.ring_rect.midleft = (self.slots[-1].right + pad * 2, row.centery)
         self.friends_rect = pygame.Rect(pad, code_area.bottom + pad, w - 2 * pad, friends_h)
-        side = max(least, min(friends_h, (self.friends_rect.w - pad * (MOST_FRIENDS - 1)) // MOST_FRIENDS))
+        caption_h = max(least // 3, friends_h // 4) if friends_h > 2 * least else 0
+        self.friends_caption = pygame.Rect(pad, self.friends_rect.y, w - 2 * pad, caption_h)
+        self.friends_rect = pygame.Rect(pad, self.friends_rect.y + caption_h, w - 2 * pad, friends_h - caption_h)
+        side = max(least, min(self.friends_rect.h, (self.friends_rect.w - pad * (MOST_FRIENDS - 1)) // MOST_FRIENDS))
         total = len(self.friend_buttons) * side + max(0, len(self.friend_buttons) - 1) * pad
         x = self.friends_rect.centerx - total // 2
         for k, button in enumerate(self.friend_buttons):
@@ -277,6 +291,8 @@ class InviteScene(LinkScene):
         names = self.code.names if self.code is not None else (None,) * CODE_LENGTH
         for rect, name in zip(self.slots, names, strict=True):
             draw_picture_card(surface, rect, art, name)
+        if self.friend_buttons and self.friends_caption.h:
+            heading(surface, _("Or tap a computer you played with before"), self.friends_caption, self.size)
         ring = self.ring_rect
         if self.code is not None:
             draw_ring(surface, ring.center, ring.w // 2, (self.expires - self.now()) / CODE_SECONDS)

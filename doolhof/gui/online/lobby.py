@@ -51,6 +51,7 @@ class LobbyScene(LinkScene):
         self.start_button.enabled = self.ready
         self.heading_rect = pygame.Rect(0, 0, 0, 0)
         self.trouble_rect = pygame.Rect(0, 0, 0, 0)
+        self.seats_area = pygame.Rect(0, 0, 0, 0)
 
     # ----- the room ------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -134,11 +135,13 @@ class LobbyScene(LinkScene):
         self.start_button.rect = pygame.Rect(bottom.right - start_w, bottom.y, start_w, bottom_h)
         middle = pygame.Rect(pad, self.heading_rect.bottom + pad, w - 2 * pad,
                              bottom.y - self.heading_rect.bottom - 2 * pad)
-        count = 6
-        side = max(1, min(middle.height * 2 // 3, (middle.width - pad * (count - 1)) // count))
-        self.seat_side = side
         self.seats_area = middle
         self.trouble_rect = middle.inflate(-middle.width // 8, -middle.height // 8)
+
+    def seat_side(self, count: int) -> int:
+        """The side of each seat's card for *count* seats in one row."""
+        area, pad = self.seats_area, self.pad()
+        return max(1, min(area.height * 2 // 3, area.width // 3, (area.width - pad * (count - 1)) // max(1, count)))
 
     def handle_pointer(self, event: PointerEvent) -> None:
         """The buttons take the pointer."""
@@ -151,10 +154,10 @@ class LobbyScene(LinkScene):
         heading(surface, _("Who is playing?"), self.heading_rect, self.size)
         seats = self.seats()
         if not seats:
-            draw_waiting_dots(surface, self.seats_area.center, self.seat_side, self.clock)
+            draw_waiting_dots(surface, self.seats_area.center, self.seat_side(3), self.clock)
         else:
             pad = self.pad()
-            side = self.seat_side
+            side = self.seat_side(len(seats))
             total = len(seats) * side + (len(seats) - 1) * pad
             x = self.seats_area.centerx - total // 2
             for k, far, computer in seats:
