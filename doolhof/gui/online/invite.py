@@ -277,7 +277,7 @@ class InviteScene(LinkScene):
         x = self.friends_rect.centerx - total // 2
         for k, button in enumerate(self.friend_buttons):
             button.rect = pygame.Rect(x + k * (side + pad), self.friends_rect.centery - side // 2, side, side)
-        self.trouble_rect = code_area.inflate(-code_area.w // 10, -code_area.h // 10)
+        self.trouble_rect = code_area.copy()
 
     def handle_pointer(self, event: PointerEvent) -> None:
         """The buttons take the pointer."""

@@ -20,6 +20,7 @@ from doolhof.gui.kit import theme
 from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host
+from doolhof.gui.kit.text import draw_text, readable_px
 from doolhof.gui.kit.widgets import CHOICE, PRIMARY, QUIET, Button, ButtonSet, draw_card, safe_art, safe_icon
 from doolhof.gui.online.common import (
     LinkScene,
@@ -93,6 +94,7 @@ class JoinScene(LinkScene):
         self.trouble_rect = pygame.Rect(0, 0, 0, 0)
         self.invite_rect = pygame.Rect(0, 0, 0, 0)
         self.invite_figure = pygame.Rect(0, 0, 0, 0)
+        self.invite_caption = pygame.Rect(0, 0, 0, 0)
         self.sync()
 
     # ----- the keypad --------------------------------------------------------------------------------
@@ -224,7 +226,6 @@ class JoinScene(LinkScene):
         self.size = size
         w, h = max(1, size[0]), max(1, size[1])
         pad, least = self.pad(), self.least()
-        tall = h > w * 1.15
         self.heading_rect = pygame.Rect(pad, pad, w - 2 * pad, max(least // 2, h // 14))
         bottom_h = max(least, h // 9)
         bottom = pygame.Rect(pad, h - pad - bottom_h, w - 2 * pad, bottom_h)
@@ -240,9 +241,13 @@ class JoinScene(LinkScene):
         self.erase_button.rect = pygame.Rect(self.slots[-1].right + pad, row.y + (row_h - self.slots[0].h) // 2,
                                              self.slots[0].h, self.slots[0].h)
         pad_area = pygame.Rect(pad, row.bottom + 2 * pad, w - 2 * pad, bottom.y - row.bottom - 4 * pad)
-        across, down = (3, 4) if tall else (6, 2) if w > h * 1.5 else (4, 3)
         gap = pad
-        side = max(least, min((pad_area.w - gap * (across - 1)) // across, (pad_area.h - gap * (down - 1)) // down))
+
+        def fit(grid: tuple[int, int]) -> int:
+            return min((pad_area.w - gap * (grid[0] - 1)) // grid[0], (pad_area.h - gap * (grid[1] - 1)) // grid[1])
+
+        across, down = max(((6, 2), (4, 3), (3, 4), (2, 6)), key=fit)  # the biggest keys for this window
+        side = max(least, fit((across, down)))
         total_w, total_h = across * side + (across - 1) * gap, down * side + (down - 1) * gap
         x0, y0 = pad_area.centerx - total_w // 2, pad_area.centery - total_h // 2
         for k, key in enumerate(self.keys):
@@ -254,8 +259,10 @@ class JoinScene(LinkScene):
         self.invite_rect.center = (w // 2, h // 2)
         inner = self.invite_rect.inflate(-2 * pad, -2 * pad)
         button = max(least, min(inner.h // 4, inner.w // 3))
-        self.invite_figure = pygame.Rect(0, 0, inner.h - button - pad, inner.h - button - pad)
-        self.invite_figure.midtop = inner.midtop
+        self.invite_caption = pygame.Rect(inner.x, inner.y, inner.w, max(least // 2, inner.h // 8))
+        figure = max(1, inner.h - button - self.invite_caption.h - 2 * pad)
+        self.invite_figure = pygame.Rect(0, 0, figure, figure)
+        self.invite_figure.midtop = (inner.centerx, self.invite_caption.bottom + pad)
         self.decline_button.rect = pygame.Rect(inner.x, inner.bottom - button, max(button, inner.w // 3), button)
         self.accept_button.rect = pygame.Rect(inner.right - max(button, inner.w // 3), inner.bottom - button,
                                               max(button, inner.w // 3), button)
@@ -274,12 +281,11 @@ class JoinScene(LinkScene):
         heading(surface, _("Tap the pictures the other computer shows"), self.heading_rect, self.size)
         for k, rect in enumerate(self.slots):
             draw_picture_card(surface, rect, art, self.chosen[k] if k < len(self.chosen) else None)
-        if self.trouble == "code" and self.slots:
-            row = self.slots[0].union(self.slots[-1])
-            cross = safe_icon(art, "cross", int(row.h * 1.2))
-            if cross is not None:
-                for rect in (row.move(-row.w // 4, 0), row.move(row.w // 4, 0)):
-                    surface.blit(cross, cross.get_rect(center=(rect.centerx, row.centery)))
+        if self.trouble == "code":  # the wrong pictures crossed out: no words needed
+            for rect in self.slots[:len(self.chosen)]:
+                cross = safe_icon(art, "cross", int(rect.h * 0.7))
+                if cross is not None:
+                    surface.blit(cross, cross.get_rect(center=rect.center))
         self.buttons.draw(surface, art)
         if self.trying:
             draw_waiting_dots(surface, self.erase_button.rect.center, self.erase_button.rect.w, self.clock)
@@ -290,6 +296,8 @@ class JoinScene(LinkScene):
             shade.fill((*theme.SHADE, 150))
             surface.blit(shade, (0, 0))
             draw_card(surface, self.invite_rect)
+            draw_text(surface, _("A computer you played with invites you to play"), self.invite_caption, theme.INK,
+                      max_px=max(readable_px(self.size), self.invite_caption.h * 2 // 3))
             draw_figure(surface, self.invite_figure, art, self.invitation[1], far=True)
             self.invite_buttons.draw(surface, art)
 
