@@ -40,11 +40,9 @@ TROUBLE = {
     "host-code": N_("The other computer tapped other pictures, so this code ends. Make a new code."),
     "code": N_("These pictures did not work. Ask for a new code and tap it in."),
     "version": N_("The other computer has another version of Doolhof: update both."),
-    "away": N_("The other computer has left. Go back and invite again."),
-    "memory": N_("This computer could not remember the other one (its folder cannot be written)."),
 }
 #: The picture the child sees for each trouble: the globe with a cross (no link), or a cross alone.
-TROUBLE_ICONS = {"relay": "globe", "lost": "globe", "away": "globe"}
+TROUBLE_ICONS = {"relay": "globe", "lost": "globe"}
 
 
 class Channel(Protocol):

@@ -244,9 +244,9 @@ class InviteScene(LinkScene):
         pad, least = self.pad(), self.least()
         tall = h > w * 1.15
         self.heading_rect = pygame.Rect(pad, pad, w - 2 * pad, max(least // 2, h // 10))
-        bottom_h = max(least, h // 8)
+        bottom_h = max(least, min(h // 8, w // 8))
         bottom = pygame.Rect(pad, h - pad - bottom_h, w - 2 * pad, bottom_h)
-        self.cancel_button.rect = pygame.Rect(bottom.x, bottom.y, max(least, min(bottom.w // 3, bottom_h * 2)),
+        self.cancel_button.rect = pygame.Rect(bottom.x, bottom.y, max(least, min(bottom.w // 2 - pad, bottom_h * 3)),
                                               bottom_h)
         again_w = max(least, min(bottom.w - self.cancel_button.rect.w - pad, bottom_h * 3))
         self.again_button.rect = pygame.Rect(bottom.right - again_w, bottom.y, again_w, bottom_h)

@@ -227,9 +227,9 @@ class JoinScene(LinkScene):
         w, h = max(1, size[0]), max(1, size[1])
         pad, least = self.pad(), self.least()
         self.heading_rect = pygame.Rect(pad, pad, w - 2 * pad, max(least // 2, h // 14))
-        bottom_h = max(least, h // 9)
+        bottom_h = max(least, min(h // 9, w // 8))
         bottom = pygame.Rect(pad, h - pad - bottom_h, w - 2 * pad, bottom_h)
-        self.cancel_button.rect = pygame.Rect(bottom.x, bottom.y, max(least, min(bottom.w // 3, bottom_h * 2)),
+        self.cancel_button.rect = pygame.Rect(bottom.x, bottom.y, max(least, min(bottom.w // 2 - pad, bottom_h * 3)),
                                               bottom_h)
         again_w = max(least, min(bottom.w - self.cancel_button.rect.w - pad, bottom_h * 3))
         self.again_button.rect = pygame.Rect(bottom.right - again_w, bottom.y, again_w, bottom_h)
