@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from doolhof.gui.kit.pointer import MOUSE_QUIET
+from doolhof.gui.online.common import trouble_text
 from doolhof.gui.online.invite import InviteScene
 from doolhof.gui.online.join import JoinScene
 from doolhof.gui.online.lobby import LobbyScene
@@ -316,3 +317,20 @@ def test_online_off_shows_nothing_online(make_app: Any, tmp_path: Path) -> None:
     setup.resize(side.app.window_size())
     assert not setup.join_button.visible
     assert not paho_threads()
+
+
+def test_another_version_is_said_plainly_on_both_sides(make_app: Any, tmp_path: Path, relay: Any,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from doolhof.gui.online import join as join_module
+
+    host, guest = Side(make_app, tmp_path / "host", relay), Side(make_app, tmp_path / "guest", relay)
+    real = join_module.my_hello
+    monkeypatch.setattr(join_module, "my_hello", lambda figure: {**real(figure), "rules": "doolhof-rules-0"})
+    invite = open_invite(host)
+    join = open_join(guest)
+    tap_code(guest, join, invite.code.names)  # type: ignore[union-attr]
+    assert until([host, guest], lambda: join.trouble == "version" and invite.trouble == "version")
+    assert "another version of Doolhof: update both" in trouble_text("version")
+    host.tap(invite.cancel_button.rect)
+    guest.tap(join.cancel_button.rect, by_finger=True)
+    assert no_paho_threads(), f"links left running: {paho_threads()}"
