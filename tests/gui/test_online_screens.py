@@ -273,6 +273,15 @@ def test_an_unreachable_relay_is_said_plainly(make_app: Any, tmp_path: Path) -> 
     invite.now = lambda: time.monotonic() + 60  # as if the relay had been silent for a minute
     host.step()
     assert invite.trouble == "relay" and invite.again_button.visible
+    # inviting a remembered computer through that relay says so too
+    invite.now = time.monotonic
+    invite.set_friends([Friend("c3c3c3c3c3c3c3c3", 2, new_key())])
+    host.tap(invite.friend_buttons[0].rect, by_finger=True)
+    assert invite.inviting is not None and invite.friend_link is not None
+    invite.trouble = None
+    invite.now = lambda: time.monotonic() + 60
+    host.step()
+    assert invite.trouble == "relay" and invite.friend_link is None and invite.inviting is None
     host.tap(invite.cancel_button.rect)
     assert no_paho_threads()
 

@@ -224,6 +224,15 @@ class InviteScene(LinkScene):
         if code is not None and self.code is None and self.trouble is None and now - self._asked_at > REACH_SECONDS:
             log.info("the relay did not answer: %s", code.link.problem or "no answer")
             self.fail("relay")
+        friend = self.friend_link
+        if friend is not None and not friend.link.connected.is_set() and \
+                now - (self.invite_expires - CODE_SECONDS) > REACH_SECONDS:
+            log.info("the relay did not answer the invitation: %s", friend.link.problem or "no answer")
+            self.drop(friend)
+            self.friend_link, self.inviting = None, None
+            for button in self.friend_buttons:
+                button.selected = False
+            self.fail("relay")
         if self.inviting is not None and now > self.invite_expires:
             if self.friend_link is not None:
                 self.drop(self.friend_link)
