@@ -260,7 +260,7 @@ class InviteScene(LinkScene):
         again_w = max(least, min(bottom.w - self.cancel_button.rect.w - pad, bottom_h * 3))
         self.again_button.rect = pygame.Rect(bottom.right - again_w, bottom.y, again_w, bottom_h)
         top, room_h = self.heading_rect.bottom + pad, bottom.y - self.heading_rect.bottom - 2 * pad
-        friends_h = max(least, room_h // 4) if self.friends else 0
+        friends_h = max(least, room_h // 3) if self.friends else 0
         code_h = room_h - friends_h - (pad if friends_h else 0)
         code_area = pygame.Rect(pad, top, w - 2 * pad, code_h)
         if tall:  # two rows of three pictures, the ring under them
@@ -273,7 +273,7 @@ class InviteScene(LinkScene):
             self.ring_rect.midbottom = code_area.midbottom
         else:  # one row of six, the ring at its right
             ring = max(least, min(code_h // 2, w // 9))
-            row = pygame.Rect(code_area.x, code_area.y, code_area.w - ring - pad, code_area.h)
+            row = pygame.Rect(code_area.x, code_area.y, code_area.w - ring - 2 * pad, code_area.h)
             self.slots = picture_slots(row, CODE_LENGTH, least, pad)
             self.ring_rect = pygame.Rect(0, 0, ring, ring)
             self.ring_rect.midleft = (self.slots[-1].right + pad * 2, row.centery)
