@@ -30,7 +30,7 @@ def shot_list() -> list[tuple[str, list[str]]]:
     for size_name, size in SIZES.items():
         for lang in LANGUAGES:
             base = ["--size", size, "--lang", lang, "--seed", "3"]
-            for scene in ("setup", "end", "settings", "parents"):
+            for scene in ("setup", "end", "settings", "parents", "invite", "join", "lobby"):
                 shots.append((f"{scene}-{size_name}-{lang}", ["--scene", scene, *base]))
             shots.append((f"rules0-{size_name}-{lang}", ["--scene", "rules", "--page", "0", *base]))
             shots.append((f"setup-cards-{size_name}-{lang}",

@@ -295,6 +295,24 @@ class ScreenBuilder:
         self.start_online(OnlineRoom(room, relays))
         return True
 
+    def open_invite(self, table: TableSetup, far: frozenset[int], figure: int) -> None:
+        """The invite screen (:class:`~doolhof.gui.online.invite.InviteScene`) in place of the top scene."""
+        from doolhof.gui.online.invite import InviteScene
+
+        self.host.replace_scene(InviteScene(self.host, table, far, figure))
+
+    def open_join(self, figure: int) -> None:
+        """The join screen (:class:`~doolhof.gui.online.join.JoinScene`) in place of the top scene."""
+        from doolhof.gui.online.join import JoinScene
+
+        self.host.replace_scene(JoinScene(self.host, figure))
+
+    def open_lobby(self, room: OnlineRoom) -> None:
+        """Who is playing (:class:`~doolhof.gui.online.lobby.LobbyScene`) for *room*, in place of the top scene."""
+        from doolhof.gui.online.lobby import LobbyScene
+
+        self.host.replace_scene(LobbyScene(self.host, room))
+
     def resume_game(self, saved: SavedGame) -> None:
         """Continue a saved game, with its undo snapshot."""
         self.start_game(saved.game, saved.table, saved.undo)

@@ -6,6 +6,7 @@
     doolhof screenshot hint.png --scene hint --turns 4      (also: rules --page N, settings, parents, tutorial)
     doolhof screenshot puzzle.png --scene puzzle --page 26 --mid-turn      (also: book, the puzzle book)
     doolhof screenshot cards.png --game cards --players 6 --turns 9 --mid-turn   (setup, play, end)
+    doolhof screenshot invite.png --scene invite      (also: join, lobby: the online screens, no network)
 
 The play scene is shown after ``--turns`` random turns (``RandomPlayer(seed)``); ``--mid-turn``
 pushes once more so the reachable cells are lit. The end scene shows a game played to its end
@@ -212,6 +213,10 @@ def build_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
         return build_card_scene(screens, args, seats)
     if args.scene in ("setup", "settings", "rules"):
         return screens.setup_scene(TableSetup(args.variant, seats))
+    if args.scene in ("invite", "join", "lobby"):
+        from doolhof.gui.online.samples import SAMPLES  # the online screens, drawn without a network
+
+        return SAMPLES[args.scene](screens.host)
     if args.scene == "book":
         book = screens.book_scene()
         book.daily.wait(30.0)

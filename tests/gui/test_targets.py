@@ -81,6 +81,8 @@ def scene_targets(app: Any) -> list[Target]:
                 *layer_targets(app)]
     found = [t for t in button_targets(scene, kind)
              if not (".note_buttons." in t[0] and not getattr(scene, "notes", None))]  # only while a note shows
+    if getattr(scene, "invitation", None) is not None:  # the join screen's invitation card takes every press
+        found = [t for t in found if ".invite_buttons." in t[0]]
     overlays = list(getattr(scene, "overlays", []))
     for overlay in overlays:
         found += button_targets(overlay, type(overlay).__name__)
@@ -385,6 +387,49 @@ def _puzzle_solved(app: Any) -> None:
     assert step_until(app, lambda: overlay.showing == "stars" and bool(overlay.buttons()))
 
 
+def _online(app: Any) -> None:
+    app.settings = dataclasses.replace(app.settings, online=True, relay="127.0.0.1:1")
+
+
+def _setup_far(app: Any) -> None:
+    """The setup screen with online play on: a seat far away, Join beside Play."""
+    _online(app)
+    _setup_waiting(app)  # Continue too: the bottom row at its fullest
+    scene = app.scene
+    scene.toggle_kind(1)
+    scene.toggle_kind(1)
+    assert scene.far_seats() and scene.join_button.visible
+    run(app, 0)
+
+
+def _online_sample(app: Any, name: str) -> None:
+    from doolhof.gui.online.samples import SAMPLES
+
+    _online(app)
+    app.push_scene(SAMPLES[name](app))
+    run(app, 0)
+
+
+def _invite_trouble(app: Any) -> None:
+    _online_sample(app, "invite")
+    app.scene.fail("expired")
+    run(app, 0)
+
+
+def _join_wrong(app: Any) -> None:
+    _online_sample(app, "join")
+    app.scene.chosen += ["moon", "moon", "moon"]  # as if tried and refused (no network here)
+    app.scene._fail("code")
+    run(app, 0)
+
+
+def _join_invited(app: Any) -> None:
+    _online_sample(app, "join")
+    app.scene.invitation = (None, 2)
+    app.scene.sync()
+    run(app, 0)
+
+
 def _book(app: Any) -> None:
     app.push_scene(app.screens.book_scene())
     run(app, 0)
@@ -425,6 +470,13 @@ SCENES = {
     "book": _book,
     "puzzle": _puzzle,
     "puzzle_solved": _puzzle_solved,
+    "setup_far": _setup_far,
+    "invite": lambda app: _online_sample(app, "invite"),
+    "invite_trouble": _invite_trouble,
+    "join": lambda app: _online_sample(app, "join"),
+    "join_wrong": _join_wrong,
+    "join_invited": _join_invited,
+    "lobby": lambda app: _online_sample(app, "lobby"),
 }
 
 

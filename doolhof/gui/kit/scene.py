@@ -14,7 +14,7 @@ sound, settings, the running game session, the scene stack, a redraw request) wh
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import pygame
 
@@ -27,6 +27,9 @@ from doolhof.session.problems import Problem
 from doolhof.session.savegame import SavedGame
 from doolhof.session.seats import TableSetup
 from doolhof.session.settings import Settings
+
+if TYPE_CHECKING:  # the online client (paho) is imported only once online play is used
+    from doolhof.online.client import OnlineRoom
 
 T = TypeVar("T")
 
@@ -173,6 +176,23 @@ class Screens(Protocol):
 
     def recover(self, failed: object) -> None:
         """An error was caught in *failed* (a scene, or None): put what is shown back in step with the game."""
+        ...
+
+    # ----- playing with a computer far away (gui/online/) -----
+    def open_invite(self, table: TableSetup, far: frozenset[int], figure: int) -> None:
+        """The invite screen (the picture code) for *table* with the *far* seats, in place of the top scene."""
+        ...
+
+    def open_join(self, figure: int) -> None:
+        """The join screen (the keypad of pictures, remembered computers' invitations) in place of the top scene."""
+        ...
+
+    def open_lobby(self, room: OnlineRoom) -> None:
+        """Who is playing in the online *room* (just paired, not started) in place of the top scene."""
+        ...
+
+    def start_online(self, room: OnlineRoom) -> None:
+        """Play the started game of the online *room* in place of the top scene."""
         ...
 
 

@@ -53,6 +53,13 @@ class SetupChoices(Protocol):
     slots: list[SeatConfig]
     #: Every waiting game, kind (``"maze"``, ``"cards"``) -> game.
     waiting: dict[str, SavedGame]
+    #: The seats marked far away (played on the other computer; only while online play is on).
+    far: set[int]
+
+    @property
+    def online(self) -> bool:
+        """True while online play is on (seats may be far away)."""
+        ...
 
     @property
     def saved_game(self) -> SavedGame | None:
@@ -112,6 +119,14 @@ class SeatFigureButton(Button):
             badge = safe_art("robot", lambda: art.robot(badge_px))
             if badge is not None:
                 surface.blit(badge, badge.get_rect(topright=(self.rect.right - px // 12, self.rect.top + px // 12)))
+        if active and self.k in self.scene.far and self.scene.online:
+            badge_px = max(1, px // 3)
+            spot = pygame.Rect(0, 0, badge_px, badge_px)
+            spot.topright = (self.rect.right - px // 12, self.rect.top + px // 12)
+            pygame.draw.circle(surface, theme.WHITE, spot.center, badge_px // 2 + max(1, badge_px // 12))
+            badge = safe_icon(art, "globe", badge_px)
+            if badge is not None:
+                surface.blit(badge, spot)
 
 
 class KindButton(Button):
@@ -119,13 +134,22 @@ class KindButton(Button):
 
     def __init__(self, scene: SetupChoices, k: int) -> None:
         """The switch of seat *k*."""
-        super().__init__(lambda: scene.toggle_kind(k), style=CHOICE, name=f"kind{k}",
-                         label=lambda: _("Computer") if scene.slots[k].is_computer else _("Person"))
+        super().__init__(lambda: scene.toggle_kind(k), style=CHOICE, name=f"kind{k}", label=self.word)
         self.scene, self.k = scene, k
 
+    def far(self) -> bool:
+        """True when the seat is played far away (on the other computer)."""
+        return self.k in self.scene.far and self.scene.online
+
+    def word(self) -> str:
+        """What the seat is: a person, a computer, or far away."""
+        if self.far():
+            return _("Far away")
+        return _("Computer") if self.scene.slots[self.k].is_computer else _("Person")
+
     def label_texts(self) -> list[str]:
-        """Both words it may show, so the row keeps its size when a seat switches."""
-        return [_("Person"), _("Computer")]
+        """Every word it may show, so the row keeps its size when a seat switches."""
+        return [_("Person"), _("Computer")] + ([_("Far away")] if self.scene.online else [])
 
     def _parts(self, face_rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, int]:
         """(icon box, words box, icon px) inside the face: the icon beside the word, or above it when the word
@@ -153,12 +177,15 @@ class KindButton(Button):
         if not self.visible or self.rect.width <= 0:
             return
         computer = self.scene.slots[self.k].is_computer
+        far = self.far()
         color = theme.SEAT_COLORS[self.k]
         face = lighten(color, 0.82) if not computer else theme.COMPUTER_FACE
         face_rect = draw_slab(surface, self.rect, face, darken(color, 0.25), self.pressed)
         icon_box, words, px = self._parts(face_rect)
         icon = None
-        if art is not None:
+        if far:
+            icon = safe_icon(art, "globe", px)
+        elif art is not None:
             icon = safe_art("robot" if computer else "person", lambda: art.robot(px) if computer
                             else art.icon("person", px))
         if icon is not None:

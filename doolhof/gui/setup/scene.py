@@ -53,6 +53,7 @@ from doolhof.gui.kit.widgets import (
     lighten,
     share_text_size,
 )
+from doolhof.gui.online.switch import online_on
 from doolhof.gui.setup.buttons import (
     HAND_CARDS,
     ContinueButton,
@@ -98,6 +99,8 @@ class SetupScene(Scene):
         self.count = max(MIN_SEATS, min(self.max_seats(), len(table.seats)))
         self.secrets: int | None = None if table.is_cards else table.secrets
         self.first_player = table.first_player if table.first_player < self.count else 0
+        #: The seats marked "far away": played on the other computer (only while online play is on).
+        self.far: set[int] = set()
         #: The games that can be continued, kind (``"maze"``, ``"cards"``) -> game.
         self.waiting, messages = load_waiting_games(host)
         #: Messages for the parent, shown one after the other on a card until tapped away.
@@ -133,6 +136,9 @@ class SetupScene(Scene):
         self.continue_button = add(ContinueButton(self))
         # The door to the puzzle book, for a child alone: a picture only (stepping stones up to a star).
         self.puzzle_button = add(Button(self.open_puzzles, icon="stones", style=CHOICE, name="puzzles"))
+        # The other computer's way in (only while online play is on): the keypad of pictures.
+        self.join_button = add(Button(self.open_join, icon="join", label=lambda: _("Join"), style=CHOICE,
+                                      name="join"))
         self.fullscreen_button = add(Button(self.host.toggle_fullscreen, icon="fullscreen", style=QUIET,
                                             name="fullscreen"))
         self.note_button = Button(self.dismiss_note, icon="check", label=lambda: _("OK"), style=PRIMARY,
@@ -189,10 +195,27 @@ class SetupScene(Scene):
             self.first_player = 0
         self.set_secrets(self.secrets)
 
+    @property
+    def online(self) -> bool:
+        """True while the parents have online play on (and a relay address): then seats can be far away."""
+        return online_on(self.host.settings)
+
+    def far_seats(self) -> frozenset[int]:
+        """The seats in play marked far away (none while online play is off)."""
+        return frozenset(k for k in self.far if k < self.count) if self.online else frozenset()
+
     def toggle_kind(self, k: int) -> None:
-        """Seat *k* switches between a person and a computer player."""
+        """Seat *k* switches between a person and a computer player (and, with online play on, far away:
+        person, computer, far away, person ...)."""
         seat = self.slots[k]
-        self.slots[k] = SeatConfig("person" if seat.is_computer else "computer", seat.level)
+        if k in self.far:
+            self.far.discard(k)
+            self.slots[k] = SeatConfig("person", seat.level)
+        elif seat.is_computer and self.online:
+            self.far.add(k)
+            self.slots[k] = SeatConfig("person", seat.level)
+        else:
+            self.slots[k] = SeatConfig("person" if seat.is_computer else "computer", seat.level)
         self.sync()
 
     def cycle_level(self, k: int) -> None:
@@ -239,7 +262,17 @@ class SetupScene(Scene):
 
     # ----- leaving -------------------------------------------------------------------------
     def start(self) -> None:
-        """Start a new game (a maze or a card game) with the chosen table; first ask when one of its kind waits."""
+        """Start a new game (a maze or a card game) with the chosen table; first ask when one of its kind waits.
+
+        With seats far away, invite the other computer instead (the invite screen; a waiting game of this
+        computer stays as it is).
+        """
+        far = self.far_seats()
+        if far:
+            table = self.table()
+            self.host.change_settings(table=table)
+            self.host.screens.open_invite(table, far, self.my_figure())
+            return
         if self.saved_game is not None:
             self.replace_card.open(self.saved_game)
             self.host.request_redraw()
@@ -265,7 +298,19 @@ class SetupScene(Scene):
         """The puzzle book."""
         self.host.screens.open_puzzles()
 
+    def my_figure(self) -> int:
+        """This computer's figure for the other one: its first seat not far away."""
+        far = self.far_seats()
+        return next((k for k in range(self.count) if k not in far), 0)
+
+    def open_join(self) -> None:
+        """The join screen: tap in the other computer's pictures, or take a remembered computer's invitation."""
+        if self.online:
+            self.host.screens.open_join(self.my_figure())
+
     def _play_label(self) -> str:
+        if self.far_seats():
+            return _("Invite")
         return _("New game") if self.saved_game is not None else _("Play!")
 
     def resume(self) -> None:
@@ -305,10 +350,13 @@ class SetupScene(Scene):
         self.plus_button.enabled = n < self.total_secrets()
         for secret_button in (self.all_button, self.half_button, self.minus_button, self.plus_button):
             secret_button.visible = not self.is_cards
+        inviting = bool(self.far_seats())
         waiting = self.saved_game is not None
         self.continue_button.visible = waiting
         self.continue_button.style = PRIMARY if waiting else SECONDARY
         self.play_button.style = SECONDARY if waiting else PRIMARY
+        self.play_button.icon = "globe" if inviting else "play"
+        self.join_button.visible = self.online
         # Leaving full screen is for parents (the menu); here it can only be entered.
         self.fullscreen_button.visible = not self.host.fullscreen
         self.host.request_redraw()
@@ -435,10 +483,17 @@ class SetupScene(Scene):
         """The puzzle book's door at the left; Play (and Continue) centred, or beside the door when it is narrow."""
         door_w = max(1, min(int(area.height * 1.4), area.width // (5 if self.size[1] > self.size[0] else 4)))
         self.puzzle_button.rect = pygame.Rect(area.x, area.y, door_w, area.height)
+        online = self.online
+        self.join_button.visible = online
+        self.join_button.rect = pygame.Rect(area.right - door_w, area.y, door_w, area.height) if online \
+            else pygame.Rect(0, 0, 0, 0)
         self._layout_play(area, pad)
         used = self.play_button.rect.union(self.continue_button.rect) if self.saved_game else self.play_button.rect
-        if used.colliderect(self.puzzle_button.rect.inflate(2 * pad, 0)):
-            self._layout_play(pygame.Rect(area.x + door_w + pad, area.y, area.width - door_w - pad, area.height), pad)
+        doors = [self.puzzle_button.rect] + ([self.join_button.rect] if online else [])
+        if any(used.colliderect(door.inflate(2 * pad, 0)) for door in doors):
+            right = door_w + pad if online else 0
+            self._layout_play(pygame.Rect(area.x + door_w + pad, area.y, area.width - door_w - pad - right,
+                                          area.height), pad)
 
     def _layout_play(self, area: pygame.Rect, pad: int) -> None:
         w = min(area.width, max(int(area.width * 0.34), int(area.height * 3.2)))

@@ -1,0 +1,323 @@
+"""Inviting the far computer: the picture code, big, with the time it has left as a shrinking ring.
+
+The host's setup screen opens this with the table and the seats marked far away. A
+:class:`~doolhof.online.client.HostCode` puts six of the maze's pictures on the relay; the other
+computer taps them in on its join screen. The ring empties over the code's three minutes (nothing to
+read). A remembered computer (:func:`doolhof.online.store.remembered`) shows as its figure: a tap
+invites it without a code (:class:`~doolhof.online.client.FriendLink`). Once the other computer is in,
+the code is remembered for next time and the lobby (who is playing) follows. Trouble (the relay cannot
+be reached, the code expired, a wrong code ended it, another version) shows a picture for the child and a
+sentence for the parent, with "new code" to try again. The cross goes back to the setup screen; every link
+stops when the screen is left.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+import pygame
+
+from doolhof.gui.kit import theme
+from doolhof.gui.kit.art import Art
+from doolhof.gui.kit.pointer import PointerEvent
+from doolhof.gui.kit.scene import Host
+from doolhof.gui.kit.widgets import CHOICE, PRIMARY, QUIET, Button, ButtonSet
+from doolhof.gui.online.common import (
+    LinkScene,
+    draw_figure,
+    draw_picture_card,
+    draw_ring,
+    draw_trouble,
+    draw_waiting_dots,
+    heading,
+    my_hello,
+    picture_slots,
+    relays_of,
+    remember,
+    remembered,
+)
+from doolhof.i18n import _
+from doolhof.online.client import (
+    Accepted,
+    CodeDone,
+    CodeFailed,
+    CodeReady,
+    Friend,
+    FriendLink,
+    HostCode,
+    LinkChanged,
+)
+from doolhof.online.pairing import CODE_LENGTH, CODE_SECONDS, PictureCode
+from doolhof.session.seats import TableSetup
+
+log = logging.getLogger(__name__)
+
+#: Seconds a code (or an invitation) may take to reach the relay before the parent is told it cannot.
+REACH_SECONDS = 10.0
+#: The most remembered computers shown (the newest).
+MOST_FRIENDS = 4
+
+
+class FriendButton(Button):
+    """A remembered computer, shown as its figure with the globe: a tap invites it without a code."""
+
+    def __init__(self, scene: InviteScene, friend: Friend) -> None:
+        """The button of *friend*."""
+        super().__init__(lambda: scene.invite_friend(friend), style=CHOICE, name=f"friend-{friend.device}")
+        self.friend = friend
+
+    def draw_content(self, surface: pygame.Surface, area: pygame.Rect, ink: theme.Color, art: Art | None) -> None:
+        """The friend's figure and the globe."""
+        if art is None:
+            return
+        side = min(area.width, area.height)
+        box = pygame.Rect(0, 0, side, side)
+        box.center = area.center
+        draw_figure(surface, box, art, self.friend.figure, far=True)
+
+
+class InviteScene(LinkScene):
+    """The host's code and remembered computers; *figure* is the host's own figure (its first local seat)."""
+
+    def __init__(self, host: Host, table: TableSetup, far: frozenset[int], figure: int = 0,
+                 connect: bool = True) -> None:
+        """Ready to invite; the code is asked for when the screen shows (unless *connect* is False: pictures)."""
+        super().__init__(host)
+        self.table, self.far, self.figure = table, far, figure
+        self.relays = relays_of(host.settings)
+        self.code: PictureCode | None = None
+        self.expires = 0.0
+        self.host_code: HostCode | None = None
+        self.friend_link: FriendLink | None = None
+        #: The remembered computer invited now, and until when its invitation waits.
+        self.inviting: Friend | None = None
+        self.invite_expires = 0.0
+        self._asked_at = 0.0
+        self._connect = connect
+        self._entered = False
+        self.now = time.monotonic
+        self.buttons = ButtonSet(on_press=lambda: self.host.play_sound("tap"))
+        self.cancel_button = self.buttons.add(Button(self.cancel, icon="cross", label=lambda: _("Cancel"),
+                                                     style=QUIET, name="cancel"))
+        self.again_button = self.buttons.add(Button(self.new_code, icon="again", label=lambda: _("New code"),
+                                                    style=PRIMARY, name="again"))
+        self.again_button.visible = False
+        self.friends: list[Friend] = []
+        self.friend_buttons: list[FriendButton] = []
+        self.set_friends(remembered())
+        self.slots: list[pygame.Rect] = []
+        self.ring_rect = pygame.Rect(0, 0, 0, 0)
+        self.heading_rect = pygame.Rect(0, 0, 0, 0)
+        self.friends_rect = pygame.Rect(0, 0, 0, 0)
+        self.trouble_rect = pygame.Rect(0, 0, 0, 0)
+        self.friends_caption = pygame.Rect(0, 0, 0, 0)
+
+    def set_friends(self, friends: list[Friend]) -> None:
+        """The remembered computers to offer (the newest :data:`MOST_FRIENDS`)."""
+        for button in self.friend_buttons:
+            self.buttons.items.remove(button)
+        self.friends = list(friends)[-MOST_FRIENDS:]
+        self.friend_buttons = [self.buttons.add(FriendButton(self, f)) for f in self.friends]
+        if self.size != (0, 0):
+            self.resize(self.size)
+
+    # ----- links -----------------------------------------------------------------------------------
+    def enter(self) -> None:
+        """Ask for a code the first time the screen shows."""
+        if self._connect and not self._entered:
+            self._entered = True
+            self.new_code()
+
+    def new_code(self) -> None:
+        """A fresh code (after trouble, or the first one): the old one is stopped."""
+        if self.host_code is not None:
+            self.drop(self.host_code)
+            self.host_code = None
+        self.code, self.trouble = None, None
+        self.again_button.visible = False
+        try:
+            code = HostCode(self.relays, my_hello(self.figure))
+            self.host_code = self.own(code)
+            code.start()
+        except Exception as error:  # a bad address, no network at all: said plainly, never a traceback
+            log.warning("no code could be asked for (%s)", error)
+            self.fail("relay")
+            return
+        self._asked_at = self.now()
+        self.host.request_redraw()
+
+    def show_code(self, code: PictureCode, expires: float) -> None:
+        """Show *code* until *expires* (``time.monotonic()``)."""
+        self.code, self.expires = code, expires
+        self.host.request_redraw()
+
+    def fail(self, why: str) -> None:
+        """Trouble: the code is gone; "new code" tries again."""
+        if self.host_code is not None:
+            self.drop(self.host_code)
+            self.host_code = None
+        self.code = None
+        self.show_trouble(why)
+        self.again_button.visible = True
+
+    def invite_friend(self, friend: Friend) -> None:
+        """Invite a remembered computer without a code (it accepts on its join screen)."""
+        if self.friend_link is not None:
+            self.drop(self.friend_link)
+        self.inviting = friend
+        self.invite_expires = self.now() + CODE_SECONDS
+        try:
+            link = FriendLink(self.relays, my_hello(self.figure), friend)
+            self.friend_link = self.own(link)
+            link.start()
+        except Exception as error:
+            log.warning("the remembered computer could not be invited (%s)", error)
+            self.friend_link, self.inviting = None, None
+            self.fail("relay")
+            return
+        for button in self.friend_buttons:
+            button.selected = button.friend is friend
+        self.host.request_redraw()
+
+    def on_event(self, link: Any, event: Any) -> None:
+        """The code's and the invitation's news."""
+        if link is self.friend_link:
+            self._friend_event(event)
+            return
+        if isinstance(event, CodeReady):
+            self.show_code(event.code, event.expires)
+        elif isinstance(event, CodeDone):
+            remember(event.paired)
+            code = self.host_code
+            assert code is not None
+            room = code.room(event.paired, self.table, self.far, self.relays)
+            self.drop(code)
+            self.host_code = None
+            self.host.screens.open_lobby(room)
+        elif isinstance(event, CodeFailed):
+            log.info("the code ended: %s", event.why)
+            self.fail({"code": "host-code"}.get(event.why, event.why))
+        elif isinstance(event, LinkChanged):
+            if not event.up and self.trouble is None:
+                self.show_trouble("lost")
+            elif event.up and self.trouble == "lost":
+                self.trouble = None
+
+    def _friend_event(self, event: Any) -> None:
+        link = self.friend_link
+        assert link is not None
+        if isinstance(event, LinkChanged) and event.up:
+            link.invite()
+        elif isinstance(event, Accepted):
+            room = link.room(self.table, self.far)
+            self.drop(link)
+            self.friend_link = None
+            self.host.screens.open_lobby(room)
+
+    def update(self, dt: float) -> None:
+        """Read the links; a code that never reaches the relay, or an invitation's end, is said."""
+        super().update(dt)
+        now = self.now()
+        code = self.host_code
+        if code is not None and self.code is None and self.trouble is None and now - self._asked_at > REACH_SECONDS:
+            log.info("the relay did not answer: %s", code.link.problem or "no answer")
+            self.fail("relay")
+        friend = self.friend_link
+        if friend is not None and not friend.link.connected.is_set() and \
+                now - (self.invite_expires - CODE_SECONDS) > REACH_SECONDS:
+            log.info("the relay did not answer the invitation: %s", friend.link.problem or "no answer")
+            self.drop(friend)
+            self.friend_link, self.inviting = None, None
+            for button in self.friend_buttons:
+                button.selected = False
+            self.fail("relay")
+        if self.inviting is not None and now > self.invite_expires:
+            if self.friend_link is not None:
+                self.drop(self.friend_link)
+            self.friend_link, self.inviting = None, None
+            for button in self.friend_buttons:
+                button.selected = False
+
+    def cancel(self) -> None:
+        """Back to the setup screen (every link stops)."""
+        self.stop_all()
+        self.host.screens.show_setup(self.table)
+
+    # ----- screen ------------------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay out: the sentence, the six pictures, the ring, the remembered computers, cancel."""
+        self.size = size
+        w, h = max(1, size[0]), max(1, size[1])
+        pad, least = self.pad(), self.least()
+        tall = h > w * 1.15
+        self.heading_rect = pygame.Rect(pad, pad, w - 2 * pad, max(least // 2, h // 10))
+        bottom_h = max(least, min(h // 8, w // 8))
+        bottom = pygame.Rect(pad, h - pad - bottom_h, w - 2 * pad, bottom_h)
+        self.cancel_button.rect = pygame.Rect(bottom.x, bottom.y, max(least, min(bottom.w // 2 - pad, bottom_h * 3)),
+                                              bottom_h)
+        again_w = max(least, min(bottom.w - self.cancel_button.rect.w - pad, bottom_h * 3))
+        self.again_button.rect = pygame.Rect(bottom.right - again_w, bottom.y, again_w, bottom_h)
+        top, room_h = self.heading_rect.bottom + pad, bottom.y - self.heading_rect.bottom - 2 * pad
+        friends_h = max(least, room_h // 3) if self.friends else 0
+        code_h = room_h - friends_h - (pad if friends_h else 0)
+        code_area = pygame.Rect(pad, top, w - 2 * pad, code_h)
+        if tall:  # two rows of three pictures, the ring under them
+            ring_h = max(least, code_h // 4)
+            rows = pygame.Rect(code_area.x, code_area.y, code_area.w, code_area.h - ring_h - pad)
+            half = (rows.h - pad) // 2
+            self.slots = (picture_slots(pygame.Rect(rows.x, rows.y, rows.w, half), 3, least, pad)
+                          + picture_slots(pygame.Rect(rows.x, rows.y + half + pad, rows.w, half), 3, least, pad))
+            self.ring_rect = pygame.Rect(0, 0, ring_h, ring_h)
+            self.ring_rect.midbottom = code_area.midbottom
+        else:  # one row of six, the ring at its right
+            ring = max(least, min(code_h // 2, w // 9))
+            row = pygame.Rect(code_area.x, code_area.y, code_area.w - ring - 2 * pad, code_area.h)
+            self.slots = picture_slots(row, CODE_LENGTH, least, pad)
+            self.ring_rect = pygame.Rect(0, 0, ring, ring)
+            self.ring_rect.midleft = (self.slots[-1].right + pad * 2, row.centery)
+        self.friends_rect = pygame.Rect(pad, code_area.bottom + pad, w - 2 * pad, friends_h)
+        caption_h = max(least // 3, friends_h // 4) if friends_h > 2 * least else 0
+        self.friends_caption = pygame.Rect(pad, self.friends_rect.y, w - 2 * pad, caption_h)
+        self.friends_rect = pygame.Rect(pad, self.friends_rect.y + caption_h, w - 2 * pad, friends_h - caption_h)
+        side = max(least, min(self.friends_rect.h, (self.friends_rect.w - pad * (MOST_FRIENDS - 1)) // MOST_FRIENDS))
+        total = len(self.friend_buttons) * side + max(0, len(self.friend_buttons) - 1) * pad
+        x = self.friends_rect.centerx - total // 2
+        for k, button in enumerate(self.friend_buttons):
+            button.rect = pygame.Rect(x + k * (side + pad), self.friends_rect.centery - side // 2, side, side)
+        self.trouble_rect = code_area.copy()
+
+    def handle_pointer(self, event: PointerEvent) -> None:
+        """The buttons take the pointer."""
+        self.buttons.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The code (or its empty slots while it comes), the ring, the remembered computers, trouble."""
+        self.background(surface)
+        art = self.host.art
+        heading(surface, _("Tap these pictures in on the other computer"), self.heading_rect, self.size)
+        names = self.code.names if self.code is not None else (None,) * CODE_LENGTH
+        for rect, name in zip(self.slots, names, strict=True):
+            draw_picture_card(surface, rect, art, name)
+        if self.friend_buttons and self.friends_caption.h:
+            heading(surface, _("Or tap a computer you played with before"), self.friends_caption, self.size)
+        ring = self.ring_rect
+        if self.code is not None:
+            draw_ring(surface, ring.center, ring.w // 2, (self.expires - self.now()) / CODE_SECONDS)
+        elif self.trouble is None:
+            draw_waiting_dots(surface, ring.center, ring.w, self.clock)
+        if self.inviting is not None:
+            selected = next((b for b in self.friend_buttons if b.friend is self.inviting), None)
+            if selected is not None:
+                spot = selected.rect
+                draw_ring(surface, (spot.centerx, spot.centery), spot.w // 2 + self.pad(),
+                          (self.invite_expires - self.now()) / CODE_SECONDS, theme.LEAF)
+        self.buttons.draw(surface, art)
+        if self.trouble is not None:
+            draw_trouble(surface, self.trouble_rect, art, self.trouble, self.size)
+            if self.again_button.visible:
+                self.again_button.draw(surface, art)
+
+
+__all__ = ["InviteScene"]

@@ -1,0 +1,186 @@
+"""Who is playing: after the code (or a remembered computer's invitation), both computers see the seats.
+
+Every seat shows its figure on its colour; a seat played on the other computer wears the globe and
+stays faded until that computer is in the room (:class:`~doolhof.online.room.PeerJoined`, and here).
+The host's screen has the start button, which wakes once the room is :class:`~doolhof.online.room.Ready`
+(the far computer is in, the deal is made) and calls :meth:`~doolhof.online.client.OnlineRoom.begin`; the
+other computer shows waiting dots. On :class:`~doolhof.online.room.Started` both go to the play screen
+(``host.screens.start_online``), which takes the room over. Back (the cross) leaves the room ("away" for
+the other side) and goes to the setup screen.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+
+from doolhof.gui.kit import theme
+from doolhof.gui.kit.pointer import PointerEvent
+from doolhof.gui.kit.scene import Host
+from doolhof.gui.kit.widgets import PRIMARY, QUIET, Button, ButtonSet, draw_card, lighten, safe_art
+from doolhof.gui.online.common import LinkScene, draw_figure, draw_trouble, draw_waiting_dots, heading
+from doolhof.i18n import _
+from doolhof.online.client import LinkChanged, OnlineRoom
+from doolhof.online.room import PeerJoined, PeerPresence, Ready, Started, VersionMismatch
+
+log = logging.getLogger(__name__)
+
+
+class LobbyScene(LinkScene):
+    """Who is playing, on either computer, for *room* (started here unless *connect* is False: pictures)."""
+
+    def __init__(self, host: Host, room: OnlineRoom, connect: bool = True) -> None:
+        """The lobby of *room* (an :class:`OnlineRoom` just made from a code or an invitation)."""
+        super().__init__(host)
+        self.room: OnlineRoom = self.own(room)
+        self.is_host = room.room.is_host
+        self.peer: dict[str, Any] | None = room.room.peer
+        self.peer_here = room.room.peer_here or self.peer is not None
+        self.ready = room.room.ready
+        self._connect = connect
+        self._started = False
+        self.seat_rects: list[pygame.Rect] = []
+        self.buttons = ButtonSet(on_press=lambda: self.host.play_sound("tap"))
+        self.back_button = self.buttons.add(Button(self.back, icon="cross", label=lambda: _("Back"), style=QUIET,
+                                                   name="back"))
+        self.start_button = self.buttons.add(Button(self.begin, icon="play", label=lambda: _("Start"),
+                                                    style=PRIMARY, name="start"))
+        self.start_button.visible = self.is_host
+        self.start_button.enabled = self.ready
+        self.heading_rect = pygame.Rect(0, 0, 0, 0)
+        self.trouble_rect = pygame.Rect(0, 0, 0, 0)
+        self.seats_area = pygame.Rect(0, 0, 0, 0)
+
+    # ----- the room ------------------------------------------------------------------------------
+    def enter(self) -> None:
+        """Connect the room the first time the screen shows."""
+        if self._connect and not self._started:
+            self._started = True
+            try:
+                self.room.start()
+            except Exception:  # never a traceback: the parent reads that the relay cannot be reached
+                log.exception("the room could not connect")
+                self.show_trouble("relay")
+
+    def seats(self) -> list[tuple[int, bool, bool]]:
+        """Each seat of the table (once known): (figure, played far away from here, a computer)."""
+        table = self.room.room.table
+        if table is None:
+            return []
+        far = self.room.room.far
+        return [(k, (k in far) == self.is_host, seat.is_computer) for k, seat in enumerate(table.seats)]
+
+    def on_event(self, link: Any, event: Any) -> None:
+        """The room's news: the far computer in or away, ready, started, another version, the link."""
+        if isinstance(event, PeerJoined):
+            self.peer, self.peer_here = event.hello, True
+        elif isinstance(event, PeerPresence):
+            self.peer_here = event.here
+        elif isinstance(event, VersionMismatch):
+            log.warning("the other computer plays by other rules (%s)", event.theirs)
+            self.show_trouble("version")
+            self.start_button.enabled = False
+        elif isinstance(event, Ready):
+            self.ready = True
+            self.start_button.enabled = self.trouble != "version"
+        elif isinstance(event, Started):
+            self.give_away(self.room)  # the play screen owns the room from now on
+            self.host.screens.start_online(self.room)
+            return
+        elif isinstance(event, LinkChanged):
+            if not event.up:
+                self.show_trouble("lost")
+            elif self.trouble == "lost":
+                self.trouble = None
+        self.host.request_redraw()
+
+    def begin(self) -> None:
+        """The host's parent starts the game (once ready)."""
+        if not self.is_host or not self.ready:
+            return
+        try:
+            self.room.begin()
+        except ValueError:
+            log.info("the room was not ready to start")
+            return
+        for event in self.room.poll():  # begin's own Started is in the queue now
+            self.on_event(self.room, event)
+            if self.room not in self.links:
+                return
+
+    def back(self) -> None:
+        """Leave the room (the other side sees "away") and go back to the setup screen."""
+        room = self.room
+        self.give_away(room)
+        try:
+            room.leave()
+        except Exception:
+            log.exception("leaving the room failed")
+        table = room.room.table if self.is_host else None
+        self.host.screens.show_setup(table)
+
+    # ----- screen ------------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay out: the sentence, the seats in a row, start (host) and back."""
+        self.size = size
+        w, h = max(1, size[0]), max(1, size[1])
+        pad, least = self.pad(), self.least()
+        self.heading_rect = pygame.Rect(pad, pad, w - 2 * pad, max(least // 2, h // 10))
+        bottom_h = max(least, min(h // 7, w // 8))
+        bottom = pygame.Rect(pad, h - pad - bottom_h, w - 2 * pad, bottom_h)
+        self.back_button.rect = pygame.Rect(bottom.x, bottom.y, max(least, min(bottom.w // 2 - pad, bottom_h * 3)),
+                                              bottom_h)
+        start_w = max(least, min(bottom.w - self.back_button.rect.w - pad, bottom_h * 3))
+        self.start_button.rect = pygame.Rect(bottom.right - start_w, bottom.y, start_w, bottom_h)
+        middle = pygame.Rect(pad, self.heading_rect.bottom + pad, w - 2 * pad,
+                             bottom.y - self.heading_rect.bottom - 2 * pad)
+        self.seats_area = middle
+        self.trouble_rect = middle.inflate(-middle.width // 8, -middle.height // 8)
+
+    def seat_side(self, count: int) -> int:
+        """The side of each seat's card for *count* seats in one row."""
+        area, pad = self.seats_area, self.pad()
+        return max(1, min(area.height * 2 // 3, area.width // 3, (area.width - pad * (count - 1)) // max(1, count)))
+
+    def handle_pointer(self, event: PointerEvent) -> None:
+        """The buttons take the pointer."""
+        self.buttons.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The seats, the sentence, the buttons (and trouble, when there is any)."""
+        self.background(surface)
+        art = self.host.art
+        heading(surface, _("Who is playing?"), self.heading_rect, self.size)
+        seats = self.seats()
+        if not seats:
+            draw_waiting_dots(surface, self.seats_area.center, self.seat_side(3), self.clock)
+        else:
+            pad = self.pad()
+            side = self.seat_side(len(seats))
+            total = len(seats) * side + (len(seats) - 1) * pad
+            x = self.seats_area.centerx - total // 2
+            for k, far, computer in seats:
+                card = pygame.Rect(x + k * (side + pad), self.seats_area.centery - side // 2, side, side)
+                color = theme.SEAT_COLORS[k % len(theme.SEAT_COLORS)]
+                away = far and not (self.peer is not None and self.peer_here)
+                pygame.draw.rect(surface, lighten(color, 0.7 if not away else 0.85), card, border_radius=side // 8)
+                pygame.draw.rect(surface, color, card, width=max(2, side // 30), border_radius=side // 8)
+                draw_figure(surface, card.inflate(-side // 8, -side // 8), art, k, far=far, faded=away)
+                if computer:
+                    badge = safe_art("robot", lambda: art.robot(max(8, side // 3)))
+                    if badge is not None:
+                        surface.blit(badge, badge.get_rect(topleft=(card.x + side // 16, card.y + side // 16)))
+                if away:
+                    draw_waiting_dots(surface, (card.centerx, card.bottom - side // 8), side // 2, self.clock)
+        if not self.is_host:
+            spot = self.start_button.rect
+            draw_card(surface, spot, theme.PANEL_DARK, theme.PANEL_EDGE)
+            draw_waiting_dots(surface, spot.center, spot.height, self.clock)
+        self.buttons.draw(surface, art)
+        if self.trouble is not None:
+            draw_trouble(surface, self.trouble_rect, art, self.trouble, self.size)
+
+
+__all__ = ["LobbyScene"]

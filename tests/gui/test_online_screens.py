@@ -1,0 +1,345 @@
+"""From the setup screen to a started online game: two apps in one test through a real loopback relay.
+
+Each app has its own folder of files (``DOOLHOF_HOME``, switched around each app's frames, since the
+files' folders are read from the environment on every call), so each has its own device id and its own
+remembered computers. The network runs on paho's threads; the helpers step both apps and sleep a little
+between frames until what a test waits for happened (bounded in wall-clock time).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from doolhof.gui.kit.pointer import MOUSE_QUIET
+from doolhof.gui.online.common import trouble_text
+from doolhof.gui.online.invite import InviteScene
+from doolhof.gui.online.join import JoinScene
+from doolhof.gui.online.lobby import LobbyScene
+from doolhof.gui.play.scene import PlayScene
+from doolhof.gui.setup.scene import SetupScene
+from doolhof.online import store
+from doolhof.online.client import Friend
+from doolhof.online.pairing import PICTURES
+from doolhof.online.seal import new_key
+from doolhof.session.seats import SeatConfig, TableSetup
+from tests.gui.helpers import center, run, tap, touch_tap
+from tests.online.conftest import local_relay
+
+#: Wall-clock seconds a step of the network may take before a test fails.
+WAIT = 20.0
+TWO = TableSetup("junior", (SeatConfig("person"), SeatConfig("person")))
+
+
+@pytest.fixture
+def relay() -> Iterator[Any]:
+    """A Mosquitto relay on a free 127.0.0.1 port (skipped without mosquitto, as in tests/online/)."""
+    if local_relay.find_mosquitto() is None:
+        if os.environ.get("DOOLHOF_REQUIRE_RELAY", "") == "1":
+            pytest.fail("DOOLHOF_REQUIRE_RELAY=1 but mosquitto is not installed", pytrace=False)
+        pytest.skip("mosquitto is not installed, so the online screens' tests do not run")
+    with local_relay.LocalRelay() as started:
+        yield started
+
+
+@contextlib.contextmanager
+def at_home(folder: Path) -> Iterator[None]:
+    """Run with DOOLHOF_HOME pointing at *folder* (one app's files)."""
+    old = os.environ.get("DOOLHOF_HOME")
+    os.environ["DOOLHOF_HOME"] = str(folder)
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop("DOOLHOF_HOME", None)
+        else:
+            os.environ["DOOLHOF_HOME"] = old
+
+
+class Side:
+    """One computer: an app and its own folder."""
+
+    def __init__(self, make_app: Any, home: Path, relay: Any, size: tuple[int, int] = (1280, 800)) -> None:
+        home.mkdir(parents=True, exist_ok=True)
+        self.home = home
+        self._fingered = False
+        with at_home(home):
+            self.app = make_app(size)
+        online = relay is not None
+        self.app.settings = replace(self.app.settings, online=online, relay=relay.address if online else "")
+
+    @property
+    def scene(self) -> Any:
+        return self.app.scene
+
+    def step(self, seconds: float = 0.0) -> None:
+        with at_home(self.home):
+            run(self.app, seconds)
+
+    def tap(self, rect: Any, by_finger: bool = False) -> None:
+        """A finger or mouse tap on *rect* (a mouse tap waits out the quiet after a finger: kit/pointer)."""
+        with at_home(self.home):
+            if not by_finger and self._fingered:
+                run(self.app, MOUSE_QUIET + 0.1)
+            self._fingered = by_finger
+            (touch_tap if by_finger else tap)(self.app, center(rect))
+
+    def setup(self, table: TableSetup = TWO) -> SetupScene:
+        with at_home(self.home):
+            self.app.push_scene(SetupScene(self.app, table))
+            run(self.app, 0)
+        return self.app.scene
+
+    def device(self) -> str:
+        with at_home(self.home):
+            return store.device_id()
+
+    def remembered(self) -> list[Friend]:
+        with at_home(self.home):
+            return store.remembered()
+
+
+def until(sides: list[Side], done: Callable[[], bool], wait: float = WAIT) -> bool:
+    """Step every side, a frame each, sleeping a little between, until ``done()`` (at most *wait* seconds)."""
+    deadline = time.monotonic() + wait
+    while not done() and time.monotonic() < deadline:
+        for side in sides:
+            side.step()
+        time.sleep(0.01)
+    return done()
+
+
+def paho_threads() -> list[str]:
+    """The network threads alive now."""
+    return [t.name for t in threading.enumerate() if t.name.startswith("paho") and t.is_alive()]
+
+
+def no_paho_threads(wait: float = 5.0) -> bool:
+    deadline = time.monotonic() + wait
+    while paho_threads() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return not paho_threads()
+
+
+@pytest.fixture
+def rooms(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
+    """Every room handed to ``start_online`` (the play screens' business), stopped after the test."""
+    from doolhof.gui.screens import ScreenBuilder
+
+    handed: list[Any] = []
+    real = ScreenBuilder.start_online
+
+    def recording(self: ScreenBuilder, room: Any) -> None:
+        handed.append(room)
+        real(self, room)
+
+    monkeypatch.setattr(ScreenBuilder, "start_online", recording)
+    yield handed
+    for room in handed:
+        room.stop()
+
+
+def make_far(side: Side, seat: int = 1) -> SetupScene:
+    """On the setup screen, tap seat *seat*'s switch until it is far away (person, computer, far away)."""
+    setup = side.scene
+    side.tap(setup.kind_buttons[seat].rect)
+    assert setup.slots[seat].is_computer
+    side.tap(setup.kind_buttons[seat].rect, by_finger=True)
+    assert setup.far_seats() == frozenset({seat}) and not setup.slots[seat].is_computer
+    assert setup.kind_buttons[seat].word() == "Far away"
+    assert setup.play_button.icon == "globe" and setup.play_button.label() == "Invite"
+    return setup
+
+
+def open_invite(host: Side) -> InviteScene:
+    host.setup()
+    setup = make_far(host)
+    host.tap(setup.play_button.rect)
+    invite = host.scene
+    assert isinstance(invite, InviteScene)
+    assert until([host], lambda: invite.code is not None), f"no code came ({invite.trouble})"
+    return invite
+
+
+def open_join(guest: Side, by_finger: bool = True) -> JoinScene:
+    setup = guest.setup()
+    assert setup.join_button.visible
+    guest.tap(setup.join_button.rect, by_finger=by_finger)
+    join = guest.scene
+    assert isinstance(join, JoinScene)
+    return join
+
+
+def tap_code(guest: Side, join: JoinScene, names: tuple[str, ...], by_finger: bool = True) -> None:
+    keys = {key.picture: key for key in join.keys}
+    for name in names:
+        guest.tap(keys[name].rect, by_finger=by_finger)
+
+
+def test_host_invites_the_joiner_taps_the_code_both_see_who_plays_and_start(
+        make_app: Any, tmp_path: Path, relay: Any, rooms: list[Any]) -> None:
+    host, guest = Side(make_app, tmp_path / "host", relay), Side(make_app, tmp_path / "guest", relay)
+    invite = open_invite(host)
+    code = invite.code
+    assert code is not None and len(invite.slots) == 6
+    assert all(min(r.size) >= 64 for r in invite.slots), "each picture at least a tap target"
+    join = open_join(guest)
+    tap_code(guest, join, code.names[:5])
+    assert join.chosen == list(code.names[:5]) and not join.trying
+    tap_code(guest, join, code.names[5:], by_finger=False)
+    assert until([host, guest], lambda: isinstance(host.scene, LobbyScene) and isinstance(guest.scene, LobbyScene))
+    lobby_host, lobby_guest = host.scene, guest.scene
+    assert lobby_host.is_host and not lobby_guest.is_host
+    assert until([host, guest], lambda: lobby_host.ready and lobby_host.start_button.enabled)
+    assert until([host, guest], lambda: len(lobby_guest.seats()) == 2)
+    # each side sees which seats are far away from it: the host's seat 1, the guest's seat 0
+    assert [far for _k, far, _c in lobby_host.seats()] == [False, True]
+    assert [far for _k, far, _c in lobby_guest.seats()] == [True, False]
+    assert not lobby_guest.start_button.visible, "only the host starts"
+    host.tap(lobby_host.start_button.rect, by_finger=True)
+    assert until([host, guest], lambda: isinstance(host.scene, PlayScene) and isinstance(guest.scene, PlayScene))
+    assert len(rooms) == 2
+    # both remember each other for next time
+    assert [f.device for f in host.remembered()] == [guest.device()]
+    assert [f.device for f in guest.remembered()] == [host.device()]
+    for room in rooms:
+        room.stop()
+    assert no_paho_threads(), f"links left running: {paho_threads()}"
+
+
+def test_a_wrong_code_is_crossed_out_and_a_new_code_works(make_app: Any, tmp_path: Path, relay: Any,
+                                                          rooms: list[Any]) -> None:
+    host, guest = Side(make_app, tmp_path / "host", relay), Side(make_app, tmp_path / "guest", relay)
+    invite = open_invite(host)
+    code = invite.code
+    assert code is not None
+    join = open_join(guest)
+    wrong = code.names[:2] + tuple(PICTURES[(PICTURES.index(n) + 1) % 12] for n in code.names[2:])
+    tap_code(guest, join, wrong)
+    assert until([host, guest], lambda: join.trouble == "code" and invite.trouble == "host-code")
+    assert join.again_button.visible and not any(k.enabled for k in join.keys)
+    assert invite.again_button.visible and invite.code is None
+    guest.tap(join.again_button.rect, by_finger=True)
+    assert join.chosen == [] and join.trouble is None
+    host.tap(invite.again_button.rect)
+    assert until([host], lambda: invite.code is not None)
+    tap_code(guest, join, invite.code.names)  # type: ignore[union-attr]
+    assert until([host, guest], lambda: isinstance(host.scene, LobbyScene) and isinstance(guest.scene, LobbyScene))
+    guest.tap(guest.scene.back_button.rect)
+    assert isinstance(guest.scene, SetupScene)
+    host.tap(host.scene.back_button.rect, by_finger=True)
+    assert isinstance(host.scene, SetupScene)
+    assert no_paho_threads(), f"links left running: {paho_threads()}"
+
+
+def test_the_last_picture_can_be_taken_back(make_app: Any, tmp_path: Path) -> None:
+    guest = Side(make_app, tmp_path / "guest", type("R", (), {"address": "127.0.0.1:1"})())
+    join = open_join(guest, by_finger=False)
+    keys = join.keys
+    guest.tap(keys[0].rect)
+    guest.tap(keys[3].rect, by_finger=True)
+    assert join.chosen == [PICTURES[0], PICTURES[3]]
+    guest.tap(join.erase_button.rect, by_finger=True)
+    assert join.chosen == [PICTURES[0]]
+    guest.tap(join.erase_button.rect)
+    assert join.chosen == [] and not join.erase_button.enabled
+    guest.tap(join.cancel_button.rect)
+    assert isinstance(guest.scene, SetupScene)
+
+
+def test_cancel_goes_back_to_setup_and_stops_every_link(make_app: Any, tmp_path: Path, relay: Any) -> None:
+    host = Side(make_app, tmp_path / "host", relay)
+    invite = open_invite(host)
+    assert paho_threads()
+    host.tap(invite.cancel_button.rect, by_finger=True)
+    assert isinstance(host.scene, SetupScene)
+    assert no_paho_threads(), f"links left running: {paho_threads()}"
+
+
+def test_an_unreachable_relay_is_said_plainly(make_app: Any, tmp_path: Path) -> None:
+    host = Side(make_app, tmp_path / "host", type("R", (), {"address": "127.0.0.1:1"})())
+    host.setup()
+    host.tap(make_far(host).play_button.rect)
+    invite = host.scene
+    assert isinstance(invite, InviteScene)
+    invite.now = lambda: time.monotonic() + 60  # as if the relay had been silent for a minute
+    host.step()
+    assert invite.trouble == "relay" and invite.again_button.visible
+    # inviting a remembered computer through that relay says so too
+    invite.now = time.monotonic
+    invite.set_friends([Friend("c3c3c3c3c3c3c3c3", 2, new_key())])
+    host.tap(invite.friend_buttons[0].rect, by_finger=True)
+    assert invite.inviting is not None and invite.friend_link is not None
+    invite.trouble = None
+    invite.now = lambda: time.monotonic() + 60
+    host.step()
+    assert invite.trouble == "relay" and invite.friend_link is None and invite.inviting is None
+    host.tap(invite.cancel_button.rect)
+    assert no_paho_threads()
+
+
+def test_a_remembered_computer_is_invited_without_a_code(make_app: Any, tmp_path: Path, relay: Any,
+                                                         rooms: list[Any]) -> None:
+    host, guest = Side(make_app, tmp_path / "host", relay), Side(make_app, tmp_path / "guest", relay)
+    secret = new_key()
+    with at_home(host.home):
+        store.remember(Friend(guest.device(), 3, secret))
+    with at_home(guest.home):
+        store.remember(Friend(host.device(), 0, secret))
+    join = open_join(guest)
+    assert len(join.links) == 1, "the join screen listens for the remembered computer"
+    invite = open_invite(host)
+    assert [b.friend.figure for b in invite.friend_buttons] == [3]
+    host.tap(invite.friend_buttons[0].rect, by_finger=True)
+    assert until([host, guest], lambda: join.invitation is not None)
+    assert join.accept_button.visible and not any(k.enabled for k in join.keys)
+    guest.tap(join.accept_button.rect, by_finger=True)
+    assert until([host, guest], lambda: isinstance(host.scene, LobbyScene) and isinstance(guest.scene, LobbyScene))
+    lobby = host.scene
+    assert until([host, guest], lambda: lobby.start_button.enabled)
+    host.tap(lobby.start_button.rect)
+    assert until([host, guest], lambda: isinstance(host.scene, PlayScene) and isinstance(guest.scene, PlayScene))
+    for room in rooms:
+        room.stop()
+    assert no_paho_threads(), f"links left running: {paho_threads()}"
+
+
+def test_online_off_shows_nothing_online(make_app: Any, tmp_path: Path) -> None:
+    side = Side(make_app, tmp_path / "home", None)
+    setup = side.setup()
+    assert not setup.join_button.visible and setup.join_button.rect.w == 0
+    for _ in range(3):
+        side.tap(setup.kind_buttons[1].rect)
+        assert setup.far_seats() == frozenset() and setup.kind_buttons[1].word() in ("Person", "Computer")
+    assert setup.play_button.icon == "play"
+    # on, but without a relay address: still nothing
+    side.app.settings = replace(side.app.settings, online=True, relay=" , ")
+    side.step()
+    setup.resize(side.app.window_size())
+    assert not setup.join_button.visible
+    assert not paho_threads()
+
+
+def test_another_version_is_said_plainly_on_both_sides(make_app: Any, tmp_path: Path, relay: Any,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from doolhof.gui.online import join as join_module
+
+    host, guest = Side(make_app, tmp_path / "host", relay), Side(make_app, tmp_path / "guest", relay)
+    real = join_module.my_hello
+    monkeypatch.setattr(join_module, "my_hello", lambda figure: {**real(figure), "rules": "doolhof-rules-0"})
+    invite = open_invite(host)
+    join = open_join(guest)
+    tap_code(guest, join, invite.code.names)  # type: ignore[union-attr]
+    assert until([host, guest], lambda: join.trouble == "version" and invite.trouble == "version")
+    assert "another version of Doolhof: update both" in trouble_text("version")
+    host.tap(invite.cancel_button.rect)
+    guest.tap(join.cancel_button.rect, by_finger=True)
+    assert no_paho_threads(), f"links left running: {paho_threads()}"
