@@ -41,11 +41,6 @@ if TYPE_CHECKING:
     from doolhof.session.progress import StarKeeper
 
 
-def relay_list(text: str) -> list[str]:
-    """The relay addresses a parent typed (comma-separated), blanks dropped."""
-    return [part.strip() for part in text.split(",") if part.strip()]
-
-
 def keep_room(data: dict[str, object]) -> None:
     """Keep an online room in this computer's online memory (called on the network thread); never raises."""
     import logging
@@ -280,11 +275,12 @@ class ScreenBuilder:
         relays of the settings; False (and a logged reason) when it cannot be brought back."""
         import logging
 
+        from doolhof.gui.online.switch import relays_of
         from doolhof.online.client import OnlineRoom
         from doolhof.online.errors import Refused
         from doolhof.online.room import Room
 
-        relays = relay_list(self.host.settings.relay)
+        relays = relays_of(self.host.settings)
         try:
             room = Room.from_dict(kept)
         except Refused as refused:

@@ -402,6 +402,17 @@ def _setup_far(app: Any) -> None:
     run(app, 0)
 
 
+def _setup_far_game(app: Any) -> None:
+    """The setup screen at its fullest with a waiting online game beside Join (and Continue, a seat far away)."""
+    from doolhof.online import store
+    from doolhof.online.room import started_here
+
+    host, _ = started_here(TableSetup("junior", (SeatConfig(), SeatConfig())), frozenset({1}))
+    store.save_room(host.to_dict())
+    _setup_far(app)
+    assert [b.visible for b in app.scene.far_game_buttons] == [True]
+
+
 def _online_sample(app: Any, name: str) -> None:
     from doolhof.gui.online.samples import SAMPLES
 
@@ -471,6 +482,7 @@ SCENES = {
     "puzzle": _puzzle,
     "puzzle_solved": _puzzle_solved,
     "setup_far": _setup_far,
+    "setup_far_game": _setup_far_game,
     "invite": lambda app: _online_sample(app, "invite"),
     "invite_trouble": _invite_trouble,
     "join": lambda app: _online_sample(app, "join"),

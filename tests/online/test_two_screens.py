@@ -201,9 +201,18 @@ def test_leaving_keeps_the_online_game_waiting_and_undo_is_off(relay: Any, two_a
     assert host_app.screens.game_on_top()
     kept = store.waiting_rooms()
     assert kept and len(kept[0]["entries"]) == 2  # the push and the walk, kept on this computer
+    host_app.settings = replace(host_app.settings, relay=relay.address)
     host_app.screens.leave_to_setup()
-    assert type(host_app.scene).__name__ == "SetupScene" and host_app.screens.online is None
+    setup = host_app.scene
+    assert type(setup).__name__ == "SetupScene" and host_app.screens.online is None
     pump((far_app,), lambda: far_scene.far.away)
+    # The game waits on the setup screen, its picture with the far figure: a tap continues it.
+    (waiting,) = setup.far_game_buttons
+    assert waiting.visible and waiting.figure == 1 and waiting.rect.width >= 48
+    press(host_app, center(waiting.rect), by_finger=True)
+    back = host_app.scene
+    assert type(back).__name__ == "PlayScene" and back.game.to_dict() == far_scene.game.to_dict()
+    pump(both, lambda: not far_scene.far.away and not back.far.away)
 
 
 def test_a_card_game_by_taps_on_two_screens(relay: Any, two_apps: Any) -> None:

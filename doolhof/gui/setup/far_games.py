@@ -18,6 +18,7 @@ from doolhof.gui.kit import theme
 from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.scene import Host
 from doolhof.gui.kit.widgets import SECONDARY, Button
+from doolhof.gui.online.switch import online_on
 from doolhof.gui.setup.buttons import draw_waiting_game
 from doolhof.session.games import AnyGame
 from doolhof.session.savegame import SavedGame
@@ -27,12 +28,6 @@ log = logging.getLogger(__name__)
 
 #: The most waiting online games offered at once (the newest; older ones wait their week out).
 MOST = 3
-
-
-def online_on(host: Host) -> bool:
-    """True when a parent turned online play on and gave a relay address."""
-    settings = host.settings
-    return bool(getattr(settings, "online", False)) and bool(str(getattr(settings, "relay", "")).strip())
 
 
 class FarGameButton(Button):
@@ -67,7 +62,7 @@ class FarGameButton(Button):
 
 def far_game_buttons(host: Host) -> list[FarGameButton]:
     """A button per waiting online game, newest first (none while online play is off)."""
-    if not online_on(host):
+    if not online_on(host.settings):
         return []
     from doolhof.online import store
     from doolhof.online.errors import Refused
@@ -96,4 +91,4 @@ def far_game_buttons(host: Host) -> list[FarGameButton]:
     return buttons
 
 
-__all__ = ["MOST", "FarGameButton", "far_game_buttons", "online_on"]
+__all__ = ["MOST", "FarGameButton", "far_game_buttons"]

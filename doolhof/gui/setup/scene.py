@@ -63,6 +63,7 @@ from doolhof.gui.setup.buttons import (
     VariantButton,
     draw_waiting_game,
 )
+from doolhof.gui.setup.far_games import far_game_buttons
 from doolhof.gui.setup.replace import ReplaceCard
 from doolhof.i18n import _, ngettext
 from doolhof.session.savegame import SavedGame
@@ -139,6 +140,9 @@ class SetupScene(Scene):
         # The other computer's way in (only while online play is on): the keypad of pictures.
         self.join_button = add(Button(self.open_join, icon="join", label=lambda: _("Join"), style=CHOICE,
                                       name="join"))
+        # The newest waiting online game (only while online play is on), beside Join: its picture and the
+        # far figure; a tap continues it.
+        self.far_game_buttons = [add(button) for button in far_game_buttons(host)[:1]]
         self.fullscreen_button = add(Button(self.host.toggle_fullscreen, icon="fullscreen", style=QUIET,
                                             name="fullscreen"))
         self.note_button = Button(self.dismiss_note, icon="check", label=lambda: _("OK"), style=PRIMARY,
@@ -357,6 +361,8 @@ class SetupScene(Scene):
         self.play_button.style = SECONDARY if waiting else PRIMARY
         self.play_button.icon = "globe" if inviting else "play"
         self.join_button.visible = self.online
+        for far_game in self.far_game_buttons:
+            far_game.visible = self.online and far_game.visible
         # Leaving full screen is for parents (the menu); here it can only be entered.
         self.fullscreen_button.visible = not self.host.fullscreen
         self.host.request_redraw()
@@ -487,11 +493,16 @@ class SetupScene(Scene):
         self.join_button.visible = online
         self.join_button.rect = pygame.Rect(area.right - door_w, area.y, door_w, area.height) if online \
             else pygame.Rect(0, 0, 0, 0)
+        far_games = [b for b in self.far_game_buttons if b.visible] if online else []
+        right_edge = self.join_button.rect.x
+        for button in far_games:
+            button.rect = pygame.Rect(right_edge - pad - door_w, area.y, door_w, area.height)
+            right_edge = button.rect.x
         self._layout_play(area, pad)
         used = self.play_button.rect.union(self.continue_button.rect) if self.saved_game else self.play_button.rect
-        doors = [self.puzzle_button.rect] + ([self.join_button.rect] if online else [])
+        doors = [self.puzzle_button.rect] + ([self.join_button.rect] if online else []) + [b.rect for b in far_games]
         if any(used.colliderect(door.inflate(2 * pad, 0)) for door in doors):
-            right = door_w + pad if online else 0
+            right = (door_w + pad) * (1 + len(far_games)) if online else 0
             self._layout_play(pygame.Rect(area.x + door_w + pad, area.y, area.width - door_w - pad - right,
                                           area.height), pad)
 
