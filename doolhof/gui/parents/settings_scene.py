@@ -305,10 +305,10 @@ class SettingsScene(Scene):
         label_px = max(least, min(shared_px([text], rect.size, max(12, int(rect.h * 0.42))) for text, rect in labels))
         for text, rect in labels:
             draw_text(surface, text, rect, theme.INK_SOFT, align="left", max_px=label_px)
-        share_text_size([b for row in self.rows.values() for b in row.buttons if b is not self.volume_bar],
-                        least=least, lines=2)  # "Same as the computer" may take two lines
-        if self.online_button.visible:
-            share_text_size([self.online_button], least=least, lines=2)
+        choice_px = share_text_size([b for row in self.rows.values() for b in row.buttons if b is not self.volume_bar],
+                                    least=least, lines=2)  # "Same as the computer" may take two lines
+        if self.online_button.visible:  # no louder than the choices beside it
+            share_text_size([self.online_button], most=choice_px, least=least, lines=2)
         self.buttons.draw(surface, self.host.art)
         self._draw_volume(surface)
 
