@@ -333,7 +333,9 @@ class OnlinePage:
             draw_text(surface, _(MSG_ASKING), words, theme.INK_SOFT, align="left", max_px=max(least, area.h // 3))
             return
         ok = kind == "ok"
-        pygame.draw.circle(surface, theme.LEAF if ok else theme.STOP, mark.center, mark.w // 2)
+        pygame.draw.circle(surface, theme.WHITE, mark.center, mark.w // 2)  # the tick or cross stands out on white
+        pygame.draw.circle(surface, theme.LEAF_EDGE if ok else theme.STOP_EDGE, mark.center, mark.w // 2,
+                           max(3, mark.w // 12))
         icon = safe_icon(art=self.host.art, name="check" if ok else "cross", px=int(mark.w * 0.7))
         if icon is not None:
             surface.blit(icon, icon.get_rect(center=mark.center))
