@@ -140,6 +140,17 @@ def test_a_bad_address_says_why_and_keeps_the_old_one(make_app: Any) -> None:
     _type(app, "a.example.org , b.example.org:8883")
     tap(app, center(page.ok_button.rect))
     assert app.settings.relay == "a.example.org, b.example.org:8883"
+    # Many short relays, as long as the field takes: kept whole, and read back from the file the same.
+    tap(app, center(page.clear_button.rect))
+    _type(app, ",".join(["r"] * (MAX_RELAY_TEXT // 2)))
+    tap(app, center(page.ok_button.rect))
+    assert app.settings.relay == ",".join(["r"] * (MAX_RELAY_TEXT // 2))
+    from doolhof.session.settings import load_settings
+
+    assert load_settings().settings.relay == app.settings.relay
+    tap(app, center(page.clear_button.rect))
+    _type(app, "a.example.org , b.example.org:8883")
+    tap(app, center(page.ok_button.rect))
     # Going back with an address that does not read keeps the saved one.
     _type(app, " x y")
     _key(app, pygame.K_ESCAPE)

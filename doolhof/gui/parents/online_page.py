@@ -158,7 +158,10 @@ class OnlinePage:
 
     def keep(self) -> list[Address] | None:
         """Save the field's text when every part reads as an address; else say why. Returns the addresses."""
-        text = ", ".join(part.strip() for part in self.field.text.split(",") if part.strip())
+        parts = [part.strip() for part in self.field.text.split(",") if part.strip()]
+        text = ", ".join(parts)
+        if len(text) > MAX_RELAY_TEXT:  # the spaces after the commas must not make it too long to keep
+            text = ",".join(parts)
         try:
             addresses = parse_relays(text)
         except ValueError as error:
