@@ -3,10 +3,10 @@
     python scripts/screenshot_set.py OUT_DIR            # render the set into OUT_DIR
     python scripts/screenshot_set.py --compare A B      # list the pictures that differ (exit 1 if any)
 
-The set covers every scene, a wide and a tall window, all four languages, both boards, the
-mid-turn (lit cells) and hint states, a puzzle being played, and the card game (setup, play, mid-turn take, six players,
-end). Use it around a refactoring: render before, render after, compare; every difference must be
-explained. Each picture is rendered in its own process, exactly as a person would run the command.
+The set covers every scene (the settings' online page too), a wide and a tall window, all four languages,
+both boards, the mid-turn (lit cells) and hint states, a puzzle being played, and the card game (setup, play,
+mid-turn take, six players, end). Use it around a refactoring: render before, render after, compare; every
+difference must be explained. Each picture is rendered in its own process, exactly as a person would run the command.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def shot_list() -> list[tuple[str, list[str]]]:
     for size_name, size in SIZES.items():
         for lang in LANGUAGES:
             base = ["--size", size, "--lang", lang, "--seed", "3"]
-            for scene in ("setup", "end", "settings", "parents", "invite", "join", "lobby"):
+            for scene in ("setup", "end", "settings", "settings-online", "parents", "invite", "join", "lobby"):
                 shots.append((f"{scene}-{size_name}-{lang}", ["--scene", scene, *base]))
             shots.append((f"rules0-{size_name}-{lang}", ["--scene", "rules", "--page", "0", *base]))
             shots.append((f"setup-cards-{size_name}-{lang}",

@@ -12,7 +12,9 @@ The play scene is shown after ``--turns`` random turns (``RandomPlayer(seed)``);
 pushes once more so the reachable cells are lit. The end scene shows a game played to its end
 with random turns (a few secrets, so it ends quickly). ``hint`` is the play scene with the light
 bulb's hint on screen, ``tutorial`` a first game with the tutorial over the board, ``parents`` the
-parents' menu over a game, ``settings`` and ``rules`` (page ``--page``) those screens. Animations
+parents' menu over a game, ``settings`` and ``rules`` (page ``--page``) those screens, ``settings-online``
+the settings' page for playing far away (on, an address tested fine, one remembered computer; made
+up in memory: no network, no file written). Animations
 are run until they settle (looping ones for a fixed stretch of scene time).
 
 ``puzzle`` is the book's puzzle number ``--page`` (from 0) in the play screen's puzzle mode
@@ -51,6 +53,7 @@ from pathlib import Path
 import pygame
 import pygame.freetype
 
+from doolhof import i18n
 from doolhof.cards import CardGame
 from doolhof.cards.ai import make_player
 from doolhof.cards.players import CardPlayer
@@ -59,10 +62,14 @@ from doolhof.engine.players import RandomPlayer
 from doolhof.engine.puzzles import BOOK, solve
 from doolhof.gui.app import App
 from doolhof.gui.cards.scene import CardPlayScene
+from doolhof.gui.kit import theme
+from doolhof.gui.kit.hold_button import HoldButton
 from doolhof.gui.kit.scene import Scene
+from doolhof.gui.parents.online_page import MSG_ANSWERS
 from doolhof.gui.play.scene import PlayScene
 from doolhof.gui.screens import ScreenBuilder
 from doolhof.i18n import set_language
+from doolhof.online.client import Friend
 from doolhof.session import paths
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup
 
@@ -194,6 +201,8 @@ def render_scene(args: argparse.Namespace) -> pygame.Surface:
         app.push_scene(screens.parent_menu())
     elif args.scene == "settings":
         app.push_scene(screens.settings_scene())
+    elif args.scene == "settings-online":
+        _show_online_settings(app, screens)
     elif args.scene == "rules":
         app.push_scene(screens.rules_scene(max(0, getattr(args, "page", 0)), getattr(args, "game", "maze")))
     elif args.scene == "hint" and isinstance(scene, PlayScene):
@@ -211,7 +220,7 @@ def build_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
     seats = (SeatConfig("person"),) + tuple(SeatConfig("computer", "clever") for _ in range(args.players - 1))
     if getattr(args, "game", "maze") == "cards":
         return build_card_scene(screens, args, seats)
-    if args.scene in ("setup", "settings", "rules"):
+    if args.scene in ("setup", "settings", "settings-online", "rules"):
         return screens.setup_scene(TableSetup(args.variant, seats))
     if args.scene in ("invite", "join", "lobby"):
         from doolhof.gui.online.samples import SAMPLES  # the online screens, drawn without a network
@@ -258,7 +267,7 @@ def build_puzzle_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scen
 
 def build_card_scene(screens: ScreenBuilder, args: argparse.Namespace, seats: tuple[SeatConfig, ...]) -> Scene:
     """The card game's ``setup``, ``play`` or ``end`` scene for ``--game cards`` (see the module text)."""
-    if args.scene in ("setup", "settings", "rules"):
+    if args.scene in ("setup", "settings", "settings-online", "rules"):
         return screens.setup_scene(TableSetup(CARDS, seats))
     if args.scene == "away":
         return build_away_scene(screens, args)
@@ -346,6 +355,23 @@ def _lay_a_joining_card(game: CardGame) -> bool:
             game.place(place)
             return True
     return False
+
+
+#: The remembered computer the ``settings-online`` picture shows (made up, never written to a file).
+SHOT_FRIEND = Friend("0123456789abcdef", 1, bytes(32))
+
+
+def _show_online_settings(app: App, screens: ScreenBuilder) -> None:
+    """The settings' online page as a parent sees it after a good test: on, an address, one computer."""
+    app.settings = dataclasses.replace(app.settings, online=True, relay="relay.example.org:1883")
+    scene = screens.settings_scene()
+    app.push_scene(scene)
+    scene.open_online()
+    page = scene.online
+    page.friends = [SHOT_FRIEND]
+    page.forget_buttons = [HoldButton(lambda: None, icon="cross", face=theme.PANEL_DARK)]
+    page.resize(app.window_size())
+    page.said = ("ok", i18n._(MSG_ANSWERS))
 
 
 def _show_hint(scene: PlayScene, seconds: float = 10.0) -> None:

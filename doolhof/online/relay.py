@@ -10,9 +10,11 @@ on its thread. Nothing here blocks the caller: :meth:`RelayLink.start` returns a
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import logging
 import socket
+import ssl
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -23,6 +25,8 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
+
+from doolhof.i18n import N_, _
 
 from .room import RETAIN_SECONDS, Publish
 
@@ -42,6 +46,24 @@ SESSION_SECONDS: Final = 120
 #: The default port of a plain MQTT relay, and of one behind TLS.
 PORT: Final = 1883
 TLS_PORT: Final = 8883
+
+# A parent's words for what went wrong, translated when said (:func:`problem_of`, :meth:`Address.parse`).
+MSG_NOT_ADDRESS = N_("{text} is not a relay address; write host:port, e.g. relay.example.org:8883")
+MSG_NOT_PORT = N_("{port} is not a port; a port is a number from 1 to 65535")
+MSG_NO_SUCH_HOST = N_("no computer is called {host}: check the relay address")
+MSG_NOTHING_ANSWERS = N_("nothing answers at {address}: the relay is not running there, or the port is wrong")
+MSG_NO_ANSWER = N_("{address} does not answer: check the address and the internet connection")
+MSG_NOT_SECURE = N_("the secure connection to {address} failed: check the address and the port")
+MSG_UNREACHABLE = N_("cannot reach {address}: {reason}")
+MSG_RELAY_REFUSED = N_("the relay at {address} refused the connection ({detail})")
+MSG_LOST = N_("cannot reach the relay at {address}")
+#: The network's common reasons, in a parent's words (error number -> text for ``_``); others stay the system's.
+NETWORK_REASONS: dict[int, str] = {
+    errno.ENETUNREACH: N_("the network cannot be reached"),
+    errno.EHOSTUNREACH: N_("that computer cannot be reached"),
+    errno.ECONNRESET: N_("the connection was broken off"),
+    errno.ECONNABORTED: N_("the connection was broken off"),
+}
 
 
 @dataclass(frozen=True)
@@ -69,9 +91,9 @@ class Address:
             host, port_text = rest, ""
         host = host.strip("[]")
         if not host or any(c.isspace() or c in "/@" for c in host) or len(host) > 253:
-            raise ValueError(f"{text[:60]!r} is not a relay address; write host:port, e.g. relay.example.org:8883")
+            raise ValueError(_(MSG_NOT_ADDRESS).format(text=repr(text[:60])))
         if port_text and not (port_text.isdigit() and 0 < int(port_text) < 65536):
-            raise ValueError(f"{port_text[:10]!r} is not a port; a port is a number from 1 to 65535")
+            raise ValueError(_(MSG_NOT_PORT).format(port=repr(port_text[:10])))
         return cls(host, int(port_text) if port_text else (TLS_PORT if tls else PORT), tls)
 
     def __str__(self) -> str:
@@ -95,16 +117,24 @@ def fits(topic: str, payload: bytes) -> bool:
 
 
 def problem_of(error: BaseException | int | str, address: Address) -> str:
-    """A parent's words for why the relay could not be reached (English; the screen translates by kind)."""
+    """A parent's words for why the relay could not be reached, in the language of the moment.
+
+    >>> problem_of(ConnectionRefusedError(), Address("127.0.0.1", 1))
+    'nothing answers at 127.0.0.1:1: the relay is not running there, or the port is wrong'
+    """
     if isinstance(error, socket.gaierror):
-        return f"no computer is called {address.host}: check the relay address"
+        return _(MSG_NO_SUCH_HOST).format(host=address.host)
     if isinstance(error, ConnectionRefusedError):
-        return f"nothing answers at {address}: the relay is not running there, or the port is wrong"
+        return _(MSG_NOTHING_ANSWERS).format(address=address)
     if isinstance(error, (TimeoutError, socket.timeout)):
-        return f"{address} does not answer: check the address and the internet connection"
+        return _(MSG_NO_ANSWER).format(address=address)
+    if isinstance(error, ssl.SSLError):
+        return _(MSG_NOT_SECURE).format(address=address)
     if isinstance(error, OSError):
-        return f"cannot reach {address}: {error.strerror or 'network error'}"
-    return f"the relay at {address} refused the connection ({str(error)[:60]})"
+        known = NETWORK_REASONS.get(error.errno) if error.errno is not None else None
+        reason = _(known) if known else (error.strerror or str(error) or type(error).__name__)[:80]
+        return _(MSG_UNREACHABLE).format(address=address, reason=reason)
+    return _(MSG_RELAY_REFUSED).format(address=address, detail=str(error)[:60])
 
 
 def check_relay(address: Address, timeout: float = 3.0) -> str | None:
@@ -244,7 +274,7 @@ class RelayLink:
 
     def _failed(self, client: mqtt.Client, userdata: Any) -> None:
         if self.problem is None:
-            self.problem = f"cannot reach the relay at {self.address}"
+            self.problem = _(MSG_LOST).format(address=self.address)
 
     def _message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
         try:

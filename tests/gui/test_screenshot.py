@@ -42,6 +42,7 @@ def test_command_line_writes_the_png(tmp_path: Path) -> None:
     ("tutorial", (800, 600), ()),
     ("parents", (640, 480), ()),
     ("settings", (800, 1000), ("--lang", "nl")),
+    ("settings-online", (800, 600), ("--lang", "sv")),
     ("rules", (800, 600), ("--page", "3")),
 ])
 def test_every_scene_renders_at_exactly_the_size(tmp_path: Path, scene: str, size: tuple[int, int],
@@ -108,3 +109,14 @@ def test_five_players_are_for_the_card_game(capsys: pytest.CaptureFixture[str]) 
     with pytest.raises(SystemExit) as stop:
         main(["screenshot", "x.png", "--players", "5"])
     assert stop.value.code == 2 and "--game cards" in capsys.readouterr().err
+
+
+def test_the_online_settings_picture_writes_no_file_of_its_own(tmp_path: Path) -> None:
+    """``settings-online`` (the page for playing far away, tested fine, one computer) is made up in memory."""
+    home = tmp_path / "home"
+    home.mkdir()
+    out = tmp_path / "online.png"
+    assert render_screenshot(_args(out, "--scene", "settings-online", "--size", "1280x800", "--home", str(home))) == 0
+    assert _size_of(out) == (1280, 800)
+    assert not (home / "online" / "remembered.json").exists(), "the picture's computer is never remembered"
+    assert not any(home.rglob("settings.json")), "nor are the picture's settings saved"

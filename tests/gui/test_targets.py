@@ -1,7 +1,7 @@
 """Every tap target a child or parent can touch is big enough, in every scene, at every window size.
 
 The test walks every scene (setup for the maze and the cards, both play screens in each of their
-phases, the puzzle, both tutorials, both end scenes, the parents' menu, settings, both rules, the
+phases, the puzzle, both tutorials, both end scenes, the parents' menu, settings (with its online page), both rules, the
 puzzle book, the hand-over screen, the second copy's notice) at 1280×800, 800×600 and the tall
 800×1280, collects the hit rectangle of every control shown (the area a press is taken on, not only
 the drawing) and fails when one is narrower or lower than :data:`MINIMUM` asks for that size, when
@@ -30,6 +30,7 @@ from doolhof.engine import Push
 from doolhof.engine.puzzles import BOOK, solve
 from doolhof.gui.cards.scene import CardPlayScene
 from doolhof.gui.kit.widgets import ButtonSet
+from doolhof.gui.parents.settings_scene import SettingsScene
 from doolhof.gui.play.puzzle import PuzzleOverlay
 from doolhof.gui.play.scene import PlayScene
 from doolhof.gui.puzzles.scene import BookScene
@@ -103,6 +104,8 @@ def scene_targets(app: Any) -> list[Target]:
         found += [(f"book.child{k}", r) for k, r in scene.child_rects.items()]
     elif isinstance(scene, RulesScene):
         found += [(f"rules.dot{k}", r) for k, r in enumerate(scene.dots)]
+    elif isinstance(scene, SettingsScene) and scene.online.shown:  # the held forget buttons of the online page
+        found += [(f"settings.forget{k}", b.rect) for k, b in enumerate(scene.online.forget_buttons)]
     return found + layer_targets(app)
 
 
@@ -360,6 +363,27 @@ def _settings(app: Any) -> None:
     run(app, 0)
 
 
+def _settings_on(app: Any) -> None:
+    """Online play on: its row shows the button to the page of the relay and the remembered computers."""
+    app.settings = dataclasses.replace(app.settings, online=True)
+    _settings(app)
+
+
+def _settings_online(app: Any) -> None:
+    """The online page with a tested address and as many remembered computers as it shows."""
+    from doolhof.gui.parents.online_page import MOST_SHOWN
+    from doolhof.online import store
+    from doolhof.online.client import Friend
+
+    for k in range(MOST_SHOWN + 1):
+        store.remember(Friend(f"device{k}", k % 6, bytes(32)))
+    app.settings = dataclasses.replace(app.settings, online=True, relay="relay.example.org:1883")
+    _settings(app)
+    app.scene.open_online()
+    app.scene.online.said = ("no", "nothing answers at relay.example.org:1883: the relay is not running there")
+    run(app, 0)
+
+
 def _rules(app: Any, game: str = "maze") -> None:
     app.push_scene(app.screens.rules_scene(1, game=game))
     run(app, 0)
@@ -475,6 +499,8 @@ SCENES = {
     "away_cards": lambda app: _away(app, "cards"),
     "menu": _menu,
     "settings": _settings,
+    "settings_on": _settings_on,
+    "settings_online": _settings_online,
     "notice": _notice,
     "rules": _rules,
     "rules_cards": lambda app: _rules(app, "cards"),

@@ -101,3 +101,22 @@ def test_the_settings_choices_share_one_readable_size(make_app: Any, size: tuple
         assert mine and len({t.px for t in mine}) == 1, f"{role} at {size}: one size, not {sizes}"
         for t in mine:
             assert t.lines <= 2 and not t.scaled and t.px >= least_px(size), f"{role} at {size}: {t}"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_online_page_has_one_readable_size_for_its_buttons(make_app: Any, size: tuple[int, int]) -> None:
+    """The settings' page for playing far away: "Back", "OK" and "Test" at one readable size, on one line."""
+    from dataclasses import replace
+
+    from doolhof.gui.parents.settings_scene import SettingsScene
+
+    app = make_app(size)
+    app.settings = replace(app.settings, online=True, relay="relay.example.org:1883")
+    app.push_scene(SetupScene(app))
+    scene = SettingsScene(app)
+    app.push_scene(scene)
+    run(app)
+    scene.open_online()
+    with measuring() as seen:
+        scene.draw(app.screen)
+    check_role("online", {"Back", "OK", "Test"}, seen, size)

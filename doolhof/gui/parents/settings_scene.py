@@ -1,5 +1,5 @@
 """The parents' settings screen: language, sound, volume, animation speed, reduced motion, hints, the card
-game's hands (open or hidden), full screen.
+game's hands (open or hidden), full screen, and playing far away.
 
 One row per setting, the label on the left (above, in a tall window) and big choice buttons on
 the right. Every tap goes through :meth:`doolhof.gui.app.App.apply_settings`, which saves the
@@ -7,6 +7,10 @@ settings file and applies the change at once: the language from the next frame, 
 on the sound player, full screen on the window. Animation speed, reduced motion and automatic
 hints are read by the play screen from ``app.settings``; so is ``hidden_hands`` by the card game's
 play screen. Its two choices are pictures: two open cards, or two face-down cards under a hand.
+
+"Playing far away" (``Settings.online``) is off by default; while it is on, a third button in its row
+opens the page of the relay address and the remembered computers (:mod:`.online_page`), shown on this
+screen in place of the rows. While it is off nothing of it shows and nothing touches the network.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from doolhof.gui.kit.widgets import (
     CHOICE,
     PRIMARY,
     QUIET,
+    SECONDARY,
     Button,
     ButtonSet,
     draw_card,
@@ -34,12 +39,13 @@ from doolhof.gui.kit.widgets import (
     share_text_size,
     text_of,
 )
+from doolhof.gui.parents.online_page import OnlinePage
 from doolhof.i18n import LANGUAGES, N_, _
 from doolhof.session.settings import ANIMATION_SPEEDS, LABELS, SYSTEM_LANGUAGE_LABEL, Settings
 
 #: The rows, top to bottom (keys of :data:`doolhof.session.settings.LABELS`).
 ROWS = ("language", "sound", "volume", "animation_speed", "reduced_motion", "auto_hint", "hidden_hands",
-        "fullscreen")
+        "fullscreen", "online")
 #: The words under the card game's two hands pictures.
 HANDS_LABELS = {False: N_("Open hands"), True: N_("Hidden hands")}
 #: The value a choice button sets: a language code (None: the system's), an animation speed, on or off.
@@ -83,8 +89,15 @@ class SettingsScene(Scene):
         self.volume_bar = add(Button(None, style=QUIET, name="volume-bar"))
         self.rows["volume"].buttons = [self.volume_down, self.volume_bar, self.volume_up]
         self._choice_row("animation_speed", {key: _lazy(label) for key, label in ANIMATION_SPEEDS.items()})
-        for name in ("reduced_motion", "auto_hint", "fullscreen"):
+        for name in ("reduced_motion", "auto_hint", "fullscreen", "online"):
             self._on_off_row(name, "check", "cross")
+        #: Opens the online page; shown only while online play is on (beside its on/off, not one of the choices).
+        self.online_button = add(Button(self.open_online, label=lambda: _("Relay and computers"), style=SECONDARY,
+                                        name="online-page"))
+        self.online = OnlinePage(host, keep=lambda text: self.change(relay=text), back=self.close_online)
+        #: The online page's buttons (a field of the scene, so every button of the screen is found the same way).
+        self.online_buttons = self.online.buttons
+        self.online.show(False)
         group: dict[Choice, Button] = {}
         for hidden in (False, True):
             group[hidden] = self.buttons.add(HandsButton(self._setter("hidden_hands", hidden), hidden))
@@ -142,17 +155,47 @@ class SettingsScene(Scene):
         current = self.settings
         values = {"language": current.language, "sound": current.sound, "animation_speed": current.animation_speed,
                   "reduced_motion": current.reduced_motion, "auto_hint": current.auto_hint,
-                  "hidden_hands": current.hidden_hands, "fullscreen": bool(self.host.fullscreen)}
+                  "hidden_hands": current.hidden_hands, "fullscreen": bool(self.host.fullscreen),
+                  "online": current.online}
         for name, group in self.choices.items():
             for value, button in group.items():
                 button.selected = value == values[name] and type(value) is type(values[name])
         self.volume_down.enabled = current.volume > 0.0
         self.volume_up.enabled = current.volume < 1.0
+        self.online_button.visible = current.online and not self.online.shown
+        self.online_button.style = PRIMARY if current.online and not current.relay else SECONDARY
+        if not current.online and self.online.shown:
+            self.close_online()
         self.host.request_redraw()
+
+    # ----- the online page ----------------------------------------------------------------------
+    def open_online(self) -> None:
+        """Show the page of the relay address and the remembered computers in place of the rows."""
+        if not self.settings.online:
+            return
+        self.online.refresh()
+        self.online.show(True)
+        for button in self.buttons.items:
+            button.visible = False
+        self.online.resize(self.host.window_size())
+        self.host.request_redraw()
+
+    def close_online(self) -> None:
+        """Back to the rows (an address that reads well is kept on the way)."""
+        if self.online.shown:
+            self.online.keep_quietly()
+        self.online.show(False)
+        for button in self.buttons.items:
+            button.visible = True
+        self.sync()
 
     def close(self) -> None:
         """Back to where the settings were opened from."""
         self.host.pop_scene()
+
+    def exit(self) -> None:
+        """The keyboard is let go when the screen closes."""
+        self.online.field.blur()
 
     # ----- lifecycle -----------------------------------------------------------------------------
     def enter(self) -> None:
@@ -165,7 +208,7 @@ class SettingsScene(Scene):
         pad = max(6, int(min(w, h) * 0.02))
         self.card = pygame.Rect(pad, pad, w - 2 * pad, h - 2 * pad)
         inner = self.card.inflate(-2 * pad, -2 * pad)
-        header_h = max(24, int(inner.h * 0.1))
+        header_h = max(40, int(inner.h * 0.09))  # nine rows below it keep a fingertip each, also at 640x480
         done_w = min(inner.w // 3, max(header_h * 3, int(inner.w * 0.22)))
         self.done_button.rect = pygame.Rect(inner.right - done_w, inner.y, done_w, header_h)
         self.title_rect = pygame.Rect(inner.x, inner.y, inner.w - done_w - pad, header_h)
@@ -189,6 +232,11 @@ class SettingsScene(Scene):
                 self._layout_volume(row, controls, gap)
             else:
                 self._layout_choices(row, controls, gap)
+            if name == "online":
+                right = row.buttons[-1].rect.right + 2 * gap
+                width = min(controls.right - right, max(controls.h * 4, controls.w // 2))
+                self.online_button.rect = pygame.Rect(controls.right - width, controls.y, width, controls.h)
+        self.online.resize(size)
 
     @staticmethod
     def _layout_choices(row: Row, area: pygame.Rect, gap: int) -> None:
@@ -210,6 +258,9 @@ class SettingsScene(Scene):
 
     def handle_pointer(self, event: PointerEvent) -> None:
         """Buttons take the pointer; a tap on the volume bar sets the volume where it lands."""
+        if self.online.shown:
+            self.online.handle_pointer(event)
+            return
         bar = self.volume_bar.rect
         if event.kind == "up" and self.buttons.active is self.volume_bar and bar.collidepoint(event.pos):
             self.buttons.handle(event)
@@ -219,23 +270,45 @@ class SettingsScene(Scene):
         self.buttons.handle(event)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Escape goes back (it never quits)."""
+        """Typing goes to the relay address while it has the keyboard; Escape goes back (it never quits)."""
+        if self.online.shown and self.online.handle_event(event):
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
+            if self.online.shown:
+                self.close_online()
+            else:
+                self.close()
+
+    def update(self, dt: float) -> None:
+        """The online page's test, holds and cursor."""
+        self.online.update(dt)
+
+    def busy(self) -> bool:
+        """True while the online page moves (a test runs, a hold fills, the cursor blinks)."""
+        return self.online.shown and self.online.busy()
+
+    def holding(self) -> bool:
+        """True while a remembered computer's forget button is held."""
+        return self.online.shown and self.online.holding()
 
     # ----- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the screen."""
         surface.blit(garden_background(surface.get_size()), (0, 0))
         draw_card(surface, self.card)
+        if self.online.shown:
+            self.online.draw(surface)
+            return
         draw_text(surface, _("Settings"), self.title_rect, theme.INK, align="left")
         least = readable_px(surface.get_size())  # one size per role; a longer word wraps rather than shrink
         labels = [(_(LABELS[name]), row.label_rect) for name, row in self.rows.items()]
         label_px = max(least, min(shared_px([text], rect.size, max(12, int(rect.h * 0.42))) for text, rect in labels))
         for text, rect in labels:
             draw_text(surface, text, rect, theme.INK_SOFT, align="left", max_px=label_px)
-        share_text_size([b for row in self.rows.values() for b in row.buttons if b is not self.volume_bar],
-                        least=least, lines=2)  # "Same as the computer" may take two lines
+        choice_px = share_text_size([b for row in self.rows.values() for b in row.buttons if b is not self.volume_bar],
+                                    least=least, lines=2)  # "Same as the computer" may take two lines
+        if self.online_button.visible:  # no louder than the choices beside it
+            share_text_size([self.online_button], most=choice_px, least=least, lines=2)
         self.buttons.draw(surface, self.host.art)
         self._draw_volume(surface)
 
