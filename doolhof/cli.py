@@ -22,7 +22,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 COMMANDS = ("play", "simulate", "screenshot")
 #: The scenes ``doolhof screenshot`` can picture.
-SCREENSHOT_SCENES = ("setup", "play", "end", "hint", "tutorial", "parents", "settings", "rules", "puzzle", "book")
+SCREENSHOT_SCENES = ("setup", "play", "end", "hint", "tutorial", "parents", "settings", "rules", "puzzle", "book",
+                     "calendar")
 
 
 #: The smallest and largest window or picture side, in pixels (a 4K screen is 3840 wide).
