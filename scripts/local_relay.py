@@ -93,6 +93,20 @@ def local_config(text: str, port: int, base: Path = ROOT, folder: Path | None = 
     return "\n".join(lines) + "\n"
 
 
+def _acl_beside(text: str, folder: Path) -> str:
+    """*text* with its acl file copied into *folder*: mosquitto reads it after dropping to its own user, who may
+    not enter the project's folder (a checkout or an unpacked sdist in a private temporary folder)."""
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        acl = _ACL.match(line)
+        if acl:
+            copy = folder / "acl"
+            copy.write_text(Path(acl.group(1)).read_text(encoding="utf-8"), encoding="utf-8")
+            copy.chmod(0o644)
+            lines[i] = f"acl_file {copy}"
+    return "\n".join(lines) + "\n"
+
+
 def _hand_to_broker_user(folder: Path) -> None:
     """Started as root, mosquitto drops to the ``mosquitto`` user (its default ``user`` option): give it
     *folder*, so that what it would persist there can be written."""
@@ -169,7 +183,7 @@ class LocalRelay:
             _hand_to_broker_user(self._folder)
         conf = self._folder / "mosquitto.conf"
         text = local_config(self.config.read_text(encoding="utf-8"), port, folder=self._folder)
-        conf.write_text(text, encoding="utf-8")
+        conf.write_text(_acl_beside(text, self._folder), encoding="utf-8")
         log = self._folder / "relay.log"
         with log.open("ab") as sink:
             self._process = subprocess.Popen([binary, "-c", str(conf)], stdin=subprocess.DEVNULL,

@@ -36,6 +36,8 @@ CHANGED = Settings(
     tutorial_done=True,
     hidden_hands=True,
     cards_tutorial_done=True,
+    online=True,
+    relay="relay.example.org:1883",
 )
 
 
@@ -213,3 +215,15 @@ def test_labels_are_translated_when_shown() -> None:
         assert set(LABELS) <= set(Settings.__dataclass_fields__)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("relay", [7, None, "x" * 201, "relay\n.example.org", ["a"]])
+def test_an_odd_relay_address_is_replaced_by_none(relay: object) -> None:
+    settings, warnings = Settings.from_dict({"relay": relay, "online": True})
+    assert settings.relay == "" and settings.online is True
+    assert len(warnings) == 1 and warnings[0].startswith("relay:")
+
+
+def test_online_play_is_off_by_default_and_only_a_true_turns_it_on() -> None:
+    assert Settings().online is False
+    assert Settings.from_dict({"online": "yes"})[0].online is False

@@ -517,7 +517,7 @@ class CardGame(TurnGame):
         if any(len(h) > HAND_SIZE for h in self._hands):
             return f"a hand holds more than {HAND_SIZE} cards (C8)"
         if not 0 <= self._current < n:
-            return f"the player to move, {self._current}, is not at the table (seats 0 to {n - 1})"
+            return f"the player to move, {shown(self._current)}, is not at the table (seats 0 to {n - 1})"
         if self._phase not in PHASES:
             return f"unknown phase {self._phase!r}"
         if self._turn < 0:
@@ -530,7 +530,7 @@ class CardGame(TurnGame):
         empty = not self._pile and not any(self._hands)
         if self._phase == "place":
             if not hand:
-                return f"the player to move, seat {self._current}, holds no card (C8 skips empty hands)"
+                return f"the player to move, seat {shown(self._current)}, holds no card (C8 skips empty hands)"
             if self._laid is not None or self._winners is not None:
                 return "a game in the place phase has no card just laid and no winners"
         elif self._phase == "take":

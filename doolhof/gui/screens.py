@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from doolhof.gui.puzzles.calendar import CalendarScene
     from doolhof.gui.puzzles.scene import BookScene
     from doolhof.gui.rules.scene import RulesScene
+    from doolhof.online.client import OnlineRoom
     from doolhof.session.progress import StarKeeper
 
 
@@ -219,6 +220,17 @@ class ScreenBuilder:
         self.play_scene = scene
         host.session.start(game, table, undo)
         host.replace_scene(scene)
+
+    def start_online(self, room: OnlineRoom) -> None:
+        """Play the started game of the online *room* (its :class:`~doolhof.online.room.Started` was seen).
+
+        The room's event queue is read by the play scene from here on.
+        """
+        game = room.room.game
+        table = room.room.table
+        if game is None or table is None:
+            raise ValueError("the room's game has not started")
+        self.host.replace_scene(self.game_scene_for(game.copy(), table))
 
     def resume_game(self, saved: SavedGame) -> None:
         """Continue a saved game, with its undo snapshot."""

@@ -167,6 +167,9 @@ def _path_problem(out: Path) -> str | None:
         return f"the folder {str(folder)!r} does not exist"
     if not os.access(folder, os.W_OK):
         return f"the folder {str(folder)!r} cannot be written to"
+    # os.access says yes to root even for a file marked read-only: its mode bits are the owner's wish.
+    if out.is_file() and (not os.access(out, os.W_OK) or not out.stat().st_mode & 0o222):
+        return f"{str(out)!r} is read-only; give another file name or make it writable"
     return None
 
 

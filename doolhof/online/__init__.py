@@ -11,6 +11,7 @@ No pygame here. The pieces, bottom up:
 - :mod:`~doolhof.online.room`: one computer's side of a room, as a pure state machine.
 - :mod:`~doolhof.online.relay`: the MQTT connection (paho-mqtt) on its own thread.
 - :mod:`~doolhof.online.client`: a room over a relay, with a queue of events for the screen.
+- :mod:`~doolhof.online.store`: this computer's id, remembered computers, waiting online games.
 
 docs/online.md says what goes where and what the relay sees.
 """

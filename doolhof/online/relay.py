@@ -155,7 +155,7 @@ class RelayLink:
         )
         self._client.username_pw_set(channel)
         self._client.reconnect_delay_set(min_delay=1, max_delay=4)
-        self._client.max_queued_messages_set(1000)
+        self._client.max_queued_messages_set(0)  # no limit: a long log is sent again whole after a reconnect
         if address.tls:
             self._client.tls_set()
         if will is not None:

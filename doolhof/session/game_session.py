@@ -15,8 +15,9 @@ and :meth:`GameSession.undo` when a parent takes one back::
 When a save fails, :attr:`GameSession.problem` says why (for the parents' corner) until a save
 works again; it outlives the game it came from, so the parent still learns of it at the setup screen.
 A game left while its saves fail is kept in memory (:attr:`GameSession.unsaved`): the setup screen
-offers it by Continue (:meth:`GameSession.waiting`, never the older copy on disk), and it is
-written the moment saving works again.
+offers it by Continue (:meth:`GameSession.offer`: the newest copy of each game wins, see
+:mod:`doolhof.session.waiting`), and it is written the moment saving works again; a program closed
+while it still cannot be written leaves a spare copy where it can write.
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ from collections.abc import Callable
 from doolhof.session.games import AnyGame, kind_of
 from doolhof.session.keeper import GameKeeper
 from doolhof.session.problems import Problem
-from doolhof.session.savegame import SavedGame, write_game
+from doolhof.session.savegame import SavedGame
 from doolhof.session.seats import TableSetup
+from doolhof.session.waiting import keep_spare, offer, stamped, write_kept
 from doolhof.session.writer import SaveWriter
 
 log = logging.getLogger(__name__)
@@ -115,10 +117,21 @@ class GameSession:
             self.writer.flush()
 
     def close(self) -> None:
-        """The program ends: save the running game and wait for the writer to finish."""
+        """The program ends: save the running game and the games kept in memory, and wait for the writer.
+
+        A game kept in memory that still cannot be written gets a spare copy
+        (:func:`doolhof.session.waiting.keep_spare`), so the next start offers it rather than its older file.
+        """
         self.save()
         if self.writer is not None:
             self.writer.close()
+        self.waiting()
+        for kind, saved in self.unsaved.items():
+            where = keep_spare(saved)
+            if where is None:
+                log.error("the %s game left while saving failed is lost at close: nothing could be written", kind)
+            else:
+                log.warning("the %s game left while saving failed is kept as a spare copy at %s", kind, where)
 
     def rewind(self) -> AnyGame | None:
         """The running game as last recorded (a fresh copy the screen shows from now on); None when none runs."""
@@ -147,7 +160,7 @@ class GameSession:
         self.save()  # whether this save works decides where Continue finds the game
         problem = keeper.problem
         if problem is not None and keeper.autosave and not keeper.game.is_over():
-            self.unsaved[kind_of(keeper.game)] = SavedGame(keeper.game.copy(), keeper.table, keeper.undo_state)
+            self.unsaved[kind_of(keeper.game)] = stamped(SavedGame(keeper.game.copy(), keeper.table, keeper.undo_state))
         self._problem = problem
         self.keeper = None
         return problem.message() if problem is not None else None
@@ -156,12 +169,19 @@ class GameSession:
         """The games kept in memory because saving failed, after trying once more to write each.
 
         A game that can be written now leaves :attr:`unsaved` (its file has it); the others are
-        returned, kind -> game, for the setup screen to offer before their older files.
+        returned, kind -> game. Screens ask :meth:`offer`, which weighs these against the files.
         """
-        for kind, saved in list(self.unsaved.items()):
-            if write_game(saved) is None:
-                log.info("the %s game left while saving failed is saved now", kind)
-                del self.unsaved[kind]
-                if self.keeper is None:
-                    self._problem = None
+        write_kept(self.unsaved)
+        if not self.unsaved and self.keeper is None:
+            self._problem = None
         return dict(self.unsaved)
+
+    def offer(self) -> tuple[dict[str, SavedGame], list[str]]:
+        """The games that can be continued, the newest copy of each kind, and messages for the parent.
+
+        :func:`doolhof.session.waiting.offer` over :attr:`unsaved`: the one rule, the newest state wins.
+        """
+        games, messages = offer(self.unsaved)
+        if not self.unsaved and self.keeper is None:
+            self._problem = None
+        return games, messages

@@ -22,7 +22,9 @@ acted::
 The saved file carries the snapshot (``SavedGame.undo``), so undo survives a restart too.
 
 When saving fails (a full disk, a read-only folder), the keeper keeps playing and tries again after
-every action. :attr:`GameKeeper.problem` says what went wrong until a save works again; the log
+every action, and keeps a spare copy of the newest state where it can still write
+(:func:`doolhof.session.waiting.keep_spare`; the next start offers it). :attr:`GameKeeper.problem`
+says what went wrong until a save works again; the log
 gets the first failure, a note when the reason changes, and one line when saving works again,
 not a line per action.
 """
@@ -33,12 +35,14 @@ import hashlib
 import json
 import logging
 from collections.abc import Callable
+from pathlib import Path
 
 from doolhof.session import paths
 from doolhof.session.games import AnyGame, kind_of, same_kind
 from doolhof.session.problems import Problem
 from doolhof.session.savegame import MSG_NOT_CLEARED, MSG_NOT_SAVED, SavedGame, write_game
 from doolhof.session.seats import TableSetup
+from doolhof.session.waiting import drop_spare, keep_spare
 from doolhof.session.writer import SaveWriter
 
 log = logging.getLogger(__name__)
@@ -69,6 +73,8 @@ class GameKeeper:
         self.saves = 0
         #: How many saves in a row have failed (0 when the last one worked).
         self.failures = 0
+        #: Where the spare copy of the newest state is while saves fail (:mod:`doolhof.session.waiting`).
+        self.spare: Path | None = None
 
     # ----- what happened -------------------------------------------------------------------------
     def is_computer(self, seat: int) -> bool:
@@ -156,7 +162,12 @@ class GameKeeper:
         self._tell(problem)
         self.problem = problem
         if problem is not None:
+            if not state.game.is_over():
+                self.spare = keep_spare(state)  # the newest state, where it can still be written
             return problem.message()
+        if self.spare is not None or state.game.is_over():
+            drop_spare(state.kind)  # the file holds the newest state again (or the game is final)
+            self.spare = None
         self.saves += 1
         if self.on_saved is not None:
             try:

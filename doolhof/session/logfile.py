@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import logging.handlers
+import sys
 from pathlib import Path
 
 from doolhof.session import paths
@@ -21,6 +22,28 @@ LOG_FILE = "doolhof.log"
 #: The size of one part of the log; with the one older part kept, at most twice this on disk.
 MAX_BYTES = 200_000
 _FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+class QuietFileHandler(logging.handlers.RotatingFileHandler):
+    """The rotating log file, which fails quietly: a record that cannot be written is said once on stderr.
+
+    Python's own handler prints a traceback ("--- Logging error ---") for every record it cannot
+    write, which on a full disk is every record.
+    """
+
+    #: True once a failure was said; the next records that fail are dropped without a word.
+    failed = False
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        """Say once that the log file cannot be written; drop the record."""
+        if not self.failed:
+            self.failed = True
+            error = sys.exc_info()[1]
+            try:
+                sys.stderr.write(f"doolhof: the log file {self.baseFilename} cannot be written ({error});"
+                                 " the game plays on without it\n")
+            except Exception:  # stderr itself may be gone; the game plays on
+                pass
 
 
 def log_path() -> Path:
@@ -41,7 +64,7 @@ def start_log(path: Path | None = None) -> Path | None:
             return path
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(path, maxBytes=MAX_BYTES, backupCount=1, encoding="utf-8",
+        handler = QuietFileHandler(path, maxBytes=MAX_BYTES, backupCount=1, encoding="utf-8",
                                                        delay=True)
     except OSError as error:
         logging.getLogger(__name__).warning("no log file at %s: %s", path, error)

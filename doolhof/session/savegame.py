@@ -188,13 +188,20 @@ def load_waiting() -> tuple[dict[str, SavedGame], list[str]]:
 
     A card game found in the maze game's file (where Doolhof kept the one saved game of either
     kind before each kind had its own file) moves to the card game's file when that is free.
+    Screens ask :func:`doolhof.session.waiting.offer` instead, which also weighs the newer copies.
     """
+    waiting, messages = load_waiting_by_kind()
+    return waiting, [message for kind in KINDS for message in messages.get(kind, [])]
+
+
+def load_waiting_by_kind() -> tuple[dict[str, SavedGame], dict[str, list[str]]]:
+    """:func:`load_waiting` with the parent's messages per kind of file (kind -> messages)."""
     waiting: dict[str, SavedGame] = {}
-    messages: list[str] = []
+    messages: dict[str, list[str]] = {}
     for kind in KINDS:
         result = load_game(paths.game_path(kind))
         if result.message:
-            messages.append(result.message)
+            messages.setdefault(kind, []).append(result.message)
         saved = result.game
         if saved is None or saved.game.is_over():
             continue

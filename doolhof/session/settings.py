@@ -47,7 +47,11 @@ LABELS: dict[str, str] = {
     "auto_hint": N_("Automatic hints"),
     "fullscreen": N_("Full screen"),
     "hidden_hands": N_("Cards in hand"),
+    "online": N_("Playing far away"),
+    "relay": N_("Relay address"),
 }
+#: The longest relay address text kept (a parent types it; anything longer is not an address).
+MAX_RELAY_TEXT = 200
 #: The label for ``language=None``.
 SYSTEM_LANGUAGE_LABEL = N_("Same as the computer")
 
@@ -92,6 +96,11 @@ class Settings:
     hidden_hands: bool = False
     #: True once the card game's first-game tutorial was finished or skipped.
     cards_tutorial_done: bool = False
+    #: Playing with a far computer through a relay (off by default: then nothing touches the network).
+    online: bool = False
+    #: The relay's address, ``host`` or ``host:port`` (several, comma-separated, share rooms by room id);
+    #: typed by a parent, checked by :func:`doolhof.online.relay.Address.parse` where it is used.
+    relay: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe data, with our format name and version."""
@@ -138,7 +147,7 @@ def _check(name: str, value: Any) -> Any:
     if name == "language":
         return value if value is None or (isinstance(value, str) and value in LANGUAGES) else _INVALID
     if name in ("sound", "reduced_motion", "auto_hint", "fullscreen", "tutorial_done", "hidden_hands",
-                "cards_tutorial_done"):
+                "cards_tutorial_done", "online"):
         return value if isinstance(value, bool) else _INVALID
     if name == "volume":
         ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
@@ -147,6 +156,8 @@ def _check(name: str, value: Any) -> Any:
         return value if isinstance(value, str) and value in ANIMATION_SPEEDS else _INVALID
     if name == "table":
         return _check_table(value)
+    if name == "relay":
+        return value if isinstance(value, str) and len(value) <= MAX_RELAY_TEXT and value.isprintable() else _INVALID
     return _INVALID
 
 

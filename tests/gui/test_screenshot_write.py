@@ -104,3 +104,11 @@ def test_write_file_removes_its_part_file_when_the_move_fails(tmp_path: Path, mo
         screenshot.write_file(tmp_path / "x.png", b"\x89PNG")
     monkeypatch.undo()
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_read_only_picture_is_refused_and_kept(tmp_path: Path) -> None:
+    out = tmp_path / "shot.png"
+    out.write_bytes(b"old")
+    out.chmod(0o444)
+    assert screenshot._path_problem(out) is not None
+    assert out.read_bytes() == b"old" and out.stat().st_mode & 0o777 == 0o444

@@ -285,6 +285,8 @@ def test_without_mosquitto_relay_tests_skip_saying_how_to_install_it(monkeypatch
 
 
 def test_ci_installs_mosquitto_and_requires_the_relay_tests_and_the_readme_says_how() -> None:
+    if not (ROOT / ".ci" / "run").is_file():
+        pytest.skip("no .ci/run here (the sdist carries no CI script)")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "apt-get install -y -qq mosquitto" in ci and "export DOOLHOF_REQUIRE_RELAY=1" in ci
     assert ci.index("DOOLHOF_REQUIRE_RELAY=1") < ci.index("python -m pytest")

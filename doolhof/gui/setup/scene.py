@@ -597,22 +597,14 @@ class SetupScene(Scene):
 def load_waiting_games(host: Host) -> tuple[dict[str, SavedGame], list[str]]:
     """The waiting games (kind -> :class:`~doolhof.session.savegame.SavedGame`) and messages for the parent.
 
-    Reads :func:`doolhof.session.savegame.load_waiting` (which keeps damaged or newer files aside
-    and says so); a game the session keeps in memory because saving it failed is newer than its
-    file and takes its place (:meth:`doolhof.session.game_session.GameSession.waiting`). Never raises.
+    :meth:`doolhof.session.game_session.GameSession.offer`: the newest copy of each game, from its file,
+    the session's memory or a spare copy (damaged or newer files are kept aside and said). Never raises.
     """
     try:
-        from doolhof.session.savegame import load_waiting
-
-        waiting, messages = load_waiting()
+        return host.session.offer()
     except Exception as error:  # a damaged save must never block a new game
         log.warning("cannot offer the saved games: %s", error)
-        waiting, messages = {}, []
-    try:
-        waiting.update(host.session.waiting())
-    except Exception as error:  # the same: whatever the session holds, the setup screen opens
-        log.warning("cannot offer the games kept in memory: %s", error)
-    return waiting, messages
+        return {}, []
 
 
 def _bands(top: int, bottom: int, gap: int, weights: tuple[float, ...]) -> list[tuple[int, int]]:

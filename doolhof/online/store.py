@@ -1,0 +1,138 @@
+"""This computer's online memory: its own id, the computers it remembers, and its waiting online games.
+
+Kept in the data folder (``online/``), never on the relay. A waiting room is written after every
+change (:class:`~doolhof.online.client.OnlineRoom`'s *on_change*) and follows the rule every saved
+game keeps: the newest state is never replaced by an older one (a room file is never written over
+by one with fewer log entries). Rooms untouched for :data:`KEEP_SECONDS` (a week, as long as the
+relay keeps their messages) and finished rooms are forgotten.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from pathlib import Path
+from typing import Any, Final
+
+from doolhof.session import paths
+
+from .client import Friend
+from .errors import Refused
+from .room import RETAIN_SECONDS, new_device_id
+
+log = logging.getLogger(__name__)
+
+#: How long a waiting online game is kept after its last change.
+KEEP_SECONDS: Final = RETAIN_SECONDS
+#: The largest room file read (a whole long game's log is far smaller).
+MAX_BYTES: Final = 4_000_000
+
+
+def folder() -> Path:
+    """Where this computer's online memory lives."""
+    return paths.data_dir() / "online"
+
+
+def _read(path: Path) -> Any:
+    try:
+        return json.loads(paths.read_file(path, MAX_BYTES).decode("utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as error:
+        log.warning("%s could not be read (%s); it is left as it is", path.name, type(error).__name__)
+        return None
+
+
+def device_id() -> str:
+    """This computer's random id, made once (it names nobody)."""
+    path = folder() / "device.json"
+    data = _read(path)
+    device = data.get("device") if isinstance(data, dict) else None
+    if isinstance(device, str) and device.isalnum() and 0 < len(device) <= 32:
+        return device
+    device = new_device_id()
+    try:
+        paths.atomic_write_text(path, json.dumps({"device": device}))
+    except OSError as error:
+        log.warning("this computer's online id could not be kept (%s)", error.strerror or type(error).__name__)
+    return device
+
+
+def remembered() -> list[Friend]:
+    """The computers this one has played with (damaged entries are left out, and logged)."""
+    data = _read(folder() / "remembered.json")
+    friends = []
+    for item in data.get("computers", []) if isinstance(data, dict) else []:
+        try:
+            friends.append(Friend.from_dict(item))
+        except Refused:
+            log.warning("a remembered computer's entry is damaged and left out")
+    return friends
+
+
+def remember(friend: Friend) -> None:
+    """Keep *friend* (replacing an older entry of the same computer); raises OSError when it cannot be written."""
+    friends = [f for f in remembered() if f.device != friend.device] + [friend]
+    paths.atomic_write_text(folder() / "remembered.json",
+                            json.dumps({"format": "doolhof.remembered", "version": 1,
+                                        "computers": [f.to_dict() for f in friends]}))
+
+
+def forget(device: str) -> None:
+    """Forget a remembered computer (a parent's choice)."""
+    friends = [f for f in remembered() if f.device != device]
+    paths.atomic_write_text(folder() / "remembered.json",
+                            json.dumps({"format": "doolhof.remembered", "version": 1,
+                                        "computers": [f.to_dict() for f in friends]}))
+
+
+def _room_path(room_id: str) -> Path:
+    if not room_id.isalnum() or len(room_id) > 64:
+        raise ValueError("not a room id")
+    return folder() / "rooms" / f"{room_id}.json"
+
+
+def save_room(data: dict[str, Any]) -> bool:
+    """Write a room (its ``Room.to_dict()``); False, and nothing written, when the file holds a newer state.
+
+    A finished and cleared room is forgotten instead. Raises OSError when the folder cannot be written.
+    """
+    path = _room_path(str(data.get("room")))
+    if data.get("closed"):
+        path.unlink(missing_ok=True)
+        return True
+    kept = _read(path)
+    if isinstance(kept, dict) and isinstance(kept.get("entries"), list) and \
+            len(kept["entries"]) > len(data.get("entries") or ()):
+        log.warning("a waiting online game was not written over by an older position (%d entries kept, %d offered)",
+                    len(kept["entries"]), len(data.get("entries") or ()))
+        return False
+    paths.atomic_write_text(path, json.dumps(data, sort_keys=True))
+    return True
+
+
+def waiting_rooms(now: float | None = None) -> list[dict[str, Any]]:
+    """The waiting online games (newest first); rooms older than :data:`KEEP_SECONDS` are forgotten."""
+    now = time.time() if now is None else now
+    rooms = []
+    for path in sorted((folder() / "rooms").glob("*.json")) if (folder() / "rooms").is_dir() else []:
+        try:
+            age = now - path.stat().st_mtime
+        except OSError:
+            continue
+        if age > KEEP_SECONDS:
+            try:
+                os.unlink(path)
+                log.info("a waiting online game older than a week was forgotten")
+            except OSError:
+                pass
+            continue
+        data = _read(path)
+        if isinstance(data, dict) and data.get("format") == "doolhof.room":
+            rooms.append((path.stat().st_mtime, data))
+    return [data for _, data in sorted(rooms, key=lambda item: -item[0])]
+
+
+__all__ = ["KEEP_SECONDS", "device_id", "folder", "forget", "remember", "remembered", "save_room", "waiting_rooms"]

@@ -1,0 +1,56 @@
+"""This computer's online memory: its id, remembered computers, waiting rooms (newest state wins, a week at most)."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from doolhof.online import store
+from doolhof.online.client import Friend
+from doolhof.online.room import Room
+from tests.online.bus import pair
+from tests.online.test_rooms import play_out
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DOOLHOF_HOME", str(tmp_path))
+
+
+def test_the_device_id_is_made_once() -> None:
+    first = store.device_id()
+    assert store.device_id() == first and first.isalnum()
+
+
+def test_remembered_computers_are_kept_and_forgotten() -> None:
+    friend = Friend("c0ffee00c0ffee00", 2, bytes(range(32)))
+    store.remember(friend)
+    store.remember(Friend("c0ffee00c0ffee00", 3, bytes(range(32))))  # the same computer, newer: replaced
+    assert store.remembered() == [Friend("c0ffee00c0ffee00", 3, bytes(range(32)))]
+    store.forget("c0ffee00c0ffee00")
+    assert store.remembered() == []
+
+
+def test_a_waiting_room_is_never_written_over_by_an_older_position() -> None:
+    host, guest, bus = pair()
+    older = guest.to_dict()
+    bus.play(host, ["push", str(host.game.legal_pushes()[0])])  # type: ignore[union-attr]
+    newer = guest.to_dict()
+    assert store.save_room(newer)
+    assert not store.save_room(older)
+    assert store.waiting_rooms()[0]["entries"] == newer["entries"]
+    assert Room.from_dict(store.waiting_rooms()[0]).game == guest.game
+
+
+def test_a_room_older_than_a_week_or_finished_is_forgotten() -> None:
+    host, guest, bus = pair()
+    assert store.save_room(guest.to_dict())
+    path = store.folder() / "rooms" / f"{guest.room_id}.json"
+    old = time.time() - store.KEEP_SECONDS - 60
+    os.utime(path, (old, old))
+    assert store.waiting_rooms() == [] and not path.exists()
+    play_out(host, guest, bus)
+    assert guest.closed and store.save_room(guest.to_dict()) and not path.exists()
