@@ -4,8 +4,10 @@
   of the month, the stars earned on that day's puzzle (the better of on time and late, see
   :meth:`~doolhof.session.progress.Progress.day_stars`) and a little flame on the days of the
   current streak.
-- Today's stone is sunny, larger and ringed, with the child's figure on it; the days after today
-  are faint and take no tap. Every other day can be played: a day missed, or played again.
+- Today's stone is sunny yellow (like the book's daily stone), drawn larger than the others, ringed
+  and breathing, with the child's figure standing on it; the days after today are faint and take no
+  tap. Every other day can be played: a day missed shows its three empty star places, waiting to be
+  filled, and a day played shows its gold stars (it can be played again).
 - Tapping a day makes that day's puzzle (:func:`~doolhof.engine.puzzles.daily`, in a worker thread)
   and opens it; its book button comes back here. A day played after its date keeps its stars on
   that day but does not count for the streak (decided against this scene's *today*).
@@ -31,6 +33,12 @@ from doolhof.session.progress import Progress, StarKeeper
 
 #: Weeks the calendar shows (the last row is this week).
 WEEKS = 4
+#: How much larger today's stone is drawn than the others (its tap area stays its own cell's).
+TODAY_GROWS = 0.12
+#: Seconds today's stone breathes after the calendar opens or is touched (then it rests, glowing).
+AMBIENT = 12.0
+#: Alpha of a missed day's empty star places: seen at a glance, fainter than gold.
+EMPTY_STARS = 120
 
 
 def calendar_days(today: datetime.date, weeks: int = WEEKS) -> list[datetime.date]:
@@ -64,6 +72,9 @@ class CalendarScene(Scene):
         self._pressed: str | None = None
         #: The puzzle being made for the day the child tapped (opened once made).
         self.maker: DailyMaker | None = None
+        #: Where the child's figure stands on today's stone.
+        self.figure_rect = pygame.Rect(0, 0, 0, 0)
+        self.ambient_until = AMBIENT
 
     # ----- state ---------------------------------------------------------------------------
     @property
@@ -79,6 +90,22 @@ class CalendarScene(Scene):
     def playable(self, day: datetime.date) -> bool:
         """True for today and the days before it (the days after today wait)."""
         return day <= self.today
+
+    def kind(self, day: datetime.date) -> str:
+        """How *day*'s stone looks: ``"today"``, ``"played"`` (it has stars), ``"missed"`` (a day before today
+        without stars: empty star places) or ``"to come"`` (faint, no tap)."""
+        if day == self.today:
+            return "today"
+        if not self.playable(day):
+            return "to come"
+        return "played" if self.progress.day_stars(day) else "missed"
+
+    def stone_rect(self, day: datetime.date) -> pygame.Rect:
+        """Where *day*'s stone is drawn: its tap area, today's a little larger."""
+        rect = self.day_rects[day]
+        if day != self.today:
+            return rect
+        return rect.inflate(int(rect.w * TODAY_GROWS), int(rect.h * TODAY_GROWS))
 
     def streak_days(self) -> set[datetime.date]:
         """The days of the current streak (each wears a flame)."""
@@ -109,9 +136,12 @@ class CalendarScene(Scene):
             self.host.notes.append(message)
         self.host.request_redraw()
 
+    def _calm(self) -> bool:
+        return bool(getattr(getattr(self.host, "settings", None), "reduced_motion", False))
+
     def busy(self) -> bool:
-        """Busy while a day's puzzle is being made."""
-        return self.maker is not None
+        """Busy while a day's puzzle is being made, and while today's stone breathes."""
+        return self.maker is not None or (self.clock < self.ambient_until and not self._calm())
 
     def update(self, dt: float) -> None:
         """Open the tapped day's puzzle once it is made."""
@@ -150,6 +180,10 @@ class CalendarScene(Scene):
             rect = pygame.Rect(0, 0, side, int(min(side * 0.95, grid_h * 0.9)))
             rect.center = (round(area.x + (col + 0.5) * cell_w), round(area.y + (row + 0.5) * grid_h))
             self.day_rects[day] = rect
+        face = self._face(self.stone_rect(self.today))
+        side = max(12, int(min(face.h * 0.5, face.w * 0.36)))
+        self.figure_rect = pygame.Rect(0, 0, side, side)
+        self.figure_rect.midleft = (face.x + face.w // 9, face.centery - face.h // 12)
 
     # ----- input ---------------------------------------------------------------------------
     def target_at(self, pos: tuple[int, int]) -> str | None:
@@ -164,6 +198,7 @@ class CalendarScene(Scene):
     def handle_pointer(self, event: PointerEvent) -> None:
         """A tap acts when released on what it pressed."""
         if event.kind == "down":
+            self.ambient_until = self.clock + AMBIENT
             self._pressed = self.target_at(event.pos)
             if self._pressed is not None:
                 self.host.play_sound("tap")
@@ -210,33 +245,56 @@ class CalendarScene(Scene):
         if icon is not None:
             surface.blit(icon, icon.get_rect(center=face.center))
 
+    @staticmethod
+    def _face(rect: pygame.Rect) -> pygame.Rect:
+        """The top face of the stone drawn in *rect* (as :func:`draw_stone` paints it, not pressed)."""
+        return pygame.Rect(rect.x, rect.y, rect.w, rect.h - max(3, rect.h // 10))
+
+    def _today_glow(self) -> float:
+        if self._calm() or self.clock >= self.ambient_until:
+            return 0.8
+        return 0.65 + 0.35 * math.sin(self.clock * math.tau / 2.2)
+
     def _draw_days(self, surface: pygame.Surface) -> None:
         art = self.host.art
         flames = self.streak_days()
         making = self.maker.day if self.maker is not None else None
         # The days after today go on one see-through layer: there, faint, but not for now.
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        for day, rect in self.day_rects.items():
-            is_today = day == self.today
-            future = not self.playable(day)
-            layer = veil if future else surface
-            if is_today:
-                pygame.draw.ellipse(layer, theme.SUN_EDGE, rect.inflate(rect.w // 6, rect.h // 6))
-                pygame.draw.ellipse(layer, theme.SUN_LIGHT, rect.inflate(rect.w // 10, rect.h // 10))
+        for day in self.day_rects:
+            kind = self.kind(day)
+            layer = veil if kind == "to come" else surface
+            rect = self.stone_rect(day)
             pressed = self._pressed == f"day:{day.isoformat()}"
-            glow = 0.6 + 0.4 * math.sin(self.clock * 6) if making == day else (0.5 if is_today else 0.0)
-            face = draw_stone(layer, rect, glow, pressed)
-            color = theme.STONE_EDGE if not is_today else theme.SUN_EDGE
-            number = pygame.Rect(face.x, face.y + face.h // 10, face.w, int(face.h * 0.46))
-            draw_text(layer, str(day.day), number, color, max_px=max(12, int(face.h * 0.42)))
+            if kind == "today":
+                pygame.draw.ellipse(layer, theme.SUN_EDGE, rect.inflate(rect.w // 7, rect.h // 7))
+                pygame.draw.ellipse(layer, theme.SUN_LIGHT, rect.inflate(rect.w // 12, rect.h // 12))
+            glow = 0.6 + 0.4 * math.sin(self.clock * 6) if making == day else 0.0
+            if kind == "today":
+                glow = glow or self._today_glow()
+            colors = (theme.SUN_LIGHT, theme.SUN_EDGE) if kind == "today" else (theme.STONE, theme.STONE_EDGE)
+            face = draw_stone(layer, rect, glow, pressed, colors)
             stars = self.progress.day_stars(day)
-            if stars:
-                draw_stars(layer, (face.centerx, face.bottom - face.h // 5), max(8, face.w // 5), stars, art)
+            star_px = max(10, face.w // 4)
+            if kind == "today":
+                # The child's figure stands on the left, the date on the right: "this is me, now".
+                shift = face.y - self._face(rect).y
+                spot = self.figure_rect.move(0, shift)
+                figure = art.figure(self.child, spot.h)
+                surface.blit(figure, spot)
+                number = pygame.Rect(spot.right, face.y + face.h // 10, face.right - face.w // 12 - spot.right,
+                                     int(face.h * 0.5))
+                draw_text(surface, str(day.day), number, theme.SUN_INK, max_px=max(12, int(face.h * 0.42)))
+                draw_stars(surface, (face.centerx, face.bottom - face.h // 6), max(10, face.w // 5), stars, art,
+                           faint=EMPTY_STARS)
+            else:
+                number = pygame.Rect(face.x, face.y + face.h // 10, face.w, int(face.h * 0.46))
+                draw_text(layer, str(day.day), number, theme.STONE_EDGE, max_px=max(12, int(face.h * 0.42)))
+                if kind != "to come":
+                    draw_stars(layer, (face.centerx, face.bottom - face.h // 5), star_px, stars, art,
+                               faint=EMPTY_STARS)
             if day in flames:
                 flame = art.icon("flame", max(12, face.w // 3))
                 layer.blit(flame, flame.get_rect(center=(face.right - face.w // 8, face.y + face.h // 8)))
-            if is_today:
-                figure = art.figure(self.child, max(12, int(face.h * 0.45)))
-                surface.blit(figure, figure.get_rect(midbottom=(face.x + face.w // 10, face.y + face.h * 3 // 5)))
         veil.set_alpha(90)
         surface.blit(veil, (0, 0))
