@@ -35,6 +35,9 @@ def shot_list() -> list[tuple[str, list[str]]]:
             shots.append((f"rules0-{size_name}-{lang}", ["--scene", "rules", "--page", "0", *base]))
             shots.append((f"setup-cards-{size_name}-{lang}",
                           ["--scene", "setup", "--game", "cards", "--players", "6", *base]))
+            shots.append((f"away-{size_name}-{lang}", ["--scene", "away", "--players", "2", *base]))
+            shots.append((f"away-cards-{size_name}-{lang}",
+                          ["--scene", "away", "--game", "cards", "--players", "3", *base]))
         base = ["--size", size, "--lang", "en", "--seed", "3"]
         for variant in ("junior", "junior-own", "classic"):
             shots.append((f"play-{variant}-{size_name}",

@@ -83,6 +83,27 @@ def unwritable_folder(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     failing_writes(monkeypatch, errno.EACCES)
 
 
+def test_a_newer_file_that_cannot_be_renamed_is_copied_aside_once_not_at_every_start(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Someone else's file in a sticky folder (/tmp, a shared folder): it can be read, not renamed nor replaced.
+    path = paths.game_path()
+    newer = {"format": "doolhof.saved-game", "version": 99}
+    path.write_text(json.dumps(newer), encoding="utf-8")
+    real_replace = os.replace
+
+    def sticky(src: Any, dst: Any) -> None:
+        if Path(src) == path or Path(dst) == path:
+            raise PermissionError(errno.EPERM, "Operation not permitted", str(src))
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", sticky)
+    messages = [load_game().message or "" for _ in range(3)]  # three starts
+    [kept] = [p for p in tmp_path.iterdir() if p.name.startswith("game.json.newer-")]
+    assert all(kept.name in message for message in messages), messages
+    assert json.loads(kept.read_text(encoding="utf-8")) == newer
+    assert json.loads(path.read_text(encoding="utf-8")) == newer
+
+
 # ----- 2: a file we could not read is kept, never overwritten ----------------------------------
 def test_an_unreadable_saved_game_is_moved_aside_and_the_message_says_where(tmp_path: Path,
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:

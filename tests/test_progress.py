@@ -89,6 +89,37 @@ def test_odd_entries_are_kept_as_they_were_and_logged(tmp_path: Path, caplog: py
     assert {k: written["stars"][k] for k in odd_stars} == odd_stars and written["daily"]["yesterday"] == 2
 
 
+def test_children_of_no_figure_are_kept_through_a_save(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    path = tmp_path / "progress.json"
+    strangers = {"9": {"stars": {"1-01": 3}}, "x": {"stars": {}}, "-1": [1, 2]}
+    path.write_text(json.dumps({"format": "doolhof.progress", "version": 2, "child": 0,
+                                "children": {"0": {"stars": {"1-01": 2}}, **strangers}}), encoding="utf-8")
+    with caplog.at_level(logging.WARNING):
+        progress = load_progress(path).progress
+    assert progress.stars == {"1-01": 2} and caplog.text.count("no figure") == 3
+    assert save_progress(progress.with_solved("1-02", 1), path) is None
+    written = json.loads(path.read_text(encoding="utf-8"))["children"]
+    assert {k: written[k] for k in strangers} == strangers, "kept as they were found"
+    assert written["0"]["stars"] == {"1-01": 2, "1-02": 1}
+
+
+@pytest.mark.parametrize("data", [
+    {"format": "doolhof.progress", "version": 2, "children": [{"stars": {"1-01": 2}}]},
+    {"format": "doolhof.progress", "version": 2, "children": {"0": [{"stars": {"1-01": 2}}]}},
+    {"format": "doolhof.progress", "version": 2, "children": {"0": {"stars": ["1-01", "1-02"]}}},
+    {"format": "doolhof.progress", "version": 1, "stars": ["1-01", "1-02"]},
+    {"format": "doolhof.progress", "version": 2, "children": {"0": {"daily": "every day"}}},
+], ids=["children-list", "child-list", "stars-list", "old-stars-list", "daily-text"])
+def test_a_part_of_the_wrong_shape_is_never_dropped_without_a_log_line(data: dict[str, object], tmp_path: Path,
+                                                                     caplog: pytest.LogCaptureFixture) -> None:
+    path = tmp_path / "progress.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with caplog.at_level(logging.WARNING):
+        result = load_progress(path)
+    assert result.progress.stars == {} and result.message is None
+    assert "not a table" in caplog.text, caplog.text
+
+
 def test_a_million_daily_entries_are_not_read(tmp_path: Path) -> None:
     path = tmp_path / "progress.json"
     daily = ", ".join(f'"{2000 + k // 365:04d}-{k % 12 + 1:02d}-{k % 28 + 1:02d}x{k}": 1' for k in range(10**6))

@@ -19,6 +19,7 @@ import logging
 import math
 import os
 import time
+import traceback
 import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
@@ -34,7 +35,7 @@ from doolhof.gui.kit.scene import Scene, Screens, Sound
 from doolhof.gui.kit.sound import SoundPlayer
 from doolhof.i18n import N_, _, set_language
 from doolhof.session.game_session import GameSession
-from doolhof.session.problems import Problem
+from doolhof.session.problems import Problem, clip
 from doolhof.session.settings import Settings, write_settings
 from doolhof.session.writer import SaveWriter
 
@@ -325,8 +326,9 @@ class App:
     def guard(self, call: Callable[..., T], *args: object) -> T | None:
         """Run a scene callback; log an unexpected error instead of crashing (raise it when strict).
 
-        The same error in the same place (a failing ``draw`` on every frame, say) is logged once with
-        its traceback, then as a count at 10, 100, 1000 ... times, never per frame. After an error in
+        The same error in the same place (a failing ``draw`` on every frame, say; the same type raised
+        from the same line, whatever its text) is logged once with its traceback, then as a count at
+        10, 100, 1000 ... times, never per frame. After an error in
         the running game's play scene, the screen is rebuilt from the game as last recorded, so what
         is shown is what is saved (:meth:`~doolhof.gui.kit.scene.Screens.recover`).
         """
@@ -337,13 +339,15 @@ class App:
                 raise
             self.errors += 1
             where = getattr(call, "__qualname__", repr(call))
-            key = (where, type(error).__name__, str(error)[:200])
+            # Counted by where it comes from, not by its text: a text that changes every frame is one error.
+            key = (where, type(error).__name__, _origin(error))
             seen = self._failures.get(key, 0) + 1
             self._failures[key] = seen
             if seen == 1:
                 log.exception("a scene failed in %s; carrying on", where)
             elif math.log10(seen).is_integer():
-                log.error("a scene failed in %s again: %s (%d times so far)", where, key[2] or key[1], seen)
+                log.error("a scene failed in %s again: %s (%d times so far)", where,
+                          clip(error, 200) or key[1], seen)
             self.dirty = True
             if not self._recovering and self._screens is not None:
                 self._recovering = True
@@ -542,3 +546,9 @@ def set_window_icon() -> None:
         log.warning("no window icon: %s", error)
         return
     pygame.display.set_icon(icon)
+
+
+def _origin(error: BaseException) -> str:
+    """Where *error* was raised: the file and line of the innermost frame of its traceback."""
+    frames = traceback.extract_tb(error.__traceback__)
+    return f"{frames[-1].filename}:{frames[-1].lineno}" if frames else ""

@@ -38,7 +38,25 @@ if TYPE_CHECKING:
     from doolhof.gui.puzzles.scene import BookScene
     from doolhof.gui.rules.scene import RulesScene
     from doolhof.online.client import OnlineRoom
+    from doolhof.online.follow import FarGame
     from doolhof.session.progress import StarKeeper
+
+
+def relay_list(text: str) -> list[str]:
+    """The relay addresses a parent typed (comma-separated), blanks dropped."""
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def keep_room(data: dict[str, object]) -> None:
+    """Keep an online room in this computer's online memory (called on the network thread); never raises."""
+    import logging
+
+    from doolhof.online import store
+
+    try:
+        store.save_room(data)
+    except (OSError, ValueError) as error:
+        logging.getLogger(__name__).warning("a waiting online game could not be kept (%s)", error)
 
 
 class ScreenBuilder:
@@ -49,6 +67,11 @@ class ScreenBuilder:
         self.host = host
         #: The play scene showing the running game (maze or cards), or None.
         self.play_scene: GameScene | None = None
+        #: The online game on screen (its play scene follows it), or None.
+        self.online: FarGame | None = None
+        #: Keeps an online room on this computer after every change (tests running two apps in one
+        #: process give each its own).
+        self.keep_room: Callable[[dict[str, object]], None] = keep_room
         self._stars: StarKeeper | None = None
 
     @property
@@ -222,23 +245,77 @@ class ScreenBuilder:
         host.replace_scene(scene)
 
     def start_online(self, room: OnlineRoom) -> None:
-        """Play the started game of the online *room* (its :class:`~doolhof.online.room.Started` was seen).
+        """Play the started game of the online *room* (its :class:`~doolhof.online.room.Started` was seen, or
+        it is a waiting online game brought back), connected (:meth:`OnlineRoom.start`) or not yet.
 
-        The room's event queue is read by the play scene from here on.
+        The play scene reads the room's events from here on (:class:`~doolhof.online.follow.FarGame`); the
+        room is kept in this computer's online memory after every change (:mod:`doolhof.online.store`),
+        not in the game files, and has no undo (the far side has seen the move). No tutorial: the first
+        game is played at home.
         """
+        from doolhof.gui.kit.far_sign import FarSign
+        from doolhof.online.follow import FarGame
+
+        host = self.host
         game = room.room.game
         table = room.room.table
         if game is None or table is None:
             raise ValueError("the room's game has not started")
-        self.host.replace_scene(self.game_scene_for(game.copy(), table))
+        far = FarGame(room)
+        room.on_change = self.keep_room
+        self.keep_room(room.room.to_dict())
+        if host.session.running:
+            host.session.leave()
+        scene: PlayScene | CardPlayScene
+        if isinstance(game, Game):
+            from doolhof.gui.play.scene import PlayScene
+
+            scene = PlayScene(host, game.copy(), table)
+        else:
+            from doolhof.gui.cards.scene import CardPlayScene
+
+            scene = CardPlayScene(host, game.copy(), table)
+        scene.far = far
+        scene.overlays.append(FarSign(scene, game.players))
+        scene.corner_buttons["menu"] = ("menu", lambda: None)  # the parents' corner layer takes the pointer there
+        room.start()  # nothing happens when it is connected already
+        self.online = far
+        self.play_scene = scene
+        host.replace_scene(scene)
+
+    def resume_online(self, kept: dict[str, object]) -> bool:
+        """Continue a waiting online game kept on this computer (one of ``store.waiting_rooms()``) through the
+        relays of the settings; False (and a logged reason) when it cannot be brought back."""
+        import logging
+
+        from doolhof.online.client import OnlineRoom
+        from doolhof.online.errors import Refused
+        from doolhof.online.room import Room
+
+        relays = relay_list(self.host.settings.relay)
+        try:
+            room = Room.from_dict(kept)
+        except Refused as refused:
+            logging.getLogger(__name__).warning("a waiting online game could not be read (%s)", refused.reason)
+            return False
+        if room.game is None or not relays:
+            return False
+        self.start_online(OnlineRoom(room, relays))
+        return True
 
     def resume_game(self, saved: SavedGame) -> None:
         """Continue a saved game, with its undo snapshot."""
         self.start_game(saved.game, saved.table, saved.undo)
 
     def show_end(self, game: AnyGame, table: TableSetup) -> None:
-        """The end screen of *game* in place of the top scene."""
-        self.host.replace_scene(self.end_scene(game, table))
+        """The end screen of *game* in place of the top scene (after an online game: the room is closed on the
+        relay once the far side has it all, and the end screen leads back to setup only)."""
+        scene = self.end_scene(game, table)
+        far, self.online = self.online, None
+        if far is not None:
+            far.close_soon()
+            scene.online = True
+        self.host.replace_scene(scene)
 
     def open_parent_menu(self) -> None:
         """The parents' menu over the top scene ("new game" is offered over a game, the stars' reset over the book)."""
@@ -282,6 +359,8 @@ class ScreenBuilder:
         """``"cards"`` while a card game runs or the setup screen has the card game chosen, else ``"maze"``."""
         host = self.host
         table = host.session.table if host.session.running else None
+        if table is None and self.online is not None and self.play_scene is not None:
+            table = getattr(self.play_scene, "table", None)
         if table is None:
             setup = next((s for s in reversed(host.scenes) if isinstance(s, SetupScene)), None)
             table = setup.table() if setup is not None else None
@@ -292,15 +371,43 @@ class ScreenBuilder:
         host = self.host
         table = host.session.table or host.settings.table
         host.session.leave()
+        self.leave_online()
         while len(host.scenes) > 1 and not self._is_play_scene(host.scenes[-1]):
             host.pop_scene()
         self.play_scene = None
         self.show_setup(table)
 
+    def close_online(self) -> None:
+        """The program ends: leave the online game on screen at once (the far side sees "away"; the game waits
+        in the online memory), waiting at most a moment for the message to go."""
+        far, self.online = self.online, None
+        if far is None:
+            return
+        try:
+            far.leave()
+        except Exception:  # the game is kept already; whatever the network does now, the program ends
+            import logging
+
+            logging.getLogger(__name__).exception("leaving the online game at the end failed")
+
+    def leave_online(self) -> None:
+        """Leave the online game on screen, if any: the far side sees "away", the game waits on both sides
+        (kept in the online memory; the setup screen offers it again within the week). Never waits here."""
+        far, self.online = self.online, None
+        if far is None:
+            return
+        if far.room.room.game is not None and far.room.room.game.is_over():
+            far.close_soon()
+            return
+        import threading
+
+        threading.Thread(target=far.leave, name="doolhof-leave-room", daemon=True).start()
+
     def game_on_top(self) -> bool:
-        """True when the top scene is the play scene of the running game."""
+        """True when the top scene is the play scene of the running game (on this computer, or online)."""
         host = self.host
-        return host.session.running and bool(host.scenes) and self._is_play_scene(host.scenes[-1])
+        return (host.session.running or self.online is not None) and bool(host.scenes) \
+            and self._is_play_scene(host.scenes[-1])
 
     def _is_play_scene(self, scene: object) -> bool:
         return self.play_scene is not None and scene is self.play_scene

@@ -221,6 +221,8 @@ def build_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
         return screens.calendar_scene()
     if args.scene == "puzzle":
         return build_puzzle_scene(screens, args)
+    if args.scene == "away":
+        return build_away_scene(screens, args)
     player = RandomPlayer(args.seed)
     if args.scene == "end":
         table = TableSetup(args.variant, seats, max(END_SECRETS, args.players))
@@ -256,6 +258,8 @@ def build_card_scene(screens: ScreenBuilder, args: argparse.Namespace, seats: tu
     """The card game's ``setup``, ``play`` or ``end`` scene for ``--game cards`` (see the module text)."""
     if args.scene in ("setup", "settings", "rules"):
         return screens.setup_scene(TableSetup(CARDS, seats))
+    if args.scene == "away":
+        return build_away_scene(screens, args)
     if args.scene == "end":
         table = TableSetup(CARDS, seats)
         game = table.new_card_game(args.seed)
@@ -274,6 +278,50 @@ def build_card_scene(screens: ScreenBuilder, args: argparse.Namespace, seats: tu
         while not game.is_over() and not _lay_a_joining_card(game):
             _card_action(game, players[game.current_player])
     scene: Scene = screens.card_scene_for(game, table)
+    return scene
+
+
+def build_away_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
+    """An online game on the host's screen, the far side's turn, the far side away: the waiting sign.
+
+    The two computers' rooms are made in memory (no relay, nothing touches the network); the host's
+    person plays seat 0's first turn, so the far seat 1 is to move.
+    """
+    from doolhof.gui.kit.far_sign import FarSign
+    from doolhof.online.client import OnlineRoom
+    from doolhof.online.follow import FarGame
+    from doolhof.online.moves import lay_move, push_move, take_move, walk_move
+    from doolhof.online.room import started_here
+
+    cards = getattr(args, "game", "maze") == "cards"
+    players = min(args.players, 4)
+    table = TableSetup(CARDS if cards else args.variant, tuple(SeatConfig("person") for _ in range(players)))
+    host, _ = started_here(table, frozenset({1}))
+    game = host.game
+    if isinstance(game, CardGame):
+        place = make_player("clever", seed=args.seed).choose_place(game.copy())
+        host.play(lay_move(place.hand_index, place.cell, place.rotation))
+        laid = host.game
+        if laid is not None and laid.phase == "take":
+            host.play(take_move(()))
+    elif isinstance(game, Game):
+        player = RandomPlayer(args.seed)
+        host.play(push_move(player.choose_push(game.copy())))
+        pushed = host.game
+        assert isinstance(pushed, Game)
+        host.play(walk_move(player.choose_walk(pushed.copy())))
+    host.peer_here = False  # the far computer went away
+    room = OnlineRoom(host, ["127.0.0.1:1"])  # never started: the picture needs no connection
+    shown = host.game
+    scene: PlayScene | CardPlayScene
+    if isinstance(shown, CardGame):
+        scene = CardPlayScene(screens.host, shown.copy(), table)
+    elif isinstance(shown, Game):
+        scene = PlayScene(screens.host, shown.copy(), table)
+    else:
+        raise RuntimeError("the pictured room did not start")
+    scene.far = FarGame(room)
+    scene.overlays.append(FarSign(scene, players))
     return scene
 
 

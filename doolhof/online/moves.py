@@ -60,40 +60,56 @@ def _whole(value: object, low: int, high: int) -> int:
     return value
 
 
+def read_move(game: AnyGame, move: object) -> tuple[str, Any]:
+    """The action of *move* for *game*, checked for its shape only: ``("push", Push)``, ``("walk", cell)``,
+    ``("lay", Place)`` or ``("take", frozenset of cells)``; raises :class:`Refused` (``malformed``).
+
+    >>> read_move(Game.new("junior", 2, seed=1), ["walk", 0, 1])
+    ('walk', (0, 1))
+    """
+    if not isinstance(move, list) or not move or not isinstance(move[0], str):
+        raise Refused("malformed", "not a move")
+    action, args = move[0], move[1:]
+    if isinstance(game, Game):
+        if action == "push" and len(args) == 1 and isinstance(args[0], str) and len(args[0]) <= 8:
+            try:
+                return ("push", Push.parse(args[0]))
+            except (IllegalMoveError, ValueError):
+                raise Refused("illegal", "push") from None
+        if action == "walk" and len(args) == 2:
+            return ("walk", (_whole(args[0], 0, 99), _whole(args[1], 0, 99)))
+    else:
+        from doolhof.cards import Place
+
+        if action == "lay" and len(args) == 4:
+            index = _whole(args[0], 0, 99)
+            cell = (_whole(args[1], -MAX_CELL, MAX_CELL), _whole(args[2], -MAX_CELL, MAX_CELL))
+            return ("lay", Place(index, cell, _whole(args[3], 0, 3)))
+        if action == "take" and len(args) == 1 and isinstance(args[0], list) and len(args[0]) <= MAX_TAKE:
+            cells = []
+            for item in args[0]:
+                if not isinstance(item, list) or len(item) != 2:
+                    raise Refused("malformed", "a cell of a take")
+                cells.append((_whole(item[0], -MAX_CELL, MAX_CELL), _whole(item[1], -MAX_CELL, MAX_CELL)))
+            if len(set(cells)) != len(cells):
+                raise Refused("malformed", "a cell named twice")
+            return ("take", frozenset(cells))
+    raise Refused("malformed", f"no move {action[:8]!r} in this game")
+
+
 def apply_move(game: AnyGame, move: object) -> list[object]:
     """Play *move* on *game* (changing it) and return the rules' events; raises :class:`Refused`.
 
     ``malformed`` for a move of the wrong shape or of the other game, ``illegal`` for one the rules
     refuse now; in both cases *game* is unchanged.
     """
-    if not isinstance(move, list) or not move or not isinstance(move[0], str):
-        raise Refused("malformed", "not a move")
-    action, args = move[0], move[1:]
+    action, what = read_move(game, move)
     try:
         if isinstance(game, Game):
-            if action == "push" and len(args) == 1 and isinstance(args[0], str) and len(args[0]) <= 8:
-                return list(game.push(Push.parse(args[0])))
-            if action == "walk" and len(args) == 2:
-                return list(game.walk((_whole(args[0], 0, 99), _whole(args[1], 0, 99))))
-        else:
-            from doolhof.cards import Place
-
-            if action == "lay" and len(args) == 4:
-                index = _whole(args[0], 0, 99)
-                cell = (_whole(args[1], -MAX_CELL, MAX_CELL), _whole(args[2], -MAX_CELL, MAX_CELL))
-                return list(game.place(Place(index, cell, _whole(args[3], 0, 3))))
-            if action == "take" and len(args) == 1 and isinstance(args[0], list) and len(args[0]) <= MAX_TAKE:
-                cells = []
-                for item in args[0]:
-                    if not isinstance(item, list) or len(item) != 2:
-                        raise Refused("malformed", "a cell of a take")
-                    cells.append((_whole(item[0], -MAX_CELL, MAX_CELL), _whole(item[1], -MAX_CELL, MAX_CELL)))
-                if len(set(cells)) != len(cells):
-                    raise Refused("malformed", "a cell named twice")
-                return list(game.take(cells))
+            return list(game.push(what) if action == "push" else game.walk(what))
+        return list(game.place(what) if action == "lay" else game.take(what))
     except IllegalMoveError:
         raise Refused("illegal", action[:8]) from None
-    raise Refused("malformed", f"no move {action[:8]!r} in this game")
 
 
-__all__ = ["MAX_TAKE", "Move", "apply_move", "lay_move", "push_move", "take_move", "walk_move"]
+__all__ = ["MAX_TAKE", "Move", "apply_move", "lay_move", "push_move", "read_move", "take_move", "walk_move"]

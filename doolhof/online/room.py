@@ -555,8 +555,34 @@ def _entries(value: object) -> Sequence[dict[str, Any]]:
     return value
 
 
+
+
+def started_here(table: TableSetup, far: frozenset[int], room_id: str = "pictureroom0001") -> tuple[Room, Room]:
+    """The host's and the far computer's room of one started game, their messages handed over in memory
+    (no relay: for pictures of the screens and for tools); the host plays *table*, the far side *far*."""
+    from .seal import new_key
+
+    members = (new_device_id(), new_device_id())
+    key = new_key()
+    rooms = (Room(room_id, key, hello(members[0], 0), members, table=table, far=far),
+             Room(room_id, key, hello(members[1], min(far, default=1)), members))
+    todo = [m for room in rooms for m in room.connected()]
+    for _ in range(10_000):  # a handful of rounds in fact; bounded all the same
+        if not todo:
+            break
+        message = todo.pop(0)
+        for room in rooms:
+            todo.extend(room.receive(message.topic, message.payload)[0])
+        if not todo and rooms[0].ready and rooms[0].genesis is None:
+            todo = rooms[0].begin()[0]
+    if rooms[1].game is None:
+        raise RuntimeError("the two rooms did not start")
+    return rooms
+
+
 __all__ = [
     "FIGURES", "RETAIN_SECONDS", "Closed", "Desync", "Finished", "MoveMade", "PeerJoined", "PeerPresence",
     "Publish", "Ready", "Refusal", "Room", "RoomEvent", "Started", "VersionMismatch", "check_hello", "hello",
+    "started_here",
     "new_device_id", "new_room_id",
 ]

@@ -43,7 +43,8 @@ class FileKind:
     """The words for one kind of file; each is a template marked with ``N_``.
 
     *damaged* and *newer* may use ``{name}`` (where the file was kept); *unreadable* ``{error}`` and
-    ``{path}``; *left* (the file could not be kept aside and stays untouched) ``{error}`` and ``{path}``.
+    ``{path}``; *left* (the file could not be kept aside and stays untouched) ``{error}`` and ``{path}``;
+    *newer_left* (a newer Doolhof's file that stays untouched) ``{path}``.
     """
 
     #: For the log: "the saved game", "the settings".
@@ -52,6 +53,7 @@ class FileKind:
     newer: str
     unreadable: str
     left: str
+    newer_left: str
 
 
 @dataclass(frozen=True)
@@ -94,7 +96,7 @@ def load_file(path: Path, kind: FileKind, parse: Callable[[Any], T], max_bytes: 
     try:
         return Loaded(parse(json.loads(raw)))
     except NewerVersionError as error:
-        return _keep_aside(path, raw, kind, kind.newer, "newer", str(error))
+        return _keep_aside(path, raw, kind, kind.newer, "newer", str(error), left=kind.newer_left)
     except Exception as error:  # bad JSON or UTF-8, damaged or foreign data: whatever it is, never crash
         return _keep_aside(path, raw, kind, kind.damaged, "corrupt", f"{type(error).__name__}: {clip(error)}")
 
@@ -113,8 +115,11 @@ def _unreadable(path: Path, kind: FileKind, error: OSError) -> Loaded[Any]:
 
 
 def _keep_aside(path: Path, raw: bytes, kind: FileKind, template: str, reason: str, why: str,
-                copy: bool = True) -> Loaded[Any]:
-    """*path* held *raw*, which cannot be used: move it aside, or (*copy*) keep a copy beside it, and say where."""
+                copy: bool = True, left: str | None = None) -> Loaded[Any]:
+    """*path* held *raw*, which cannot be used: move it aside, or (*copy*) keep a copy beside it, and say where.
+
+    When neither works, the file stays untouched and the parent reads *left* (default ``kind.left``).
+    """
     try:
         target = paths.move_aside(path, reason)
     except OSError as error:
@@ -124,7 +129,7 @@ def _keep_aside(path: Path, raw: bytes, kind: FileKind, template: str, reason: s
             target = paths.copy_aside(path, raw, reason)
         except OSError as copy_error:
             paths.protect(path)
-            problem = Problem.of(kind.left, copy_error, path)
+            problem = Problem.of(kind.left if left is None else left, copy_error, path)
             log.error("%s %s cannot be used (%s) nor moved aside (%s) nor copied (%s); it is left untouched",
                       kind.what, path, why, error, copy_error)
             return Loaded(None, problem.message())

@@ -23,8 +23,8 @@ The saved file carries the snapshot (``SavedGame.undo``), so undo survives a res
 
 When saving fails (a full disk, a read-only folder), the keeper keeps playing and tries again after
 every action, and keeps a spare copy of the newest state where it can still write
-(:func:`doolhof.session.waiting.keep_spare`; the next start offers it). :attr:`GameKeeper.problem`
-says what went wrong until a save works again; the log
+(:func:`doolhof.session.waiting.keep_spare`; the next start offers it, and the parent's message says
+so). :attr:`GameKeeper.problem` says what went wrong until a save works again; the log
 gets the first failure, a note when the reason changes, and one line when saving works again,
 not a line per action.
 """
@@ -35,12 +35,13 @@ import hashlib
 import json
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from doolhof.session import paths
 from doolhof.session.games import AnyGame, kind_of, same_kind
 from doolhof.session.problems import Problem
-from doolhof.session.savegame import MSG_NOT_CLEARED, MSG_NOT_SAVED, SavedGame, write_game
+from doolhof.session.savegame import MSG_NOT_CLEARED, MSG_NOT_SAVED, MSG_NOT_SAVED_KEPT, SavedGame, write_game
 from doolhof.session.seats import TableSetup
 from doolhof.session.waiting import drop_spare, keep_spare
 from doolhof.session.writer import SaveWriter
@@ -160,10 +161,12 @@ class GameKeeper:
             log.exception("the game could not be saved")
             problem = Problem.of(MSG_NOT_SAVED, error)
         self._tell(problem)
+        if problem is not None and not state.game.is_over():
+            self.spare = keep_spare(state)  # the newest state, where it can still be written
+            if self.spare is not None and problem.text == MSG_NOT_SAVED:
+                problem = replace(problem, text=MSG_NOT_SAVED_KEPT)  # the next start offers the spare copy
         self.problem = problem
         if problem is not None:
-            if not state.game.is_over():
-                self.spare = keep_spare(state)  # the newest state, where it can still be written
             return problem.message()
         if self.spare is not None or state.game.is_over():
             drop_spare(state.kind)  # the file holds the newest state again (or the game is final)

@@ -2,7 +2,8 @@
 
 :func:`start_log` (called once by :func:`doolhof.gui.launch.run`) sends Doolhof's log records of
 level INFO and above to :func:`log_path`: ``doolhof.log`` of at most :data:`MAX_BYTES`, and one
-older part (``doolhof.log.1``), so the log never takes more than ``2 * MAX_BYTES`` on disk. When the
+older part (``doolhof.log.1``), so the log never takes more than ``2 * MAX_BYTES`` on disk; one record
+is at most :data:`MAX_RECORD` characters (:class:`CappedFormatter`). When the
 folder cannot be written the game plays on without a file (the records still go to stderr).
 
 >>> log_path().name
@@ -21,6 +22,8 @@ from doolhof.session import paths
 LOG_FILE = "doolhof.log"
 #: The size of one part of the log; with the one older part kept, at most twice this on disk.
 MAX_BYTES = 200_000
+#: The longest record written (message and traceback): a longer one keeps its start and its end.
+MAX_RECORD = 8_000
 _FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
@@ -46,6 +49,23 @@ class QuietFileHandler(logging.handlers.RotatingFileHandler):
                 pass
 
 
+class CappedFormatter(logging.Formatter):
+    """Formats a record as usual, cut to :data:`MAX_RECORD` characters (its start and end kept).
+
+    >>> record = logging.LogRecord("doolhof", logging.ERROR, "", 0, "x" * 10**6, None, None)
+    >>> len(CappedFormatter("%(message)s").format(record)) < MAX_RECORD + 100
+    True
+    """
+
+    def format(self, record: logging.LogRecord) -> str:
+        """The record as text, at most :data:`MAX_RECORD` characters and a note of how much was cut."""
+        text = super().format(record)
+        if len(text) <= MAX_RECORD:
+            return text
+        half = MAX_RECORD // 2
+        return f"{text[:half]} … ({len(text) - 2 * half:,} characters cut) … {text[-half:]}"
+
+
 def log_path() -> Path:
     """Where the log is written: ``doolhof.log`` in :func:`doolhof.session.paths.log_dir`."""
     return paths.log_dir() / LOG_FILE
@@ -69,7 +89,7 @@ def start_log(path: Path | None = None) -> Path | None:
     except OSError as error:
         logging.getLogger(__name__).warning("no log file at %s: %s", path, error)
         return None
-    handler.setFormatter(logging.Formatter(_FORMAT))
+    handler.setFormatter(CappedFormatter(_FORMAT))
     handler.setLevel(logging.INFO)
     if not any(type(h) is logging.StreamHandler for h in root.handlers):
         # With a handler on the root, Python's last resort no longer prints warnings: keep them on stderr.

@@ -23,6 +23,7 @@ folder (``~/.local/state/doolhof/log`` on Linux, ``~/Library/Logs/Doolhof`` on m
 from __future__ import annotations
 
 import errno
+import glob
 import logging
 import os
 import stat
@@ -252,11 +253,31 @@ def copy_aside(path: Path, content: bytes, reason: str = "corrupt", now: float |
     """Keep *content* (what *path* held) in a new file named as :func:`move_aside` would; returns its path.
 
     For a file that could be read but not renamed: its bytes are kept beside it before anything
-    writes over it. Raises ``OSError`` when the copy cannot be written (nothing is left half-written).
+    writes over it. A copy of the same bytes kept before (at an earlier start, the file still
+    unrenamable) is that copy: its path is returned and nothing new is written. Raises ``OSError``
+    when the copy cannot be written (nothing is left half-written).
     """
+    kept = _same_copy(path, content, reason)
+    if kept is not None:
+        return kept
     target = _aside_name(path, reason, now)
     _write_new(target, content)
     return target
+
+
+def _same_copy(path: Path, content: bytes, reason: str) -> Path | None:
+    """A file ``<name>.<reason>-...`` beside *path* that holds exactly *content*, or None."""
+    try:
+        siblings = sorted(path.parent.glob(f"{glob.escape(path.name)}.{reason}-*"))
+    except OSError:
+        return None
+    for sibling in siblings:
+        try:
+            if sibling.stat().st_size == len(content) and read_file(sibling, len(content) + 1) == content:
+                return sibling
+        except OSError:
+            continue
+    return None
 
 
 def _aside_name(path: Path, reason: str, now: float | None) -> Path:

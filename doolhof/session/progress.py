@@ -7,8 +7,9 @@ the book last. Saved as JSON (``progress.json``) in the settings folder
 missing file is a fresh start; a file of version 1 (one set of stars for the computer) becomes the
 first child's; a file that cannot be used is kept aside with a message for the parent
 (:mod:`doolhof.session.files`); so is one over :data:`MAX_BYTES` (no real book comes near), which
-is not even read whole. Entries that make no sense are kept as they were (and logged), never
-dropped silently; only the :data:`DAILY_KEPT` newest days are kept, while reading too. The
+is not even read whole. Entries that make no sense (a child of no figure, stars of no puzzle) are
+kept as they were and logged; parts of the wrong shape (a list where a table belongs) are logged and
+read as none, never dropped silently; only the :data:`DAILY_KEPT` newest days are kept, while reading too. The
 :class:`StarKeeper` holds the book in memory, so stars just won stay in the book even when saving
 them failed. A parent can reset it (:meth:`StarKeeper.reset`). No pygame here.
 
@@ -70,9 +71,11 @@ MSG_NEWER = N_("The puzzle stars were made by a newer version of Doolhof, so the
                " file was kept as {name}.")
 MSG_LEFT = N_("The puzzle stars could not be read ({error}), so the puzzle book starts afresh. The file was left"
               " untouched at {path}; Doolhof will not save over it.")
+MSG_NEWER_LEFT = N_("The puzzle stars were made by a newer version of Doolhof, so the puzzle book starts afresh."
+                    " The file was left untouched at {path}; Doolhof will not save over it.")
 MSG_NOT_SAVED = N_("The puzzle stars could not be saved ({error}).")
 #: How the progress file's problems are told (:mod:`doolhof.session.files`).
-PROGRESS_FILE_KIND = FileKind("the puzzle stars", MSG_CORRUPT, MSG_NEWER, MSG_UNREADABLE, MSG_LEFT)
+PROGRESS_FILE_KIND = FileKind("the puzzle stars", MSG_CORRUPT, MSG_NEWER, MSG_UNREADABLE, MSG_LEFT, MSG_NEWER_LEFT)
 
 
 def progress_path() -> Path:
@@ -150,7 +153,13 @@ class Progress:
     def from_dict(cls, data: Any) -> Progress:
         """Read :meth:`to_dict` data leniently: odd entries are kept aside in :attr:`odd` (and logged), and
         only the :data:`DAILY_KEPT` newest days are kept."""
-        data = data if isinstance(data, dict) else {}
+        if not isinstance(data, dict):
+            if data is not None:
+                log.warning("a child's puzzle stars are %s, not a table; read as none", _shape(data))
+            data = {}
+        for name in ("stars", "daily"):
+            if name in data and not isinstance(data[name], dict):
+                log.warning("the puzzle stars' %s are %s, not a table; read as none", name, _shape(data[name]))
         stars, odd_stars = _split(data.get("stars"), lambda k, v: _is_stars(v))
         daily, odd_daily = _split(data.get("daily"), lambda k, v: _is_stars(v) and _is_day(k))
         if len(daily) > DAILY_KEPT:
@@ -174,6 +183,8 @@ class Book:
     children: dict[int, Progress] = field(default_factory=dict)
     #: The figure of the child reading the book.
     child: int = 0
+    #: Children of the file under names that are no figure (``"9"``, ``"x"``), written back as found.
+    odd: dict[str, Any] = field(default_factory=dict)
 
     def of(self, child: int) -> Progress:
         """*child*'s progress (a fresh one for a child who has not played yet)."""
@@ -197,22 +208,27 @@ class Book:
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe data with our format name and version."""
         return {"format": FORMAT, "version": VERSION, "child": self.child,
-                "children": {str(k): p.to_dict() for k, p in sorted(self.children.items())}}
+                "children": {**self.odd, **{str(k): p.to_dict() for k, p in sorted(self.children.items())}}}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Book:
-        """Read :meth:`to_dict` data of :data:`VERSION` leniently (a child of no figure is logged and left out)."""
+        """Read :meth:`to_dict` data of :data:`VERSION` leniently: a child of no figure is logged and kept as
+        found (:attr:`odd`), children that are no table are logged and read as none."""
         raw = data.get("children")
+        if raw is not None and not isinstance(raw, dict):
+            log.warning("the puzzle stars' children are %s, not a table; read as none", _shape(raw))
         children: dict[int, Progress] = {}
+        odd: dict[str, Any] = {}
         for key, value in (raw.items() if isinstance(raw, dict) else ()):
             if isinstance(key, str) and key.isdigit() and int(key) < CHILDREN:
                 children[int(key)] = Progress.from_dict(value)
             else:
-                log.warning("the puzzle stars name a child %s that is no figure; left out", clip_repr(key))
+                log.warning("the puzzle stars name a child %s that is no figure; kept as it is", clip_repr(key))
+                odd[str(key)] = value
         child = data.get("child")
         if isinstance(child, int) and not isinstance(child, bool) and 0 <= child < CHILDREN:
-            return cls(children, child)
-        return cls(children)
+            return cls(children, child, odd)
+        return cls(children, odd=odd)
 
 
 def _split(value: Any, good: Callable[[str, Any], bool]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -224,6 +240,13 @@ def _split(value: Any, good: Callable[[str, Any], bool]) -> tuple[dict[str, Any]
     for key, entry in value.items():
         (good_entries if isinstance(key, str) and good(key, entry) else odd)[str(key)] = entry
     return good_entries, odd
+
+
+def _shape(value: Any) -> str:
+    """What *value* is, for the log: "a list of 3 items", "the text 'x'"."""
+    if isinstance(value, (list, tuple, dict)):
+        return f"a {type(value).__name__} of {len(value)} items"
+    return clip_repr(value, 60)
 
 
 def _is_stars(value: Any) -> bool:

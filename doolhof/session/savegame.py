@@ -51,11 +51,15 @@ MSG_UNREADABLE = N_("The saved game could not be opened ({error}), so a new game
                     " as {path}.")
 MSG_UNREADABLE_LEFT = N_("The saved game could not be opened ({error}), so a new game starts. The file was left"
                          " untouched at {path}; Doolhof will not save over it.")
+MSG_NEWER_LEFT = N_("The saved game was made by a newer version of Doolhof, so a new game starts. The file was left"
+                    " untouched at {path}; Doolhof will not save over it.")
 MSG_NOT_SAVED = N_("The game could not be saved ({error}). You can play on; Doolhof tries again after every move."
                    " Until saving works, this game cannot be continued later.")
+MSG_NOT_SAVED_KEPT = N_("The game could not be saved ({error}). You can play on; Doolhof tries again after every"
+                        " move. A copy of the game is kept elsewhere, so it will be offered next time.")
 MSG_NOT_CLEARED = N_("The finished game could not be removed ({error}).")
 #: How the saved games' problems are told (:mod:`doolhof.session.files`).
-GAME_FILE = FileKind("the saved game", MSG_DAMAGED, MSG_NEWER, MSG_UNREADABLE, MSG_UNREADABLE_LEFT)
+GAME_FILE = FileKind("the saved game", MSG_DAMAGED, MSG_NEWER, MSG_UNREADABLE, MSG_UNREADABLE_LEFT, MSG_NEWER_LEFT)
 
 
 @dataclass(frozen=True)

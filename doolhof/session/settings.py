@@ -62,9 +62,12 @@ MSG_UNREADABLE_LEFT = N_("The settings could not be read ({error}), so the usual
                          " untouched at {path}; Doolhof will not save over it.")
 MSG_NEWER = N_("The settings were made by a newer version of Doolhof, so the usual settings are used. The file"
                " was kept as {name}.")
+MSG_NEWER_LEFT = N_("The settings were made by a newer version of Doolhof, so the usual settings are used. The file"
+                    " was left untouched at {path}; Doolhof will not save over it.")
 MSG_NOT_SAVED = N_("The settings could not be saved ({error}). They still apply until Doolhof is closed.")
 #: How the settings' problems are told (:mod:`doolhof.session.files`).
-SETTINGS_FILE = FileKind("the settings", MSG_CORRUPT, MSG_NEWER, MSG_UNREADABLE, MSG_UNREADABLE_LEFT)
+SETTINGS_FILE = FileKind("the settings", MSG_CORRUPT, MSG_NEWER, MSG_UNREADABLE, MSG_UNREADABLE_LEFT,
+                         MSG_NEWER_LEFT)
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,7 @@ MSG_POSITION_MAZE = N_("turn {turn}")
 MSG_POSITION_CARDS = N_("turn {turn}, {cards} cards on the table")
 #: A spare copy is read like a saved game, but one that cannot be used is simply dropped.
 _SPARE_FILE = FileKind("the spare copy of a game", GAME_FILE.damaged, GAME_FILE.newer, GAME_FILE.unreadable,
-                       GAME_FILE.left)
+                       GAME_FILE.left, GAME_FILE.newer_left)
 
 
 def newest(*copies: SavedGame | None) -> SavedGame | None:

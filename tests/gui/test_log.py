@@ -29,6 +29,19 @@ class DrawFails(Scene):
         raise RuntimeError("broken picture")
 
 
+class DrawFailsAnew(Scene):
+    """A scene whose every frame fails to draw with another text (a count, a time in the message)."""
+
+    frames = 0
+
+    def busy(self) -> bool:
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.frames += 1
+        raise RuntimeError(f"broken picture at frame {self.frames}")
+
+
 @pytest.fixture
 def lenient(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("DOOLHOF_STRICT", raising=False)
@@ -58,6 +71,26 @@ def test_an_error_on_every_frame_is_logged_once_with_a_count(make_app: Any, leni
     assert app.errors > 100 and app.running
     assert len(failures) == 3, [r.getMessage() for r in failures]  # the first (with its traceback), at 10 and 100
     assert failures[0].exc_info is not None and "100 times" in failures[2].getMessage()
+
+
+def test_an_error_whose_text_changes_every_frame_is_still_one_error(make_app: Any, lenient: None,
+                                                                     caplog: pytest.LogCaptureFixture) -> None:
+    app = make_app()
+    app.push_scene(DrawFailsAnew(app))
+    with caplog.at_level(logging.INFO):
+        run(app, 2.0)  # 120 frames
+    failures = [r for r in caplog.records if "a scene failed" in r.getMessage()]
+    assert app.errors > 100
+    assert len(failures) == 3, len(failures)  # counted by where it comes from, not by its text
+    assert "frame 1" in "".join(logging.Formatter().formatException(failures[0].exc_info))  # type: ignore[arg-type]
+    assert "100 times" in failures[2].getMessage()
+
+
+def test_one_huge_record_is_cut_in_the_log_file(log_file: Path) -> None:
+    logging.getLogger("doolhof.test").error("start %s end", "x" * 1_000_000)
+    text = log_file.read_text(encoding="utf-8")
+    assert len(text) < 10_000, len(text)
+    assert "start" in text and text.rstrip().endswith("end") and "characters cut" in text
 
 
 def test_the_log_lives_in_the_log_folder_and_stays_small(tmp_path: Path, log_file: Path) -> None:

@@ -324,6 +324,24 @@ def _end(app: Any) -> None:
     run(app, 1.0)
 
 
+def _online_end(app: Any) -> None:
+    table = TableSetup(seats=(SeatConfig(), SeatConfig()), secrets=2)
+    scene = app.screens.end_scene(played_out(table, 5), table)
+    scene.online = True  # after an online game: only the way back to setup
+    app.push_scene(scene)
+    run(app, 1.0)
+
+
+def _away(app: Any, game: str = "maze") -> None:
+    import argparse
+
+    from doolhof.gui.screenshot import build_away_scene
+
+    args = argparse.Namespace(game=game, players=3, variant="junior", seed=3)
+    app.push_scene(build_away_scene(app.screens, args))
+    run(app, 2.0)
+
+
 def _cards_end(app: Any) -> None:
     game = CardGame.new(players=3, seed=5)
     while not game.is_over():
@@ -406,6 +424,9 @@ SCENES = {
     "handover": _handover,
     "end": _end,
     "cards_end": _cards_end,
+    "online_end": _online_end,
+    "away": _away,
+    "away_cards": lambda app: _away(app, "cards"),
     "menu": _menu,
     "settings": _settings,
     "notice": _notice,

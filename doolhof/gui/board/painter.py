@@ -116,6 +116,10 @@ class BoardArt:
         """The robot badge of computer seats."""
         return self.art.robot(max(4, int(px)))
 
+    def far(self, px: int) -> pygame.Surface:
+        """The far-away badge of seats played on the other computer."""
+        return self.art.far(max(4, int(px)))
+
     def _cached(self, key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
         surface = self._misc.get(key)
         if surface is None:

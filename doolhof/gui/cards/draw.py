@@ -90,6 +90,15 @@ class CardView(Protocol):
     def is_computer(self, seat: int) -> bool:
         """True for a computer seat."""
 
+    def is_far(self, seat: int) -> bool:
+        """True when *seat* is played from the far computer (an online game)."""
+
+    def local_person(self, seat: int) -> bool:
+        """True when a person at this screen plays *seat*."""
+
+    def far_pose(self, seat: int) -> tuple[float, int]:
+        """How *seat*'s figure is drawn: (scale, opacity) (breathing, faded: an online game's far seat)."""
+
     def face_down(self, seat: int) -> bool:
         """True when *seat*'s hand shows its backs."""
 
@@ -309,7 +318,7 @@ class CardPainter:
         glow_progress = 1.0
         if clip is not None and clip.glow_grows:
             glow_progress = min(1.0, scene.timeline.time / max(0.01, clip.duration))
-        person = not scene.is_computer(shown.current)
+        person = scene.local_person(shown.current)
         picks = frozenset(scene.picks)
         pulse = scene.takeable() - picks if person else frozenset()
         laid = shown.laid if shown.phase == "take" else None
@@ -419,7 +428,7 @@ class CardPainter:
             surface.blit(badge, badge.get_rect(bottomright=lay.portrait.bottomright))
             if scene.thinking:
                 self._draw_thinking(surface, lay.portrait)
-        if shown.phase == "take" and not scene.is_computer(shown.current):
+        if shown.phase == "take" and scene.local_person(shown.current):
             self._draw_take_buttons(surface)
         else:
             self._draw_hand(surface, clip)
@@ -436,8 +445,15 @@ class CardPainter:
         pygame.draw.circle(surface, color, rect.center, max(4, radius - max(3, rect.w // 18)))
         pygame.draw.circle(surface, lighten(color, 0.3), rect.center, max(4, radius - max(3, rect.w // 18)),
                            width=max(2, rect.w // 30))
-        figure = self.scene.host.art.figure(seat, max(8, int(rect.w * 0.84 * pop)))
+        breath, opacity = self.scene.far_pose(seat)
+        figure = self.scene.host.art.figure(seat, max(8, int(rect.w * 0.84 * pop * breath)))
+        if opacity < 255:
+            figure = figure.copy()
+            figure.set_alpha(opacity)
         surface.blit(figure, figure.get_rect(center=rect.center))
+        if self.scene.is_far(seat) and not self.scene.is_computer(seat):
+            badge = self.scene.host.art.far(max(16, rect.w // 3))
+            surface.blit(badge, badge.get_rect(bottomright=rect.bottomright))
 
     def _draw_thinking(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Three dots over the computer's portrait, rising in turn: "I am thinking"."""
@@ -622,10 +638,15 @@ class CardPainter:
             color = seat_color(seat)
             pygame.draw.circle(surface, darken(color, 0.45), fig.center, fig.w // 2)
             pygame.draw.circle(surface, color, fig.center, max(3, fig.w // 2 - max(2, fig.w // 14)))
-            img = scene.host.art.figure(seat, max(6, int(fig.w * 0.86)))
+            breath, opacity = scene.far_pose(seat)
+            img = scene.host.art.figure(seat, max(6, int(fig.w * 0.86 * breath)))
+            if opacity < 255:
+                img = img.copy()
+                img.set_alpha(opacity)
             surface.blit(img, img.get_rect(center=(fig.centerx, round(y))))
-            if scene.is_computer(seat):
-                badge = scene.host.art.robot(max(10, fig.w // 2))
+            badge = scene.host.art.robot(max(10, fig.w // 2)) if scene.is_computer(seat) else (
+                scene.host.art.far(max(10, fig.w // 2)) if scene.is_far(seat) else None)
+            if badge is not None:
                 surface.blit(badge, badge.get_rect(center=(fig.right - badge.get_width() // 5,
                                                           fig.bottom - badge.get_height() // 5)))
 

@@ -47,7 +47,7 @@ from doolhof.gui.cards.gestures import (
 )
 from doolhof.gui.cards.layout import CardLayout, card_layout
 from doolhof.gui.cards.shown import AtCell, AtHand, Shown
-from doolhof.gui.cards.tutorial import offer_card_tutorial
+from doolhof.gui.cards.tutorial import CardTutorial, offer_card_tutorial
 from doolhof.gui.cardtable.camera import Camera
 from doolhof.gui.cardtable.faces import CardFaces
 from doolhof.gui.kit.anim import Effect
@@ -56,6 +56,8 @@ from doolhof.gui.kit.playing import PlayingScene
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.press import CardBack, PressIcon, TurnCard, turn_asked
 from doolhof.gui.kit.scene import Host
+from doolhof.online.errors import Refused
+from doolhof.online.moves import lay_move, read_move, take_move
 from doolhof.session.seats import TableSetup
 
 __all__ = ["CardPlayScene"]
@@ -130,7 +132,7 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
     def face_down(self, seat: int) -> bool:
         """True when *seat*'s hand is shown face down: a computer's always, a person's with hidden hands
         unless it is their turn and they revealed it."""
-        if self.is_computer(seat):
+        if not self.local_person(seat):
             return True
         if not self.hidden_hands():
             return False
@@ -140,7 +142,7 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         """True when a person may act now."""
         return (
             not self.timeline.busy() and not self.finished and not self.game.is_over()
-            and not self.is_computer(self.game.current_player) and self._thinking is None
+            and self.local_person(self.game.current_player) and self._thinking is None
             and self.handover is None
         )
 
@@ -204,6 +206,10 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         if self.phase_now() != "take":
             return frozenset()
         return frozenset(self.game.joined()) - {self.game.laid}
+
+    def seat_box(self, seat: int) -> pygame.Rect:
+        """Where *seat*'s panel (figure, hand, tray) lies."""
+        return self.layout.seats[seat].box.copy()
 
     def cell_at(self, pos: tuple[int, int]) -> Cell | None:
         """The table cell under *pos*, or None outside the table area."""
@@ -278,14 +284,18 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         """True while the automatic hint waits for the person to stay idle long enough."""
         return (
             bool(getattr(getattr(self.host, "settings", None), "auto_hint", False)) and self.hint_available()
-            and not self.hint_visible() and self.hint_job is None and not self.overlays
+            and not self.hint_visible() and self.hint_job is None
+            and not any(isinstance(overlay, CardTutorial) for overlay in self.overlays)  # the hand shows the way
         )
 
     def wake_after(self) -> float | None:
-        """Seconds until the automatic hint is due, while a person ponders; else None."""
-        if not self.auto_hint_waiting():
-            return None
-        return max(0.05, AUTO_HINT_DELAY - self.idle_time())
+        """Seconds until the automatic hint is due, while a person ponders (or, online, until the next look
+        at the far side's news); else None."""
+        times = [self.far_wake_after()]
+        if self.auto_hint_waiting():
+            times.append(max(0.05, AUTO_HINT_DELAY - self.idle_time()))
+        known = [t for t in times if t is not None]
+        return min(known) if known else None
 
     def _watch_hint(self, dt: float) -> None:
         key = (self.game.turn, self.game.phase)
@@ -495,11 +505,13 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
             self._refuse(None)
             return False
         place = Place(index, cell, self.rotations[index] % 4)
+        seat = self.game.current_player
         try:
             events = self.game.place(place)
         except IllegalMoveError:
             self._refuse(cell)
             return False
+        self.moved(seat, lay_move(place.hand_index, place.cell, place.rotation))
         start = AtCell(cell) if dropped else AtHand(index)
         angle = self.angles[index]
         self._reset_hand()
@@ -581,14 +593,17 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
 
     def _take(self, cells: frozenset[Cell], by_hand: bool = False) -> bool:
         """Take *cells* (empty: nothing); animate what happened (a computer's take paced to follow)."""
-        paced = self.is_computer(self.game.current_player)
+        seat = self.game.current_player
+        paced = not self.local_person(seat)
         try:
             events = self.game.take(cells)
         except IllegalMoveError:
             if by_hand:
                 self.play_sound("nope")
                 return False
-            events = self.game.take(frozenset())
+            cells = frozenset()
+            events = self.game.take(cells)
+        self.moved(seat, take_move(cells))
         if by_hand and not cells:
             self.play_sound("tap")
         self.hint = None
@@ -609,9 +624,9 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         game = self.game
         seat = game.current_player
         if (
-            self.hidden_hands() and not game.is_over() and game.phase == "place" and not self.is_computer(seat)
+            self.hidden_hands() and not game.is_over() and game.phase == "place" and self.local_person(seat)
             and self._revealed_turn != game.turn
-            and sum(not self.is_computer(s) for s in range(game.players)) > 1
+            and sum(self.local_person(s) for s in range(game.players)) > 1
         ):
             self.handover = seat
 
@@ -681,8 +696,13 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
 
     def _computer_lay(self, decision: Decision) -> None:
         """Carry the computer's card from its hand to its cell, turn it there, lay it, then take."""
-        place = decision.place
-        hand = self.game.hand(self.game.current_player)
+        self._glide_lay(decision.place, decision.take)
+
+    def _glide_lay(self, place: Place, take: frozenset[Cell] | None) -> None:
+        """Carry the mover's card from its hand to *place*'s cell, turn it there, lay it; then take *take*
+        (None: the take comes later, as the far side's next move)."""
+        seat = self.game.current_player
+        hand = self.game.hand(seat)
         if place.hand_index >= len(hand):
             return
         clips, angle = self.choreography.computer_travel(place, hand[place.hand_index])
@@ -691,15 +711,35 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
             try:
                 events = self.game.place(place)
             except IllegalMoveError:
+                if self.far is not None and self.far.far(seat):
+                    self.far.out_of_step = True
                 return  # the next frame thinks again
+            self.moved(seat, lay_move(place.hand_index, place.cell, place.rotation))
             self.on_action(self.game)
             self.timeline.add(*self.choreography.lay(events, AtCell(place.cell), angle, travel=False))
-            if self.game.phase == "take":
-                take = decision.take if self.game.can_take(decision.take) else frozenset()
-                self.timeline.add(self.choreography.computer_picks(take, lambda: self._take(take)))
+            if self.game.phase == "take" and take is not None:
+                chosen = take if self.game.can_take(take) else frozenset()
+                self.timeline.add(self.choreography.computer_picks(chosen, lambda: self._take(chosen)))
 
         clips[-1].on_end = lay_now
         self.timeline.add(*clips)
+
+    def play_far(self, move: list[object]) -> bool:
+        """The far side's lay travels from its (face-down) hand as a computer's card does; its take is
+        picked card by card, then flies to its tray."""
+        try:
+            action, what = read_move(self.game, move)
+        except Refused:
+            return False
+        if action == "lay":
+            if self.game.phase != "place" or what not in self.legal_now():
+                return False
+            self._glide_lay(what, None)
+            return True
+        if self.game.phase != "take" or (what and not self.game.can_take(what)):
+            return False
+        self.timeline.add(self.choreography.computer_picks(what, lambda: self._take(what)))
+        return True
 
     # ----- time --------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -723,6 +763,7 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         self.camera.update(mdt)
         self._hold_done(dt)
         self._drive_computer(mdt)
+        self._drive_far()
         self._watch_hint(mdt)
         if self.refused and self.clock >= self.refused_until:
             self.refused = frozenset()

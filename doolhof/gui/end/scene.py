@@ -83,6 +83,9 @@ class Celebration(Scene):
 
     #: True when a tie offers the decider button (the maze game; the card game has none).
     offers_decider = False
+    #: True after an online game: "again" and the decider are not offered (they would start a game on this
+    #: computer only); "new setup" leads back, where the far computer can be invited again.
+    online = False
 
     def __init__(self, host: Host, finished: AnyGame, table: TableSetup, winners: frozenset[int],
                  found: list[str], seed_text: str) -> None:
@@ -164,11 +167,15 @@ class Celebration(Scene):
         row = pygame.Rect(pad, h - buttons_h - pad, w - 2 * pad, buttons_h)
         gap = pad
         # The decider is the rule text's answer to a tie; after a clear win it would only puzzle.
-        tie = len(self.winners) > 1 and self.offers_decider
+        tie = len(self.winners) > 1 and self.offers_decider and not self.online
         self.decider_button.visible = tie
+        self.again_button.visible = not self.online
         shown: tuple[Button, ...]
         widths: tuple[float, ...]
-        if tie:
+        if self.online:
+            shown, widths = (self.setup_button,), (0.6,)
+            self.decider_button.rect = self.again_button.rect = pygame.Rect(row.center, (0, 0))
+        elif tie:
             shown, widths = (self.again_button, self.decider_button, self.setup_button), (0.30, 0.40, 0.30)
         else:
             shown, widths = (self.again_button, self.setup_button), (0.5, 0.5)

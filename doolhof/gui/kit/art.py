@@ -37,7 +37,7 @@ FIGURE_SEATS = 6
 #: Every icon in ``assets/icons/``, by the name :meth:`Art.icon` takes.
 ICON_NAMES: tuple[str, ...] = (
     "rotate", "hint", "sound_on", "sound_off", "menu", "play", "again", "home", "stay", "closed",
-    "plus", "minus", "person", "trophy", "check", "cross", "fullscreen", "hand", "pass",
+    "plus", "minus", "person", "trophy", "check", "cross", "fullscreen", "hand", "pass", "wait",
 )
 
 
@@ -78,6 +78,10 @@ class Art:
     def robot(self, px: int) -> pygame.Surface:
         """The small robot badge that marks a computer-played seat."""
         return self._get("figures", "robot", px)
+
+    def far(self, px: int) -> pygame.Surface:
+        """The small far-away badge that marks a seat played on the other computer (an online game)."""
+        return self._get("figures", "far", px)
 
     def icon(self, name: str, px: int) -> pygame.Surface:
         """The user-interface icon *name* (one of :data:`ICON_NAMES`) as a *px* x *px* surface."""

@@ -8,9 +8,10 @@ end scene. The play scenes set the attributes it reads in their own ``__init__``
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from doolhof.gui.kit.anim import Effect, Motion, Timeline
 from doolhof.gui.kit.overlay import Overlay, overlay_took, overlays_updated
@@ -20,11 +21,21 @@ from doolhof.gui.kit.worker import PacedWorker
 from doolhof.session.games import AnyGame
 from doolhof.session.seats import TableSetup
 
+if TYPE_CHECKING:  # an online game's modules (the network's libraries) load only when one is played
+    from doolhof.online.follow import FarGame
+
 G = TypeVar("G", bound=AnyGame)
 D = TypeVar("D")
 
 #: Seconds of gentle ambient motion (breathing arrows or lit cells, glowing pictures) after the last input.
 AMBIENT = 4.0
+#: How opaque a far seat's figure is while the far side is away (of 255).
+FAR_AWAY_OPACITY = 110
+#: Seconds between looks at an online game's news while the screen rests.
+FAR_POLL = 0.1
+#: Frames a second while only the far figure breathes (a slow breath needs no 60 Hz: this costs a
+#: quarter of the processor time while a grandparent thinks for minutes; scripts/bench_far_frames.py).
+BREATH_FPS = 20
 
 
 class PlayingScene(Scene, Generic[G, D]):
@@ -59,6 +70,9 @@ class PlayingScene(Scene, Generic[G, D]):
         self.finished = False
         #: Wall clock for the idle time of the automatic hint (tests replace it).
         self.wall_clock: Callable[[], float] = time.monotonic
+        #: The online game this screen follows (its far seats are played on the far computer), or None.
+        self.far: FarGame | None = None
+        self._breath_drawn = 0.0
 
     # ----- reading the state -------------------------------------------------------------------
     @property
@@ -72,8 +86,20 @@ class PlayingScene(Scene, Generic[G, D]):
         return self._thinking is not None
 
     def is_computer(self, seat: int) -> bool:
-        """True when *seat* is played by the computer."""
+        """True when *seat* is played by a computer player (here, or on the far computer in an online game)."""
         return self.table.is_computer(seat)
+
+    def is_far(self, seat: int) -> bool:
+        """True when *seat* is played from the far computer (an online game)."""
+        return self.far is not None and self.far.far(seat)
+
+    def local_person(self, seat: int) -> bool:
+        """True when a person at this screen plays *seat* (no computer player, not the far computer)."""
+        return not self.is_computer(seat) and not self.is_far(seat)
+
+    def computer_here(self, seat: int) -> bool:
+        """True when a computer player on this computer plays *seat* (in an online game: the host's)."""
+        return self.is_computer(seat) and not self.is_far(seat)
 
     def ambient_now(self) -> bool:
         """True while the gentle ambient motion runs (after input; never with reduced motion)."""
@@ -139,7 +165,7 @@ class PlayingScene(Scene, Generic[G, D]):
     def _computer_due(self) -> bool:
         return (
             not self.timeline.busy() and not self.finished and not self.game.is_over()
-            and self.is_computer(self.game.current_player) and self._thinking is None
+            and self.computer_here(self.game.current_player) and self._thinking is None
         )
 
     def _drop_thinking(self) -> None:
@@ -160,6 +186,88 @@ class PlayingScene(Scene, Generic[G, D]):
             self._players.pop(self.game.current_player, None)  # the next turn gets a fresh one
         self._thinking = None
         return decision
+
+    # ----- an online game's far seats ----------------------------------------------------------
+    def far_thinking(self) -> bool:
+        """True while the far side is to move and here (its figure breathes; nothing moves on screen)."""
+        far = self.far
+        return (far is not None and not far.away and not self.finished and not self.game.is_over()
+                and far.far(self.game.current_player) and not self.timeline.busy())
+
+    def far_pose(self, seat: int) -> tuple[float, int]:
+        """How *seat*'s figure is drawn: (scale, opacity 0-255). A far seat breathes while the far side
+        thinks (not with reduced motion) and fades while the far side is away; every other seat: (1, 255)."""
+        far = self.far
+        if far is None or not far.far(seat):
+            return (1.0, 255)
+        if far.away:
+            return (1.0, FAR_AWAY_OPACITY)
+        if seat == self.game.current_player and self.far_thinking() and not self.motion.reduced:
+            return (1.0 + 0.06 * math.sin(self.clock * 2.4), 255)
+        return (1.0, 255)
+
+    def far_breathing(self) -> bool:
+        """True while the far figure breathes (the far side thinks; not with reduced motion)."""
+        return self.far_thinking() and not self.motion.reduced
+
+    def far_wake_after(self) -> float | None:
+        """In an online game, how soon to look for the far side's news (or draw the next breath) while nothing
+        else needs a frame."""
+        if self.far is None:
+            return None
+        return 1 / BREATH_FPS if self.far_breathing() else FAR_POLL
+
+    def _drive_far(self) -> None:
+        """Read the online game's news; play the far side's next move once nothing moves here.
+
+        The far seat's move goes through the very path a computer seat's takes (it glides, steps and
+        flies, never jumps). When the screen's game and the room's checked game part (a move that
+        does not follow on, a rebuilt log), the screen takes the checked one, once nothing moves.
+        """
+        far = self.far
+        if far is None:
+            return
+        if far.poll():
+            self.host.request_redraw()
+        elif self.far_breathing() and self.clock - self._breath_drawn >= 1 / BREATH_FPS:
+            self._breath_drawn = self.clock  # the next breath; the loop sleeps in between
+            self.host.request_redraw()
+        if self.timeline.busy() or self.finished:
+            return
+        if far.out_of_step:
+            self.restore(far.checked())  # type: ignore[arg-type]  # the room plays this screen's game
+            self.host.request_redraw()
+            return
+        if self.game.is_over():
+            far.close_soon()
+            return
+        seat = self.game.current_player
+        if not far.far(seat):
+            return
+        move = far.next_move(seat)
+        if move is not None:
+            self.wake()
+            if not self.play_far(move.move):
+                far.out_of_step = True
+
+    def play_far(self, move: list[Any]) -> bool:
+        """Play the far side's *move* (a wire move) on screen as a computer's would be; False when refused."""
+        return False
+
+    def moved(self, seat: int, move: list[Any]) -> None:
+        """The screen's game took *move* for *seat* (in an online game: sent to the room when *seat* is
+        played here, counted when it came from the far side)."""
+        far = self.far
+        if far is None:
+            return
+        if far.here(seat):
+            far.send(move)
+        else:
+            far.applied_one()
+
+    def restore(self, game: G) -> None:
+        """Show *game* instead of the current one at once (the play scenes say how)."""
+        raise NotImplementedError
 
     def wake(self) -> None:
         """Run the gentle ambient motion for a while from now."""

@@ -128,6 +128,10 @@ class Screens(Protocol):
         """Play *game* (a maze or card game, fresh, or continued with its *undo* snapshot) in place of the top scene."""
         ...
 
+    def resume_online(self, kept: dict[str, Any]) -> bool:
+        """Continue a waiting online game kept on this computer; False when it cannot come back."""
+        ...
+
     def resume_game(self, saved: SavedGame) -> None:
         """Continue a saved game, with its undo snapshot."""
         ...

@@ -106,7 +106,7 @@ class ParentControls:
 
     def badge_shown(self) -> bool:
         """True when the menu button carries the badge: it is on screen and something could not be saved."""
-        return self.menu.rect.width > 0 and bool(self.host.save_problems())
+        return self.menu.rect.width > 0 and (bool(self.host.save_problems()) or online_trouble(self.host) is not None)
 
     def undo_offered(self) -> bool:
         """True when the top scene is the kept game's play scene and a person's action can be taken back."""
@@ -169,6 +169,17 @@ class ParentControls:
             self.menu.draw(surface, art)
         if self.badge_shown():
             draw_badge(surface, self.menu.rect)
+
+
+def online_trouble(host: Host) -> str | None:
+    """What goes wrong with the online game on screen, in the parents' words (their language), or None."""
+    far = getattr(getattr(host, "screens", None), "online", None)
+    kind = getattr(far, "trouble", None)
+    if not isinstance(kind, str):
+        return None
+    from doolhof.online.follow import TROUBLE
+
+    return _(TROUBLE[kind]) if kind in TROUBLE else None
 
 
 def draw_badge(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -287,6 +298,9 @@ class ParentMenuScene(Scene):
         """What could not be saved, one sentence each in the current language, and where the log is; () when
         all is well."""
         lines = [problem.message() for problem in self.host.save_problems()]
+        trouble = online_trouble(self.host)
+        if trouble is not None:
+            lines.append(trouble)
         errors: int = getattr(self.host, "errors", 0)
         if lines or errors:
             where = _("Doolhof notes what went wrong in its log: {path}").format(path=log_path())

@@ -175,9 +175,19 @@ class PlayPainter:
         return (
             size, scene.layout, tuple(s.board.masks()), tuple(s.board.pictures()),
             tuple(tuple(c) for c in s.collected), tuple(s.piles), s.current,
-            tuple(scene.is_computer(k) for k in range(scene.game.players)),
+            tuple(scene.is_computer(k) for k in range(scene.game.players)), self._far_looks(),
             tuple(icon[0] if icon else None for icon in icons),
         )
+
+    def _far_looks(self) -> tuple[int, ...]:
+        """Per seat: 0 when played here, else the opacity of its far-away figure (see ``draw_trays``)."""
+        scene = self.scene
+        return tuple(scene.far_pose(k)[1] if scene.is_far(k) else 0 for k in range(scene.game.players))
+
+    def secret_hidden(self) -> bool:
+        """True when the mover's secret is the far side's own pile's (R14): it stays face down on this screen."""
+        scene = self.scene
+        return scene.shown.own_piles and scene.is_far(scene.shown.current)
 
     def _paint_background(self, size: tuple[int, int]) -> pygame.Surface:
         scene = self.scene
@@ -191,7 +201,7 @@ class PlayPainter:
         draw_spare_slot(bg, lay)
         if scene.show_trays:  # a puzzle shows its footprints there instead (its overlay)
             draw_trays(bg, lay, scene.shown, scene.view, [scene.is_computer(k) for k in range(scene.game.players)],
-                       scene.shown.current)
+                       scene.shown.current, self._far_looks())
         for name, rect in lay.icons.items():
             icon = scene.corner_icon(name)
             if icon is not None:
@@ -226,7 +236,7 @@ class PlayPainter:
         scene = self.scene
         s = scene.shown
         cell = self._target_cell()
-        if cell is None or cell in scene.timeline.hidden_cells():
+        if cell is None or cell in scene.timeline.hidden_cells() or self.secret_hidden():
             return
         lay = scene.layout
         level = 0.7 + 0.3 * math.sin(scene.clock * 2.6) if ambient else 0.85
@@ -252,7 +262,7 @@ class PlayPainter:
         # Bright, breathing arrows mean "your turn, push": only for a person (a computer's aim turns hot).
         pushing = (
             game.phase == "push" and scene.shown.phase == "push" and not scene.timeline.busy()
-            and not scene.is_computer(game.current_player) and not scene.finished
+            and scene.local_person(game.current_player) and not scene.finished
         )
         legal = set(game.legal_arrows()) if game.phase == "push" else set()
         forbidden = game.forbidden if game.phase == "push" else scene.shown.forbidden
@@ -310,12 +320,21 @@ class PlayPainter:
             if seat in hidden or (held and seat == scene.game.current_player) or not scene.shown.on_screen(seat):
                 continue
             x, y = figure_spot(lay, scene.shown.positions, seat)
-            self._blit_figure(surface, seat, x, y - self._figure_lift(seat) * lay.cell, lay.cell * FIGURE)
+            breath, _ = scene.far_pose(seat)
+            self._blit_figure(surface, seat, x, y - self._figure_lift(seat) * lay.cell, lay.cell * FIGURE * breath)
 
     def _blit_figure(self, surface: pygame.Surface, seat: int, x: float, y: float, px: float) -> None:
         if px < 3:
             return  # shrunk away (a figure wrapping round the board)
-        draw_figure(surface, self.scene.view, seat, (x, y), max(6, int(px)))
+        _, opacity = self.scene.far_pose(seat)
+        if opacity >= 255:
+            draw_figure(surface, self.scene.view, seat, (x, y), max(6, int(px)))
+            return
+        size = max(6, int(px))  # the far side is away: its figure fades, shadow and all
+        layer = pygame.Surface((size * 2, size * 2), pygame.SRCALPHA)
+        draw_figure(layer, self.scene.view, seat, (size, size), size)
+        layer.set_alpha(opacity)
+        surface.blit(layer, (round(x) - size, round(y) - size))
 
     def _draw_sprite(self, surface: pygame.Surface, sprite: Sprite, t: float) -> None:
         scene = self.scene
@@ -362,15 +381,19 @@ class PlayPainter:
         s = scene.shown
         pops = {e.target: e for e in scene.effects if e.kind == "pop"}
         portrait_pop = ease_out_back(pops["portrait"].progress) if "portrait" in pops else 1.0
-        draw_turn_block(surface, lay, s, scene.view, s.current, max(0.2, portrait_pop))
+        breath, opacity = scene.far_pose(s.current)
+        draw_turn_block(surface, lay, s, scene.view, s.current, max(0.2, portrait_pop) * breath, opacity)
         target_pop = ease_out_back(pops["target"].progress) if "target" in pops else 1.0
         home_mask = scene.game.variant.fixed[scene.game.home(s.current)][0]
-        draw_target(surface, lay, s, scene.view, home_mask, max(0.1, target_pop))
+        draw_target(surface, lay, s, scene.view, home_mask, max(0.1, target_pop), hidden=self.secret_hidden())
         if scene.is_computer(s.current):
             badge = scene.view.robot(max(16, lay.portrait.w // 3))
             surface.blit(badge, badge.get_rect(bottomright=lay.portrait.bottomright))
             if scene.thinking:
                 self._draw_thinking(surface)
+        elif scene.is_far(s.current):
+            badge = scene.view.far(max(16, lay.portrait.w // 3))
+            surface.blit(badge, badge.get_rect(bottomright=lay.portrait.bottomright))
         if not scene.timeline.hides_spare() and scene.gestures.drag != "spare":
             self.blit_card(surface, s.spare, s.spare_picture, lay.spare.center, lay.spare.w, scene.angle)
         self._draw_rotate_button(surface)
@@ -393,7 +416,7 @@ class PlayPainter:
         """Rotate while a person pushes; stay while a person walks; nothing for computers."""
         scene = self.scene
         game = scene.game
-        if scene.is_computer(game.current_player) or game.is_over() or scene.finished:
+        if not scene.local_person(game.current_player) or game.is_over() or scene.finished:
             return
         if game.phase == "push" and scene.shown.phase == "push":
             icon = "rotate"

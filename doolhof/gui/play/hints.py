@@ -55,7 +55,7 @@ class HintCoach:
     def available(self) -> bool:
         """True when the light bulb may help: a person's turn in a game still going."""
         scene = self.scene
-        return not scene.finished and not scene.game.is_over() and not scene.is_computer(scene.game.current_player)
+        return not scene.finished and not scene.game.is_over() and scene.local_person(scene.game.current_player)
 
     def ask(self) -> None:
         """Help the mover (the light bulb); asked again, the hint on screen plays once more."""

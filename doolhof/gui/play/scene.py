@@ -57,6 +57,8 @@ from doolhof.gui.play.layout import CORNER_ICONS, PUZZLE_ICONS, PlayLayout, figu
 from doolhof.gui.play.puzzle import PuzzleHintJob, PuzzleOverlay, after_walk_clip
 from doolhof.gui.play.shown import Shown
 from doolhof.gui.play.view import Overlay
+from doolhof.online.errors import Refused
+from doolhof.online.moves import push_move, read_move, walk_move
 from doolhof.session.seats import TableSetup
 
 __all__ = ["AUTO_HINT_DELAY", "Overlay", "PlayScene"]
@@ -119,6 +121,10 @@ class PlayScene(PlayingScene[Game, Decision]):
         """The screen rect of board cell (row, col)."""
         return self.layout.cell_rect(cell)
 
+    def seat_box(self, seat: int) -> pygame.Rect:
+        """Where *seat*'s tray lies."""
+        return self.layout.trays[seat].copy()
+
     def spare_rect(self) -> pygame.Rect:
         """Where the sliding card rests in the panel."""
         return self.layout.spare.copy()
@@ -137,14 +143,16 @@ class PlayScene(PlayingScene[Game, Decision]):
         )
 
     def wake_after(self) -> float | None:
-        """Seconds until the automatic hint is due, while it is on and a person ponders; else None."""
-        return self.hints.wake_after()
+        """Seconds until the automatic hint is due, while it is on and a person ponders (or, online, until
+        the next look at the far side's news); else None."""
+        times = [t for t in (self.hints.wake_after(), self.far_wake_after()) if t is not None]
+        return min(times) if times else None
 
     def accepting(self) -> bool:
         """True when a person may act now."""
         return (
             not self.timeline.busy() and not self.finished and not self.game.is_over()
-            and not self.is_computer(self.game.current_player) and self._thinking is None
+            and self.local_person(self.game.current_player) and self._thinking is None
         )
 
     def lit_now(self) -> bool:
@@ -303,11 +311,13 @@ class PlayScene(PlayingScene[Game, Decision]):
         """
         before = self.shown
         start_angle = self.angle if start_angle is None else start_angle
+        seat = self.game.current_player
         try:
             events = self.game.push(push)
         except IllegalMoveError:
             self._refuse(push.side, push.index)
             return False
+        self.moved(seat, push_move(push))
         self.aim = None
         self.hints.drop()
         self.rotation = 0
@@ -318,10 +328,12 @@ class PlayScene(PlayingScene[Game, Decision]):
 
     def _walk(self, cell: Cell, glide: bool = False) -> bool:
         """Ask the engine to walk the mover to *cell*; animate what happened."""
+        seat = self.game.current_player
         try:
             events = self.game.walk(cell)
         except IllegalMoveError:
             return False
+        self.moved(seat, walk_move(cell))
         self.hints.drop()
         self.on_action(self.game)
         if self.puzzle is not None:
@@ -393,17 +405,37 @@ class PlayScene(PlayingScene[Game, Decision]):
             return
         self._computer_push(decision)
 
+    def play_far(self, move: list[object]) -> bool:
+        """The far side's push glides in as a computer's (its card travels to the arrow first); its walk steps."""
+        try:
+            action, what = read_move(self.game, move)
+        except Refused:
+            return False
+        if action == "push":
+            if self.game.phase != "push" or what.arrow not in self.game.legal_arrows():
+                return False
+            self._glide_push(what, None)
+            return True
+        if self.game.phase != "walk" or what not in self.game.reachable():
+            return False
+        self.timeline.add(self.choreography.pause(COMPUTER_WALK_PAUSE, lambda: self._walk(what)))
+        return True
+
     def _computer_push(self, decision: Decision) -> None:
-        """Carry the computer's card to its arrow, turn it there, and push as a dropped card would.
+        """Carry the computer's card to its arrow, turn it there, and push as a dropped card would."""
+        self._glide_push(decision.push, decision.walk)
+
+    def _glide_push(self, push: Push, walk: Cell | None) -> None:
+        """Carry the mover's card to *push*'s arrow, turn it there, push as a dropped card would; then walk
+        to *walk* (None: the walk comes later, as the far side's next move).
 
         The engine hears of the push only when the card is at the arrow, so a child sees it coming.
         """
-        push = decision.push
         clips, angle = self.choreography.computer_aim(push)
         clips[0].on_start = lambda: setattr(self, "aim", push.arrow)
 
         def push_now() -> None:
-            self._pending_walk = decision.walk
+            self._pending_walk = walk
             entry = CellAnchor(*self.layout.entry_cell(push.side, push.index))
             if not self._push(push, entry, travel=False, start_angle=angle):
                 self._pending_walk = None
@@ -432,6 +464,7 @@ class PlayScene(PlayingScene[Game, Decision]):
             self.angle = goal if abs(goal - self.angle) <= step else self.angle + math.copysign(step, goal - self.angle)
         self.gestures.update(dt)
         self._drive_computer(mdt)
+        self._drive_far()
         self.hints.update(mdt)
         self.update_overlays(dt)
 

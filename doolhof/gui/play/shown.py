@@ -124,8 +124,12 @@ def tray_slots(shown: Shown, seat: int) -> int:
 
 
 def draw_trays(surface: pygame.Surface, lay: PlayLayout, shown: Shown, view: BoardArt,
-               computers: Sequence[bool], raised: int | None) -> None:
-    """Every player's tray: portrait, robot badge, collected tokens, own pile left."""
+               computers: Sequence[bool], raised: int | None, far: Sequence[int] = ()) -> None:
+    """Every player's tray: portrait, robot badge, collected tokens, own pile left.
+
+    *far* gives, per seat of an online game, 0 for a seat played here, else the opacity of its
+    far-away figure (255, or less while the far side is away); the figure then wears the far-away badge.
+    """
     for seat, rect in enumerate(lay.trays):
         color = view.color(seat)
         current = seat == raised
@@ -137,9 +141,14 @@ def draw_trays(surface: pygame.Surface, lay: PlayLayout, shown: Shown, view: Boa
         pygame.draw.circle(surface, _shade(color, 0.55), portrait.center, portrait.w // 2)
         pygame.draw.circle(surface, color, portrait.center, portrait.w // 2 - max(2, portrait.w // 14))
         figure = view.figure(seat, int(portrait.w * 0.86))
+        opacity = far[seat] if seat < len(far) else 0
+        if 0 < opacity < 255:
+            figure = figure.copy()
+            figure.set_alpha(opacity)
         surface.blit(figure, figure.get_rect(center=portrait.center))
-        if computers[seat]:
-            badge = view.robot(max(12, portrait.w // 2))
+        badge = view.robot(max(12, portrait.w // 2)) if computers[seat] else (
+            view.far(max(12, portrait.w // 2)) if opacity else None)
+        if badge is not None:
             surface.blit(badge, badge.get_rect(center=(portrait.right - badge.get_width() // 5,
                                                       portrait.bottom - badge.get_height() // 5)))
         for picture, centre in zip(shown.collected[seat], centres):
@@ -179,8 +188,9 @@ def draw_spare_slot(surface: pygame.Surface, lay: PlayLayout) -> None:
 
 
 def draw_turn_block(surface: pygame.Surface, lay: PlayLayout, shown: Shown, view: BoardArt,
-                    seat: int, pop: float = 1.0) -> None:
-    """The big portrait of whose turn it is, in their colour (*pop* scales it for the hand-over)."""
+                    seat: int, pop: float = 1.0, opacity: int = 255) -> None:
+    """The big portrait of whose turn it is, in their colour (*pop* scales it for the hand-over and the
+    far side's breathing; *opacity* fades the figure while the far side is away)."""
     color = view.color(seat)
     rect = lay.portrait
     radius = max(8, int(rect.w / 2 * pop))
@@ -189,18 +199,26 @@ def draw_turn_block(surface: pygame.Surface, lay: PlayLayout, shown: Shown, view
     pygame.draw.circle(surface, _shade(color, 1.3), rect.center, max(4, radius - max(3, rect.w // 18)),
                        width=max(2, rect.w // 30))
     figure = view.figure(seat, max(8, int(rect.w * 0.84 * pop)))
+    if opacity < 255:
+        figure = figure.copy()
+        figure.set_alpha(opacity)
     surface.blit(figure, figure.get_rect(center=rect.center))
 
 
 def draw_target(surface: pygame.Surface, lay: PlayLayout, shown: Shown, view: BoardArt,
-                home_mask: int, pop: float = 1.0) -> None:
-    """The secret to find, large: its picture on a card, or the mover's home corner."""
+                home_mask: int, pop: float = 1.0, hidden: bool = False) -> None:
+    """The secret to find, large: its picture on a card, or the mover's home corner (*hidden*: the far
+    side's own secret, shown face down)."""
     rect = lay.target
     card = rect.inflate(-rect.w // 14, -rect.h // 14)
     draw_card(surface, card, theme.PANEL, shape=BLOCK)
     pygame.draw.rect(surface, theme.REACH_RING, card, width=max(3, card.w // 28), border_radius=max(6, card.w // 8))
     px = max(8, int(card.w * 0.78 * pop))
-    if shown.target_picture is not None:
+    if hidden:  # face down, as the secrets wait in the trays
+        back = card.inflate(-card.w // 4, -card.h // 6)
+        pygame.draw.rect(surface, theme.INK, back, border_radius=max(4, back.w // 6))
+        pygame.draw.rect(surface, theme.PANEL_BACK, back.inflate(-6, -6), border_radius=max(4, back.w // 6))
+    elif shown.target_picture is not None:
         picture = view.picture(shown.target_picture, px)
         surface.blit(picture, picture.get_rect(center=card.center))
     elif shown.target_home:

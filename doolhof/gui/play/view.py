@@ -74,6 +74,18 @@ class SceneState(Protocol):
         """True when the computer plays *seat*."""
         ...
 
+    def is_far(self, seat: int) -> bool:
+        """True when *seat* is played from the far computer (an online game)."""
+        ...
+
+    def local_person(self, seat: int) -> bool:
+        """True when a person at this screen plays *seat*."""
+        ...
+
+    def far_pose(self, seat: int) -> tuple[float, int]:
+        """How *seat*'s figure is drawn: (scale, opacity) (breathing, faded: an online game's far seat)."""
+        ...
+
     def accepting(self) -> bool:
         """True when a person may act now."""
         ...

@@ -108,6 +108,8 @@ CARD_TEXTS: dict[str, tuple[str, tuple[str, ...]]] = {
     "cards_end": (N_("The end"), (
         N_("When the pile is empty and every card is laid, the game is over. Whoever took the most "
            "cards wins; a tie is a shared victory."),
+        N_("Playing with a computer far away: each screen shows only its own hands, the undo button is "
+           "off (the other computer has seen the move) and the light bulb helps only at its own screen."),
     )),
 }
 #: The order of the card game's pages.

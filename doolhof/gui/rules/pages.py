@@ -165,6 +165,8 @@ TEXTS: dict[str, tuple[str, tuple[str, ...]]] = {
            "themselves."),
         N_("• With a five-year-old: let them say out loud where the picture is and which arrow they choose "
            "before they push. That way they learn to think ahead without you stepping in."),
+        N_("• Playing with family far away: the undo button is off (the other computer has seen the move), "
+           "the light bulb helps only at its own screen, and own secrets show only on their own screen."),
     )),
 }
 #: The order of the pages.

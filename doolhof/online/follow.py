@@ -1,0 +1,200 @@
+"""An online game as a play screen follows it: whose seats are here, the far side's moves in order,
+whether the far side is here, and what to tell the parent.
+
+The play screen keeps its own copy of the game and plays every move on it through its usual
+animation path: this computer's moves (its people's and its computer seats') it hands to
+:meth:`FarGame.send`, the far computer's it takes one at a time from :meth:`FarGame.next_move`
+once nothing moves on screen and it is that seat's turn. Every move the screen applies is counted
+(:meth:`FarGame.applied_one`), so a move that does not follow on (a gap, another seat, a move the
+screen's copy refuses) or a rebuilt log (:class:`~doolhof.online.room.Desync`) makes the screen take
+the checked game again (:meth:`FarGame.checked`): the room's log is the truth.
+
+No pygame here; everything is read on the screen's thread from the room's event queue.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass
+from typing import Final
+
+from doolhof.i18n import N_
+from doolhof.session.games import AnyGame
+
+from .client import LinkChanged, OnlineRoom
+from .errors import Refused
+from .moves import Move
+from .room import Closed, Desync, Finished, MoveMade, PeerJoined, PeerPresence, Refusal, VersionMismatch
+
+log = logging.getLogger(__name__)
+
+#: The longest the room stays open after the game to hear that the far side has it all (then it is
+#: left to expire on the relay; nothing is lost: both sides hold the whole game).
+CLOSE_SECONDS: Final = 10.0
+
+#: What the parent reads, by the kind of trouble (shown in their language with ``_()``).
+TROUBLE: Final[dict[str, str]] = {
+    "relay": N_("The relay cannot be reached just now. The game waits and goes on by itself when the connection"
+                " is back; check the internet connection or the relay address in the settings."),
+    "version": N_("The other computer has another version of Doolhof. Update Doolhof on both computers, then"
+                  " start a new game."),
+    "rebuilt": N_("This game was out of step with the other computer and has been put right from the moves both"
+                  " computers agree on."),
+}
+
+
+@dataclass(frozen=True)
+class FarMove:
+    """A move of the far computer for the screen to play: entry *seq*, *seat*, *move*."""
+
+    seq: int
+    seat: int
+    move: Move
+
+
+class FarGame:
+    """One online game as a play screen follows it (see the module text)."""
+
+    def __init__(self, room: OnlineRoom) -> None:
+        """Follow *room* (started: its game exists)."""
+        self.room = room
+        with room.lock:
+            game = room.room.game
+            if game is None or room.room.log is None:
+                raise ValueError("the room's game has not started")
+            self.owners = room.room.log.genesis.owners
+            self.applied = len(room.room.log)
+            self.peer_here = room.room.peer_here
+        self.me = room.room.me["device"]
+        #: False while this computer's connection to the relay is down.
+        self.linked = True
+        #: The kind of trouble to tell the parent now (a key of :data:`TROUBLE`), or None.
+        self.trouble: str | None = None
+        #: True once the screen must take the checked game again (:meth:`checked`).
+        self.out_of_step = False
+        self._moves: deque[FarMove] = deque()
+        self._closing: threading.Thread | None = None
+
+    # ----- seats ---------------------------------------------------------------------------------
+    def here(self, seat: int) -> bool:
+        """True when *seat* is played from this computer (a person here or the host's computer seat)."""
+        return 0 <= seat < len(self.owners) and self.owners[seat] == self.me
+
+    def far(self, seat: int) -> bool:
+        """True when *seat* is played from the far computer."""
+        return not self.here(seat)
+
+    @property
+    def away(self) -> bool:
+        """True while the far side cannot be heard: they left, or this computer's link is down."""
+        return not self.peer_here or not self.linked
+
+    # ----- the events --------------------------------------------------------------------------
+    def poll(self) -> bool:
+        """Read what happened since the last call; True when something changed for the screen."""
+        changed = False
+        for event in self.room.poll():
+            changed = True
+            if isinstance(event, MoveMade):
+                if not event.mine:
+                    self._moves.append(FarMove(event.seq, event.seat, event.move))
+            elif isinstance(event, PeerPresence):
+                self.peer_here = event.here
+            elif isinstance(event, PeerJoined):
+                self.peer_here = True
+            elif isinstance(event, LinkChanged):
+                self.linked = event.up
+                if event.up and self.trouble == "relay":
+                    self.trouble = None
+                elif not event.up:
+                    log.info("the relay was lost during an online game: %s", event.problem)
+                    self.trouble = "relay"
+            elif isinstance(event, Desync):
+                log.warning("an online game was out of step and %s", "rebuilt" if event.mended else "not mended")
+                self.out_of_step = True
+                self.trouble = "rebuilt"
+            elif isinstance(event, VersionMismatch):
+                self.trouble = "version"
+            elif isinstance(event, Refusal):
+                log.info("a message in an online game was refused: %s", event.reason)
+            elif isinstance(event, (Finished, Closed)):
+                pass
+        return changed
+
+    def next_move(self, seat: int) -> FarMove | None:
+        """The far side's next move if it is for *seat* and follows on; None while there is none yet.
+
+        A move that does not follow on marks the game :attr:`out_of_step` (the screen takes the
+        checked game again) instead of being played.
+        """
+        while self._moves and self._moves[0].seq <= self.applied:
+            self._moves.popleft()  # already in the game the screen took from the log
+        if not self._moves:
+            return None
+        move = self._moves[0]
+        if move.seq != self.applied + 1 or move.seat != seat:
+            self.out_of_step = True
+            return None
+        return self._moves.popleft()
+
+    def waiting_moves(self) -> int:
+        """How many of the far side's moves wait to be played on screen."""
+        return len(self._moves)
+
+    # ----- what the screen did -----------------------------------------------------------------
+    def applied_one(self) -> None:
+        """The screen applied one more move to its game (any seat's)."""
+        self.applied += 1
+
+    def send(self, move: Move) -> None:
+        """This computer played *move* for the seat to move (already applied on screen): tell the room."""
+        self.applied += 1
+        try:
+            self.room.play(move)
+        except Refused as refused:
+            log.warning("the room refused a move of this computer (%s); the game is taken again", refused.reason)
+            self.out_of_step = True
+
+    def checked(self) -> AnyGame:
+        """A copy of the room's checked game, to show instead of the screen's; the moves count restarts from it."""
+        with self.room.lock:
+            game = self.room.room.game
+            assert game is not None and self.room.room.log is not None
+            self.applied = len(self.room.room.log)
+            copy = game.copy()
+        self.out_of_step = False
+        log.warning("the screen's game was out of step with the room's; it shows the checked game again")
+        if self.trouble is None:
+            self.trouble = "rebuilt"
+        return copy
+
+    # ----- leaving -----------------------------------------------------------------------------
+    def leave(self) -> None:
+        """This computer leaves the game on purpose: the far side sees "away", the game waits on both."""
+        self.room.leave()
+
+    def close_soon(self) -> None:
+        """The game is over: clear the room from the relay once the far side has it all (in the background,
+        for at most :data:`CLOSE_SECONDS`), then disconnect."""
+        if self._closing is not None:
+            return
+
+        def close() -> None:
+            deadline = time.monotonic() + CLOSE_SECONDS
+            while time.monotonic() < deadline and not self.room.room.finished_and_known():
+                time.sleep(0.05)
+            self.room.close()
+
+        self._closing = threading.Thread(target=close, name="doolhof-close-room", daemon=True)
+        self._closing.start()
+
+    def join_closing(self, timeout: float = CLOSE_SECONDS + 3.0) -> None:
+        """Wait for :meth:`close_soon` to finish (tests and the program's end)."""
+        if self._closing is not None:
+            self._closing.join(timeout)
+
+
+__all__ = ["CLOSE_SECONDS", "TROUBLE", "FarGame", "FarMove"]

@@ -1,0 +1,313 @@
+"""Two whole apps, one per home, play through a real loopback Mosquitto, by taps as a family would.
+
+Each app is a real :class:`~doolhof.gui.app.App` on the dummy display with its own play screen; they
+share nothing but the relay. The rooms are paired by a picture code (``open_rooms``), then each side's
+play screen follows its room (:meth:`ScreenBuilder.start_online <doolhof.gui.screens.ScreenBuilder.start_online>`).
+The host taps with the mouse, the far side with a finger.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("DOOLHOF_STRICT", "1")
+
+import pygame
+
+from doolhof.gui.launch import build_app
+from doolhof.gui.parents.menu import ParentMenuScene
+from doolhof.gui.play.computer import make_computer
+from doolhof.online import store
+from doolhof.session.seats import CARDS, SeatConfig, TableSetup
+from tests.gui.cards.helpers import cell_point, hold_done, lay_by_taps, point
+from tests.gui.helpers import FRAME, center, finger, mouse
+from tests.online.raw import RawClient
+from tests.online.test_online_games import open_rooms
+
+#: Wall-clock seconds any one wait may take before the test fails (a healthy move takes well under one).
+WAIT = 20.0
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DOOLHOF_HOME", str(tmp_path))
+
+
+@pytest.fixture
+def two_apps() -> Iterator[Callable[[], tuple[Any, Any]]]:
+    """A factory of two apps on one dummy display (the host's and the far side's), online turned on."""
+    pygame.init()
+    made: list[Any] = []
+
+    def factory() -> tuple[Any, Any]:
+        screen = pygame.display.set_mode((1280, 800), pygame.RESIZABLE)
+        apps = []
+        for _ in range(2):
+            app = build_app(screen, argparse.Namespace(mute=True, size=(1280, 800), fullscreen=False, lang="en"))
+            app.settings = replace(app.settings, tutorial_done=True, cards_tutorial_done=True, online=True,
+                                   auto_hint=False)
+            app.screens.show_setup()
+            apps.append(app)
+        made.extend(apps)
+        return apps[0], apps[1]
+
+    yield factory
+    for app in made:
+        far = app.screens.online
+        if far is not None:
+            far.room.stop()
+    pygame.quit()
+
+
+def pump(apps: tuple[Any, ...], done: Callable[[], bool], wait: float = WAIT) -> None:
+    """Step every app frame by frame (letting the network threads run) until *done*; fail after *wait* s."""
+    deadline = time.monotonic() + wait
+    while not done():
+        assert time.monotonic() < deadline, "the two screens never got there"
+        for app in apps:
+            app.step([], FRAME)
+        time.sleep(0.001)
+
+
+def resting(app: Any) -> bool:
+    """True when the app's play screen shows its game at rest (nothing moving, no far move waiting)."""
+    scene = app.scene
+    far = getattr(scene, "far", None)
+    timeline = getattr(scene, "timeline", None)
+    return (timeline is None or not timeline.busy()) and (far is None or far.waiting_moves() == 0)
+
+
+def press(app: Any, pos: tuple[int, int], by_finger: bool) -> None:
+    """A tap at *pos*: the host's mouse or the far side's finger."""
+    if by_finger:
+        app.step([finger("down", app, pos)], FRAME)
+        app.step([finger("up", app, pos)], FRAME)
+    else:
+        app.step([mouse("move", pos), mouse("down", pos)], FRAME)
+        app.step([mouse("up", pos)], FRAME)
+
+
+def start_both(host_app: Any, far_app: Any, relay: Any, table: TableSetup, far_relay: Any = None) -> tuple[Any, Any]:
+    """Pair by a picture code, start the room and give each app its play screen (the far side through
+    *far_relay*, e.g. a proxy that can cut its connection, when given)."""
+    host, guest = open_rooms(table, frozenset({1}), [relay.address], [(far_relay or relay).address])
+    host_app.screens.start_online(host)
+    far_app.screens.start_online(guest)
+    pump((host_app, far_app), lambda: resting(host_app) and resting(far_app))
+    return host_app.scene, far_app.scene
+
+
+def maze_turn(app: Any, others: tuple[Any, ...]) -> None:
+    """The person at *app* plays a clever move by taps: turns the sliding card by tapping it, taps the arrow,
+    then taps the cell to walk to (the "stay" button to stay)."""
+    scene = app.scene
+    by_finger = app is not others[0]
+    game = scene.game
+    turn = game.turn
+    player = make_computer("clever", seed=game.turn)
+    push = player.choose_push(game.copy())
+    while scene.rotation % 4 != push.rotation:
+        press(app, center(scene.spare_rect()), by_finger)
+    press(app, center(scene.arrow_rect(push.side, push.index)), by_finger)
+    assert scene.game.phase == "walk", "the tap on an open arrow pushed"
+    pump(others, lambda: not scene.timeline.busy())
+    here = scene.game.positions[scene.game.current_player]
+    cell = player.choose_walk(scene.game.copy())
+    press(app, center(scene.cell_rect(cell) if cell != here else scene.layout.rotate), by_finger)
+    assert scene.game.turn == turn + 1 or scene.game.is_over(), "the tap walked"
+
+
+def test_a_maze_game_by_taps_on_two_screens_to_the_same_end(relay: Any, two_apps: Any) -> None:
+    host_app, far_app = two_apps()
+    table = TableSetup("junior", (SeatConfig(), SeatConfig()), secrets=3)
+    host_scene, far_scene = start_both(host_app, far_app, relay, table)
+    both = (host_app, far_app)
+    assert host_scene.is_far(1) and not host_scene.is_far(0)
+    assert far_scene.is_far(0) and not far_scene.is_far(1)
+    seen_far_push = False
+    for _ in range(200):
+        if host_scene.game.is_over() and far_scene.game.is_over():
+            break
+        mover = host_scene.game.current_player
+        app, other = (host_app, far_app) if mover == 0 else (far_app, host_app)
+        # Only the side whose seat moves may act; the other screen refuses input and shows no arrows lit.
+        assert app.scene.accepting() and not other.scene.accepting()
+        before = other.scene.game.turn
+        maze_turn(app, both)
+        # The far screen plays the same move through its animation path (a glide, never a jump).
+        pump(both, lambda o=other, b=before: o.scene.timeline.busy() or o.scene.game.turn > b or o.scene.game.is_over())
+        seen_far_push = seen_far_push or other.scene.timeline.busy()
+        pump(both, lambda: resting(host_app) and resting(far_app))
+        assert host_scene.game.to_dict() == far_scene.game.to_dict()
+    assert host_scene.game.is_over() and far_scene.game.is_over()
+    assert seen_far_push, "the far side's moves animated"
+    # Both screens go on to the same end screen; the room is cleared from the relay afterwards.
+    host_far, guest_far = host_scene.far, far_scene.far
+    pump(both, lambda: type(host_app.scene).__name__ == "EndScene" and type(far_app.scene).__name__ == "EndScene")
+    assert host_app.scene.winners == far_app.scene.winners
+    assert not host_app.scene.again_button.visible  # "again" would start a game on one computer only
+    host_far.join_closing()
+    guest_far.join_closing()
+    late = RawClient(relay.host, relay.port, host_far.room.room.room_id).start()
+    late.subscribe(host_far.room.room.base + "/#")
+    late.barrier()
+    assert [m for m in late.messages if m.retain and m.payload] == []  # nothing of the game stays on the relay
+    late.stop()
+    assert store.waiting_rooms() == []  # nor on this computer
+
+
+def test_the_far_side_away_and_back_mid_game(relay: Any, proxy: Any, two_apps: Any) -> None:
+    host_app, far_app = two_apps()
+    table = TableSetup("junior", (SeatConfig(), SeatConfig()), secrets=3)
+    host_scene, far_scene = start_both(host_app, far_app, relay, table, far_relay=proxy)
+    both = (host_app, far_app)
+    maze_turn(host_app, both)
+    pump(both, lambda: resting(host_app) and resting(far_app) and far_scene.game.turn == 1)
+    # The far computer's network goes: the relay's last will says "away" (after 3 s), the sign shows on
+    # both sides (there: no connection to the relay), the far figure fades; nobody is thrown out.
+    proxy.cut()
+    host_sign = next(o for o in host_scene.overlays if type(o).__name__ == "FarSign")
+    far_sign = next(o for o in far_scene.overlays if type(o).__name__ == "FarSign")
+    pump(both, lambda: host_sign.shown >= 1.0 and far_sign.shown >= 1.0)
+    assert host_sign.reason() == "away" and far_sign.reason() == "relay"
+    assert host_scene.far_pose(1)[1] < 255 and far_scene.far_pose(0)[1] < 255
+    assert not host_scene.accepting()  # it is their turn: the host waits
+    assert type(host_app.scene).__name__ == "PlayScene" and type(far_app.scene).__name__ == "PlayScene"
+    # The network comes back (paho reconnects by itself): the game goes on where it was.
+    proxy.heal()
+    pump(both, lambda: host_sign.shown == 0.0 and far_sign.shown == 0.0, wait=40.0)
+    maze_turn(far_app, both)
+    pump(both, lambda: resting(host_app) and resting(far_app) and host_scene.game.turn == 2)
+    assert host_scene.game.to_dict() == far_scene.game.to_dict()
+
+
+def test_leaving_keeps_the_online_game_waiting_and_undo_is_off(relay: Any, two_apps: Any) -> None:
+    host_app, far_app = two_apps()
+    table = TableSetup("junior", (SeatConfig(), SeatConfig()), secrets=3)
+    _, far_scene = start_both(host_app, far_app, relay, table)
+    both = (host_app, far_app)
+    maze_turn(host_app, both)
+    pump(both, lambda: resting(host_app) and resting(far_app))
+    assert not host_app.session.can_undo() and host_app.controls.undo_offered() is False
+    assert host_app.screens.game_on_top()
+    kept = store.waiting_rooms()
+    assert kept and len(kept[0]["entries"]) == 2  # the push and the walk, kept on this computer
+    host_app.screens.leave_to_setup()
+    assert type(host_app.scene).__name__ == "SetupScene" and host_app.screens.online is None
+    pump((far_app,), lambda: far_scene.far.away)
+
+
+def test_a_card_game_by_taps_on_two_screens(relay: Any, two_apps: Any) -> None:
+    host_app, far_app = two_apps()
+    table = TableSetup(CARDS, (SeatConfig(), SeatConfig()))
+    host_scene, far_scene = start_both(host_app, far_app, relay, table)
+    both = (host_app, far_app)
+    assert far_scene.face_down(0) and not far_scene.face_down(1)  # each screen shows only its own hand
+    assert host_scene.face_down(1) and not host_scene.face_down(0)
+    for _ in range(400):
+        if host_scene.game.is_over():
+            break
+        mover = host_scene.game.current_player
+        app = host_app if mover == 0 else far_app
+        scene = app.scene
+        assert scene.accepting() and not (far_app if app is host_app else host_app).scene.accepting()
+        lay_by_taps(app, scene, scene.legal_now()[0])
+        pump(both, lambda s=scene: not s.timeline.busy())
+        if scene.game.phase == "take" and not scene.game.is_over():
+            takeable = sorted(scene.game.takeable())
+            if takeable and scene.game.can_take({takeable[0]}):
+                press(app, cell_point(scene, takeable[0]), app is far_app)
+                press(app, point(scene.layout.take), app is far_app)
+            else:
+                hold_done(app, scene, touch=app is far_app)
+        pump(both, lambda: resting(host_app) and resting(far_app))
+        assert host_scene.game.to_dict() == far_scene.game.to_dict()
+    assert host_scene.game.is_over() and far_scene.game.is_over()
+    pump(both, lambda: all(type(app.scene).__name__ == "CardEndScene" for app in both))
+
+
+def test_the_parents_menu_says_what_the_trouble_is(relay: Any, two_apps: Any) -> None:
+    host_app, far_app = two_apps()
+    table = TableSetup("junior", (SeatConfig(), SeatConfig()), secrets=3)
+    host_scene, _ = start_both(host_app, far_app, relay, table)
+    host_scene.far.trouble = "relay"
+    menu = ParentMenuScene(host_app, from_game=True)
+    assert any("relay" in line for line in menu.note())
+
+
+def test_the_relay_going_away_mid_game_and_coming_back(relay: Any, two_apps: Any) -> None:
+    host_app, far_app = two_apps()
+    table = TableSetup("junior", (SeatConfig(), SeatConfig()), secrets=3)
+    host_scene, far_scene = start_both(host_app, far_app, relay, table)
+    both = (host_app, far_app)
+    maze_turn(host_app, both)
+    pump(both, lambda: resting(host_app) and resting(far_app) and far_scene.game.turn == 1)
+    relay.stop()
+    pump(both, lambda: host_scene.far.trouble == "relay" and far_scene.far.trouble == "relay")
+    note = ParentMenuScene(host_app, from_game=True).note()
+    assert any("relay cannot be reached" in line for line in note)  # said plainly to the parent, no traceback
+    relay.restart()  # nothing kept: the two computers restore the room on it
+    pump(both, lambda: host_scene.far.trouble is None and far_scene.far.trouble is None, wait=40.0)
+    maze_turn(far_app, both)
+    pump(both, lambda: resting(host_app) and resting(far_app) and host_scene.game.turn == 2)
+    assert host_scene.game.to_dict() == far_scene.game.to_dict()
+
+
+def test_a_window_closed_mid_game_opens_on_the_same_game(relay: Any, two_apps: Any) -> None:
+    host_app, far_app = two_apps()
+    far_app.screens.keep_room = lambda data: None  # the far computer's memory is its own (not this folder)
+    table = TableSetup("junior", (SeatConfig(), SeatConfig()), secrets=3)
+    _, far_scene = start_both(host_app, far_app, relay, table)
+    both = (host_app, far_app)
+    maze_turn(host_app, both)
+    pump(both, lambda: resting(host_app) and resting(far_app) and far_scene.game.turn == 1)
+    # The host's window closes (as launch does at the end); the far side sees them away.
+    host_app.screens.close_online()
+    pump((far_app,), lambda: far_scene.far.away)
+    # Meanwhile the far side plays its turn; its move waits on the relay.
+    maze_turn(far_app, (far_app,))
+    pump((far_app,), lambda: resting(far_app))
+    # The host starts Doolhof again: the kept game comes back, with the far side's move.
+    kept = store.waiting_rooms()
+    assert len(kept) == 1
+    again = build_app(host_app.screen, argparse.Namespace(mute=True, size=(1280, 800), fullscreen=False, lang="en"))
+    again.settings = replace(again.settings, online=True, relay=relay.address, auto_hint=False)
+    again.screens.show_setup()
+    assert again.screens.resume_online(kept[0])
+    back = again.scene
+    pump((again, far_app), lambda: back.game.turn == 2 and resting(again) and not far_scene.far.away)
+    assert back.game.to_dict() == far_scene.game.to_dict()
+    assert back.accepting()  # the host's turn again, where it was
+    again.screens.online.room.stop()
+
+
+def test_a_screen_out_of_step_takes_the_checked_game_again(relay: Any, two_apps: Any) -> None:
+    host_app, far_app = two_apps()
+    table = TableSetup("junior", (SeatConfig(), SeatConfig()), secrets=3)
+    host_scene, far_scene = start_both(host_app, far_app, relay, table)
+    both = (host_app, far_app)
+    # Something went wrong on the far screen: its copy of the game moved on without the room.
+    wrong = far_scene.game.copy()
+    wrong.push(wrong.legal_pushes()[-1])
+    far_scene.restore(wrong)
+    maze_turn(host_app, both)
+    pump(both, lambda: resting(host_app) and resting(far_app) and far_scene.game.turn == 1)
+    assert far_scene.game.to_dict() == host_scene.game.to_dict()  # mended from the room's checked game
+
+
+def test_own_secrets_of_the_far_side_stay_face_down(relay: Any, two_apps: Any) -> None:
+    host_app, far_app = two_apps()
+    table = TableSetup("junior-own", (SeatConfig(), SeatConfig()), secrets=4)
+    host_scene, far_scene = start_both(host_app, far_app, relay, table)
+    assert not host_scene.painter.secret_hidden()  # seat 0's own turn on the host's screen: shown
+    assert far_scene.painter.secret_hidden()  # the far screen sees seat 0's secret face down
+    assert far_scene.shown.own_piles and far_scene.hint is None and not far_scene.hint_available()
