@@ -46,7 +46,7 @@ def calendar_days(today: datetime.date, weeks: int = WEEKS) -> list[datetime.dat
 
     >>> days = calendar_days(datetime.date(2026, 12, 2))
     >>> len(days), days[0], days[-1]
-    (28, datetime.date(2026, 11, 9), datetime.date(2026, 12, 13))
+    (28, datetime.date(2026, 11, 9), datetime.date(2026, 12, 6))
     """
     monday = today - datetime.timedelta(days=today.weekday())
     first = monday - datetime.timedelta(weeks=weeks - 1)
