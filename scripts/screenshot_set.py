@@ -48,6 +48,7 @@ def shot_list() -> list[tuple[str, list[str]]]:
         shots.append((f"hint-{size_name}", ["--scene", "hint", "--turns", "4", *base]))
         shots.append((f"tutorial-{size_name}", ["--scene", "tutorial", *base]))
         shots.append((f"puzzle-{size_name}", ["--scene", "puzzle", "--page", "26", "--mid-turn", *base]))
+        shots.append((f"calendar-{size_name}", ["--scene", "calendar", *base]))
         shots.append((f"end-classic-{size_name}", ["--scene", "end", "--variant", "classic", "--players", "3", *base]))
         cards = ["--game", "cards", *base]
         shots.append((f"play-cards-{size_name}", ["--scene", "play", "--players", "4", "--turns", "8", *cards]))

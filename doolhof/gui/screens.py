@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from doolhof.gui.end.scene import Celebration
     from doolhof.gui.parents.settings_scene import SettingsScene
     from doolhof.gui.play.scene import PlayScene
+    from doolhof.gui.puzzles.calendar import CalendarScene
     from doolhof.gui.puzzles.scene import BookScene
     from doolhof.gui.rules.scene import RulesScene
     from doolhof.online.client import OnlineRoom
@@ -137,6 +138,12 @@ class ScreenBuilder:
 
         return BookScene(self.host, today, self.stars)
 
+    def calendar_scene(self, today: datetime.date | None = None) -> CalendarScene:
+        """The daily puzzle's calendar (:class:`~doolhof.gui.puzzles.calendar.CalendarScene`) as of *today*."""
+        from doolhof.gui.puzzles.calendar import CalendarScene
+
+        return CalendarScene(self.host, today, self.stars)
+
     def puzzle_scene_for(self, puzzle: Puzzle, tutorial: bool = True) -> PlayScene:
         """The play scene in puzzle mode for *puzzle* (:class:`~doolhof.gui.play.puzzle.PuzzleRun`).
 
@@ -163,13 +170,14 @@ class ScreenBuilder:
             scene.overlays.insert(0, Tutorial(scene, on_done=lambda skipped: self._puzzle_tutorial_done()))
         return scene
 
-    def _record_puzzle(self, puzzle: Puzzle, stars: int) -> None:
-        """Save the stars of a solved puzzle for the child reading the book (the daily one counts for the streak)."""
+    def _record_puzzle(self, puzzle: Puzzle, stars: int, today: datetime.date | None = None) -> None:
+        """Save the stars of a solved puzzle for the child reading the book; a daily one counts for the streak
+        unless its day is before *today* (the date of the calendar that opened it): then it was played late."""
         from doolhof.engine.puzzle_run import daily_day
 
         day = daily_day(puzzle.name)
         if day is not None:
-            self.stars.solved_daily(day, stars)
+            self.stars.solved_daily(day, stars, late=today is not None and day < today)
         else:
             self.stars.solved(puzzle.name, stars)
         message = self.stars.take_message()
@@ -329,7 +337,21 @@ class ScreenBuilder:
 
     def _book_on_top(self) -> bool:
         scenes = self.host.scenes
-        return bool(scenes) and type(scenes[-1]).__name__ == "BookScene"
+        return bool(scenes) and type(scenes[-1]).__name__ in ("BookScene", "CalendarScene")
+
+    def open_calendar(self, today: datetime.date | None = None) -> None:
+        """The daily puzzle's calendar as of *today* in place of the top scene."""
+        self.host.replace_scene(self.calendar_scene(today))
+
+    def start_daily(self, puzzle: Puzzle, today: datetime.date) -> None:
+        """Play the daily *puzzle* from the calendar of *today*: its stars count late for a day before *today*,
+        and its book button goes back to the calendar."""
+        scene = self.puzzle_scene_for(puzzle)
+        run = scene.puzzle
+        if run is not None:
+            run.on_solved = lambda stars: self._record_puzzle(puzzle, stars, today)
+            run.on_book = lambda: self.open_calendar(today)
+        self.host.replace_scene(scene)
 
     def open_puzzles(self) -> None:
         """The puzzle book in place of the top scene."""

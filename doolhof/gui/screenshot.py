@@ -19,7 +19,8 @@ are run until they settle (looping ones for a fixed stretch of scene time).
 
 ``puzzle`` is the book's puzzle number ``--page`` (from 0) in the play screen's puzzle mode
 (``--mid-turn``: after the first push of its shortest solution, so the reachable cells are lit);
-``book`` the puzzle book with the stars saved in the settings folder (its daily puzzle is today's).
+``book`` the puzzle book with the stars saved in the settings folder (its daily puzzle is today's);
+``calendar`` the daily puzzle's calendar of the last four weeks with those stars.
 
 Pictures are made on a new empty folder of files (no saved game, default settings, no stars)
 unless ``--home FOLDER`` or ``DOOLHOF_HOME`` asks for one: a tool never touches a family's files.
@@ -230,6 +231,8 @@ def build_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
         book = screens.book_scene()
         book.daily.wait(30.0)
         return book
+    if args.scene == "calendar":
+        return screens.calendar_scene()
     if args.scene == "puzzle":
         return build_puzzle_scene(screens, args)
     if args.scene == "away":

@@ -95,6 +95,9 @@ class Progress:
     tutorial_done: bool = False
     #: Entries of the file that make no sense here (``"stars"``/``"daily"`` -> key -> value), written back as found.
     odd: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: Day (ISO date) -> the most stars earned on that day's daily puzzle played on a later day (from the
+    #: calendar): shown on the day, never counted for the streak.
+    late: dict[str, int] = field(default_factory=dict)
 
     def with_solved(self, name: str, stars: int) -> Progress:
         """This progress with puzzle *name* solved for *stars* stars (the best result is kept)."""
@@ -111,6 +114,24 @@ class Progress:
             daily = dict(sorted(daily.items())[-DAILY_KEPT:])
         return replace(self, daily=daily)
 
+    def with_late(self, day: datetime.date, stars: int) -> Progress:
+        """This progress with the daily puzzle of *day* solved late (on a later day) for *stars* stars."""
+        key = day.isoformat()
+        stars = max(1, min(3, int(stars)))
+        late = {**self.late, key: max(stars, self.late.get(key, 0))}
+        if len(late) > DAILY_KEPT:
+            late = dict(sorted(late.items())[-DAILY_KEPT:])
+        return replace(self, late=late)
+
+    def day_stars(self, day: datetime.date) -> int:
+        """The stars shown on *day*'s daily puzzle: the better of on time and late (0: not solved).
+
+        >>> Progress().with_late(datetime.date(2026, 12, 1), 2).day_stars(datetime.date(2026, 12, 1))
+        2
+        """
+        key = day.isoformat()
+        return max(self.daily.get(key, 0), self.late.get(key, 0))
+
     def streak(self, today: datetime.date) -> int:
         """Days in a row the daily puzzle was solved, up to *today* (or up to yesterday while today's waits)."""
         day = today if today.isoformat() in self.daily else today - datetime.timedelta(days=1)
@@ -124,7 +145,9 @@ class Progress:
         """One child's JSON-safe data (inside a :class:`Book`); odd entries go back as they came."""
         return {"stars": {**self.odd.get("stars", {}), **dict(sorted(self.stars.items()))},
                 "daily": {**self.odd.get("daily", {}), **dict(sorted(self.daily.items()))},
-                "tutorial_done": self.tutorial_done}
+                "tutorial_done": self.tutorial_done,
+                **({"late": {**self.odd.get("late", {}), **dict(sorted(self.late.items()))}}
+                   if self.late or "late" in self.odd else {})}
 
     @classmethod
     def from_dict(cls, data: Any) -> Progress:
@@ -142,12 +165,15 @@ class Progress:
         if len(daily) > DAILY_KEPT:
             log.warning("the puzzle stars hold %d daily puzzles; keeping the newest %d", len(daily), DAILY_KEPT)
             daily = dict(sorted(daily.items())[-DAILY_KEPT:])
-        odd = {name: entries for name, entries in (("stars", odd_stars), ("daily", odd_daily)) if entries}
+        late, odd_late = _split(data.get("late"), lambda k, v: _is_stars(v) and _is_day(k))
+        late = dict(sorted(late.items())[-DAILY_KEPT:])
+        odd = {name: entries for name, entries in (("stars", odd_stars), ("daily", odd_daily), ("late", odd_late))
+               if entries}
         if odd:
             log.warning("the puzzle stars hold %d entries that make no sense; kept as they are",
                         sum(map(len, odd.values())))
         done = data.get("tutorial_done")
-        return cls(stars, daily, done if isinstance(done, bool) else False, odd)
+        return cls(stars, daily, done if isinstance(done, bool) else False, odd, late)
 
 
 @dataclass(frozen=True)
@@ -325,9 +351,11 @@ class StarKeeper:
         """The reading child solved puzzle *name* for *stars* stars."""
         return self._save(self.book.with_progress(self.book.child, self.progress.with_solved(name, stars)))
 
-    def solved_daily(self, day: datetime.date, stars: int) -> str | None:
-        """The reading child solved the daily puzzle of *day* for *stars* stars."""
-        return self._save(self.book.with_progress(self.book.child, self.progress.with_daily(day, stars)))
+    def solved_daily(self, day: datetime.date, stars: int, late: bool = False) -> str | None:
+        """The reading child solved the daily puzzle of *day* for *stars* stars; *late*: on a later day (the
+        stars stay on that day but do not count for the streak)."""
+        progress = self.progress.with_late(day, stars) if late else self.progress.with_daily(day, stars)
+        return self._save(self.book.with_progress(self.book.child, progress))
 
     def reset(self) -> str | None:
         """Forget every child's stars and streaks (the parents' reset), in memory too: stars whose saving

@@ -21,6 +21,7 @@ from doolhof.engine.puzzles import BOOK, Puzzle, solve
 from doolhof.gui.play.puzzle import PuzzleHintJob, PuzzleOverlay
 from doolhof.gui.play.scene import PlayScene
 from doolhof.gui.play.tutorial import Tutorial
+from doolhof.gui.puzzles.calendar import CalendarScene
 from doolhof.gui.puzzles.scene import BookScene
 from doolhof.session.progress import load_progress, progress_path
 from tests.gui.helpers import center, drag, open_book, open_menu, run, step_until, tap
@@ -213,6 +214,10 @@ def test_the_daily_puzzle_opens_and_counts_for_the_streak(make_app) -> None:  # 
     book.daily.wait(30.0)
     assert book.streak() == 0 and book.daily_stars() == 0
     tap(app, center(book.daily_rect))
+    calendar = app.scene
+    assert isinstance(calendar, CalendarScene) and calendar.today == WEEKDAY
+    tap(app, center(calendar.day_rects[WEEKDAY]))
+    assert step_until(app, lambda: isinstance(app.scene, PlayScene))
     scene = app.scene
     assert isinstance(scene, PlayScene) and scene.puzzle is not None
     assert scene.puzzle.puzzle.name == f"daily-{WEEKDAY.isoformat()}"
@@ -222,6 +227,10 @@ def test_the_daily_puzzle_opens_and_counts_for_the_streak(make_app) -> None:  # 
     wait_stars(app, scene)
     assert load_progress().progress.daily == {WEEKDAY.isoformat(): 3}
     tap(app, center(overlay_of(scene).buttons()["book"]))
+    calendar = app.scene
+    assert isinstance(calendar, CalendarScene) and calendar.today == WEEKDAY
+    assert calendar.progress.streak(WEEKDAY) == 1 and calendar.progress.day_stars(WEEKDAY) == 3
+    tap(app, center(calendar.back_rect))
     book = app.scene
     assert isinstance(book, BookScene)
     book.today = WEEKDAY

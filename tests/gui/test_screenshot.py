@@ -44,6 +44,8 @@ def test_command_line_writes_the_png(tmp_path: Path) -> None:
     ("settings", (800, 1000), ("--lang", "nl")),
     ("settings-online", (800, 600), ("--lang", "sv")),
     ("rules", (800, 600), ("--page", "3")),
+    ("calendar", (800, 1280), ("--lang", "sv")),
+    ("calendar", (1280, 800), ()),
 ])
 def test_every_scene_renders_at_exactly_the_size(tmp_path: Path, scene: str, size: tuple[int, int],
                                                   extra: tuple[str, ...]) -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from doolhof.engine.puzzles import BOOK
 from doolhof.session.progress import load_progress, progress_path
-from tests.gui.helpers import center, open_book, run, tap, touch_tap
+from tests.gui.helpers import center, open_book, run, step_until, tap, touch_tap
 
 V1 = Path(__file__).resolve().parents[1] / "data" / "v1" / "progress.json"
 
@@ -105,6 +105,9 @@ def test_the_child_picked_in_the_book_plays_as_their_own_figure(make_app: Any, s
     run(app)
     press(app, center(book.daily_rect))
     run(app)
+    calendar = app.scene
+    press(app, center(calendar.day_rects[calendar.today]))  # the calendar: today's stone
+    step_until(app, lambda: isinstance(app.scene, PlayScene))
     scene = app.scene
     assert isinstance(scene, PlayScene) and scene.puzzle is not None
     assert scene.puzzle.puzzle.name.startswith("daily-")

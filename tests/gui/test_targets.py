@@ -18,6 +18,7 @@ cells, the book's stones, the rules' page dots, the tutorials' skip button, the 
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -33,6 +34,7 @@ from doolhof.gui.kit.widgets import ButtonSet
 from doolhof.gui.parents.settings_scene import SettingsScene
 from doolhof.gui.play.puzzle import PuzzleOverlay
 from doolhof.gui.play.scene import PlayScene
+from doolhof.gui.puzzles.calendar import CalendarScene
 from doolhof.gui.puzzles.scene import BookScene
 from doolhof.gui.rules.scene import RulesScene
 from doolhof.session.seats import SeatConfig, TableSetup
@@ -102,6 +104,9 @@ def scene_targets(app: Any) -> list[Target]:
         found += [(f"book.chapter{k}", r) for k, r in scene.chapter_rects.items()]
         found += [(f"book.stone.{k}", r) for k, r in scene.stone_rects.items()]
         found += [(f"book.child{k}", r) for k, r in scene.child_rects.items()]
+    elif isinstance(scene, CalendarScene):
+        found.append(("calendar.back", scene.back_rect))
+        found += [(f"calendar.{d.isoformat()}", r) for d, r in scene.day_rects.items() if scene.playable(d)]
     elif isinstance(scene, RulesScene):
         found += [(f"rules.dot{k}", r) for k, r in enumerate(scene.dots)]
     elif isinstance(scene, SettingsScene) and scene.online.shown:  # the held forget buttons of the online page
@@ -470,6 +475,11 @@ def _book(app: Any) -> None:
     run(app, 0)
 
 
+def _calendar(app: Any) -> None:
+    app.push_scene(app.screens.calendar_scene(datetime.date(2026, 12, 2)))
+    run(app, 0)
+
+
 def _puzzle(app: Any) -> None:
     app.push_scene(app.screens.puzzle_scene_for(BOOK[3], tutorial=False))
     run(app, 0.2)
@@ -505,6 +515,7 @@ SCENES = {
     "rules": _rules,
     "rules_cards": lambda app: _rules(app, "cards"),
     "book": _book,
+    "calendar": _calendar,
     "puzzle": _puzzle,
     "puzzle_solved": _puzzle_solved,
     "setup_far": _setup_far,

@@ -27,7 +27,7 @@ def family(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return data
 
 
-@pytest.mark.parametrize("scene", ["setup", "book"])
+@pytest.mark.parametrize("scene", ["setup", "book", "calendar"])
 def test_a_screenshot_leaves_the_familys_files_alone(family: Path, tmp_path: Path, scene: str) -> None:
     before = {p.name: p.read_bytes() for p in family.iterdir()}
     args = build_parser().parse_args(["screenshot", str(tmp_path / "shot.png"), "--scene", scene, "--size", "640x400"])

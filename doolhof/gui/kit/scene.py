@@ -13,6 +13,7 @@ sound, settings, the running game session, the scene stack, a redraw request) wh
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -168,6 +169,14 @@ class Screens(Protocol):
 
     def start_puzzle(self, puzzle: Puzzle) -> None:
         """Play *puzzle* (from the book, or the daily one) in place of the top scene."""
+        ...
+
+    def open_calendar(self, today: datetime.date | None = None) -> None:
+        """The daily puzzle's calendar as of *today* in place of the top scene."""
+        ...
+
+    def start_daily(self, puzzle: Puzzle, today: datetime.date) -> None:
+        """Play a daily *puzzle* opened from the calendar of *today*."""
         ...
 
     def undo_last(self) -> bool:

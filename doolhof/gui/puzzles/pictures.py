@@ -56,8 +56,11 @@ def puzzle_board(puzzle: Puzzle, side: int, art: Art, child: int = 0) -> pygame.
     return image
 
 
-def draw_stone(surface: pygame.Surface, rect: pygame.Rect, glow: float = 0.0, raised: bool = False) -> pygame.Rect:
-    """A flat stepping stone in *rect* (on a darker edge), glowing by *glow* 0..1; returns its top face."""
+def draw_stone(surface: pygame.Surface, rect: pygame.Rect, glow: float = 0.0, raised: bool = False,
+               colors: tuple[theme.Color, theme.Color] = (theme.STONE, theme.STONE_EDGE)) -> pygame.Rect:
+    """A flat stepping stone in *rect* (on a darker edge), glowing by *glow* 0..1; returns its top face.
+
+    *colors* are its face and its side (a sunny stone for today's daily puzzle, say)."""
     depth = max(3, rect.h // 10)
     face = pygame.Rect(rect.x, rect.y, rect.w, rect.h - depth)
     if raised:
@@ -69,17 +72,19 @@ def draw_stone(surface: pygame.Surface, rect: pygame.Rect, glow: float = 0.0, ra
         pygame.draw.ellipse(layer, (*theme.REACH_RING, int(220 * glow)), layer.get_rect(),
                             width=max(3, rect.w // 24))
         surface.blit(layer, halo.topleft)
-    pygame.draw.ellipse(surface, theme.STONE_EDGE, pygame.Rect(rect.x, rect.y + depth, rect.w, rect.h - depth))
-    pygame.draw.ellipse(surface, theme.STONE, face)
+    top, side = colors
+    pygame.draw.ellipse(surface, side, pygame.Rect(rect.x, rect.y + depth, rect.w, rect.h - depth))
+    pygame.draw.ellipse(surface, top, face)
     shine = face.inflate(-face.w // 3, -face.h // 2)
     shine.y = face.y + face.h // 10
-    pygame.draw.ellipse(surface, lighten(theme.STONE, 0.3), shine)
+    pygame.draw.ellipse(surface, lighten(top, 0.3), shine)
     return face
 
 
 def draw_stars(surface: pygame.Surface, centre: tuple[int, int], px: int, stars: int, art: Art,
-               slots: int = 3) -> None:
-    """*stars* gold stars in a little arc of *slots* places (the empty places faint) centred on *centre*."""
+               slots: int = 3, faint: int = 60) -> None:
+    """*stars* gold stars in a little arc of *slots* places (the empty places faint: alpha *faint*) centred on
+    *centre*."""
     gap = int(px * 0.92)
     for k in range(slots):
         x = centre[0] + (k - (slots - 1) / 2) * gap
@@ -88,7 +93,7 @@ def draw_stars(surface: pygame.Surface, centre: tuple[int, int], px: int, stars:
             image = art.picture("star", px)
         else:
             image = art.picture("star", int(px * 0.8)).copy()
-            image.set_alpha(60)
+            image.set_alpha(faint)
         surface.blit(image, image.get_rect(center=(round(x), round(y))))
 
 

@@ -24,17 +24,16 @@ from __future__ import annotations
 import datetime
 import logging
 import math
-import threading
-from collections.abc import Callable
 
 import pygame
 
-from doolhof.engine.puzzles import BOOK, Puzzle, chapters, daily
+from doolhof.engine.puzzles import BOOK, Puzzle, chapters
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.boxes import least_tap
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.widgets import darken, draw_corner_icon, garden_background, safe_icon
+from doolhof.gui.puzzles.maker import DailyMaker
 from doolhof.gui.puzzles.pictures import draw_flames, draw_path, draw_stars, draw_stone, puzzle_board
 from doolhof.session.progress import CHILDREN, Progress, StarKeeper
 
@@ -49,33 +48,6 @@ AMBIENT = 8.0
 def next_puzzle(progress: Progress) -> Puzzle | None:
     """The first puzzle of the book not solved yet (None when every one is)."""
     return next((p for p in BOOK if p.name not in progress.stars), None)
-
-
-class DailyMaker:
-    """Makes the day's puzzle in a daemon thread (a weekend puzzle takes up to about a second)."""
-
-    def __init__(self, day: datetime.date, make: Callable[[datetime.date], Puzzle] = daily) -> None:
-        """Start making the puzzle of *day*."""
-        self.day = day
-        self.puzzle: Puzzle | None = None
-        self.error: BaseException | None = None
-        self._thread = threading.Thread(target=self._work, args=(make,), daemon=True)
-        self._thread.start()
-
-    def _work(self, make: Callable[[datetime.date], Puzzle]) -> None:
-        try:
-            self.puzzle = make(self.day)
-        except Exception as error:  # no daily puzzle today is better than a crash
-            self.error = error
-            log.warning("cannot make the daily puzzle of %s: %s", self.day, error)
-
-    def ready(self) -> bool:
-        """True once the thread is done (with a puzzle, or without one after an error)."""
-        return not self._thread.is_alive()
-
-    def wait(self, seconds: float) -> None:
-        """Wait up to *seconds* for the thread (tests, screenshots)."""
-        self._thread.join(seconds)
 
 
 class BookScene(Scene):
@@ -312,7 +284,7 @@ class BookScene(Scene):
         if target == "home":
             self.go_home()
         elif target == "daily":
-            self.open_daily()
+            self.host.screens.open_calendar(self.today)
         elif target.startswith("chapter:"):
             self.show_chapter(int(target.split(":", 1)[1]))
         elif target.startswith("child:"):
