@@ -192,6 +192,7 @@ def test_the_far_side_away_and_back_mid_game(relay: Any, proxy: Any, two_apps: A
 
 def test_leaving_keeps_the_online_game_waiting_and_undo_is_off(relay: Any, two_apps: Any) -> None:
     host_app, far_app = two_apps()
+    far_app.screens.keep_room = lambda data: None  # the far computer's memory is its own (not this folder)
     table = TableSetup("junior", (SeatConfig(), SeatConfig()), secrets=3)
     _, far_scene = start_both(host_app, far_app, relay, table)
     both = (host_app, far_app)
