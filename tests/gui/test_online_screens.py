@@ -210,6 +210,8 @@ def test_host_invites_the_joiner_taps_the_code_both_see_who_plays_and_start(
     # both remember each other for next time
     assert [f.device for f in host.remembered()] == [guest.device()]
     assert [f.device for f in guest.remembered()] == [host.device()]
+    # ... as the figure each child saw the other play: the host's far seat 1, the guest's host seat 0
+    assert [f.figure for f in host.remembered()] == [1] and [f.figure for f in guest.remembered()] == [0]
     for room in rooms:
         room.stop()
     assert no_paho_threads(), f"links left running: {paho_threads()}"

@@ -284,13 +284,18 @@ def heading(surface: pygame.Surface, text: str, rect: pygame.Rect, size: tuple[i
     draw_text(surface, text, rect, theme.PANEL, max_px=top, shadow=theme.HEDGE_DARK)
 
 
-def remember(paired: Any) -> bool:
-    """Remember the computer a code just paired with (:func:`doolhof.online.store.remember`); False when the
-    folder cannot be written (logged; the game goes on)."""
+def remember(paired: Any, figure: int | None = None) -> bool:
+    """Remember the computer a code just paired with (:func:`doolhof.online.store.remember`), shown next time
+    as *figure* (default: the figure it sent; the host passes the far seat it plays here, so a child sees
+    the figure they played against, not the far side's own first seat); False when the folder cannot be
+    written (logged; the game goes on)."""
+    from dataclasses import replace
+
     from doolhof.online.client import Friend
 
     try:
-        store.remember(Friend.of(paired))
+        friend = Friend.of(paired)
+        store.remember(friend if figure is None else replace(friend, figure=figure))
     except (OSError, ValueError, KeyError, TypeError) as error:
         log.warning("the other computer could not be remembered (%s)", type(error).__name__)
         return False

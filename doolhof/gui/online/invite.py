@@ -189,7 +189,7 @@ class InviteScene(LinkScene):
         if isinstance(event, CodeReady):
             self.show_code(event.code, event.expires)
         elif isinstance(event, CodeDone):
-            remember(event.paired)
+            remember(event.paired, min(self.far, default=None))
             code = self.host_code
             assert code is not None
             room = code.room(event.paired, self.table, self.far, self.relays)
