@@ -345,3 +345,22 @@ def test_another_version_is_said_plainly_on_both_sides(make_app: Any, tmp_path: 
     host.tap(invite.cancel_button.rect)
     guest.tap(join.cancel_button.rect, by_finger=True)
     assert no_paho_threads(), f"links left running: {paho_threads()}"
+
+
+def test_the_keypad_takes_a_childs_tap_while_a_parents_hand_rests_on_the_screen(make_app: Any) -> None:
+    from doolhof.gui.online.samples import SAMPLES
+    from tests.gui.helpers import finger
+
+    app = make_app((800, 1280))
+    app.settings = replace(app.settings, online=True, relay="127.0.0.1:1")
+    app.push_scene(SAMPLES["join"](app))
+    run(app, 0)
+    join = app.scene
+    keys = [k for k in join.keys if k.visible]
+    before = list(join.chosen)
+    rest = center(keys[-1].rect)  # a palm on the last key, held still
+    run(app, 0, [finger("down", app, rest, finger_id=1)])
+    run(app, 0.8)  # longer than REST_SECONDS: a resting hand, not a press
+    touch_tap(app, center(keys[0].rect), finger_id=2)
+    run(app, 0, [finger("up", app, rest, finger_id=1)])
+    assert join.chosen == [*before, keys[0].picture]  # the child's picture, and not the palm's

@@ -11,6 +11,7 @@ What a press can be on, how a drag moves and what a tap or a release asks for ar
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
@@ -177,3 +178,20 @@ class PressGestures(Generic[TableT, TargetT, IntentT]):
     def _release(self, pos: tuple[int, int] | None, table: TableT) -> list[IntentT]:
         """End a drag (let go at *pos*; None: the press was cancelled)."""
         raise NotImplementedError
+
+
+def tap_released(event: PointerEvent, pressed: T | None, target_at: Callable[[tuple[int, int]], T | None],
+                 ) -> tuple[T | None, T | None]:
+    """One tap on named targets (a page of stones, a calendar): (what is pressed now, what to act on).
+
+    Down presses the target under the pointer; up acts on it when released on the same target; a
+    cancel lets go. Any other event changes nothing.
+    """
+    if event.kind == "down":
+        return target_at(event.pos), None
+    if event.kind == "up":
+        return None, pressed if pressed is not None and pressed == target_at(event.pos) else None
+    if event.kind == "cancel":
+        return None, None
+    return pressed, None
+

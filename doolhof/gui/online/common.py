@@ -19,7 +19,7 @@ from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.boxes import least_tap
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.text import draw_text, readable_px
-from doolhof.gui.kit.widgets import draw_card, garden_background, safe_art, safe_icon
+from doolhof.gui.kit.widgets import Button, draw_card, garden_background, safe_art, safe_icon
 from doolhof.gui.online.switch import online_on, relays_of
 from doolhof.i18n import N_, _
 from doolhof.online import store
@@ -155,6 +155,18 @@ class LinkScene(Scene):
     def least(self) -> int:
         """The least tap side for the window now."""
         return least_tap(self.size) if self.size != (0, 0) else 48
+
+    def bottom_row(self, left: Button, right: Button, rows: int) -> int:
+        """Lay *left* (back, cancel) and *right* (start, new code) along the bottom, a *rows*-th of the window
+        high; returns the row's top."""
+        w, h = max(1, self.size[0]), max(1, self.size[1])
+        pad, least = self.pad(), self.least()
+        bottom_h = max(least, min(h // rows, w // 8))
+        bottom = pygame.Rect(pad, h - pad - bottom_h, w - 2 * pad, bottom_h)
+        left.rect = pygame.Rect(bottom.x, bottom.y, max(least, min(bottom.w // 2 - pad, bottom_h * 3)), bottom_h)
+        right_w = max(least, min(bottom.w - left.rect.w - pad, bottom_h * 3))
+        right.rect = pygame.Rect(bottom.right - right_w, bottom.y, right_w, bottom_h)
+        return bottom.y
 
 
 def _stop(link: Any) -> None:

@@ -253,13 +253,8 @@ class InviteScene(LinkScene):
         pad, least = self.pad(), self.least()
         tall = h > w * 1.15
         self.heading_rect = pygame.Rect(pad, pad, w - 2 * pad, max(least // 2, h // 10))
-        bottom_h = max(least, min(h // 8, w // 8))
-        bottom = pygame.Rect(pad, h - pad - bottom_h, w - 2 * pad, bottom_h)
-        self.cancel_button.rect = pygame.Rect(bottom.x, bottom.y, max(least, min(bottom.w // 2 - pad, bottom_h * 3)),
-                                              bottom_h)
-        again_w = max(least, min(bottom.w - self.cancel_button.rect.w - pad, bottom_h * 3))
-        self.again_button.rect = pygame.Rect(bottom.right - again_w, bottom.y, again_w, bottom_h)
-        top, room_h = self.heading_rect.bottom + pad, bottom.y - self.heading_rect.bottom - 2 * pad
+        bottom_y = self.bottom_row(self.cancel_button, self.again_button, 8)
+        top, room_h = self.heading_rect.bottom + pad, bottom_y - self.heading_rect.bottom - 2 * pad
         friends_h = max(least, room_h // 3) if self.friends else 0
         code_h = room_h - friends_h - (pad if friends_h else 0)
         code_area = pygame.Rect(pad, top, w - 2 * pad, code_h)

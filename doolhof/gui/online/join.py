@@ -227,20 +227,15 @@ class JoinScene(LinkScene):
         w, h = max(1, size[0]), max(1, size[1])
         pad, least = self.pad(), self.least()
         self.heading_rect = pygame.Rect(pad, pad, w - 2 * pad, max(least // 2, h // 14))
-        bottom_h = max(least, min(h // 9, w // 8))
-        bottom = pygame.Rect(pad, h - pad - bottom_h, w - 2 * pad, bottom_h)
-        self.cancel_button.rect = pygame.Rect(bottom.x, bottom.y, max(least, min(bottom.w // 2 - pad, bottom_h * 3)),
-                                              bottom_h)
-        again_w = max(least, min(bottom.w - self.cancel_button.rect.w - pad, bottom_h * 3))
-        self.again_button.rect = pygame.Rect(bottom.right - again_w, bottom.y, again_w, bottom_h)
+        bottom_y = self.bottom_row(self.cancel_button, self.again_button, 9)
         top = self.heading_rect.bottom + pad
-        space = bottom.y - pad - top
+        space = bottom_y - pad - top
         row_h = max(least, min(space // 4, (w - 2 * pad) // 8))
         row = pygame.Rect(pad, top, w - 2 * pad - row_h - pad, row_h)
         self.slots = picture_slots(row, CODE_LENGTH, least, max(2, pad // 2))
         self.erase_button.rect = pygame.Rect(self.slots[-1].right + pad, row.y + (row_h - self.slots[0].h) // 2,
                                              self.slots[0].h, self.slots[0].h)
-        pad_area = pygame.Rect(pad, row.bottom + 2 * pad, w - 2 * pad, bottom.y - row.bottom - 4 * pad)
+        pad_area = pygame.Rect(pad, row.bottom + 2 * pad, w - 2 * pad, bottom_y - row.bottom - 4 * pad)
         gap = pad
 
         def fit(grid: tuple[int, int]) -> int:

@@ -128,14 +128,9 @@ class LobbyScene(LinkScene):
         w, h = max(1, size[0]), max(1, size[1])
         pad, least = self.pad(), self.least()
         self.heading_rect = pygame.Rect(pad, pad, w - 2 * pad, max(least // 2, h // 10))
-        bottom_h = max(least, min(h // 7, w // 8))
-        bottom = pygame.Rect(pad, h - pad - bottom_h, w - 2 * pad, bottom_h)
-        self.back_button.rect = pygame.Rect(bottom.x, bottom.y, max(least, min(bottom.w // 2 - pad, bottom_h * 3)),
-                                              bottom_h)
-        start_w = max(least, min(bottom.w - self.back_button.rect.w - pad, bottom_h * 3))
-        self.start_button.rect = pygame.Rect(bottom.right - start_w, bottom.y, start_w, bottom_h)
+        bottom_y = self.bottom_row(self.back_button, self.start_button, 7)
         middle = pygame.Rect(pad, self.heading_rect.bottom + pad, w - 2 * pad,
-                             bottom.y - self.heading_rect.bottom - 2 * pad)
+                             bottom_y - self.heading_rect.bottom - 2 * pad)
         self.seats_area = middle
         self.trouble_rect = middle.inflate(-middle.width // 8, -middle.height // 8)
 

@@ -24,6 +24,7 @@ import pygame
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.boxes import least_tap
 from doolhof.gui.kit.pointer import PointerEvent
+from doolhof.gui.kit.press import tap_released
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.text import draw_text
 from doolhof.gui.kit.widgets import draw_corner_icon, garden_background, safe_icon
@@ -199,17 +200,13 @@ class CalendarScene(Scene):
         """A tap acts when released on what it pressed."""
         if event.kind == "down":
             self.ambient_until = self.clock + AMBIENT
-            self._pressed = self.target_at(event.pos)
-            if self._pressed is not None:
-                self.host.play_sound("tap")
+        self._pressed, act = tap_released(event, self._pressed, self.target_at)
+        if event.kind == "down" and self._pressed is not None:
+            self.host.play_sound("tap")
+        if act is not None:
+            self._act(act)
+        if event.kind in ("down", "up"):
             self.host.request_redraw()
-        elif event.kind == "up":
-            pressed, self._pressed = self._pressed, None
-            if pressed is not None and pressed == self.target_at(event.pos):
-                self._act(pressed)
-            self.host.request_redraw()
-        elif event.kind == "cancel":
-            self._pressed = None
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Escape goes back to the book."""

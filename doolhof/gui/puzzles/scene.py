@@ -31,6 +31,7 @@ from doolhof.engine.puzzles import BOOK, Puzzle, chapters
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.boxes import least_tap
 from doolhof.gui.kit.pointer import PointerEvent
+from doolhof.gui.kit.press import tap_released
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.widgets import darken, draw_corner_icon, garden_background, safe_icon
 from doolhof.gui.puzzles.maker import DailyMaker
@@ -262,18 +263,13 @@ class BookScene(Scene):
     def handle_pointer(self, event: PointerEvent) -> None:
         """A tap acts when released on what it pressed."""
         self.ambient_until = self.clock + AMBIENT
-        if event.kind == "down":
-            self._pressed = self.target_at(event.pos)
-            if self._pressed is not None:
-                self.host.play_sound("tap")
+        self._pressed, act = tap_released(event, self._pressed, self.target_at)
+        if event.kind == "down" and self._pressed is not None:
+            self.host.play_sound("tap")
+        if act is not None:
+            self._act(act)
+        if event.kind in ("down", "up"):
             self.host.request_redraw()
-        elif event.kind == "up":
-            pressed, self._pressed = self._pressed, None
-            if pressed is not None and pressed == self.target_at(event.pos):
-                self._act(pressed)
-            self.host.request_redraw()
-        elif event.kind == "cancel":
-            self._pressed = None
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Escape goes home."""
