@@ -13,7 +13,7 @@ child's first board.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from doolhof.engine import Game
@@ -79,9 +79,10 @@ class ScreenBuilder:
         return self._stars
 
     # ----- the building blocks ---------------------------------------------------------------------
-    def setup_scene(self, table: TableSetup | None = None) -> SetupScene:
-        """A setup screen pre-filled with *table* (None: the last table played, from the settings)."""
-        return SetupScene(self.host, table)
+    def setup_scene(self, table: TableSetup | None = None, far: Iterable[int] = ()) -> SetupScene:
+        """A setup screen pre-filled with *table* (None: the last table played, from the settings) and the
+        seats *far* marked far away."""
+        return SetupScene(self.host, table, far)
 
     def play_scene_for(self, game: Game, table: TableSetup) -> PlayScene:
         """A play scene for *game*, not tied to the running session (pictures, tests).
@@ -215,9 +216,9 @@ class ScreenBuilder:
         return ParentControls(self.host)
 
     # ----- the Screens interface -----------------------------------------------------------------
-    def show_setup(self, table: TableSetup | None = None) -> None:
-        """The setup screen in place of the top scene."""
-        self.host.replace_scene(self.setup_scene(table))
+    def show_setup(self, table: TableSetup | None = None, far: Iterable[int] = ()) -> None:
+        """The setup screen in place of the top scene (with the seats *far* marked far away)."""
+        self.host.replace_scene(self.setup_scene(table, far))
 
     def start_game(self, game: AnyGame, table: TableSetup, undo: AnyGame | None = None) -> None:
         """Show the play scene for *game* (fresh, or continued with its *undo* snapshot) in place of the top scene.
@@ -329,6 +330,8 @@ class ScreenBuilder:
         if far is not None:
             far.close_soon()
             scene.online = True
+            room = far.room.room
+            scene.far_seats = room.far if room.is_host else frozenset()
         self.host.replace_scene(scene)
 
     def open_parent_menu(self) -> None:

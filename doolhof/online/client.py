@@ -47,6 +47,9 @@ log = logging.getLogger(__name__)
 
 #: How long a joiner waits for the host's offer and answer before saying the code did not work.
 JOIN_SECONDS: Final = 15.0
+#: How long stopping a code or an invitation waits for the relay to take it back (the screen waits that
+#: long at most when the relay is slow; when it is gone, not at all).
+WITHDRAW_SECONDS: Final = 0.5
 
 
 @dataclass(frozen=True)
@@ -184,6 +187,17 @@ class HostCode(_Channel):
         self.finished = True
         if self._offered:
             self._send([Publish(topic(self.code, "host"), b"", True)])
+
+    def stop(self) -> None:
+        """Take a code still on offer off the relay (a late joiner gets "wrong code" at once, not silence),
+        then disconnect."""
+        with self.lock:
+            withdraw = not self.finished and self._offered and self.link.connected.is_set()
+            if withdraw:
+                self._end()
+        if withdraw:
+            self.link.wait_sent(WITHDRAW_SECONDS)
+        super().stop()
 
     def _message(self, name: str, payload: bytes) -> None:
         with self.lock:
@@ -333,6 +347,11 @@ class Invited:
 
 
 @dataclass(frozen=True)
+class Withdrawn:
+    """The remembered computer took its invitation back (it stopped inviting, or its minutes were up)."""
+
+
+@dataclass(frozen=True)
 class Accepted:
     """The remembered computer took the invitation (*hello*): the room can open."""
 
@@ -355,6 +374,8 @@ class FriendLink(_Channel):
         self.room_id = new_room_id()
         self.room_key = new_key()
         self._invited: dict[str, Any] | None = None
+        self._inviting = False
+        self._taken = False
         super().__init__(relays, friend.channel)
 
     def _topic(self, name: str) -> str:
@@ -370,17 +391,28 @@ class FriendLink(_Channel):
         topic = self._topic("invite")
         message = wire.dumps({"t": "invite", "hello": self.me, "welcome": welcome})
         self.link.publish(Publish(topic, self._sealer.seal(topic, message), True), expiry=CODE_SECONDS)
+        self._inviting = True
+
+    def stop(self) -> None:
+        """Take back an invitation nobody accepted (the other computer must not find it later and wait in a
+        room nobody comes to), then disconnect."""
+        if self._inviting and self.link.connected.is_set():
+            self._inviting = False
+            self.link.publish(Publish(self._topic("invite"), b"", True))
+            self.link.wait_sent(WITHDRAW_SECONDS)
+        super().stop()
 
     def accept(self) -> OnlineRoom:
         """Take the invitation that came (:class:`Invited`): the room, not yet started."""
-        if self._invited is None:
+        welcome = self._invited
+        if welcome is None:
             raise ValueError("no invitation came")
+        self._taken = True  # our own clearing of the invitation (below) coming back is no withdrawal
         topic = self._topic("accept")
         sealed = self._sealer.seal(topic, wire.dumps({"t": "accept", "hello": self.me}))
         self.link.publish(Publish(topic, sealed, False))
         self.link.publish(Publish(self._topic("invite"), b"", True))  # used once
         self.link.wait_sent()
-        welcome = self._invited
         key = wire.unb64(welcome.get("key"), KEY_BYTES)
         return OnlineRoom(Room(str(welcome["room"]), key, self.me, (self.friend.device, self.me["device"])),
                           self._relays)
@@ -392,6 +424,9 @@ class FriendLink(_Channel):
 
     def _message(self, name: str, payload: bytes) -> None:
         if not payload:
+            if name.endswith("/invite") and self._invited is not None and not self._taken:
+                self._invited = None
+                self.events.put(Withdrawn())
             return
         try:
             message = wire.loads(self._sealer.open(name, payload))
@@ -407,6 +442,7 @@ class FriendLink(_Channel):
                 self._invited = message["welcome"]
                 self.events.put(Invited(peer, message["welcome"]))
         elif part == "accept" and message.get("t") == "accept":
+            self._inviting = False
             self.link.publish(Publish(self._topic("invite"), b"", True))
             self.events.put(Accepted(peer))
 
@@ -495,5 +531,5 @@ class OnlineRoom(_Channel):
 
 __all__ = [
     "Accepted", "CodeDone", "CodeFailed", "CodeReady", "Friend", "FriendLink", "HostCode", "Invited", "JoinCode",
-    "LinkChanged", "OnlineRoom", "PairingEvent",
+    "LinkChanged", "OnlineRoom", "PairingEvent", "Withdrawn",
 ]

@@ -236,9 +236,10 @@ def test_a_wrong_code_is_crossed_out_and_a_new_code_works(make_app: Any, tmp_pat
     tap_code(guest, join, invite.code.names)  # type: ignore[union-attr]
     assert until([host, guest], lambda: isinstance(host.scene, LobbyScene) and isinstance(guest.scene, LobbyScene))
     guest.tap(guest.scene.back_button.rect)
-    assert isinstance(guest.scene, SetupScene)
+    assert isinstance(guest.scene, SetupScene) and guest.scene.far_seats() == frozenset()
     host.tap(host.scene.back_button.rect, by_finger=True)
     assert isinstance(host.scene, SetupScene)
+    assert host.scene.far_seats() == frozenset({1}), "back from the lobby, the far seat is still marked"
     assert no_paho_threads(), f"links left running: {paho_threads()}"
 
 
@@ -263,6 +264,46 @@ def test_cancel_goes_back_to_setup_and_stops_every_link(make_app: Any, tmp_path:
     assert paho_threads()
     host.tap(invite.cancel_button.rect, by_finger=True)
     assert isinstance(host.scene, SetupScene)
+    assert host.scene.far_seats() == frozenset({1}), "the seat stays far away: inviting again is one tap"
+    assert no_paho_threads(), f"links left running: {paho_threads()}"
+
+
+def test_a_cancelled_code_is_taken_off_the_relay(make_app: Any, tmp_path: Path, relay: Any) -> None:
+    """A code typed in after the host cancelled says "wrong code" at once: it is not left waiting."""
+    host, guest = Side(make_app, tmp_path / "host", relay), Side(make_app, tmp_path / "guest", relay)
+    invite = open_invite(host)
+    code = invite.code
+    assert code is not None
+    host.tap(invite.cancel_button.rect)
+    join = open_join(guest)
+    typed = time.monotonic()
+    tap_code(guest, join, code.names)
+    assert until([guest], lambda: join.trouble is not None)
+    assert join.trouble == "code"
+    assert time.monotonic() - typed < 5.0, "told by the relay, not after the joiner's own wait"
+    guest.tap(join.cancel_button.rect)
+    assert no_paho_threads(), f"links left running: {paho_threads()}"
+
+
+def test_an_invitation_taken_back_leaves_the_join_screen(make_app: Any, tmp_path: Path, relay: Any) -> None:
+    host, guest = Side(make_app, tmp_path / "host", relay), Side(make_app, tmp_path / "guest", relay)
+    secret = new_key()
+    with at_home(host.home):
+        store.remember(Friend(guest.device(), 3, secret))
+    with at_home(guest.home):
+        store.remember(Friend(host.device(), 0, secret))
+    join = open_join(guest)
+    invite = open_invite(host)
+    host.tap(invite.friend_buttons[0].rect, by_finger=True)
+    assert until([host, guest], lambda: join.invitation is not None)
+    host.tap(invite.cancel_button.rect)
+    assert until([host, guest], lambda: join.invitation is None), "the invitation card went away"
+    assert not join.accept_button.visible and any(k.enabled for k in join.keys)
+    # and a join screen opened later finds nothing waiting either
+    guest.tap(join.cancel_button.rect)
+    again = open_join(guest)
+    assert not until([guest], lambda: again.invitation is not None, wait=1.5)
+    guest.tap(again.cancel_button.rect)
     assert no_paho_threads(), f"links left running: {paho_threads()}"
 
 

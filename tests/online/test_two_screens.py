@@ -163,6 +163,11 @@ def test_a_maze_game_by_taps_on_two_screens_to_the_same_end(relay: Any, two_apps
     assert [m for m in late.messages if m.retain and m.payload] == []  # nothing of the game stays on the relay
     late.stop()
     assert store.waiting_rooms() == []  # nor on this computer
+    # "New setup" on the host brings back the seat that was far away, ready to invite again; the far side's
+    # setup marks nothing (its host was the far one).
+    assert host_app.scene.far_seats == frozenset({1}) and far_app.scene.far_seats == frozenset()
+    press(host_app, center(host_app.scene.setup_button.rect), False)
+    assert type(host_app.scene).__name__ == "SetupScene" and host_app.scene.far == {1}
 
 
 def test_the_far_side_away_and_back_mid_game(relay: Any, proxy: Any, two_apps: Any) -> None:

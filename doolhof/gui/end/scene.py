@@ -86,6 +86,8 @@ class Celebration(Scene):
     #: True after an online game: "again" and the decider are not offered (they would start a game on this
     #: computer only); "new setup" leads back, where the far computer can be invited again.
     online = False
+    #: The seats that were far away from here (the host's, after an online game): "new setup" marks them again.
+    far_seats: frozenset[int] = frozenset()
 
     def __init__(self, host: Host, finished: AnyGame, table: TableSetup, winners: frozenset[int],
                  found: list[str], seed_text: str) -> None:
@@ -127,8 +129,8 @@ class Celebration(Scene):
         """A quick decider after a tie (only where :attr:`offers_decider`)."""
 
     def new_setup(self) -> None:
-        """Back to the setup screen, with this table chosen."""
-        self.host.screens.show_setup(self.table)
+        """Back to the setup screen, with this table chosen (and the far seats, after an online game)."""
+        self.host.screens.show_setup(self.table, self.far_seats)
 
     # ----- lifecycle -----------------------------------------------------------------------
     def enter(self) -> None:

@@ -14,7 +14,7 @@ sound, settings, the running game session, the scene stack, a redraw request) wh
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import pygame
@@ -123,8 +123,9 @@ class GameScene(Protocol):
 class Screens(Protocol):
     """Opens the screens of the game (implemented by :class:`doolhof.gui.screens.ScreenBuilder`)."""
 
-    def show_setup(self, table: TableSetup | None = None) -> None:
-        """The setup screen in place of the top scene, pre-filled with *table*."""
+    def show_setup(self, table: TableSetup | None = None, far: Iterable[int] = ()) -> None:
+        """The setup screen in place of the top scene, pre-filled with *table* and the seats *far* marked far
+        away."""
         ...
 
     def start_game(self, game: AnyGame, table: TableSetup, undo: AnyGame | None = None) -> None:

@@ -243,7 +243,7 @@ class InviteScene(LinkScene):
     def cancel(self) -> None:
         """Back to the setup screen (every link stops)."""
         self.stop_all()
-        self.host.screens.show_setup(self.table)
+        self.host.screens.show_setup(self.table, self.far)
 
     # ----- screen ------------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:

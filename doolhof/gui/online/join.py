@@ -36,7 +36,7 @@ from doolhof.gui.online.common import (
     remembered,
 )
 from doolhof.i18n import _
-from doolhof.online.client import CodeDone, CodeFailed, FriendLink, Invited, JoinCode, LinkChanged
+from doolhof.online.client import CodeDone, CodeFailed, FriendLink, Invited, JoinCode, LinkChanged, Withdrawn
 from doolhof.online.errors import Refused
 from doolhof.online.pairing import CODE_LENGTH, PICTURES, PictureCode
 
@@ -195,6 +195,10 @@ class JoinScene(LinkScene):
         if isinstance(event, Invited) and isinstance(link, FriendLink):
             self.invitation = (link, int(event.hello.get("figure", link.friend.figure)))
             self.host.play_sound("pop")
+            self.sync()
+        elif isinstance(event, Withdrawn) and self.invitation is not None and self.invitation[0] is link:
+            log.info("the remembered computer took its invitation back")
+            self.invitation = None
             self.sync()
         elif link is self.join_code and isinstance(event, CodeDone):
             remember(event.paired)

@@ -119,7 +119,7 @@ class LobbyScene(LinkScene):
         except Exception:
             log.exception("leaving the room failed")
         table = room.room.table if self.is_host else None
-        self.host.screens.show_setup(table)
+        self.host.screens.show_setup(table, room.room.far if self.is_host else ())
 
     # ----- screen ------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:

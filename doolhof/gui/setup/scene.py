@@ -28,6 +28,7 @@ screen until the parent taps OK.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 
 import pygame
 
@@ -87,8 +88,9 @@ CHOICES_CARD = CARD.but(corner=12, least_radius=6, drop=60, least_drop=2)
 class SetupScene(Scene):
     """Choose the table and start a game. *table* pre-fills the choices (e.g. the last game's)."""
 
-    def __init__(self, host: Host, table: TableSetup | None = None) -> None:
-        """Build the screen; a saved game, if any, is offered with a Continue button."""
+    def __init__(self, host: Host, table: TableSetup | None = None, far: Iterable[int] = ()) -> None:
+        """Build the screen; a saved game, if any, is offered with a Continue button. *far* are the seats
+        marked far away (coming back from inviting, or from an online game's end)."""
         super().__init__(host)
         table = table or TableSetup()
         self.slots: list[SeatConfig] = list(DEFAULT_SLOTS)
@@ -101,7 +103,7 @@ class SetupScene(Scene):
         self.secrets: int | None = None if table.is_cards else table.secrets
         self.first_player = table.first_player if table.first_player < self.count else 0
         #: The seats marked "far away": played on the other computer (only while online play is on).
-        self.far: set[int] = set()
+        self.far: set[int] = {k for k in far if 0 <= k < self.count}
         #: The games that can be continued, kind (``"maze"``, ``"cards"``) -> game.
         self.waiting, messages = load_waiting_games(host)
         #: Messages for the parent, shown one after the other on a card until tapped away.
