@@ -307,6 +307,33 @@ def test_an_invitation_taken_back_leaves_the_join_screen(make_app: Any, tmp_path
     assert no_paho_threads(), f"links left running: {paho_threads()}"
 
 
+def test_an_invitation_nobody_answers_is_said_and_can_be_sent_again(make_app: Any, tmp_path: Path,
+                                                                    relay: Any) -> None:
+    """The other computer is not on its join screen: after the invitation's minutes its figure fades and the
+    parent reads what to do; a tap on it invites again."""
+    from doolhof.online.pairing import CODE_SECONDS
+
+    host = Side(make_app, tmp_path / "host", relay)
+    friend = Friend("c3c3c3c3c3c3c3c3", 2, new_key())
+    with at_home(host.home):
+        store.remember(friend)
+    invite = open_invite(host)
+    button = invite.friend_buttons[0]
+    host.tap(button.rect, by_finger=True)
+    assert until([host], lambda: invite.friend_link is not None and invite.friend_link.link.connected.is_set())
+    assert invite.unanswered is None
+    invite.now = lambda: time.monotonic() + CODE_SECONDS + 1  # its three minutes are up
+    host.step()
+    assert invite.inviting is None and invite.friend_link is None and not button.selected
+    assert invite.unanswered is not None and invite.unanswered.device == friend.device
+    assert invite.trouble is None and invite.code is not None, "the picture code still works meanwhile"
+    invite.now = time.monotonic
+    host.tap(button.rect)
+    assert invite.unanswered is None and invite.inviting is button.friend and button.selected
+    host.tap(invite.cancel_button.rect)
+    assert no_paho_threads(), f"links left running: {paho_threads()}"
+
+
 def test_an_unreachable_relay_is_said_plainly(make_app: Any, tmp_path: Path) -> None:
     host = Side(make_app, tmp_path / "host", type("R", (), {"address": "127.0.0.1:1"})())
     host.setup()

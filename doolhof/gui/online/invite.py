@@ -67,15 +67,16 @@ class FriendButton(Button):
         """The button of *friend*."""
         super().__init__(lambda: scene.invite_friend(friend), style=CHOICE, name=f"friend-{friend.device}")
         self.friend = friend
+        self.scene = scene
 
     def draw_content(self, surface: pygame.Surface, area: pygame.Rect, ink: theme.Color, art: Art | None) -> None:
-        """The friend's figure and the globe."""
+        """The friend's figure and the globe (faded while its last invitation went unanswered)."""
         if art is None:
             return
         side = min(area.width, area.height)
         box = pygame.Rect(0, 0, side, side)
         box.center = area.center
-        draw_figure(surface, box, art, self.friend.figure, far=True)
+        draw_figure(surface, box, art, self.friend.figure, far=True, faded=self.scene.unanswered is self.friend)
 
 
 class InviteScene(LinkScene):
@@ -94,6 +95,8 @@ class InviteScene(LinkScene):
         #: The remembered computer invited now, and until when its invitation waits.
         self.inviting: Friend | None = None
         self.invite_expires = 0.0
+        #: The remembered computer whose invitation ran out unanswered (its figure fades, the parent is told).
+        self.unanswered: Friend | None = None
         self._asked_at = 0.0
         self._connect = connect
         self._entered = False
@@ -166,7 +169,7 @@ class InviteScene(LinkScene):
         """Invite a remembered computer without a code (it accepts on its join screen)."""
         if self.friend_link is not None:
             self.drop(self.friend_link)
-        self.inviting = friend
+        self.inviting, self.unanswered = friend, None
         self.invite_expires = self.now() + CODE_SECONDS
         try:
             link = FriendLink(self.relays, my_hello(self.figure), friend)
@@ -234,11 +237,14 @@ class InviteScene(LinkScene):
                 button.selected = False
             self.fail("relay")
         if self.inviting is not None and now > self.invite_expires:
+            # Its minutes are up: the other computer was not on its join screen. Said, not silently dropped.
+            log.info("the remembered computer did not answer the invitation")
             if self.friend_link is not None:
                 self.drop(self.friend_link)
-            self.friend_link, self.inviting = None, None
+            self.friend_link, self.unanswered, self.inviting = None, self.inviting, None
             for button in self.friend_buttons:
                 button.selected = False
+            self.host.request_redraw()
 
     def cancel(self) -> None:
         """Back to the setup screen (every link stops)."""
@@ -296,7 +302,9 @@ class InviteScene(LinkScene):
         for rect, name in zip(self.slots, names, strict=True):
             draw_picture_card(surface, rect, art, name)
         if self.friend_buttons and self.friends_caption.h:
-            heading(surface, _("Or tap a computer you played with before"), self.friends_caption, self.size)
+            caption = (_("That computer did not answer. Open Join on it, then tap it again.")
+                       if self.unanswered is not None else _("Or tap a computer you played with before"))
+            heading(surface, caption, self.friends_caption, self.size)
         ring = self.ring_rect
         if self.code is not None:
             draw_ring(surface, ring.center, ring.w // 2, (self.expires - self.now()) / CODE_SECONDS)
