@@ -356,6 +356,31 @@ def test_an_unreachable_relay_is_said_plainly(make_app: Any, tmp_path: Path) -> 
     assert no_paho_threads()
 
 
+def test_a_lobby_whose_relay_does_not_answer_says_so(make_app: Any, tmp_path: Path) -> None:
+    """The room's relay went silent between the code and the lobby: the parent is told, not left watching dots;
+    when the link comes up the sentence goes."""
+    from doolhof.online.client import LinkChanged, OnlineRoom
+    from doolhof.online.room import Room, hello
+
+    side = Side(make_app, tmp_path / "host", type("R", (), {"address": "127.0.0.1:1"})())
+    me = hello("a0a0a0a0a0a0a0a0", 0)
+    room = Room("rtest000000000001", new_key(), me, ("a0a0a0a0a0a0a0a0", "b1b1b1b1b1b1b1b1"), table=TWO,
+                far=frozenset({1}))
+    with at_home(side.home):
+        side.app.push_scene(LobbyScene(side.app, OnlineRoom(room, ["127.0.0.1:1"])))
+    side.step()
+    lobby = side.scene
+    assert lobby.trouble is None, "not at once: a relay may take a moment"
+    lobby.now = lambda: time.monotonic() + 60
+    side.step()
+    assert lobby.trouble == "relay" and not lobby.start_button.enabled
+    lobby.on_event(lobby.room, LinkChanged(True))
+    assert lobby.trouble is None
+    side.tap(lobby.back_button.rect, by_finger=True)
+    assert isinstance(side.scene, SetupScene) and side.scene.far_seats() == frozenset({1})
+    assert no_paho_threads(), f"links left running: {paho_threads()}"
+
+
 def test_a_remembered_computer_is_invited_without_a_code(make_app: Any, tmp_path: Path, relay: Any,
                                                          rooms: list[Any]) -> None:
     host, guest = Side(make_app, tmp_path / "host", relay), Side(make_app, tmp_path / "guest", relay)

@@ -25,6 +25,7 @@ from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host
 from doolhof.gui.kit.widgets import CHOICE, PRIMARY, QUIET, Button, ButtonSet
 from doolhof.gui.online.common import (
+    REACH_SECONDS,
     LinkScene,
     draw_figure,
     draw_picture_card,
@@ -54,8 +55,6 @@ from doolhof.session.seats import TableSetup
 
 log = logging.getLogger(__name__)
 
-#: Seconds a code (or an invitation) may take to reach the relay before the parent is told it cannot.
-REACH_SECONDS = 10.0
 #: The most remembered computers shown (the newest).
 MOST_FRIENDS = 4
 

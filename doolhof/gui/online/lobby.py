@@ -12,6 +12,7 @@ the other side) and goes to the setup screen.
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 import pygame
@@ -20,7 +21,14 @@ from doolhof.gui.kit import theme
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host
 from doolhof.gui.kit.widgets import PRIMARY, QUIET, Button, ButtonSet, draw_card, lighten, safe_art
-from doolhof.gui.online.common import LinkScene, draw_figure, draw_trouble, draw_waiting_dots, heading
+from doolhof.gui.online.common import (
+    REACH_SECONDS,
+    LinkScene,
+    draw_figure,
+    draw_trouble,
+    draw_waiting_dots,
+    heading,
+)
 from doolhof.i18n import _
 from doolhof.online.client import LinkChanged, OnlineRoom
 from doolhof.online.room import PeerJoined, PeerPresence, Ready, Started, VersionMismatch
@@ -41,6 +49,8 @@ class LobbyScene(LinkScene):
         self.ready = room.room.ready
         self._connect = connect
         self._started = False
+        self._started_at = 0.0
+        self.now = time.monotonic
         self.seat_rects: list[pygame.Rect] = []
         self.buttons = ButtonSet(on_press=lambda: self.host.play_sound("tap"))
         self.back_button = self.buttons.add(Button(self.back, icon="cross", label=lambda: _("Back"), style=QUIET,
@@ -58,6 +68,7 @@ class LobbyScene(LinkScene):
         """Connect the room the first time the screen shows."""
         if self._connect and not self._started:
             self._started = True
+            self._started_at = self.now()
             try:
                 self.room.start()
             except Exception:  # never a traceback: the parent reads that the relay cannot be reached
@@ -92,9 +103,18 @@ class LobbyScene(LinkScene):
         elif isinstance(event, LinkChanged):
             if not event.up:
                 self.show_trouble("lost")
-            elif self.trouble == "lost":
+            elif self.trouble in ("lost", "relay"):
                 self.trouble = None
         self.host.request_redraw()
+
+    def update(self, dt: float) -> None:
+        """Read the room; a relay that does not answer at all is said (as on the invite screen), not waited on
+        behind the dots for ever. Paho keeps trying: once it connects, the sentence goes."""
+        super().update(dt)
+        if self._started and self.trouble is None and self.room in self.links \
+                and not self.room.link.connected.is_set() and self.now() - self._started_at > REACH_SECONDS:
+            log.info("the room's relay did not answer: %s", self.room.link.problem or "no answer")
+            self.show_trouble("relay")
 
     def begin(self) -> None:
         """The host's parent starts the game (once ready)."""
