@@ -187,6 +187,49 @@ def test_odd_input_is_cleaned_and_cut_short(make_app: Any, monkeypatch: pytest.M
     assert page.said[0] == "no" and page.job is None
 
 
+def test_a_typing_slip_in_the_middle_is_fixed_without_typing_it_all_again(make_app: Any) -> None:
+    """The arrows, Home, End, Delete and a tap in the text move and edit at the cursor; a long address scrolls
+    so the cursor stays in view."""
+    app, scene = _open(make_app, (800, 600))
+    _turn_on_and_open(app, scene)
+    page = scene.online
+    field = page.field
+    touch_tap(app, center(page.field_button.rect))
+    tap(app, center(page.clear_button.rect))
+    _type(app, "relay.exmple.org:1883")
+    for _ in range(len("mple.org:1883")):
+        _key(app, pygame.K_LEFT)
+    _type(app, "a")
+    assert field.text == "relay.example.org:1883" and field.cursor == len("relay.exa")
+    _key(app, pygame.K_HOME)
+    _key(app, pygame.K_DELETE)
+    _type(app, "R")
+    _key(app, pygame.K_END)
+    _key(app, pygame.K_BACKSPACE)
+    _type(app, "4")
+    assert field.text == "Relay.example.org:1884" and field.cursor == len(field.text)
+    # While an input method composes, the arrows are its own.
+    run(app, 0, [pygame.event.Event(pygame.TEXTEDITING, text="ж", start=0, length=1)])
+    _key(app, pygame.K_HOME)
+    assert field.cursor == len(field.text)
+    _type(app, "")
+    # A tap at the text's left end puts the cursor there.
+    run(app, 0.6)
+    scene.draw(app.screen)
+    tap(app, (field.rect.x + max(8, field.rect.h // 3) // 2 + 1, field.rect.centery))
+    assert field.focused and field.cursor == 0
+    # A long address: the cursor's end is shown, and going Home shows the start again.
+    _key(app, pygame.K_END)
+    _type(app, ",relay-two.example.org:8883,relay-three.example.org:8883")
+    scene.draw(app.screen)
+    assert field._first > 0, "the start scrolled out, the cursor is in view"
+    _key(app, pygame.K_HOME)
+    scene.draw(app.screen)
+    assert field._first == 0
+    touch_tap(app, center(page.ok_button.rect))
+    assert app.settings.relay.startswith("Relay.example.org:1884")
+
+
 def test_a_remembered_computer_is_forgotten_only_by_a_hold(make_app: Any) -> None:
     keep = Friend("abcdef0123", 3, bytes(range(32)))
     gone = Friend("0123abcdef", 1, bytes(32))

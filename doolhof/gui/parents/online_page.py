@@ -242,6 +242,9 @@ class OnlinePage:
                 self.field_button, self.clear_button, self.ok_button, self.test_button):
             self.field.blur()
         self.buttons.handle(event)
+        if event.kind == "up" and self.field.focused and self.field.rect.collidepoint(event.pos):
+            self.field.place_cursor(event.pos[0])  # a tap in the text puts the cursor there
+            self.host.request_redraw()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Typing goes to the field; True when it took *event*."""
