@@ -24,6 +24,9 @@ from .room import RETAIN_SECONDS, new_device_id
 
 log = logging.getLogger(__name__)
 
+#: The most computers remembered: a family has a few; the oldest is forgotten when one more is remembered (so the
+#: parents' page and the invite screen can show every one of them, each a fingertip wide).
+MOST_REMEMBERED = 6
 #: How long a waiting online game is kept after its last change.
 KEEP_SECONDS: Final = RETAIN_SECONDS
 #: The largest room file read (a whole long game's log is far smaller).
@@ -73,8 +76,9 @@ def remembered() -> list[Friend]:
 
 
 def remember(friend: Friend) -> None:
-    """Keep *friend* (replacing an older entry of the same computer); raises OSError when it cannot be written."""
-    friends = [f for f in remembered() if f.device != friend.device] + [friend]
+    """Keep *friend* (replacing an older entry of the same computer, the oldest going past
+    :data:`MOST_REMEMBERED`); raises OSError when it cannot be written."""
+    friends = ([f for f in remembered() if f.device != friend.device] + [friend])[-MOST_REMEMBERED:]
     paths.atomic_write_text(folder() / "remembered.json",
                             json.dumps({"format": "doolhof.remembered", "version": 1,
                                         "computers": [f.to_dict() for f in friends]}))

@@ -34,6 +34,20 @@ def test_remembered_computers_are_kept_and_forgotten() -> None:
     assert store.remembered() == []
 
 
+def test_past_the_most_remembered_the_oldest_computer_is_forgotten() -> None:
+    """Every remembered computer can be shown (and forgotten) on the parents' page and invited from setup."""
+    from doolhof.gui.online.invite import MOST_FRIENDS
+    from doolhof.gui.parents.online_page import MOST_SHOWN
+
+    for k in range(store.MOST_REMEMBERED + 2):
+        store.remember(Friend(f"device{k:010d}", k % 6, bytes(32)))
+    kept = [f.device for f in store.remembered()]
+    assert kept == [f"device{k:010d}" for k in range(2, store.MOST_REMEMBERED + 2)]
+    store.remember(Friend("device0000000003", 5, bytes(32)))  # playing again makes it the newest
+    assert store.remembered()[-1].device == "device0000000003" and len(store.remembered()) == store.MOST_REMEMBERED
+    assert MOST_SHOWN == MOST_FRIENDS == store.MOST_REMEMBERED
+
+
 def test_a_waiting_room_is_never_written_over_by_an_older_position() -> None:
     host, guest, bus = pair()
     older = guest.to_dict()

@@ -40,6 +40,7 @@ from doolhof.gui.online.common import (
     remembered,
 )
 from doolhof.i18n import _
+from doolhof.online import store
 from doolhof.online.client import (
     Accepted,
     CodeDone,
@@ -55,8 +56,8 @@ from doolhof.session.seats import TableSetup
 
 log = logging.getLogger(__name__)
 
-#: The most remembered computers shown (the newest).
-MOST_FRIENDS = 4
+#: The most remembered computers shown: all of them (:data:`doolhof.online.store.MOST_REMEMBERED`).
+MOST_FRIENDS = store.MOST_REMEMBERED
 
 
 class FriendButton(Button):

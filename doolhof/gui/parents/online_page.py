@@ -52,8 +52,8 @@ log = logging.getLogger(__name__)
 
 #: How long a forget button must be held (seconds): shorter than the parents' menu, still no tap.
 FORGET_HOLD = 1.5
-#: The most remembered computers shown (a family has a few; more would not fit a fingertip each).
-MOST_SHOWN = 6
+#: The most remembered computers shown: all of them (:data:`doolhof.online.store.MOST_REMEMBERED`).
+MOST_SHOWN = store.MOST_REMEMBERED
 MSG_ANSWERS = N_("The relay answers.")
 MSG_ASKING = N_("Asking the relay ...")
 MSG_NO_ADDRESS = N_("Type the relay's address first (host or host:port).")
@@ -116,7 +116,7 @@ class OnlinePage:
         """Read the remembered computers again (a file, never the network) and show the saved address."""
         self.field.set_text(self._saved())
         try:
-            self.friends = store.remembered()[:MOST_SHOWN]
+            self.friends = store.remembered()[-MOST_SHOWN:]
         except OSError as error:  # an unreadable folder shows no computers, it never stops the page
             log.warning("remembered computers could not be read (%s)", error)
             self.friends = []
