@@ -175,7 +175,7 @@ class Celebration(Scene):
         shown: tuple[Button, ...]
         widths: tuple[float, ...]
         if self.online:
-            shown, widths = (self.setup_button,), (0.6,)
+            shown, widths = (self.setup_button,), (1.0,)  # alone: centred, wide enough for one line
             self.decider_button.rect = self.again_button.rect = pygame.Rect(row.center, (0, 0))
         elif tie:
             shown, widths = (self.again_button, self.decider_button, self.setup_button), (0.30, 0.40, 0.30)

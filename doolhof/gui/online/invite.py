@@ -264,20 +264,14 @@ class InviteScene(LinkScene):
         friends_h = max(least, room_h // 3) if self.friends else 0
         code_h = room_h - friends_h - (pad if friends_h else 0)
         code_area = pygame.Rect(pad, top, w - 2 * pad, code_h)
-        if tall:  # two rows of three pictures, the ring under them
-            ring_h = max(least, code_h // 4)
-            rows = pygame.Rect(code_area.x, code_area.y, code_area.w, code_area.h - ring_h - pad)
-            half = (rows.h - pad) // 2
-            self.slots = (picture_slots(pygame.Rect(rows.x, rows.y, rows.w, half), 3, least, pad)
-                          + picture_slots(pygame.Rect(rows.x, rows.y + half + pad, rows.w, half), 3, least, pad))
-            self.ring_rect = pygame.Rect(0, 0, ring_h, ring_h)
-            self.ring_rect.midbottom = code_area.midbottom
-        else:  # one row of six, the ring at its right
-            ring = max(least, min(code_h // 2, w // 9))
-            row = pygame.Rect(code_area.x, code_area.y, code_area.w - ring - 2 * pad, code_area.h)
-            self.slots = picture_slots(row, CODE_LENGTH, least, pad)
-            self.ring_rect = pygame.Rect(0, 0, ring, ring)
-            self.ring_rect.midleft = (self.slots[-1].right + pad * 2, row.centery)
+        two_rows, two_ring = self._two_rows(code_area, least, pad)
+        one_row, one_ring = self._one_row(code_area, w, least, pad)
+        # A tall window takes two rows of three; a near-square one too, when that makes the pictures bigger
+        # (one row of six leaves them small there, with the screen empty above and below).
+        if tall or two_rows[0].w > one_row[0].w * 1.2:
+            self.slots, self.ring_rect = two_rows, two_ring
+        else:
+            self.slots, self.ring_rect = one_row, one_ring
         self.friends_rect = pygame.Rect(pad, code_area.bottom + pad, w - 2 * pad, friends_h)
         caption_h = max(least // 3, friends_h // 4) if friends_h > 2 * least else 0
         self.friends_caption = pygame.Rect(pad, self.friends_rect.y, w - 2 * pad, caption_h)
@@ -288,6 +282,28 @@ class InviteScene(LinkScene):
         for k, button in enumerate(self.friend_buttons):
             button.rect = pygame.Rect(x + k * (side + pad), self.friends_rect.centery - side // 2, side, side)
         self.trouble_rect = code_area.copy()
+
+    @staticmethod
+    def _two_rows(area: pygame.Rect, least: int, pad: int) -> tuple[list[pygame.Rect], pygame.Rect]:
+        """Two rows of three pictures in *area*, the ring under them."""
+        ring_h = max(least, area.h // 4)
+        rows = pygame.Rect(area.x, area.y, area.w, area.h - ring_h - pad)
+        half = (rows.h - pad) // 2
+        slots = (picture_slots(pygame.Rect(rows.x, rows.y, rows.w, half), 3, least, pad)
+                 + picture_slots(pygame.Rect(rows.x, rows.y + half + pad, rows.w, half), 3, least, pad))
+        ring = pygame.Rect(0, 0, ring_h, ring_h)
+        ring.midbottom = area.midbottom
+        return slots, ring
+
+    @staticmethod
+    def _one_row(area: pygame.Rect, w: int, least: int, pad: int) -> tuple[list[pygame.Rect], pygame.Rect]:
+        """One row of six pictures in *area*, the ring at its right."""
+        side = max(least, min(area.h // 2, w // 9))
+        row = pygame.Rect(area.x, area.y, area.w - side - 2 * pad, area.h)
+        slots = picture_slots(row, CODE_LENGTH, least, pad)
+        ring = pygame.Rect(0, 0, side, side)
+        ring.midleft = (slots[-1].right + pad * 2, row.centery)
+        return slots, ring
 
     def handle_pointer(self, event: PointerEvent) -> None:
         """The buttons take the pointer."""
