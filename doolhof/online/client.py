@@ -161,6 +161,8 @@ class HostCode(_Channel):
         self._probe = wire.b64(new_key()[:12])
         self._busy = False
         self._offered = False
+        self._offer = b""
+        self._ready = False
         super().__init__(relays, self.code.channel)
 
     def start(self) -> None:
@@ -206,14 +208,19 @@ class HostCode(_Channel):
             part = name.rsplit("/", 1)[-1]
             if part == "host" and payload and not self._offered:
                 self._busy = True  # another host's live code uses this slot
+            elif part == "host" and payload == self._offer and not self._ready:
+                # Our own offer came back: it is on the relay, so a joiner who subscribes now finds it.
+                # (Saying ready when it was only sent let a quick joiner miss it and hear "wrong code".)
+                self._ready = True
+                self.events.put(CodeReady(self.code, self.expires))
             elif part == "probe" and payload == self._probe.encode() and not self._offered:
                 if self._busy:
                     self.finished = True
                     self.events.put(CodeFailed("busy"))
                     return
                 self._offered = True
-                self._send([Publish(topic(self.code, "host"), self.pairing.offer(), True)])
-                self.events.put(CodeReady(self.code, self.expires))
+                self._offer = self.pairing.offer()
+                self._send([Publish(topic(self.code, "host"), self._offer, True)])
             elif part == "join" and self._offered:
                 self._answer(payload)
 

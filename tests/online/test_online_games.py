@@ -158,6 +158,30 @@ def test_a_wrong_code_ends_it_and_says_so_on_both_sides(relay: Any) -> None:
         channel.stop()
 
 
+def test_the_code_is_ready_only_once_its_offer_is_on_the_relay(relay: Any) -> None:
+    """A joiner who starts the moment the host says "ready" finds the offer, even when the offer is slow
+    to reach the relay (on a busy machine it was sent, not yet stored, and the joiner heard "wrong code")."""
+    host = HostCode([relay.address], hello(new_device_id(), 0))
+    send = host.link.publish
+
+    def slow(message: Any, expiry: int = 0) -> None:
+        if message.topic.endswith("/host") and message.payload:
+            threading.Timer(0.5, send, (message,)).start()
+        else:
+            send(message)
+
+    host.link.publish = slow  # type: ignore[method-assign, assignment]
+    host.start()
+    ready = host.wait(lambda e: isinstance(e, (CodeReady, CodeFailed)), WAIT)[-1]
+    assert isinstance(ready, CodeReady)
+    join = JoinCode([relay.address], hello(new_device_id(), 1), ready.code)
+    join.start()
+    assert isinstance(join.wait(lambda e: isinstance(e, (CodeDone, CodeFailed)), WAIT)[-1], CodeDone)
+    assert isinstance(host.wait(lambda e: isinstance(e, (CodeDone, CodeFailed)), WAIT)[-1], CodeDone)
+    host.stop()
+    join.stop()
+
+
 def test_a_used_code_lets_no_third_computer_in(relay: Any) -> None:
     host, join, hosted, joined = code_pair([relay.address])
     assert isinstance(hosted, CodeDone) and isinstance(joined, CodeDone)
