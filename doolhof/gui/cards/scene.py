@@ -246,6 +246,11 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
             cells += sorted(self.game.takeable())
         return cells
 
+    def undo_fits(self) -> bool:
+        """False while a person here chooses what to take (C7): the take step shows only its own two controls,
+        "take these" and "done" held, so no single tap (Undo would lay the card back) throws a take away."""
+        return not (self.game.phase == "take" and self.local_person(self.game.current_player))
+
     # ----- hints -------------------------------------------------------------------------------
     def hint_available(self) -> bool:
         """True when the light bulb may help: a person's turn in a game still going, nothing moving."""
