@@ -444,10 +444,16 @@ class ScreenBuilder:
             scene.restore(game)
             self.host.request_redraw()
 
+    def undo_fits(self) -> bool:
+        """True unless the play scene is at a step of the turn where Undo does not show (a person's take step)."""
+        scene = self.play_scene
+        return scene is None or scene.undo_fits()
+
     def undo_last(self) -> bool:
         """Take back a person's last action (see :class:`~doolhof.session.keeper.GameKeeper`); False when refused."""
         host, scene = self.host, self.play_scene
-        if scene is None or not any(self._is_play_scene(s) for s in host.scenes) or not host.session.can_undo():
+        if scene is None or not any(self._is_play_scene(s) for s in host.scenes) or not host.session.can_undo() \
+                or not self.undo_fits():
             return False
         game = host.session.undo()
         if game is None:

@@ -11,6 +11,7 @@ import pytest
 
 from doolhof.cards import CardGame
 from doolhof.cards.ai import best_take
+from doolhof.cards.deck import DECK
 from doolhof.gui.end.cards import CardEndScene
 from doolhof.gui.end.scene import CELEBRATION
 from doolhof.session.seats import SeatConfig, TableSetup
@@ -61,6 +62,29 @@ def test_each_count_sits_inside_its_column(make_app: Any, size: tuple[int, int],
         assert inner.contains(column.count), "the count is off the panel's border"
         assert column.top is not None and column.count.bottom <= column.top.top, "above its stack"
         assert column.top.bottom <= column.figure.top, "the stack stands on the figure's head, not over it"
+
+
+@pytest.mark.parametrize("taken", [(16, 2), (len(DECK) - 2, 1)], ids=["16", "all"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_tallest_stack_keeps_its_count_inside_the_panel(make_app: Any, size: tuple[int, int],
+                                                             taken: tuple[int, int]) -> None:
+    """The count over a stack of 16 (as a family met it), and of every card but two, stays off the border."""
+    cards = list(DECK)
+    first, second = cards[:taken[0]], cards[taken[0]:sum(taken)]
+    game = CardGame.from_position(table={(0, 0): (cards[-1], 0)}, hands=[[], []], taken=[first, second])
+    assert game.is_over() and game.scores == taken
+    app = make_app(size)
+    scene = CardEndScene(app, game, TableSetup(variant="cards", seats=(SeatConfig(),) * 2))
+    app.push_scene(scene)
+    run(app, 0)
+    margin = max(4, scene.scores_rect.height // 12)
+    inner = scene.scores_rect.inflate(-margin, -margin)
+    counted = [column for _seat, column in scene.columns() if column.count is not None]
+    assert len(counted) == 2
+    for column in counted:
+        assert column.count is not None and inner.contains(column.count), (size, taken, column)
+        assert column.top is not None and column.count.bottom <= column.top.top
+        assert column.top.bottom <= column.figure.top
 
 
 @pytest.mark.parametrize("size", SIZES)

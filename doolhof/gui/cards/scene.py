@@ -246,6 +246,11 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
             cells += sorted(self.game.takeable())
         return cells
 
+    def undo_fits(self) -> bool:
+        """False while a person here chooses what to take (C7): the take step shows only its own two controls,
+        "take these" and "done" held, so no single tap (Undo would lay the card back) throws a take away."""
+        return not (self.game.phase == "take" and self.local_person(self.game.current_player))
+
     # ----- hints -------------------------------------------------------------------------------
     def hint_available(self) -> bool:
         """True when the light bulb may help: a person's turn in a game still going, nothing moving."""
@@ -268,8 +273,32 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
             self._point_at_hint()
             self.play_sound("hint")
             return
+        taught = self._tutorial_advice()
+        if taught is not None:  # the hand shows the way: the light bulb shows the same, at once
+            self.hint_job = None
+            self.hint = taught
+            self.hint_age = 0.0
+            self._point_at_hint()
+            self.play_sound("hint")
+            self.wake()
+            return
         if self.hint_job is None or self.hint_job.done():
             self.hint_job = HintJob(self.game)
+
+    def _tutorial_advice(self) -> Advice | None:
+        """What the first-game tutorial's hand shows now, as the light bulb's advice (None: no hand shows)."""
+        tutorial = next((o for o in self.overlays if isinstance(o, CardTutorial) and o.showing()), None)
+        if tutorial is None:
+            return None
+        game = self.game
+        seat, turn, phase = game.current_player, game.turn, game.phase
+        if phase == "place":
+            place = tutorial.plan()
+            return Advice(seat, turn, phase, place=place) if place is not None else None
+        takeable = sorted(game.takeable())
+        if not takeable:
+            return None
+        return Advice(seat, turn, phase, take=frozenset(self.picks) if self.picks else frozenset(takeable[:1]))
 
     def note_input(self) -> None:
         """The person did something (or the turn changed): the idle time of the automatic hint starts again."""
@@ -309,7 +338,7 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         if job is None or not job.done():
             return
         self.hint_job = None
-        advice = job.result()
+        advice = self._tutorial_advice() or job.result()  # a hand come up meanwhile shows the way
         if advice is not None and advice.turn == self.game.turn and advice.phase == self.game.phase:
             self.hint = advice
             self.hint_age = 0.0

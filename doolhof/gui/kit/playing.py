@@ -89,6 +89,10 @@ class PlayingScene(Scene, Generic[G, D]):
         """True when *seat* is played by a computer player (here, or on the far computer in an online game)."""
         return self.table.is_computer(seat)
 
+    def undo_fits(self) -> bool:
+        """True when the parents' Undo may show now (a step of the turn with controls of its own says no)."""
+        return True
+
     def is_far(self, seat: int) -> bool:
         """True when *seat* is played from the far computer (an online game)."""
         return self.far is not None and self.far.far(seat)

@@ -119,6 +119,10 @@ class GameScene(Protocol):
         """Show *game* (the same kind of game) from now on: after an undo, or to continue it."""
         ...
 
+    def undo_fits(self) -> bool:
+        """True when the parents' Undo may show now (not at a step of the turn with controls of its own)."""
+        ...
+
 
 class Screens(Protocol):
     """Opens the screens of the game (implemented by :class:`doolhof.gui.screens.ScreenBuilder`)."""
@@ -178,6 +182,10 @@ class Screens(Protocol):
 
     def start_daily(self, puzzle: Puzzle, today: datetime.date) -> None:
         """Play a daily *puzzle* opened from the calendar of *today*."""
+        ...
+
+    def undo_fits(self) -> bool:
+        """True unless the running game's play scene is at a step of the turn where Undo does not show."""
         ...
 
     def undo_last(self) -> bool:

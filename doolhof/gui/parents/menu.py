@@ -110,7 +110,7 @@ class ParentControls:
 
     def undo_offered(self) -> bool:
         """True when the top scene is the kept game's play scene and a person's action can be taken back."""
-        return self.host.screens.game_on_top() and self.host.session.can_undo()
+        return self.host.screens.game_on_top() and self.host.session.can_undo() and self.host.screens.undo_fits()
 
     # ----- input -----------------------------------------------------------------------------------
     def handle_pointer(self, event: PointerEvent) -> bool:

@@ -241,3 +241,41 @@ def test_the_view_follows_a_computers_card_to_the_far_end(make_app: Any, size: t
     (laid,) = set(game.table) - before
     assert laid[0] > 20, "it went to the far end"
     assert scene.camera.in_view(laid), "the computer's card landed in view"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_in_the_first_game_tutorial_the_light_bulb_shows_the_hands_card(make_app: Any, size: tuple[int, int]) -> None:
+    """The hand and the hint never point at different cards: the light bulb shows what the hand shows."""
+    app = make_app(size)
+    h.fast(app)
+    game = CardGame.new(players=2, seed=3)
+    scene = h.start_cards(app, game, h.PEOPLE2)
+    tutorial = CardTutorial(scene)
+    scene.overlays.append(tutorial)
+    run(app, 2.0)
+    plan = tutorial.plan()
+    assert tutorial.showing() and plan is not None
+    assert suggest_place(game).place.hand_index != plan.hand_index, "the expert alone would choose the other card"
+    tap(app, h.point(scene.layout.icons["hint"]))
+    assert h.step_until(app, lambda: scene.hint is not None)
+    ghost = scene.ghost()
+    assert scene.chosen == plan.hand_index and ghost is not None, "the hint chooses the hand's card"
+    assert (ghost[1], ghost[2]) == (plan.rotation, plan.cell), "and shows it where the hand lays it"
+    assert tutorial.showing(), "the hand still shows the same"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_in_the_tutorials_take_step_the_light_bulb_marks_the_hands_card(make_app: Any, size: tuple[int, int]) -> None:
+    app = make_app(size)
+    h.fast(app)
+    game = h.chain()
+    scene = h.start_cards(app, game, h.PEOPLE2)
+    tutorial = CardTutorial(scene)
+    scene.overlays.append(tutorial)
+    h.lay_by_taps(app, scene, Place(0, (0, 0), 0))
+    assert h.step_until(app, h.ready(scene)) and tutorial.step == "take"
+    run(app, 1.0)
+    assert tutorial.showing()
+    tap(app, h.point(scene.layout.icons["hint"]))
+    assert h.step_until(app, lambda: scene.hint is not None)
+    assert scene.hint is not None and scene.hint.take == {min(game.takeable())}, "the card the hand taps"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from doolhof.cards import CardGame, Place
 from doolhof.gui.cards.scene import CardPlayScene
 from doolhof.session import paths, savegame
@@ -12,6 +14,7 @@ from tests.gui.cards.helpers import (
     PEOPLE2,
     cell_point,
     fast,
+    hold_done,
     lay_by_taps,
     point,
     ready,
@@ -92,19 +95,44 @@ def test_open_hands_show_every_persons_cards_and_computers_face_down(make_app: A
 def test_undo_takes_back_a_persons_lay(make_app: Any) -> None:
     app = make_app((1280, 800))
     fast(app)
-    game = game_with_take(2, 24)
+    game = CardGame.new(players=2, seed=25)
     before = game.copy()
     scene = start_session(app, game, PEOPLE2)
-    place = joining_place(game, take=True)
+    place = joining_place(game, take=False)
     lay_by_taps(app, scene, place)
-    assert step_until(app, ready(scene)) and scene.game.phase == "take"
-    assert app.session.can_undo()
+    assert step_until(app, ready(scene)) and scene.game.current_player == 1
+    assert app.session.can_undo() and app.controls.undo_offered()
     assert app.screens.undo_last()
     assert scene.game == before and scene.game is not game
     run(app)
     assert scene.accepting() and scene.shown.table == dict(before.table) and scene.picks == set()
     lay_by_taps(app, scene, place)  # the same lay works again
+    assert step_until(app, ready(scene)) and scene.game.current_player == 1
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (800, 1280)])
+def test_no_undo_while_a_person_chooses_a_take_and_after_the_turn_it_brings_the_take_back(
+        make_app: Any, size: tuple[int, int]) -> None:
+    """The take step has its two controls only ("take these", "done" held): Undo there would throw the take
+    away by one tap. Once the turn is over, Undo takes back the person's last action: the turn's end."""
+    app = make_app(size)
+    fast(app)
+    game = game_with_take(2, 24)
+    scene = start_session(app, game, PEOPLE2)
+    lay_by_taps(app, scene, joining_place(game, take=True))
     assert step_until(app, ready(scene)) and scene.game.phase == "take"
+    run(app)
+    assert app.session.can_undo(), "the session keeps the step"
+    assert not app.controls.undo_offered() and app.controls.undo_rect.width == 0, "but the button does not show"
+    assert not app.screens.undo_last() and scene.game.phase == "take"
+    taking = scene.game.copy()
+    hold_done(app, scene)
+    assert step_until(app, ready(scene)) and scene.game.current_player == 1
+    run(app)
+    rect = app.controls.undo_rect
+    assert rect.width > 0, "after the turn Undo shows"
+    tap(app, (rect.centerx, rect.centery))
+    assert scene.game == taking and scene.game.phase == "take", "the take step is back, the take with it"
 
 
 def test_undo_in_the_middle_of_an_animation_drops_it(make_app: Any) -> None:
