@@ -119,6 +119,7 @@ def test_a_log_file_that_cannot_be_written_fails_quietly_once(tmp_path: Path,
             logging.getLogger("doolhof.test").error("record %d", k)
         err = capsys.readouterr().err
         assert "Logging error" not in err and "Traceback" not in err
+        assert err.count(f"the log file {path} cannot be written") == 1, err  # said once, not per record
     finally:
         import io
 
