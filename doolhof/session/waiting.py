@@ -16,8 +16,8 @@ Every copy carries the time it was made (``SavedGame.saved_at``), and:
 - :func:`keep_spare` is called whenever a save fails, :func:`drop_spare` when the game's own file
   holds it again (or it was won or replaced).
 
-Anything else that will hold a waiting game later (an online game, say) hands its copies to
-:func:`newest` and :func:`offer` too, stamped with the time they were made.
+A waiting online game keeps the same rule in its own store (``doolhof.online.store.save_room``):
+its log only grows, so a room's file is never replaced by one with fewer entries.
 """
 
 from __future__ import annotations
