@@ -247,6 +247,32 @@ def test_ctrl_c_mid_game_while_the_disk_is_full_the_next_start_offers_the_game_a
     assert on_disk() == game, "written back to its own file once it could be"
 
 
+def test_killed_on_the_setup_screen_while_the_disk_is_full_the_next_start_offers_the_game_as_left(
+        make_app: Any, disk: SmallDisk) -> None:
+    """The setup screen (and the book, back home) are built while the disk is full, then the power goes:
+    no close, so the kept copy made while playing is all the next start has."""
+    app = make_app()
+    scene = start_game(app, table_of("person", "person"))
+    turns(app, scene, 1)
+    disk.fill()
+    turns(app, scene, 4)
+    game = scene.game.copy()
+    setup = new_game_from_menu(app)
+    assert offered(setup) == game
+    setup = book_and_home(app)
+    assert offered(setup) == game
+    # killed here: nothing more is written (no close)
+    assert on_disk() != game, "the disk was full to the end"
+    disk.free()
+
+    app = make_app()  # the next start
+    app.screens.show_setup()
+    run(app)
+    setup = app.scene
+    assert offered(setup) == game
+    assert any(f"turn {game.turn + 1}" in note for note in setup.notes), setup.notes
+
+
 def test_on_a_read_only_disk_the_settings_and_the_book_never_bring_an_older_game_back(make_app: Any,
                                                                                      disk: SmallDisk) -> None:
     app = make_app()
