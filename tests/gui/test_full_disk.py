@@ -183,6 +183,21 @@ def test_the_game_kept_in_memory_is_written_when_the_window_closes(make_app: Any
     assert on_disk() == game
 
 
+def test_the_card_game_kept_in_memory_is_written_when_the_window_closes(make_app: Any, disk: SmallDisk) -> None:
+    app = make_app()
+    fast(app)
+    table = table_of("person", "person", variant="cards")
+    scene = start_game(app, table, game=table.new_card_game(5))
+    card_turns(app, scene, 1)
+    disk.fill()
+    card_turns(app, scene, 4)
+    game = scene.game.copy()
+    new_game_from_menu(app)
+    disk.free()
+    close_window(app)
+    assert on_disk("cards") == game
+
+
 def test_closed_while_the_disk_is_full_the_next_start_offers_the_game_as_left_and_says_so(make_app: Any,
                                                                                           disk: SmallDisk) -> None:
     app = make_app()
