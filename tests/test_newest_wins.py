@@ -119,6 +119,7 @@ def test_a_log_file_that_cannot_be_written_fails_quietly_once(tmp_path: Path,
             logging.getLogger("doolhof.test").error("record %d", k)
         err = capsys.readouterr().err
         assert "Logging error" not in err and "Traceback" not in err
+        assert err.count(f"the log file {path} cannot be written") == 1, err  # said once, not per record
     finally:
         import io
 
@@ -127,3 +128,37 @@ def test_a_log_file_that_cannot_be_written_fails_quietly_once(tmp_path: Path,
         root.removeHandler(handler)
         handler.stream = io.StringIO()  # type: ignore[attr-defined]
         handler.close()
+
+
+def test_a_game_won_on_a_read_only_disk_never_comes_back_from_its_spare_copy(tmp_path: Path) -> None:
+    """Saves fail (a real read-only disk), a spare copy of each position is kept elsewhere; the last action
+    wins the game, and its file cannot be removed: the spare copy of the position before the win must go
+    (the file the disk would not let go of is all that stays, and the parent was told it was not removed)."""
+    import random
+
+    from doolhof.cards import CardGame
+    from doolhof.session.seats import CARDS
+    from tests.cards.helpers import act
+    from tests.file_faults import small_disk
+
+    table = TableSetup(CARDS, (SeatConfig("person"), SeatConfig("person")))
+    with small_disk(tmp_path / "home") as disk:
+        session = GameSession()
+        game = CardGame.new(players=2, seed=4)
+        session.start(game, table)
+        rng = random.Random(4)
+        act(game, rng)
+        session.record(game)
+        on_file = game.copy()
+        disk.read_only()
+        try:
+            while not game.is_over():
+                act(game, rng)
+                session.record(game)
+            assert "could not be removed" in (session.save() or "")
+            session.close()
+        finally:
+            disk.read_only(False)
+        shown, messages = GameSession().offer()  # the next start
+    assert shown[CARDS].game == on_file, "not the spare copy of the position before the win"
+    assert not any("kept a copy" in m for m in messages), messages

@@ -166,11 +166,13 @@ class GameKeeper:
             if self.spare is not None and problem.text == MSG_NOT_SAVED:
                 problem = replace(problem, text=MSG_NOT_SAVED_KEPT)  # the next start offers the spare copy
         self.problem = problem
+        if state.game.is_over() or (problem is None and self.spare is not None):
+            # the file holds the newest state again, or the game is final: a spare copy of a position before
+            # the end must never bring a finished game back, even when its own file could not be cleared
+            drop_spare(state.kind)
+            self.spare = None
         if problem is not None:
             return problem.message()
-        if self.spare is not None or state.game.is_over():
-            drop_spare(state.kind)  # the file holds the newest state again (or the game is final)
-            self.spare = None
         self.saves += 1
         if self.on_saved is not None:
             try:

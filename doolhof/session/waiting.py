@@ -12,12 +12,13 @@ Every copy carries the time it was made (``SavedGame.saved_at``), and:
   games in memory (so a file never holds an older state than memory once writing works), then reads
   the files and the spare copies, and gives the newest of each kind. A spare copy that wins is
   written back to its file when it can, and the parent is told that it was offered, and at which
-  position; a copy that lost is dropped;
+  position; a copy that lost is dropped once the game's file holds the newest state (until then the
+  spare copy is what a program killed before it could close leaves for the next start);
 - :func:`keep_spare` is called whenever a save fails, :func:`drop_spare` when the game's own file
   holds it again (or it was won or replaced).
 
-Anything else that will hold a waiting game later (an online game, say) hands its copies to
-:func:`newest` and :func:`offer` too, stamped with the time they were made.
+A waiting online game keeps the same rule in its own store (``doolhof.online.store.save_room``):
+its log only grows, so a room's file is never replaced by one with fewer entries.
 """
 
 from __future__ import annotations
@@ -167,7 +168,9 @@ def offer(unsaved: dict[str, SavedGame]) -> tuple[dict[str, SavedGame], list[str
                 log.info("not shown, the game in memory is offered instead: %s", message)
             if write_game(best) is None:
                 del unsaved[kind]
-            drop_spare(kind)
+                drop_spare(kind)
+            # else the file still cannot hold it: the spare copy made when its save failed stays, the one
+            # copy of it that outlives a program that never gets to close (power cut, killed)
             continue
         told.extend(messages.get(kind, []))
         if best is spare:

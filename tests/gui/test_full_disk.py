@@ -3,15 +3,20 @@
 The data folder is a real 64 kB tmpfs (:func:`tests.file_faults.small_disk`; skipped where it cannot be
 mounted). The family plays, the disk fills, the parent taps "New game" in the parents' menu (the setup
 screen), the child opens the puzzle book and comes back home, the settings are opened and closed,
-the window is closed; whatever happens, Continue offers the game as it was left, and the file on
-disk never goes back to an older position (docs/architecture.md, "The newest state of a game wins").
+the window is closed or the program stopped by Ctrl-C; whatever happens, Continue offers the game as it
+was left, and the file on disk never goes back to an older position (docs/architecture.md, "The newest
+state of a game wins").
 """
 
 from __future__ import annotations
 
+import argparse
+import contextlib
 import json
+import logging
 import tempfile
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -152,6 +157,17 @@ def test_back_from_the_book_after_the_disk_freed_the_card_game_is_offered_as_lef
     setup = book_and_home(app)
     assert offered(setup, "cards") == game, "the rebuilt setup screen offers the game as left, not the older file"
     assert on_disk("cards") == game
+    if not setup.is_cards:  # the setup screen shows the table last saved in the settings (they failed too)
+        tap(app, center(setup.variant_buttons["cards"].rect))
+        run(app)
+    tap(app, center(setup.continue_button.rect))
+    run(app)
+    assert app.scene.game == game
+    lay_by_taps(app, app.scene, app.scene.game.legal_places()[0])
+    assert step_until(app, ready(app.scene))
+    app.session.flush()
+    after = on_disk("cards")
+    assert len(after.table) == len(game.table) + 1 and after.turn >= game.turn, "the card went on the newest table"
 
 
 def test_the_game_kept_in_memory_is_written_when_the_window_closes(make_app: Any, disk: SmallDisk) -> None:
@@ -165,6 +181,21 @@ def test_the_game_kept_in_memory_is_written_when_the_window_closes(make_app: Any
     disk.free()
     close_window(app)
     assert on_disk() == game
+
+
+def test_the_card_game_kept_in_memory_is_written_when_the_window_closes(make_app: Any, disk: SmallDisk) -> None:
+    app = make_app()
+    fast(app)
+    table = table_of("person", "person", variant="cards")
+    scene = start_game(app, table, game=table.new_card_game(5))
+    card_turns(app, scene, 1)
+    disk.fill()
+    card_turns(app, scene, 4)
+    game = scene.game.copy()
+    new_game_from_menu(app)
+    disk.free()
+    close_window(app)
+    assert on_disk("cards") == game
 
 
 def test_closed_while_the_disk_is_full_the_next_start_offers_the_game_as_left_and_says_so(make_app: Any,
@@ -187,6 +218,74 @@ def test_closed_while_the_disk_is_full_the_next_start_offers_the_game_as_left_an
     assert offered(setup) == game
     assert any(f"turn {game.turn + 1}" in note for note in setup.notes), setup.notes
     assert on_disk() == game, "written back to its own file once it could be"
+
+
+def test_ctrl_c_mid_game_while_the_disk_is_full_the_next_start_offers_the_game_as_left_and_says_so(
+        make_app: Any, disk: SmallDisk, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C in the terminal that started the game, by the program's own way out (gui.launch.run)."""
+    from doolhof.gui import launch
+    from doolhof.gui.app import App
+
+    left: list[Any] = []
+
+    def play_then_ctrl_c(app: Any) -> None:
+        app.settings = replace(app.settings, tutorial_done=True, cards_tutorial_done=True)
+        scene = start_game(app, table_of("person", "person"))
+        turns(app, scene, 1)
+        disk.fill()
+        turns(app, scene, 4)
+        left.append(scene.game.copy())
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(App, "run", play_then_ctrl_c)
+    root = logging.getLogger()
+    handlers = list(root.handlers)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            launch.run(argparse.Namespace(size=(1280, 800), fullscreen=False, mute=True, lang="en"))
+    finally:
+        for handler in [h for h in root.handlers if h not in handlers]:  # the log file launch started
+            root.removeHandler(handler)
+            with contextlib.suppress(OSError):  # its last lines cannot reach the full disk (logging.shutdown's way)
+                handler.close()
+    [game] = left
+    assert on_disk() != game, "the disk was full to the end"
+    disk.free()
+
+    pygame.display.set_mode((1280, 800))
+    app = make_app()  # the next start
+    app.screens.show_setup()
+    run(app)
+    setup = app.scene
+    assert offered(setup) == game
+    assert any(f"turn {game.turn + 1}" in note for note in setup.notes), setup.notes
+    assert on_disk() == game, "written back to its own file once it could be"
+
+
+def test_killed_on_the_setup_screen_while_the_disk_is_full_the_next_start_offers_the_game_as_left(
+        make_app: Any, disk: SmallDisk) -> None:
+    """The setup screen (and the book, back home) are built while the disk is full, then the power goes:
+    no close, so the kept copy made while playing is all the next start has."""
+    app = make_app()
+    scene = start_game(app, table_of("person", "person"))
+    turns(app, scene, 1)
+    disk.fill()
+    turns(app, scene, 4)
+    game = scene.game.copy()
+    setup = new_game_from_menu(app)
+    assert offered(setup) == game
+    setup = book_and_home(app)
+    assert offered(setup) == game
+    # killed here: nothing more is written (no close)
+    assert on_disk() != game, "the disk was full to the end"
+    disk.free()
+
+    app = make_app()  # the next start
+    app.screens.show_setup()
+    run(app)
+    setup = app.scene
+    assert offered(setup) == game
+    assert any(f"turn {game.turn + 1}" in note for note in setup.notes), setup.notes
 
 
 def test_on_a_read_only_disk_the_settings_and_the_book_never_bring_an_older_game_back(make_app: Any,

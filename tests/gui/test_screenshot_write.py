@@ -106,9 +106,12 @@ def test_write_file_removes_its_part_file_when_the_move_fails(tmp_path: Path, mo
     assert list(tmp_path.iterdir()) == []
 
 
-def test_a_read_only_picture_is_refused_and_kept(tmp_path: Path) -> None:
+def test_a_read_only_picture_is_refused_and_kept(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "shot.png"
     out.write_bytes(b"old")
     out.chmod(0o444)
-    assert screenshot._path_problem(out) is not None
+    assert main(["screenshot", str(out), *ARGS]) == 2  # refused like any unwritable path, before drawing
+    assert capsys.readouterr().err == (f"doolhof screenshot: error: {str(out)!r} is read-only;"
+                                       " give another file name or make it writable\n")
     assert out.read_bytes() == b"old" and out.stat().st_mode & 0o777 == 0o444
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["shot.png"]
