@@ -117,6 +117,16 @@ def offered(setup: SetupScene, kind: str = "maze") -> Any:
     return waiting.game if waiting is not None else None
 
 
+def next_start_offers(make_app: Any, game: Any) -> None:
+    """The next start's setup screen offers *game* and tells the parent at which turn."""
+    app = make_app()
+    app.screens.show_setup()
+    run(app)
+    setup = app.scene
+    assert offered(setup) == game
+    assert any(f"turn {game.turn + 1}" in note for note in setup.notes), setup.notes
+
+
 def test_back_from_the_book_after_the_disk_freed_continue_offers_the_newest_game(make_app: Any,
                                                                                  disk: SmallDisk) -> None:
     app = make_app()
@@ -211,12 +221,7 @@ def test_closed_while_the_disk_is_full_the_next_start_offers_the_game_as_left_an
     assert on_disk() != game, "the disk was full to the end"
     disk.free()
 
-    app = make_app()  # the next start
-    app.screens.show_setup()
-    run(app)
-    setup = app.scene
-    assert offered(setup) == game
-    assert any(f"turn {game.turn + 1}" in note for note in setup.notes), setup.notes
+    next_start_offers(make_app, game)
     assert on_disk() == game, "written back to its own file once it could be"
 
 
@@ -253,12 +258,7 @@ def test_ctrl_c_mid_game_while_the_disk_is_full_the_next_start_offers_the_game_a
     disk.free()
 
     pygame.display.set_mode((1280, 800))
-    app = make_app()  # the next start
-    app.screens.show_setup()
-    run(app)
-    setup = app.scene
-    assert offered(setup) == game
-    assert any(f"turn {game.turn + 1}" in note for note in setup.notes), setup.notes
+    next_start_offers(make_app, game)
     assert on_disk() == game, "written back to its own file once it could be"
 
 
@@ -280,12 +280,7 @@ def test_killed_on_the_setup_screen_while_the_disk_is_full_the_next_start_offers
     assert on_disk() != game, "the disk was full to the end"
     disk.free()
 
-    app = make_app()  # the next start
-    app.screens.show_setup()
-    run(app)
-    setup = app.scene
-    assert offered(setup) == game
-    assert any(f"turn {game.turn + 1}" in note for note in setup.notes), setup.notes
+    next_start_offers(make_app, game)
 
 
 def test_on_a_read_only_disk_the_settings_and_the_book_never_bring_an_older_game_back(make_app: Any,

@@ -276,11 +276,7 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         taught = self._tutorial_advice()
         if taught is not None:  # the hand shows the way: the light bulb shows the same, at once
             self.hint_job = None
-            self.hint = taught
-            self.hint_age = 0.0
-            self._point_at_hint()
-            self.play_sound("hint")
-            self.wake()
+            self._show_advice(taught)
             return
         if self.hint_job is None or self.hint_job.done():
             self.hint_job = HintJob(self.game)
@@ -340,11 +336,15 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         self.hint_job = None
         advice = self._tutorial_advice() or job.result()  # a hand come up meanwhile shows the way
         if advice is not None and advice.turn == self.game.turn and advice.phase == self.game.phase:
-            self.hint = advice
-            self.hint_age = 0.0
-            self._point_at_hint()
-            self.play_sound("hint")
-            self.wake()
+            self._show_advice(advice)
+
+    def _show_advice(self, advice: Advice) -> None:
+        """Put *advice* on screen as the hint, where the child looks, with its sound."""
+        self.hint = advice
+        self.hint_age = 0.0
+        self._point_at_hint()
+        self.play_sound("hint")
+        self.wake()
 
     def _point_at_hint(self) -> None:
         """Show the hint where the child looks: its hand card is chosen (the ghost is that card), and the view

@@ -26,6 +26,20 @@ from tests.gui.helpers import finger, mouse, run, tap, touch_tap
 SIZES = [(1280, 800), (800, 600), (800, 1280)]
 
 
+def tutorial_at_its_take_step(make_app: Any, size: tuple[int, int]) -> tuple[Any, CardGame, Any, CardTutorial]:
+    """The first-game tutorial's hand showing the take after a lay that joins a path (app, game, scene, tutorial)."""
+    app = make_app(size)
+    h.fast(app)
+    game = h.chain()
+    scene = h.start_cards(app, game, h.PEOPLE2)
+    tutorial = CardTutorial(scene)
+    scene.overlays.append(tutorial)
+    h.lay_by_taps(app, scene, Place(0, (0, 0), 0))
+    assert h.step_until(app, h.ready(scene)) and tutorial.step == "take"
+    run(app, 1.0)
+    return app, game, scene, tutorial
+
+
 # ----- "done" never throws a take away ---------------------------------------------------------------
 @pytest.mark.parametrize("size", SIZES)
 def test_a_tap_on_done_keeps_the_take_and_shows_it_wants_holding(make_app: Any, size: tuple[int, int]) -> None:
@@ -78,15 +92,7 @@ def test_sliding_off_done_lets_its_hold_go(make_app: Any, size: tuple[int, int])
 
 @pytest.mark.parametrize("size", SIZES)
 def test_in_the_first_game_tutorial_a_tap_on_done_loses_nothing(make_app: Any, size: tuple[int, int]) -> None:
-    app = make_app(size)
-    h.fast(app)
-    game = h.chain()
-    scene = h.start_cards(app, game, h.PEOPLE2)
-    tutorial = CardTutorial(scene)
-    scene.overlays.append(tutorial)
-    h.lay_by_taps(app, scene, Place(0, (0, 0), 0))
-    assert h.step_until(app, h.ready(scene)) and tutorial.step == "take"
-    run(app, 1.0)
+    app, game, scene, tutorial = tutorial_at_its_take_step(make_app, size)
     assert tutorial.showing(), "the hand points at the card to take"
     touch_tap(app, h.point(scene.layout.done))
     assert game.phase == "take" and game.scores == (0, 0) and tutorial.step == "take"
@@ -266,15 +272,7 @@ def test_in_the_first_game_tutorial_the_light_bulb_shows_the_hands_card(make_app
 
 @pytest.mark.parametrize("size", SIZES)
 def test_in_the_tutorials_take_step_the_light_bulb_marks_the_hands_card(make_app: Any, size: tuple[int, int]) -> None:
-    app = make_app(size)
-    h.fast(app)
-    game = h.chain()
-    scene = h.start_cards(app, game, h.PEOPLE2)
-    tutorial = CardTutorial(scene)
-    scene.overlays.append(tutorial)
-    h.lay_by_taps(app, scene, Place(0, (0, 0), 0))
-    assert h.step_until(app, h.ready(scene)) and tutorial.step == "take"
-    run(app, 1.0)
+    app, game, scene, tutorial = tutorial_at_its_take_step(make_app, size)
     assert tutorial.showing()
     tap(app, h.point(scene.layout.icons["hint"]))
     assert h.step_until(app, lambda: scene.hint is not None)
