@@ -453,39 +453,54 @@ class ContinueButton(Button):
         :data:`CONTINUE_ROWS` rows of cards, so the cards are big enough to know again.
         """
         saved, figure = self.scene.offered()
-        picture = continue_picture(area, saved)
+        picture = self._picture(area)
         if saved is None or picture is None:
             super().draw_content(surface, area, ink, art)
             return
-        draw_waiting_game(surface, picture, saved, art, rows=None if isinstance(saved.game, Game) else CONTINUE_ROWS)
+        alone = continue_picture(area, saved) is None
+        if not alone:
+            draw_waiting_game(surface, picture, saved, art,
+                              rows=None if isinstance(saved.game, Game) else CONTINUE_ROWS)
         if figure is not None:
-            draw_far_figure(surface, picture, figure, art)
+            draw_far_figure(surface, picture, figure, art, alone=alone)
         super().draw_content(surface, pygame.Rect(area.x, area.y, picture.x - area.x - area.height // 8,
                                                   area.height), ink, art)
 
+    def _picture(self, area: pygame.Rect) -> pygame.Rect | None:
+        """Where the waiting game's picture goes in the face *area*; for an online game in a button too narrow
+        for its picture, the place of the far figure alone (whose game it is shows in every window)."""
+        saved, figure = self.scene.offered()
+        picture = continue_picture(area, saved)
+        if picture is None and figure is not None and area.height >= 8:
+            picture = pygame.Rect(0, 0, area.height * 3 // 5, area.height * 3 // 5)
+            picture.midright = (area.right - area.height // 8, area.centery - area.height // 10)
+        return picture
+
     def picture_rect(self) -> pygame.Rect | None:
         """Where the waiting game's picture goes (unpressed), or None when there is none."""
-        return continue_picture(self.face_area(), self.scene.offered()[0])
+        return self._picture(self.face_area())
 
     def label_box(self) -> tuple[pygame.Rect, int | None] | None:
         """The word's box: beside the waiting game's picture when there is one."""
         area = self.face_area()
-        picture = continue_picture(area, self.scene.offered()[0])
+        picture = self._picture(area)
         if picture is not None:
             area = pygame.Rect(area.x, area.y, picture.x - area.x - area.height // 8, area.height)
         return self._label_box_in(area)
 
 
-def draw_far_figure(surface: pygame.Surface, area: pygame.Rect, figure: int, art: Art | None) -> None:
-    """The far side's *figure* over the lower right corner of a waiting online game's picture in *area*, with the
-    far-away badge on it: whose game this is, at a glance."""
+def draw_far_figure(surface: pygame.Surface, area: pygame.Rect, figure: int, art: Art | None,
+                    alone: bool = False) -> None:
+    """The far side's *figure* over the lower right corner of a waiting online game's picture in *area* (or, *alone*,
+    filling *area*), with the far-away badge on it: whose game this is, at a glance."""
     if art is None:
         return
-    px = max(12, int(min(area.w, area.h) * 0.55))
+    px = max(12, int(min(area.w, area.h) * (1.0 if alone else 0.55)))
     image = safe_art(f"figure {figure}", lambda: art.figure(figure, px))
     if image is None:
         return
-    spot = image.get_rect(bottomright=(area.right + px // 6, area.bottom + px // 8))
+    spot = image.get_rect(center=area.center) if alone else \
+        image.get_rect(bottomright=(area.right + px // 6, area.bottom + px // 8))
     surface.blit(image, spot)
     badge = safe_art("far", lambda: art.far(max(10, px // 2)))
     if badge is not None:
