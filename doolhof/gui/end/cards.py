@@ -1,13 +1,14 @@
 """The end of a card game: the same celebration as the maze game's, with the taken cards as stacks.
 
 The winners (most cards taken; a tie is a shared victory, C9) jump under a trophy. Below, every
-figure stands in order of cards taken, the best first, under its own stack of taken cards: one thin
-layer per card, the last card taken face up on top, so the tallest stack is plain to see without
-numbers: a strip of every card shows under the top one, as thick as the room lets the tallest stack be. The
-count sits above each stack on a white badge, big and dark, inside the column; a winner's trophy stands
-beside its figure. Confetti of the treasures taken drifts down. Once the confetti rests, the winners' stacks keep twinkling: a few stars fade in
-and out round them, drawn a few times a second (the loop otherwise sleeps), so the screen never stands
-still. Two buttons: **again** (a new card game at the same table) and **new setup**.
+figure stands in order of cards taken, the best first, under its own stack of taken cards, the last
+card taken face up on top and a strip of every other card under it, as thick as the room lets the
+tallest stack be: the stacks' heights differ as the counts do, and a child can count the strips. The
+count sits above each stack on a white badge, big and dark, inside the column; a winner's trophy
+stands beside its figure. Confetti of the treasures taken drifts down. Once the confetti rests, the
+winners' stacks keep twinkling: a few stars fade in and out round them (never over a count), drawn a
+few times a second (the loop otherwise sleeps), so the screen never stands still. Two buttons:
+**again** (a new card game at the same table) and **new setup**.
 """
 
 from __future__ import annotations
