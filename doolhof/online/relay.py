@@ -171,6 +171,8 @@ def problem_of(error: BaseException | int | str, address: Address) -> str:
         if code == _X509_EXPIRED:
             return _(MSG_EXPIRED).format(address=address)
         return _(MSG_UNKNOWN_SIGNER).format(address=address)
+    if address.tls and isinstance(error, ConnectionResetError):
+        return _(MSG_NOT_TLS).format(address=address)  # a plain MQTT port hangs up on a TLS hello
     if isinstance(error, ssl.SSLError):
         if "WRONG_VERSION_NUMBER" in str(error) or "record layer failure" in str(error):
             return _(MSG_NOT_TLS).format(address=address)
