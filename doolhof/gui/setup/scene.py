@@ -69,6 +69,7 @@ from doolhof.gui.kit.widgets import (
     lighten,
     share_text_size,
 )
+from doolhof.gui.online.invitation_notice import InvitationNotice
 from doolhof.gui.online.switch import online_on
 from doolhof.gui.setup.buttons import (
     HAND_CARDS,
@@ -179,6 +180,8 @@ class SetupScene(Scene):
                                   name="note-ok")
         self.note_buttons = ButtonSet(on_press=lambda: self.host.play_sound("tap"))
         self.note_buttons.add(self.note_button)
+        #: A remembered computer's invitation, noticed here in the background (gui/online/invitation_notice.py).
+        self.invitations = InvitationNotice(host, self.my_figure)
         if table is None:
             self._front_newest(memory.at)
         self.set_secrets(self.secrets)
@@ -390,10 +393,6 @@ class SetupScene(Scene):
         if newest is not None and newest.saved_at > since and newest.kind != kind_of(self.variant):
             self.set_variant(newest.table.variant)
 
-    def exit(self) -> None:
-        """The screen is left (the book, a game, the parents' menu over it): its choices are kept."""
-        self.remember()
-
     def open_puzzles(self) -> None:
         """The puzzle book."""
         self.host.screens.open_puzzles()
@@ -493,6 +492,21 @@ class SetupScene(Scene):
             self.remove_button.reset()
 
     # ----- scene lifecycle -----------------------------------------------------------------
+    def enter(self) -> None:
+        """Listen for remembered computers' invitations while the screen shows (only with online play on)."""
+        self.invitations.start()
+
+    def exit(self) -> None:
+        """The screen is left (the book, a game, the parents' menu over it): its choices are kept; left for good
+        (not only covered by the parents' menu), it stops listening."""
+        self.remember()
+        if self not in self.host.scenes:
+            self.invitations.stop()
+
+    def wake_after(self) -> float | None:
+        """Wake a few times a second while listening for invitations."""
+        return self.invitations.wake_after()
+
     def resize(self, size: tuple[int, int]) -> None:
         """Lay out panels and buttons for a window of *size* (any size, even tiny, must work)."""
         self.size = size
@@ -527,6 +541,7 @@ class SetupScene(Scene):
         self._layout_bottom(self.panels["bottom"], pad)
         self._layout_note(w, h, pad)
         self.replace_card.layout(w, h, pad)
+        self.invitations.resize(size)
 
     def _layout_note(self, w: int, h: int, pad: int) -> None:
         note_w = min(w - 4 * pad, max(300, int(w * 0.6)))
@@ -668,6 +683,8 @@ class SetupScene(Scene):
         if self.notes:
             self.note_buttons.handle(event)
             return
+        if self.invitations.handle_pointer(event):
+            return
         if self.replace_card.shown:
             self.replace_card.handle(event)
             return
@@ -676,7 +693,9 @@ class SetupScene(Scene):
         self.buttons.handle(event)
 
     def update(self, dt: float) -> None:
-        """The hold buttons' rings fill with scene time (the replace card's, the last seat's minus)."""
+        """The hold buttons' rings fill with scene time (the replace card's, the last seat's minus); invitations
+        are read."""
+        self.invitations.update(dt)
         if self.replace_card.shown:
             self.replace_card.update(dt)
         else:
@@ -740,6 +759,7 @@ class SetupScene(Scene):
         if self.parent_menu_rect.width > 0:
             draw_corner_icon(surface, self.parent_menu_rect, art, "menu")
         self.replace_card.draw(surface, art)
+        self.invitations.draw(surface)
         if self.notes:
             self._draw_note(surface, art)
 
