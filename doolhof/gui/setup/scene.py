@@ -378,8 +378,7 @@ class SetupScene(Scene):
         """Keep the choices in the settings (with *also*, e.g. the table played), when they changed or *also*
         asks for a write; stamped with the time, so a game played later comes to the front at the next start."""
         memory = self.memory()
-        kept = self.host.settings.setup
-        if not also and kept is not None and replace(kept, at=0.0) == memory:
+        if not also and replace(self.host.settings.setup_memory(), at=0.0) == memory:
             return
         self.host.change_settings(setup=replace(memory, at=time.time()), **also)
 
