@@ -280,6 +280,7 @@ def test_after_a_restart_the_big_button_continues_the_waiting_online_game(make_a
     assert scene.play_button.label() == "New game"
     assert scene.offered()[1] == 1 and drawn and set(drawn) == {1}, "the far figure is on it"
     assert not any(b.visible for b in scene.far_game_buttons), "offered once"
+    assert scene.variant_buttons["junior"].waiting_here(), "its game card carries the again arrow"
     resumed: list[Any] = []
     app.screens.resume_online = lambda kept: resumed.append(kept) or True
     press(app, center(cont), by_finger)

@@ -230,6 +230,13 @@ class SetupScene(Scene):
             return far.saved, far.figure
         return self.saved_game, None
 
+    def waiting_variants(self) -> frozenset[str]:
+        """The variants a game waits in (this computer's, and online ones while online play is on)."""
+        found = {saved.table.variant for saved in self.waiting.values()}
+        if self.online:
+            found |= {button.saved.table.variant for button in self.far_game_buttons if not button.gone}
+        return frozenset(found)
+
     @property
     def is_cards(self) -> bool:
         """True while the card game is chosen."""
