@@ -245,7 +245,9 @@ class Room:
         self._count = 0
         self._announced = 0  # the epoch connected() last spoke in (0: none yet)
         self.peer_seen = (0, 0)  # the newest (epoch, counter) the far computer sent
-        self._answered: set[int] = set()  # the counts asked for in the far computer's present connection
+        # in the far computer's present connection: the counts it asked for (and, as -1 - n, our lengths n
+        # at which we asked it for more)
+        self._answered: set[int] = set()
 
     # ----- topics and sealing ------------------------------------------------------------------
     @property
@@ -592,12 +594,14 @@ class Room:
         if self.log is None:
             return [], []
         out: list[Publish] = []
-        if n != len(self.log) and n not in self._answered:
+        if n < len(self.log) and n not in self._answered:
             self._answered.add(n)  # once per connection and count: a flood of asks costs nothing
-            if n < len(self.log):
-                out = [self._entry_publish(entry) for entry in self.log.entries[n:n + CHUNK]]
-            if n > len(self.log) or n + CHUNK < len(self.log):
-                out.append(self._have())  # they know more, or there is more to send: they ask again
+            out = [self._entry_publish(entry) for entry in self.log.entries[n:n + CHUNK]]
+            if n + CHUNK < len(self.log):
+                out.append(self._have())  # there is more: they ask again once they have this part
+        elif n > len(self.log) and -len(self.log) - 1 not in self._answered:
+            self._answered.add(-len(self.log) - 1)  # they have more: ask, once for each length of ours
+            out.append(self._have())
         if self.log.game.is_over() and n >= len(self.log) and not self.closed:
             self.closed = True
             return out, [Closed()]
@@ -642,7 +646,7 @@ class Room:
                            for d, v in data["deals"].items()}
             room.closed = bool(data.get("closed"))
             room._ready_sent = room.ready
-            room.epoch = int(data.get("epoch", 0))
+            room.epoch = room._announced = int(data.get("epoch", 0))  # spoken in before: the next is newer
             seen = data.get("peer_seen", (0, 0))
             room.peer_seen = (int(seen[0]), int(seen[1]))
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
