@@ -89,7 +89,7 @@ def test_300_replays_of_an_old_have_are_answered_with_nothing() -> None:
     assert host.log is not None and len(host.log) == 60
     sent = 0
     for _ in range(300):
-        out, events = host.receive(old.topic, old.payload)
+        out, _ = host.receive(old.topic, old.payload)
         sent += len(out)
     assert sent == 0, f"300 replays made the host send {sent} messages"
     assert host.game == guest.game
@@ -161,7 +161,7 @@ def test_no_device_id_in_any_topic_the_relay_sees() -> None:
         for room in (host, guest):
             assert device not in str(getattr(room, "client_id", device))
     # and the same computer has other names in another room
-    other_host, _, other_bus = pair(room_id="rtestroom0002")
+    _, _, other_bus = pair(room_id="rtestroom0002")
     assert not {m.topic.split("/", 3)[3] for m in other_bus.sent if "/hello/" in m.topic} & \
         {m.topic.split("/", 3)[3] for m in bus.sent if "/hello/" in m.topic}
 
