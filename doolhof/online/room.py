@@ -3,8 +3,8 @@
 A room has two computers, the host (who chose the game and the seats) and the far computer that
 joined with the picture code. Each computer is named in the room's topics by a pseudonym of this
 room only (:func:`pseudonym`, from the room key: no device id travels unsealed). The topics, each
-sealed with the room key (the topic is the seal's associated data), none of them retained on the
-relay:
+sealed with the room key (the topic is the seal's associated data), none but ``end`` retained on
+the relay:
 
 ===================  =====================================================================
 ``hello/<name>``     the computer: its figure, its rules version, its signing key for this room
@@ -14,9 +14,11 @@ relay:
 ``start``            the host starts: the digest of the genesis both computed
 ``log/<seq>``        one entry of the move log (:mod:`doolhof.online.log`), signed by its seat's computer
 ``have/<name>``      how many entries it has: the other sends what it misses
+``end``              a parent ended the game on one computer: the other forgets the room too (the one
+                     message the relay keeps, for the week a room lasts, and only until it is heard)
 ===================  =====================================================================
 
-Nothing is kept on the relay: whenever a computer (re)connects it says hello with a new *epoch*, and
+Nothing else is kept on the relay: whenever a computer (re)connects it says hello with a new *epoch*, and
 the other answers with everything it knows that the newcomer may miss (its hello, the setup, its
 deal, the start, and on ``have`` the missing entries). hello, here and have carry the epoch of their
 connection and a counter (``e``, ``c``): one not newer than the last seen is a replay and is refused,
@@ -187,8 +189,16 @@ class Closed:
     """Both computers have the whole game: the room's messages are cleared from the relay."""
 
 
+@dataclass(frozen=True)
+class Ended:
+    """A parent ended the game unfinished (*here*: on this computer; else on the far one): forget the room."""
+
+    here: bool
+
+
 RoomEvent = (
     PeerJoined | PeerPresence | VersionMismatch | Ready | Started | MoveMade | Refusal | Desync | Finished | Closed
+    | Ended
 )
 
 
@@ -239,6 +249,8 @@ class Room:
         self._start: str | None = None  # a start that came before the deal was complete
         self.peer_have = 0
         self.closed = False
+        #: True once a parent ended the game unfinished, here or on the far computer (:meth:`end`).
+        self.ended = False
         self._ready_sent = False
         self._outbox: list[Publish] = []
         self.epoch = 0  # this computer's connection (:meth:`connecting`)
@@ -267,8 +279,8 @@ class Room:
     def _mine(self, kind: str) -> str:
         return self._topic(kind, self._names[self.me["device"]])
 
-    def _publish(self, topic: str, message: dict[str, Any]) -> Publish:
-        return Publish(topic, self._sealer.seal(topic, wire.dumps(message)), False)
+    def _publish(self, topic: str, message: dict[str, Any], retain: bool = False) -> Publish:
+        return Publish(topic, self._sealer.seal(topic, wire.dumps(message)), retain)
 
     def _fresh(self, message: dict[str, Any], last: bool = False) -> dict[str, Any]:
         """*message* with this connection's epoch and the next count (or :data:`LAST`)."""
@@ -315,6 +327,15 @@ class Room:
     def away(self) -> Publish:
         """Said when this computer leaves on purpose (the game waits)."""
         return self.will()
+
+    def end(self) -> tuple[list[Publish], list[RoomEvent]]:
+        """A parent ends the game unfinished: the far computer is told (``end``, kept on the relay for the
+        week a room lasts, so it hears it when it comes back; it clears it once heard)."""
+        if self.ended:
+            return [], []
+        self.ended = self.closed = True
+        end = self._publish(self._topic("end"), {"t": "end", "device": self.me["device"]}, retain=True)
+        return [end], [Ended(True)]
 
     def _setup_message(self) -> dict[str, Any]:
         assert self.table is not None
@@ -396,10 +417,10 @@ class Room:
     def receive(self, topic: str, payload: bytes) -> tuple[list[Publish], list[RoomEvent]]:
         """Handle one message from the relay: what to publish in reply, and what happened.
 
-        A refused message changes nothing and gives one :class:`Refusal`; an empty one and one
-        already known give nothing.
+        A refused message changes nothing and gives one :class:`Refusal`; an empty one, one already
+        known and anything after the game was ended give nothing.
         """
-        if not payload or not topic.startswith(self.base + "/"):
+        if not payload or self.ended or not topic.startswith(self.base + "/"):
             return [], []
         try:
             out, events = self._receive(topic[len(self.base) + 1:].split("/"), topic, payload)
@@ -432,6 +453,8 @@ class Room:
             return self._on_setup(message) if kind == "setup" else self._on_start(message)
         if len(parts) == 2 and parts[0] == "log" and kind == "entry":
             return self._on_entry(message, parts[1])
+        if parts == ["end"] and kind == "end":
+            return self._on_end(message)
         raise Refused("malformed", "topic")
 
     def _on_fresh(self, message: dict[str, Any]) -> list[Publish]:
@@ -445,6 +468,16 @@ class Room:
             return []
         self._answered.clear()
         return [] if self.closed else self._announce()
+
+    def _on_end(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
+        device = wire.field(message, "device", str)
+        if device not in self.members:
+            raise Refused("sender", "end")
+        if device == self.me["device"] or self.ended:
+            return [], []  # our own end coming back, or heard twice
+        self.ended = self.closed = True
+        # Heard: nothing of the room need stay on the relay now, the end included.
+        return [Publish(self._topic("end"), b"", True)], [Ended(False)]
 
     def _on_hello(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
         peer = check_hello(message)
@@ -624,7 +657,7 @@ class Room:
                       for d, v in self._deals.items()},
             "started": self.genesis is not None,
             "entries": list(self.log.entries) if self.log is not None else [],
-            "closed": self.closed, "epoch": self.epoch, "peer_seen": list(self.peer_seen),
+            "closed": self.closed, "ended": self.ended, "epoch": self.epoch, "peer_seen": list(self.peer_seen),
         }
 
     @classmethod
@@ -645,6 +678,7 @@ class Room:
             room._deals = {str(d): _Deal(str(v["commit"]), bytes.fromhex(v["reveal"]) if v.get("reveal") else None)
                            for d, v in data["deals"].items()}
             room.closed = bool(data.get("closed"))
+            room.ended = bool(data.get("ended"))
             room._ready_sent = room.ready
             room.epoch = room._announced = int(data.get("epoch", 0))  # spoken in before: the next is newer
             seen = data.get("peer_seen", (0, 0))
@@ -689,7 +723,7 @@ def started_here(table: TableSetup, far: frozenset[int], room_id: str = "picture
 
 
 __all__ = [
-    "CHUNK", "FIGURES", "LAST", "RETAIN_SECONDS", "Closed", "Desync", "Finished", "MoveMade", "PeerJoined",
+    "CHUNK", "FIGURES", "LAST", "RETAIN_SECONDS", "Closed", "Desync", "Ended", "Finished", "MoveMade", "PeerJoined",
     "PeerPresence",
     "Publish", "Ready", "Refusal", "Room", "RoomEvent", "Started", "VersionMismatch", "check_hello", "hello",
     "started_here",
