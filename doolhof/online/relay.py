@@ -305,8 +305,8 @@ class RelayLink:
             props.MessageExpiryInterval = expiry
         self._client.publish(message.topic, message.payload, qos=1, retain=message.retain, properties=props)
 
-    def wait_sent(self, timeout: float = 2.0) -> None:
-        """Wait (at most *timeout* seconds) until the relay has acknowledged what was published."""
+    def wait_sent(self, timeout: float = 2.0) -> bool:
+        """Wait (at most *timeout* seconds) until the relay has acknowledged what was published; True when it has."""
         deadline = threading.Event()
         timer = threading.Timer(timeout, deadline.set)
         timer.start()
@@ -318,6 +318,7 @@ class RelayLink:
                 deadline.wait(0.01)
         finally:
             timer.cancel()
+        return self.connected.is_set() and not self._client.want_write() and not _inflight(self._client)
 
     def stop(self) -> None:
         """Disconnect cleanly (the last will is not sent) and end the network thread."""

@@ -108,7 +108,7 @@ def start_both(host_app: Any, far_app: Any, relay: Any, table: TableSetup, far_r
 
 def maze_turn(app: Any, others: tuple[Any, ...]) -> None:
     """The person at *app* plays a clever move by taps: turns the sliding card by tapping it, taps the arrow,
-    then taps the cell to walk to (the "stay" button to stay)."""
+    then taps the cell to walk to (its own cell to stay)."""
     scene = app.scene
     by_finger = app is not others[0]
     game = scene.game
@@ -120,9 +120,8 @@ def maze_turn(app: Any, others: tuple[Any, ...]) -> None:
     press(app, center(scene.arrow_rect(push.side, push.index)), by_finger)
     assert scene.game.phase == "walk", "the tap on an open arrow pushed"
     pump(others, lambda: not scene.timeline.busy())
-    here = scene.game.positions[scene.game.current_player]
     cell = player.choose_walk(scene.game.copy())
-    press(app, center(scene.cell_rect(cell) if cell != here else scene.layout.rotate), by_finger)
+    press(app, center(scene.cell_rect(cell)), by_finger)
     assert scene.game.turn == turn + 1 or scene.game.is_over(), "the tap walked"
 
 
