@@ -368,7 +368,7 @@ SHOT_FRIEND = Friend("0123456789abcdef", 1, bytes(32))
 
 def _show_online_settings(app: App, screens: ScreenBuilder) -> None:
     """The settings' online page as a parent sees it after a good test: on, an address, one computer."""
-    app.settings = dataclasses.replace(app.settings, online=True, relay="relay.example.org:1883")
+    app.settings = dataclasses.replace(app.settings, online=True, relay="mqtts://relay.example.org:8883")
     scene = screens.settings_scene()
     app.push_scene(scene)
     scene.open_online()
