@@ -196,7 +196,9 @@ class WaitingGames:
         return took
 
     def show(self, shown: bool) -> None:
-        """Show or hide the section's controls."""
+        """Show or hide the section's controls (what an end said is forgotten when the page is left)."""
+        if not shown:
+            self.said = ""
         for button in self.buttons.items:
             button.visible = shown
         if not shown:
@@ -213,8 +215,7 @@ class WaitingGames:
         label_h = max(readable_px(size) + 4, min(area.h // 8, least // 2))
         self.label_rect = pygame.Rect(area.x, y, area.w, label_h)
         y += label_h + gap // 2
-        said_h = max(readable_px(size) * 2 + 6, area.h // 7)
-        room = area.bottom - y - said_h - gap
+        room = area.bottom - y
         count = max(3, len(self.games))
         side = max(1, min((area.w - gap * (count - 1)) // count, (room - gap) * 5 // 8))
         hold = max(least, min(int(side * 0.62), room - side - gap))
@@ -224,7 +225,7 @@ class WaitingGames:
             self.game_rects.append(cell)
             button.rect = pygame.Rect(0, 0, hold, hold)
             button.rect.midtop = (cell.centerx, cell.bottom + gap)
-        self.said_rect = pygame.Rect(area.x, area.bottom - said_h, area.w, said_h)
+        self.said_rect = self.label_rect  # what an end said takes the label's place until the page is left
 
     def draw(self, surface: pygame.Surface) -> None:
         """The switch, the label, each game's picture and figure with its cross, and what an end said."""
@@ -232,13 +233,14 @@ class WaitingGames:
         least = readable_px(surface.get_size())
         self.buttons.draw(surface, art)
         label_px = max(least, int(self.label_rect.h * 0.8))
-        draw_text(surface, _(MSG_GAMES) if self.games else _(MSG_NO_GAMES), self.label_rect, theme.INK_SOFT,
-                  align="left", max_px=label_px)
+        if self.said:
+            draw_text(surface, self.said, self.said_rect, theme.INK, align="left", max_px=label_px)
+        else:
+            draw_text(surface, _(MSG_GAMES) if self.games else _(MSG_NO_GAMES), self.label_rect, theme.INK_SOFT,
+                      align="left", max_px=label_px)
         for game, cell, hold in zip(self.games, self.game_rects, self.end_buttons):
             _draw_game(surface, cell, game, art)
             hold.draw(surface, art)
-        if self.said:
-            draw_text(surface, self.said, self.said_rect, theme.INK, align="left", max_px=label_px)
 
 
 def _draw_game(surface: pygame.Surface, cell: pygame.Rect, game: WaitingGame, art: Any) -> None:
