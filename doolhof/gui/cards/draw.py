@@ -565,6 +565,12 @@ class CardPainter:
                 entry = scene.shown.table.get(suggested[k]) if k < len(suggested) else None
                 if entry is not None:
                     draw_face(surface, scene.faces, entry[0], at, side * 0.9, entry[1] * 90.0, alpha=TRAY_GHOST_ALPHA)
+        if picks:
+            # Something picked: "done" is not there (a hold on it must throw no pick away), only its place.
+            place = lay.done.inflate(-max(4, lay.done.w // 15), -max(4, lay.done.h // 15))
+            pygame.draw.rect(surface, darken(theme.PANEL_DARK, 0.2), place, border_radius=max(6, place.h // 6))
+            self._draw_done_ring(surface, lay.done)
+            return
         held = press is not None and press.on == "done"
         face = draw_slab(surface, lay.done, theme.CREAM, theme.CREAM_EDGE, held)
         icon = scene.host.art.icon("pass", max(8, int(face.h * 0.72)))
