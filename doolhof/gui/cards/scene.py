@@ -208,6 +208,17 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         """Cards that may be picked now."""
         return self.game.takeable() if self.phase_now() == "take" else frozenset()
 
+    def far_choosing(self) -> bool:
+        """True while the far side (an online game) chooses which cards to take: their card lies, its paths glow,
+        and their take has not come yet."""
+        game = self.game
+        return (self.is_far(game.current_player) and game.phase == "take" and self.shown.phase == "take"
+                and not self.timeline.busy() and not self.finished)
+
+    def far_takeable(self) -> frozenset[Cell]:
+        """The cards the far side may take now (from the rules, C7, on this screen's game), while they choose."""
+        return self.game.takeable() if self.far_choosing() else frozenset()
+
     def joined_now(self) -> frozenset[Cell]:
         """Cards joined to the card just laid (some may not be taken: a tap shows what they would cut off)."""
         if self.phase_now() != "take":
