@@ -126,8 +126,9 @@ class GameKeeper:
     def take_undo(self) -> AnyGame | None:
         """Give the state before the person's last action (a fresh copy to show), and follow it from now on.
 
-        Computers' actions made since are taken back with it. Returns None when there is nothing to undo. The game is saved at once in the restored
-        state; there is one step of undo, so a second call returns None.
+        Computers' actions made since are taken back with it. Returns None when there is nothing to undo.
+        The game is saved at once in the restored state; there is one step of undo, so a second call
+        returns None.
         """
         if not self.can_undo():
             return None
