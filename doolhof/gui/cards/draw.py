@@ -529,6 +529,8 @@ class CardPainter:
             else:
                 angle = scene.angles[index] if person_turn else 0.0
                 draw_face(surface, scene.faces, hand[index], centre, slot.w, angle)
+            if hint_index == index and not down:
+                self._draw_hand_bulb(surface, slot, centre)
         if person_turn and not down:
             rect = lay.rotate
             pygame.draw.circle(surface, theme.ARROW_OUTLINE, (rect.centerx, rect.centery + max(2, rect.h // 30)),
@@ -537,6 +539,16 @@ class CardPainter:
             pygame.draw.circle(surface, theme.ARROW_OUTLINE, rect.center, rect.w // 2, width=max(2, rect.w // 22))
             icon = scene.host.art.icon("rotate", max(8, int(rect.w * 0.66)))
             surface.blit(icon, icon.get_rect(center=rect.center))
+
+    def _draw_hand_bulb(self, surface: pygame.Surface, slot: pygame.Rect, centre: tuple[float, float]) -> None:
+        """The light bulb on the hand card the hint means (as over a card it suggests taking): the card is
+        marked, never chosen for the child."""
+        px = max(10, round(slot.w * 0.3))
+        at = (round(centre[0] + slot.w * 0.4), round(centre[1] - slot.h * 0.4))
+        pygame.draw.circle(surface, theme.TAKE_RING_EDGE, (at[0], at[1] + 2), px // 2 + 3)
+        pygame.draw.circle(surface, theme.REACH_GLOW, at, px // 2 + 1)
+        bulb = self.scene.host.art.icon("hint", px)
+        surface.blit(bulb, bulb.get_rect(center=at))
 
     def _draw_take_buttons(self, surface: pygame.Surface) -> None:
         """While a person takes: "take these" (a raised button showing the picked cards, once something is
