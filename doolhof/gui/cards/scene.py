@@ -426,7 +426,7 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
     def holding(self) -> bool:
         """True while "done" is held (a still finger there is no resting hand: it wants holding)."""
         press = self.gestures.press
-        return press is not None and press.on == "done" and self.phase_now() == "take"
+        return super().holding() or (press is not None and press.on == "done" and self.phase_now() == "take")
 
     def handle_pointer(self, event: PointerEvent) -> None:
         """Taps and drags: the hand-over screen first, icons always, the rest on a person's turn between animations."""
