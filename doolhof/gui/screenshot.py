@@ -16,8 +16,8 @@ pushes once more so the reachable cells are lit. The end scene shows a game play
 with random turns (a few secrets, so it ends quickly). ``hint`` is the play scene with the light
 bulb's hint on screen, ``tutorial`` a first game with the tutorial over the board, ``parents`` the
 parents' menu over a game, ``settings`` and ``rules`` (page ``--page``) those screens, ``settings-online``
-the settings' page for playing far away (on, an address tested fine, one remembered computer; made
-up in memory: no network, no file written). Animations
+the settings' page for playing far away (on, an address tested fine, one remembered computer, one waiting
+online game; made up in memory: no network, no file written). Animations
 are run until they settle (looping ones for a fixed stretch of scene time).
 
 ``puzzle`` is the book's puzzle number ``--page`` (from 0) in the play screen's puzzle mode
@@ -397,6 +397,14 @@ def _show_online_settings(app: App, screens: ScreenBuilder) -> None:
     page = scene.online
     page.friends = [SHOT_FRIEND]
     page.forget_buttons = [HoldButton(lambda: None, icon="cross", face=theme.PANEL_DARK)]
+    from doolhof.gui.parents.online_games import WaitingGame
+    from doolhof.online.room import started_here
+
+    host_room, _far_room = started_here(TableSetup("junior", (SeatConfig("person"), SeatConfig("person"))),
+                                        frozenset({1}))
+    assert host_room.game is not None
+    page.games.games = [WaitingGame(host_room.to_dict(), host_room.game, 1)]
+    page.games.end_buttons = [HoldButton(lambda: None, icon="cross", face=theme.PANEL_DARK)]
     page.resize(app.window_size())
     page.said = ("ok", i18n._(MSG_ANSWERS))
 
