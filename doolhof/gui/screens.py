@@ -168,7 +168,8 @@ class ScreenBuilder:
             run.on_next = lambda: self.start_puzzle(following)
         if tutorial and names and puzzle.name == names[0] and not self.stars.progress.tutorial_done:
             # Under the puzzle's overlay, so the stars of the solved puzzle cover the hand's cheer.
-            scene.overlays.insert(0, Tutorial(scene, on_done=lambda skipped: self._puzzle_tutorial_done()))
+            scene.overlays.insert(0, Tutorial(
+                scene, on_done=lambda skipped: None if skipped else self._puzzle_tutorial_done()))
         return scene
 
     def _record_puzzle(self, puzzle: Puzzle, stars: int, today: datetime.date | None = None) -> None:

@@ -466,7 +466,8 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         """True while "done" is held (a still finger there is no resting hand: it wants holding). Never once a
         card is picked: then "done" is not there, and a hold throws no pick away."""
         press = self.gestures.press
-        return press is not None and press.on == "done" and self.phase_now() == "take" and not self.picks
+        return super().holding() or (press is not None and press.on == "done" and self.phase_now() == "take"
+                                       and not self.picks)
 
     def handle_pointer(self, event: PointerEvent) -> None:
         """Taps and drags: the hand-over screen first, icons always, the rest on a person's turn between animations."""
