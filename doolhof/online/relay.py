@@ -367,6 +367,7 @@ class RelayLink:
 
 def _no_delay(client: mqtt.Client, userdata: Any, sock: Any) -> None:
     # A move is one small packet: without this, Nagle's algorithm holds it for the relay's delayed ACK (~40 ms).
+    sock = getattr(sock, "_socket", sock)  # over WebSockets paho hands over its wrapper of the (TLS) socket
     if isinstance(sock, socket.socket) and sock.family in (socket.AF_INET, socket.AF_INET6):
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 

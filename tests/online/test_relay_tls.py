@@ -5,6 +5,7 @@ expired certificate or a plain port is refused with a plain reason in the parent
 
 from __future__ import annotations
 
+import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -133,6 +134,11 @@ def test_a_room_link_talks_through_the_secure_listeners(good: PublicRelay, trust
         time.sleep(0.2)
         one.link.publish(Publish(f"{one.link.base}/m", b"sealed bytes", False))
         assert two.got.wait(WAIT) and two.heard == [(f"{one.link.base}/m", b"sealed bytes")]
+        # A move goes at once (Nagle's algorithm off), over WebSockets too: else each waits ~40 ms for an ACK.
+        for ear in (one, two):
+            sock = ear.link._client.socket()
+            sock = getattr(sock, "_socket", sock)
+            assert isinstance(sock, socket.socket) and sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
     finally:
         one.link.stop()
         two.link.stop()
