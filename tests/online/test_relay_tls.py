@@ -159,3 +159,18 @@ def test_a_room_link_never_accepts_a_wrong_certificate_and_says_why(authority: A
             assert not ear.link.connected.wait(1.5), "a certificate for another name is never accepted"
         finally:
             ear.link.stop()
+
+
+def test_two_homes_pair_and_play_a_whole_game_over_tls_and_secure_websockets(good: PublicRelay, trusted: str) -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "SSL_CERT_FILE": trusted}
+    for address in (f"mqtts://localhost:{good.tls}", f"wss://localhost:{good.wss}/mqtt"):
+        done = subprocess.run([sys.executable, "-m", "doolhof", "simulate", "--online", address, "--game", "cards",
+                               "--games", "1", "--json"], env=env, capture_output=True, text=True, timeout=180)
+        assert done.returncode == 0, done.stderr
+        figures = json.loads(done.stdout)
+        assert figures["finished"] == 1 and figures["desyncs"] == 0 and figures["refused"] == 0, figures
