@@ -355,8 +355,10 @@ class RelayLink:
 
     def _tls_failed(self, error: ssl.SSLError) -> None:
         # A certificate that does not hold is said as such (never retried into silence, never accepted).
-        self.problem = problem_of(error, self.address)
-        log.warning("the relay's secure connection failed: %s", type(error).__name__)
+        problem = problem_of(error, self.address)
+        if problem != self.problem:  # said once, not at every retry
+            log.warning("the relay's secure connection failed: %s", type(error).__name__)
+        self.problem = problem
 
     def _message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
         try:
