@@ -22,8 +22,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 COMMANDS = ("play", "simulate", "screenshot", "relay-check")
 #: The scenes ``doolhof screenshot`` can picture.
-SCREENSHOT_SCENES = ("setup", "play", "end", "hint", "tutorial", "parents", "settings", "settings-online",
-                     "rules", "puzzle", "book", "calendar", "invite", "join", "lobby", "away",
+SCREENSHOT_SCENES = ("setup", "setup-far", "play", "end", "hint", "tutorial", "parents", "settings",
+                     "settings-online", "rules", "puzzle", "book", "calendar", "invite", "join", "lobby", "away",
                      "invitation", "invite-declined")
 
 
