@@ -431,3 +431,34 @@ def test_an_online_game_ended_on_the_parents_page_leaves_the_far_screen_calmly(r
     assert far_kept and far_kept[-1]["closed"], "the far computer forgets it too"
     pump((host_app,), lambda: "told" in page.games.said)
     assert page.games.said.startswith("The game is ended here, and the other computer was told")
+
+
+def test_a_grandparent_over_tls_and_a_child_behind_a_web_only_firewall_play_on_one_public_relay(
+        two_apps: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from types import SimpleNamespace
+
+    from tests.online.conftest import local_relay
+    from tests.online.tls import Authority, public_relay
+
+    mosquitto = local_relay.find_mosquitto()
+    if mosquitto is None:
+        pytest.skip("mosquitto is not installed")
+    authority = Authority.make("Doolhof test authority")
+    (tmp_path / "ca.pem").write_bytes(authority.pem())
+    monkeypatch.setenv("SSL_CERT_FILE", str(tmp_path / "ca.pem"))  # the system's authorities, as the app uses them
+    with public_relay(*authority.issue(["localhost"]), mosquitto) as relay:
+        host_app, far_app = two_apps()
+        table = TableSetup("junior", (SeatConfig(), SeatConfig()), secrets=3)
+        over_tls = SimpleNamespace(address=f"mqtts://localhost:{relay.tls}")
+        over_websockets = SimpleNamespace(address=f"wss://localhost:{relay.wss}/mqtt")
+        host_scene, far_scene = start_both(host_app, far_app, over_tls, table, far_relay=over_websockets)
+        both = (host_app, far_app)
+        for app in (host_app, far_app, host_app):
+            turn = host_scene.game.turn
+            maze_turn(app, both)
+            pump(both, lambda t=turn: resting(host_app) and resting(far_app) and far_scene.game.turn == t + 1
+                 and host_scene.game.turn == t + 1)
+        assert host_scene.game.to_dict() == far_scene.game.to_dict()
+        for app in both:  # before the relay goes
+            if app.screens.online is not None:
+                app.screens.online.room.stop()
