@@ -426,3 +426,10 @@ def test_an_online_game_ended_on_the_parents_page_leaves_the_far_screen_calmly(r
     assert far_kept and far_kept[-1]["closed"], "the far computer forgets it too"
     pump((host_app,), lambda: "told" in page.games.said)
     assert page.games.said.startswith("The game is ended here, and the other computer was told")
+    # back on the setup screen under the settings, the button it showed before does not bring the game back
+    host_app.pop_scene()
+    setup = host_app.scene
+    assert type(setup).__name__ == "SetupScene"
+    for button in [b for b in setup.far_game_buttons if b.visible]:
+        press(host_app, center(button.rect), by_finger=True)
+        assert host_app.scene is setup and not button.visible and host_app.screens.online is None
