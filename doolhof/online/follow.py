@@ -137,6 +137,7 @@ class FarGame:
             elif isinstance(event, Refusal):
                 log.info("a message in an online game was refused: %s", event.reason)
             elif isinstance(event, Ended):
+                log.info("the far computer ended the online game; it is forgotten here too")
                 self.ended = True
             elif isinstance(event, (Finished, Closed)):
                 pass
