@@ -89,12 +89,12 @@ PairingEvent = LinkChanged | CodeReady | CodeDone | CodeFailed
 class _Channel:
     """What the three connections share: a link, a lock, a queue of events."""
 
-    def __init__(self, relays: Sequence[str], channel: str, will: Publish | None = None) -> None:
+    def __init__(self, relays: Sequence[str], channel: str, **link: Any) -> None:
         self.events: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self.lock = threading.RLock()
         self._relays = list(relays)
         self.link = RelayLink(choose_relay(relays, channel), channel, on_message=self._message,
-                              on_connect=self._connect, on_disconnect=self._disconnect, will=will)
+                              on_connect=self._connect, on_disconnect=self._disconnect, **link)
 
     def poll(self) -> list[Any]:
         """Everything that happened since the last call (never waits)."""
@@ -494,7 +494,12 @@ class OnlineRoom(_Channel):
         self.on_change = on_change
         self.refused = 0
         self.desyncs = 0
-        super().__init__(relays, room.room_id, will=room.will())
+        super().__init__(relays, room.room_id, will=self._connecting, client_id=room.client_id, retained=False,
+                         keep=("end",))
+
+    def _connecting(self) -> Publish:
+        with self.lock:
+            return self.room.connecting()  # a new epoch, and the will that names it
 
     def start(self) -> None:
         """Connect (and keep reconnecting); on every connect the room restores itself on the relay."""
@@ -567,9 +572,8 @@ class OnlineRoom(_Channel):
     def close(self) -> None:
         """The game is over here: clear the room from the relay when the far side has it all, then go."""
         with self.lock:
-            if self.room.finished_and_known() and not self.room.closed:
-                self.room.closed = True
-                self._send(self.room.clear())
+            if self.room.finished_and_known():
+                self.room.closed = True  # nothing of it is kept on the relay
         self.link.wait_sent()
         self.stop()
 

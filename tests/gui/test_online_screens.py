@@ -170,13 +170,16 @@ def rooms(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
 
 
 def make_far(side: Side, seat: int = 1) -> SetupScene:
-    """On the setup screen, tap seat *seat*'s switch until it is far away (person, computer, far away)."""
+    """On the setup screen, make seat *seat* a person (its person/computer switch) who plays far away (the place
+    switch under it: here or far away)."""
     setup = side.scene
-    side.tap(setup.kind_buttons[seat].rect)
-    assert setup.slots[seat].is_computer
-    side.tap(setup.kind_buttons[seat].rect, by_finger=True)
+    if setup.slots[seat].is_computer:
+        assert not setup.place_buttons[seat].visible, "a computer is never far away"
+        side.tap(setup.kind_buttons[seat].rect)
+    assert not setup.slots[seat].is_computer and setup.place_buttons[seat].word() == "Here"
+    side.tap(setup.place_buttons[seat].rect, by_finger=True)
     assert setup.far_seats() == frozenset({seat}) and not setup.slots[seat].is_computer
-    assert setup.kind_buttons[seat].word() == "Far away"
+    assert setup.place_buttons[seat].word() == "Far away" and setup.kind_buttons[seat].word() == "Person"
     assert setup.play_button.icon == "globe" and setup.play_button.label() == "Invite"
     return setup
 
@@ -436,6 +439,7 @@ def test_online_off_shows_nothing_online(make_app: Any, tmp_path: Path) -> None:
     for _ in range(3):
         side.tap(setup.kind_buttons[1].rect)
         assert setup.far_seats() == frozenset() and setup.kind_buttons[1].word() in ("Person", "Computer")
+        assert not any(button.visible for button in setup.place_buttons), "no place switch while online play is off"
     assert setup.play_button.icon == "play"
     # on, but without a relay address: still nothing
     side.app.settings = replace(side.app.settings, online=True, relay=" , ")

@@ -212,10 +212,12 @@ def test_leaving_keeps_the_online_game_waiting_and_undo_is_off(relay: Any, two_a
     setup = host_app.scene
     assert type(setup).__name__ == "SetupScene" and host_app.screens.online is None
     pump((far_app,), lambda: far_scene.far.away)
-    # The game waits on the setup screen, its picture with the far figure: a tap continues it.
-    (waiting,) = setup.far_game_buttons
-    assert waiting.visible and waiting.figure == 1 and waiting.rect.width >= 48
-    press(host_app, center(waiting.rect), by_finger=True)
+    # The game waits on the setup screen: the big Continue offers it, its picture with the far figure; a tap
+    # continues it.
+    assert setup.offered_far() is not None and setup.offered()[1] == 1
+    assert setup.continue_button.visible and setup.continue_button.rect.width >= 48
+    assert not any(button.visible for button in setup.far_game_buttons), "offered once, on the big button"
+    press(host_app, center(setup.continue_button.rect), by_finger=True)
     back = host_app.scene
     assert type(back).__name__ == "PlayScene" and back.game.to_dict() == far_scene.game.to_dict()
     pump(both, lambda: not far_scene.far.away and not back.far.away)

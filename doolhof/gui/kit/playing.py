@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from doolhof.gui.kit.anim import Effect, Motion, Timeline
-from doolhof.gui.kit.overlay import Overlay, overlay_took, overlays_updated
+from doolhof.gui.kit.overlay import Overlay, overlay_took, overlays_holding, overlays_updated
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.worker import PacedWorker
@@ -146,6 +146,10 @@ class PlayingScene(Scene, Generic[G, D]):
             self.host.request_redraw()
             return True
         return False
+
+    def holding(self) -> bool:
+        """True while an overlay's hold control is held (the tutorial's hide button): no resting hand."""
+        return overlays_holding(self.overlays)
 
     def update_overlays(self, dt: float) -> None:
         """Move the overlays on by *dt* (after the scene has); drop those done."""
