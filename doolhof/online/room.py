@@ -435,6 +435,8 @@ class Room:
         kind = message.get("t")
         if len(parts) == 2 and parts[0] in ("hello", "here", "deal", "have"):
             name = parts[1]
+            if kind == "hello" == parts[0] and name == self.peer_device:
+                return self._on_old_hello(message)
             if name not in self._names.values():
                 raise Refused("sender", "not in the room")
             if kind != parts[0]:
@@ -443,6 +445,8 @@ class Room:
                 return [], []  # our own message coming back
             if kind == "deal":
                 return self._on_deal(message)
+            if kind == "hello" and message.get("rules") != self.me["rules"]:
+                return self._on_hello(message)  # another version: said, whatever else it sends
             out = self._on_fresh(message)
             handler = {"hello": self._on_hello, "here": self._on_here, "have": self._on_have}[kind]
             more, events = handler(message)
@@ -478,6 +482,14 @@ class Room:
         self.ended = self.closed = True
         # Heard: nothing of the room need stay on the relay now, the end included.
         return [Publish(self._topic("end"), b"", True)], [Ended(False)]
+
+    def _on_old_hello(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
+        """A hello on the far computer's device id: an older Doolhof (before per-room names). Only its
+        version counts: the parent hears that the two computers need the same version."""
+        peer = check_hello(message)
+        if peer["rules"] == self.me["rules"] or peer["device"] != self.peer_device:
+            raise Refused("sender", "hello")
+        return self._on_hello(message)
 
     def _on_hello(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
         peer = check_hello(message)

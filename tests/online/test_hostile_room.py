@@ -14,14 +14,14 @@ import time
 from typing import Any
 
 from doolhof.online import wire
-from doolhof.online.client import OnlineRoom
+from doolhof.online.client import CodeFailed, OnlineRoom
 from doolhof.online.log import state_digest
 from doolhof.online.room import PeerPresence, Publish, Ready, Refusal, Room, Started, hello, new_device_id, new_room_id
 from doolhof.online.seal import Sealer, new_key
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup
 from tests.online.raw import RawClient, settle
-from tests.online.test_online_games import WAIT, play
-from tests.online.test_room_guard import entry_by
+from tests.online.test_online_games import WAIT, code_pair, play
+from tests.online.test_room_guard import OLD_RULES, entry_by
 
 CARD_TABLE = TableSetup(CARDS, (SeatConfig(), SeatConfig()))
 MAZE_TABLE = TableSetup("junior", (SeatConfig(), SeatConfig()))
@@ -188,3 +188,8 @@ def test_a_wiped_hello_setup_and_deal_do_not_keep_the_guest_waiting(relay: Any) 
     finish(host, guest)
     settle(0.1)
     watcher.stop()
+
+
+def test_an_app_of_the_version_before_is_refused_at_pairing_with_the_plain_version_answer(relay: Any) -> None:
+    _host, _join, hosted, joined = code_pair([relay.address], far_rules=OLD_RULES)
+    assert hosted == CodeFailed("version") and joined == CodeFailed("version")
