@@ -30,6 +30,7 @@ of offline; 300 replayed ``have``s grow a client by at most 20 MB.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import heapq
 import importlib.util
 import json
@@ -39,6 +40,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -144,14 +146,17 @@ class Pair:
 ROOMS_PER_PROCESS = 50
 
 
-def _play_rooms(address: str, rooms: int, moves: int, pace: float, seed: int, barrier: Any) -> dict[str, Any]:
-    """One process's share: open *rooms* rooms, wait for every process, play; the raw figures."""
+def _play_rooms(address: str, rooms: int, moves: int, pace: float, seed: int, barrier: Any,
+                ready: Any = None) -> dict[str, Any]:
+    """One process's share: open *rooms* rooms, say so on *ready*, wait for every process, play; the raw figures."""
     pairs = [Pair(address, seed + 7 * n) for n in range(rooms)]
     for pair in pairs:
         pair.start()
     for pair in pairs:
-        pair.begin()
-    barrier.wait(120)
+        pair.begin(timeout=120.0)
+    if ready is not None:
+        ready.put(rooms)
+    barrier.wait(600)
     rng = random.Random(seed)
     due = [(time.perf_counter() + rng.random() * pace, n) for n in range(rooms)]
     heapq.heapify(due)
@@ -178,9 +183,9 @@ def _play_rooms(address: str, rooms: int, moves: int, pace: float, seed: int, ba
     return result
 
 
-def _worker(args: tuple[str, int, int, float, int, Any, Any]) -> None:
-    address, rooms, moves, pace, seed, barrier, results = args
-    results.put(_play_rooms(address, rooms, moves, pace, seed, barrier))
+def _worker(args: tuple[str, int, int, float, int, Any, Any, Any]) -> None:
+    address, rooms, moves, pace, seed, barrier, results, ready = args
+    results.put(_play_rooms(address, rooms, moves, pace, seed, barrier, ready))
 
 
 def run_rooms(relay: Any, rooms: int, moves: int, pace: float, seed: int = 1) -> dict[str, Any]:
@@ -192,11 +197,14 @@ def run_rooms(relay: Any, rooms: int, moves: int, pace: float, seed: int = 1) ->
     shares = [min(ROOMS_PER_PROCESS, rooms - k) for k in range(0, rooms, ROOMS_PER_PROCESS)]
     barrier = context.Barrier(len(shares) + 1)
     results = context.Queue()
+    ready = context.Queue()
     workers = [context.Process(target=_worker, args=((relay.address, n, moves, pace, seed + 1000 * k, barrier,
-                                                       results),), daemon=True) for k, n in enumerate(shares)]
-    for worker in workers:
+                                                       results, ready),), daemon=True) for k, n in enumerate(shares)]
+    for worker in workers:  # one process's rooms at a time: opening 2,000 connections at once swamps a small machine
         worker.start()
-    barrier.wait(180)
+        ready.get(timeout=300)
+    idle = relay.rss_mb()  # every room open and waiting
+    barrier.wait(60)
     time.sleep(min(2.0, moves * pace / 2))
     rss = relay.rss_mb()
     parts = [results.get(timeout=600) for _ in workers]
@@ -208,7 +216,7 @@ def run_rooms(relay: Any, rooms: int, moves: int, pace: float, seed: int = 1) ->
             "refused": sum(p["refused"] for p in parts),
             "p50_ms": round(percentile(ms, 50), 3), "p95_ms": round(percentile(ms, 95), 3),
             "max_ms": round(ms[-1], 3) if ms else 0.0, "moves_per_s": round(len(ms) / seconds, 1),
-            "relay_rss_mb": round(rss, 2)}
+            "relay_rss_mb": round(rss, 2), "relay_rss_mb_rooms_open": round(idle, 2), "connections": 2 * rooms}
 
 
 def _rss_kb(field: str = "VmRSS") -> int:
@@ -322,6 +330,29 @@ def frame_p95(relay: Any, rounds: int, pushes: int) -> tuple[float, float]:
     return percentile(sorted(offline), 95), percentile(sorted(online), 95)
 
 
+class _TlsRelay:
+    """The public configuration on loopback over TLS (tests/online/tls.py), as ``LocalRelay`` is used here."""
+
+    def __init__(self, started: Any) -> None:
+        self.started = started
+        self.address = f"mqtts://localhost:{started.tls}"
+
+    def rss_mb(self) -> float:
+        return float(self.started.rss_mb())
+
+
+@contextlib.contextmanager
+def _tls_relay(mosquitto: str) -> Iterator[_TlsRelay]:
+    from tests.online.tls import Authority, public_relay
+
+    authority = Authority.make("bench_online authority")
+    ca = Path(tempfile.mkdtemp(prefix="doolhof-bench-ca-")) / "ca.pem"
+    ca.write_bytes(authority.pem())
+    os.environ["SSL_CERT_FILE"] = str(ca)  # the clients trust it as the system's authorities (forked workers too)
+    with public_relay(*authority.issue(["localhost"]), mosquitto) as started:
+        yield _TlsRelay(started)
+
+
 def main() -> int:
     """Run the benchmark and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -332,12 +363,15 @@ def main() -> int:
     parser.add_argument("--frame-rounds", type=int, default=3, help="offline/online frame runs, alternated")
     parser.add_argument("--pushes", type=int, default=4, help="push animations timed per frame run")
     parser.add_argument("--abuse-moves", type=int, default=600, help="the log's length before the replayed haves")
+    parser.add_argument("--tls", action="store_true",
+                        help="the public configuration (packaging/relay/mosquitto-public.conf) over TLS, with a"
+                             " certificate from an authority made for the run, in place of the local one")
     args = parser.parse_args()
     local_relay = _script("local_relay")
     if local_relay.find_mosquitto() is None:
         print("bench_online: mosquitto is not installed (Debian: sudo apt install mosquitto)", file=sys.stderr)
         return 2
-    with local_relay.LocalRelay() as relay:
+    with _tls_relay(local_relay.find_mosquitto()) if args.tls else local_relay.LocalRelay() as relay:
         idle_rss = relay.rss_mb()
         rooms = [run_rooms(relay, n, args.moves, args.pace) for n in args.rooms]
         offline, online = frame_p95(relay, args.frame_rounds, args.pushes) if args.frame_rounds else (0.0, 0.0)
