@@ -251,6 +251,7 @@ class ScreenBuilder:
         game is played at home.
         """
         from doolhof.gui.kit.far_sign import FarSign
+        from doolhof.online import store
         from doolhof.online.follow import FarGame
 
         host = self.host
@@ -259,8 +260,9 @@ class ScreenBuilder:
         if game is None or table is None:
             raise ValueError("the room's game has not started")
         far = FarGame(room)
-        room.on_change = self.keep_room
-        self.keep_room(room.room.to_dict())
+        relay = {store.RELAY_KEY: str(room.link.address)}  # the room stays on it (store.relay_of)
+        room.on_change = lambda data: self.keep_room({**data, **relay})
+        self.keep_room({**room.room.to_dict(), **relay})
         if host.session.running:
             host.session.leave()
         scene: PlayScene | CardPlayScene
@@ -282,15 +284,18 @@ class ScreenBuilder:
 
     def resume_online(self, kept: dict[str, object]) -> bool:
         """Continue a waiting online game kept on this computer (one of ``store.waiting_rooms()``) through the
-        relays of the settings; False (and a logged reason) when it cannot be brought back."""
+        relay it started on (a room kept before rooms remembered theirs: the settings' relays); False (and a
+        logged reason) when it cannot be brought back."""
         import logging
 
         from doolhof.gui.online.switch import relays_of
+        from doolhof.online import store
         from doolhof.online.client import OnlineRoom
         from doolhof.online.errors import Refused
         from doolhof.online.room import Room
 
-        relays = relays_of(self.host.settings)
+        started_on = store.relay_of(kept)
+        relays = [started_on] if started_on else relays_of(self.host.settings)
         try:
             room = Room.from_dict(kept)
         except Refused as refused:
@@ -450,11 +455,17 @@ class ScreenBuilder:
         scene = self.play_scene
         return scene is None or scene.undo_fits()
 
-    def undo_last(self) -> bool:
-        """Take back a person's last action (see :class:`~doolhof.session.keeper.GameKeeper`); False when refused."""
+    def undo_last(self, older: bool = False) -> bool:
+        """Take back a person's last action (see :class:`~doolhof.session.keeper.GameKeeper`); False when refused.
+
+        The quick Undo button takes back only an action nobody has followed yet, and not at a person's take
+        step; *older* (the parents' menu, behind its hold) takes back the person's last action also after
+        computers played since, at any step.
+        """
         host, scene = self.host, self.play_scene
-        if scene is None or not any(self._is_play_scene(s) for s in host.scenes) or not host.session.can_undo() \
-                or not self.undo_fits():
+        if scene is None or not any(self._is_play_scene(s) for s in host.scenes) or not host.session.can_undo():
+            return False
+        if not older and (not host.session.undo_recent() or not self.undo_fits()):
             return False
         game = host.session.undo()
         if game is None:

@@ -40,7 +40,7 @@ from .pairing import (
     topic,
 )
 from .relay import RelayLink, choose_relay
-from .room import Publish, Refusal, Room, RoomEvent, check_hello, new_room_id
+from .room import Closed, Ended, Publish, Refusal, Room, RoomEvent, check_hello, new_room_id
 from .seal import KEY_BYTES, Sealer, derive, new_key
 
 log = logging.getLogger(__name__)
@@ -89,12 +89,12 @@ PairingEvent = LinkChanged | CodeReady | CodeDone | CodeFailed
 class _Channel:
     """What the three connections share: a link, a lock, a queue of events."""
 
-    def __init__(self, relays: Sequence[str], channel: str, will: Publish | None = None) -> None:
+    def __init__(self, relays: Sequence[str], channel: str, **link: Any) -> None:
         self.events: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self.lock = threading.RLock()
         self._relays = list(relays)
         self.link = RelayLink(choose_relay(relays, channel), channel, on_message=self._message,
-                              on_connect=self._connect, on_disconnect=self._disconnect, will=will)
+                              on_connect=self._connect, on_disconnect=self._disconnect, **link)
 
     def poll(self) -> list[Any]:
         """Everything that happened since the last call (never waits)."""
@@ -365,6 +365,13 @@ class Accepted:
     hello: dict[str, Any]
 
 
+@dataclass(frozen=True)
+class Declined:
+    """The remembered computer said "not now" to the invitation (*hello*): nobody comes to the room."""
+
+    hello: dict[str, Any]
+
+
 class FriendLink(_Channel):
     """Two remembered computers find each other without a code: the host invites, the other accepts.
 
@@ -424,6 +431,20 @@ class FriendLink(_Channel):
         return OnlineRoom(Room(str(welcome["room"]), key, self.me, (self.friend.device, self.me["device"])),
                           self._relays)
 
+    def decline(self) -> None:
+        """Say "not now" to the invitation that came (:class:`Invited`): sealed, to the inviter only, who
+        stops waiting (:class:`Declined`); the invitation is cleared from the relay."""
+        welcome = self._invited
+        if welcome is None:
+            return
+        self._invited, self._taken = None, True  # our own clearing coming back is no withdrawal
+        topic = self._topic("decline")
+        message = {"t": "decline", "hello": self.me, "room": welcome.get("room")}
+        self.link.publish(Publish(topic, self._sealer.seal(topic, wire.dumps(message)), False))
+        self.link.publish(Publish(self._topic("invite"), b"", True))
+        self.link.wait_sent(WITHDRAW_SECONDS)
+        self._taken = False  # a later invitation is news again
+
     def room(self, table: TableSetup, far: frozenset[int]) -> OnlineRoom:
         """The host's side of the room it invited the friend into."""
         return OnlineRoom(Room(self.room_id, self.room_key, self.me, (self.me["device"], self.friend.device),
@@ -452,6 +473,11 @@ class FriendLink(_Channel):
             self._inviting = False
             self.link.publish(Publish(self._topic("invite"), b"", True))
             self.events.put(Accepted(peer))
+        elif part == "decline" and message.get("t") == "decline" and self._inviting \
+                and message.get("room") == self.room_id:
+            self._inviting = False
+            self.link.publish(Publish(self._topic("invite"), b"", True))
+            self.events.put(Declined(peer))
 
 
 class OnlineRoom(_Channel):
@@ -468,7 +494,12 @@ class OnlineRoom(_Channel):
         self.on_change = on_change
         self.refused = 0
         self.desyncs = 0
-        super().__init__(relays, room.room_id, will=room.will())
+        super().__init__(relays, room.room_id, will=self._connecting, client_id=room.client_id, retained=False,
+                         keep=("end",))
+
+    def _connecting(self) -> Publish:
+        with self.lock:
+            return self.room.connecting()  # a new epoch, and the will that names it
 
     def start(self) -> None:
         """Connect (and keep reconnecting); on every connect the room restores itself on the relay."""
@@ -488,7 +519,7 @@ class OnlineRoom(_Channel):
             self._deliver(events)
             if self.on_change is not None and (
                 (len(self.room.log) if self.room.log is not None else -1) != before
-                or started != (self.room.genesis is not None) or any(e.__class__.__name__ == "Closed" for e in events)
+                or started != (self.room.genesis is not None) or any(isinstance(e, (Closed, Ended)) for e in events)
             ):
                 self.on_change(self.room.to_dict())
 
@@ -526,17 +557,45 @@ class OnlineRoom(_Channel):
         self.link.wait_sent()
         self.stop()
 
+    def end(self) -> None:
+        """A parent ends the game unfinished: the far computer is told (:class:`~doolhof.online.room.Ended`),
+        the room is cleared from the relay and forgotten here (*on_change*), then the link goes."""
+        with self.lock:
+            out, events = self.room.end()
+            self._send(out)
+            self._deliver(events)
+            if self.on_change is not None and events:
+                self.on_change(self.room.to_dict())
+        self.link.wait_sent()
+        self.stop()
+
     def close(self) -> None:
         """The game is over here: clear the room from the relay when the far side has it all, then go."""
         with self.lock:
-            if self.room.finished_and_known() and not self.room.closed:
-                self.room.closed = True
-                self._send(self.room.clear())
+            if self.room.finished_and_known():
+                self.room.closed = True  # nothing of it is kept on the relay
         self.link.wait_sent()
         self.stop()
 
 
+def end_room(room: Room, relays: Sequence[str], timeout: float = 5.0) -> bool:
+    """End a waiting *room* that is not being played (a parent's choice on the settings' page): connect to its
+    relay only to say ``end`` and clear the room, without saying "here" first. Blocks up to *timeout* seconds
+    (run it off the frame loop); True when the relay took it (the far computer hears it when it looks)."""
+    out, _events = room.end()
+    link = RelayLink(choose_relay(relays, room.room_id), room.room_id, on_message=lambda topic, payload: None)
+    link.start()
+    try:
+        if not link.connected.wait(timeout):
+            return False
+        for message in out:
+            link.publish(message)
+        return link.wait_sent(timeout)
+    finally:
+        link.stop()
+
+
 __all__ = [
-    "Accepted", "CodeDone", "CodeFailed", "CodeReady", "Friend", "FriendLink", "HostCode", "Invited", "JoinCode",
-    "LinkChanged", "OnlineRoom", "PairingEvent", "Withdrawn",
+    "Accepted", "CodeDone", "CodeFailed", "CodeReady", "Declined", "Friend", "FriendLink", "HostCode", "Invited",
+    "JoinCode", "LinkChanged", "OnlineRoom", "PairingEvent", "Withdrawn", "end_room",
 ]

@@ -64,10 +64,25 @@ def at_home(folder: Path) -> Iterator[None]:
             os.environ["DOOLHOF_HOME"] = old
 
 
+#: The computers of the test running now (their setup screens listen for invitations until stopped).
+SIDES: list[Side] = []
+
+
+@pytest.fixture(autouse=True)
+def _forget_sides() -> Iterator[None]:
+    yield
+    for side in SIDES:
+        notice = getattr(side.scene, "invitations", None) if side.app.scenes else None
+        if notice is not None:
+            notice.stop()
+    SIDES.clear()
+
+
 class Side:
     """One computer: an app and its own folder."""
 
     def __init__(self, make_app: Any, home: Path, relay: Any, size: tuple[int, int] = (1280, 800)) -> None:
+        SIDES.append(self)
         home.mkdir(parents=True, exist_ok=True)
         self.home = home
         self._fingered = False
@@ -94,7 +109,9 @@ class Side:
 
     def setup(self, table: TableSetup = TWO) -> SetupScene:
         with at_home(self.home):
-            self.app.push_scene(SetupScene(self.app, table))
+            scene = SetupScene(self.app, table)
+            # in place of the screen on top, as the app does (a setup screen covered stays listening)
+            self.app.replace_scene(scene) if self.app.scenes else self.app.push_scene(scene)
             run(self.app, 0)
         return self.app.scene
 
@@ -123,6 +140,11 @@ def paho_threads() -> list[str]:
 
 
 def no_paho_threads(wait: float = 5.0) -> bool:
+    """No network thread is left (once the setup screens on top stop listening for remembered computers)."""
+    for side in SIDES:
+        notice = getattr(side.scene, "invitations", None) if side.app.scenes else None
+        if notice is not None:
+            notice.stop()
     deadline = time.monotonic() + wait
     while paho_threads() and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -148,13 +170,16 @@ def rooms(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
 
 
 def make_far(side: Side, seat: int = 1) -> SetupScene:
-    """On the setup screen, tap seat *seat*'s switch until it is far away (person, computer, far away)."""
+    """On the setup screen, make seat *seat* a person (its person/computer switch) who plays far away (the place
+    switch under it: here or far away)."""
     setup = side.scene
-    side.tap(setup.kind_buttons[seat].rect)
-    assert setup.slots[seat].is_computer
-    side.tap(setup.kind_buttons[seat].rect, by_finger=True)
+    if setup.slots[seat].is_computer:
+        assert not setup.place_buttons[seat].visible, "a computer is never far away"
+        side.tap(setup.kind_buttons[seat].rect)
+    assert not setup.slots[seat].is_computer and setup.place_buttons[seat].word() == "Here"
+    side.tap(setup.place_buttons[seat].rect, by_finger=True)
     assert setup.far_seats() == frozenset({seat}) and not setup.slots[seat].is_computer
-    assert setup.kind_buttons[seat].word() == "Far away"
+    assert setup.place_buttons[seat].word() == "Far away" and setup.kind_buttons[seat].word() == "Person"
     assert setup.play_button.icon == "globe" and setup.play_button.label() == "Invite"
     return setup
 
@@ -414,6 +439,7 @@ def test_online_off_shows_nothing_online(make_app: Any, tmp_path: Path) -> None:
     for _ in range(3):
         side.tap(setup.kind_buttons[1].rect)
         assert setup.far_seats() == frozenset() and setup.kind_buttons[1].word() in ("Person", "Computer")
+        assert not any(button.visible for button in setup.place_buttons), "no place switch while online play is off"
     assert setup.play_button.icon == "play"
     # on, but without a relay address: still nothing
     side.app.settings = replace(side.app.settings, online=True, relay=" , ")
@@ -457,3 +483,151 @@ def test_the_keypad_takes_a_childs_tap_while_a_parents_hand_rests_on_the_screen(
     touch_tap(app, center(keys[0].rect), finger_id=2)
     run(app, 0, [finger("up", app, rest, finger_id=1)])
     assert join.chosen == [*before, keys[0].picture]  # the child's picture, and not the palm's
+
+
+def befriend(host: Side, guest: Side) -> None:
+    """The two computers remember each other (as after a first game with a picture code)."""
+    secret = new_key()
+    with at_home(host.home):
+        store.remember(Friend(guest.device(), 3, secret))
+    with at_home(guest.home):
+        store.remember(Friend(host.device(), 0, secret))
+
+
+def test_the_setup_screen_notices_an_invitation_and_the_child_plays(make_app: Any, tmp_path: Path, relay: Any,
+                                                                    rooms: list[Any]) -> None:
+    """Nobody taps Join: the child's setup screen shows the inviter's figure within a few seconds."""
+    host, guest = Side(make_app, tmp_path / "host", relay), Side(make_app, tmp_path / "guest", relay)
+    befriend(host, guest)
+    setup = guest.setup()
+    notice = setup.invitations
+    assert until([guest], lambda: len(notice._links) == 1), "the setup screen listens for the remembered computer"
+    assert notice.shown is None
+    invite = open_invite(host)
+    host.tap(invite.friend_buttons[0].rect, by_finger=True)
+    asked = time.monotonic()
+    assert until([host, guest], lambda: notice.shown is not None)
+    assert time.monotonic() - asked < 5.0, "within a few seconds"
+    assert notice.shown is not None and notice.shown[1] == 0, "the inviter's figure"
+    guest.tap(notice.accept_button.rect, by_finger=True)
+    assert until([host, guest], lambda: isinstance(host.scene, LobbyScene) and isinstance(guest.scene, LobbyScene))
+    lobby = host.scene
+    assert until([host, guest], lambda: lobby.start_button.enabled)
+    host.tap(lobby.start_button.rect)
+    assert until([host, guest], lambda: isinstance(host.scene, PlayScene) and isinstance(guest.scene, PlayScene))
+    for room in rooms:
+        room.stop()
+    assert no_paho_threads(), f"links left running: {paho_threads()}"
+
+
+def test_not_now_on_the_setup_screen_is_said_calmly_to_the_inviter(make_app: Any, tmp_path: Path,
+                                                                   relay: Any) -> None:
+    host, guest = Side(make_app, tmp_path / "host", relay), Side(make_app, tmp_path / "guest", relay)
+    befriend(host, guest)
+    setup = guest.setup()
+    notice = setup.invitations
+    invite = open_invite(host)
+    host.tap(invite.friend_buttons[0].rect, by_finger=True)
+    assert until([host, guest], lambda: notice.shown is not None)
+    before = setup.count
+    guest.tap(notice.decline_button.rect)
+    assert notice.shown is None and isinstance(guest.scene, SetupScene) and setup.count == before
+    assert until([host, guest], lambda: invite.unanswered is not None), "the inviter hears the no"
+    assert invite.declined and invite.inviting is None and invite.friend_link is None
+    assert invite.trouble is None and invite.code is not None, "no trouble: the picture code still works"
+    # tapped again later, the child's screen shows the new invitation
+    host.tap(invite.friend_buttons[0].rect)
+    assert until([host, guest], lambda: notice.shown is not None)
+    host.tap(invite.cancel_button.rect)
+    assert until([host, guest], lambda: notice.shown is None), "taken back: the card goes"
+    guest.tap(setup.join_button.rect)
+    assert isinstance(guest.scene, JoinScene)
+    guest.tap(guest.scene.cancel_button.rect)
+    assert no_paho_threads(), f"links left running: {paho_threads()}"
+
+
+def test_not_now_on_the_join_screen_is_said_to_the_inviter_too(make_app: Any, tmp_path: Path, relay: Any) -> None:
+    host, guest = Side(make_app, tmp_path / "host", relay), Side(make_app, tmp_path / "guest", relay)
+    befriend(host, guest)
+    join = open_join(guest)
+    invite = open_invite(host)
+    host.tap(invite.friend_buttons[0].rect, by_finger=True)
+    assert until([host, guest], lambda: join.invitation is not None)
+    guest.tap(join.decline_button.rect, by_finger=True)
+    assert until([host, guest], lambda: invite.declined)
+    host.tap(invite.cancel_button.rect)
+    guest.tap(join.cancel_button.rect)
+    assert no_paho_threads(), f"links left running: {paho_threads()}"
+
+
+def test_invitations_turned_off_open_no_connection_on_the_setup_screen(make_app: Any, tmp_path: Path,
+                                                                       relay: Any) -> None:
+    host, guest = Side(make_app, tmp_path / "host", relay), Side(make_app, tmp_path / "guest", relay)
+    befriend(host, guest)
+    guest.app.settings = replace(guest.app.settings, invitations=False)
+    assert no_paho_threads(), "none before"
+    setup = guest.setup()
+    guest.step(0.5)
+    assert not setup.invitations.listening and not paho_threads()
+    off = Side(make_app, tmp_path / "off", None)
+    befriend(off, guest)
+    assert not off.setup().invitations.listening and not paho_threads(), "online play off: nothing opened"
+
+
+def test_the_sixth_picture_waits_a_moment_in_which_erase_still_works(make_app: Any, tmp_path: Path) -> None:
+    from doolhof.gui.online.join import GRACE_SECONDS
+
+    guest = Side(make_app, tmp_path / "guest", type("R", (), {"address": "127.0.0.1:1"})())
+    join = open_join(guest)
+    keys = join.keys
+    for key in keys[:6]:
+        guest.tap(key.rect, by_finger=True)
+    assert len(join.chosen) == 6 and not join.trying, "the sixth picture does not send the code at once"
+    assert join.erase_button.enabled and not any(k.enabled for k in keys)
+    guest.tap(join.erase_button.rect, by_finger=True)  # a slip on the last picture: taken back
+    assert join.chosen == [k.picture for k in keys[:5]] and not join.trying
+    guest.tap(keys[7].rect, by_finger=True)
+    assert not join.trying
+    guest.step(GRACE_SECONDS + 0.1)
+    assert join.trying and not join.erase_button.enabled, "after the grace the code is tried"
+    assert join.chosen[-1] == keys[7].picture
+    guest.tap(join.cancel_button.rect)
+
+
+def test_a_wrong_code_is_said_calmly_and_the_joiner_tries_again(make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No cross over the six pictures (the exchange cannot tell which was wrong), no cross on the card; the button
+    says "Try again" (this computer cannot make a code)."""
+    from doolhof.gui.online import common, samples
+
+    app = make_app((1280, 800))
+    app.settings = replace(app.settings, online=True, relay="127.0.0.1:1")
+    join = samples.join(app)
+    app.push_scene(join)
+    for name in samples.CODE.names[3:]:
+        join.choose(name)
+    join.show_trouble("code")
+    join.sync()
+    drawn: list[str] = []
+    real = common.safe_icon
+    monkeypatch.setattr(common, "safe_icon", lambda art, name, px: drawn.append(name) or real(art, name, px))
+    run(app, 0)
+    join.draw(app.screen)
+    assert "cross" not in drawn and "again" in drawn
+    assert join.again_button.visible and join.again_button.label() == "Try again"
+    tap(app, center(join.again_button.rect))
+    assert join.chosen == [] and join.trouble is None
+
+
+def test_the_lobby_names_the_game_about_to_start(make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from doolhof.gui.online import lobby as lobby_module
+    from doolhof.gui.online import samples
+
+    app = make_app((800, 600))
+    scene = samples.lobby(app)
+    app.push_scene(scene)
+    said: list[str] = []
+    monkeypatch.setattr(lobby_module, "heading", lambda surface, text, rect, size: said.append(text))
+    scene.draw(app.screen)
+    assert "Junior · 12 secrets" in said
+    cards = TableSetup("cards", (SeatConfig("person"), SeatConfig("person")))
+    assert lobby_module.game_name(cards) == "Card game"

@@ -252,7 +252,7 @@ def sign_of(scene: Any) -> FarSign:
 # ----- the maze -------------------------------------------------------------------------------------------
 def maze_turn(side: Side, sides: list[Side], by_finger: bool) -> None:
     """The person at *side* plays a clever move by taps: the sliding card tapped until it is turned right, the
-    arrow, then the cell to walk to (the "stay" button to stay)."""
+    arrow, then the cell to walk to (its own cell to stay)."""
     scene = side.scene
     turn = scene.game.turn
     player = make_computer("clever", seed=turn)
@@ -265,9 +265,8 @@ def maze_turn(side: Side, sides: list[Side], by_finger: bool) -> None:
     tap_at(side, center(scene.arrow_rect(push.side, push.index)), by_finger)
     assert scene.game.phase == "walk", "the tap on an open arrow pushed"
     pump(sides, lambda: not scene.timeline.busy())
-    here = scene.game.positions[scene.game.current_player]
     cell = player.choose_walk(scene.game.copy())
-    tap_at(side, center(scene.cell_rect(cell) if cell != here else scene.layout.rotate), by_finger)
+    tap_at(side, center(scene.cell_rect(cell)), by_finger)
     assert scene.game.turn == turn + 1 or scene.game.is_over(), "the tap walked"
 
 
@@ -401,7 +400,9 @@ def pair_by_code(home: Side, far: Side) -> tuple[LobbyScene, LobbyScene]:
     setup = home.scene
     assert setup.kind_buttons[1].word() == "Computer", "a first evening: the second seat is the computer"
     home.tap(setup.kind_buttons[1].rect)
-    assert setup.kind_buttons[1].word() == "Far away" and setup.far_seats() == frozenset({1})
+    assert setup.kind_buttons[1].word() == "Person" and setup.far_seats() == frozenset()
+    home.tap(setup.place_buttons[1].rect)
+    assert setup.place_buttons[1].word() == "Far away" and setup.far_seats() == frozenset({1})
     assert setup.play_button.icon == "globe" and setup.play_button.label() == "Invite"
     for _ in range(12):
         if setup.effective_secrets() == 3:

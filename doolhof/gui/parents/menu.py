@@ -12,7 +12,9 @@
   ``scene.layout.icons`` (play). The scene draws the resting icon itself; the layer draws it only
   while it is held or wiggles.
 - the **undo button** on the play screen, just inward of the corner icons, shown only while the
-  running :class:`~doolhof.session.game_session.GameSession` has a person's action to take back.
+  running :class:`~doolhof.session.game_session.GameSession` has a person's action to take back and
+  nobody has acted since (``undo_recent``). Later, once computers have played, the parents' menu
+  offers it ("Take back the last move"): behind the two-second hold, never one tap for a child.
 - a small **badge** on the menu button while something could not be saved (the game, the
   settings: :meth:`~doolhof.gui.kit.scene.Host.save_problems`). It is quiet on purpose: a dot, no
   sound, no movement, nothing on the board, so the child plays on. The message itself is inside
@@ -20,7 +22,8 @@
 
 Pointer events go to this layer first; what it does not take goes on to the scene.
 
-The menu offers: back to the game, settings, the illustrated rules,
+The menu offers: back to the game, taking back a person's last move (over a game that has one),
+settings, the illustrated rules,
 a new game (back to setup; the game stays saved until a new one starts), full screen on/off, and
 quit (the game is saved first). While a save fails, the menu says so above its buttons.
 """
@@ -125,7 +128,7 @@ class ParentControls:
 
     def undo_offered(self) -> bool:
         """True when the top scene is the kept game's play scene and a person's action can be taken back."""
-        return self.host.screens.game_on_top() and self.host.session.can_undo() and self.host.screens.undo_fits()
+        return self.host.screens.game_on_top() and self.host.session.undo_recent() and self.host.screens.undo_fits()
 
     # ----- input -----------------------------------------------------------------------------------
     def handle_pointer(self, event: PointerEvent) -> bool:
@@ -301,6 +304,9 @@ class ParentMenuScene(Scene):
         add = self.buttons.add
         self.back_button = add(Button(self.back, icon="play", style=PRIMARY, name="back",
                                       label=lambda: _("Back to the game") if self.from_game else _("Back")))
+        self.undo_button = add(Button(self.take_back, icon="again", label=lambda: _("Take back the last move"),
+                                      style=CHOICE, name="undo"))
+        self.undo_button.visible = from_game and self.host.session.can_undo()
         self.settings_button = add(Button(self.open_settings, icon="menu", label=lambda: _("Settings"), style=CHOICE,
                                           name="settings"))
         self.rules_button = add(Button(self.open_rules, icon="hint", label=lambda: _("Rules"), style=CHOICE,
@@ -344,6 +350,11 @@ class ParentMenuScene(Scene):
     def back(self) -> None:
         """Close the menu."""
         self.host.pop_scene()
+
+    def take_back(self) -> None:
+        """Back to the game with a person's last move taken back (and the computers' moves made since)."""
+        self.host.pop_scene()
+        self.host.screens.undo_last(older=True)
 
     def open_settings(self) -> None:
         """Show the settings screen."""

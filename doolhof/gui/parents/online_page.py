@@ -6,8 +6,11 @@ network until the parent taps "Test": then :func:`doolhof.online.relay.check_rel
 thread (:class:`~doolhof.gui.kit.worker.Worker`) while the page stays live and a ring turns, and the
 answer shows as a green tick ("The relay answers") or a red cross with the reason in the parent's words.
 
-The address is a plain text field (:class:`~doolhof.gui.kit.text_field.TextField`): one ``host`` or
-``host:port``, or several comma-separated. It is kept (saved to the settings) on Enter, "OK", "Test" and
+The address is a plain text field (:class:`~doolhof.gui.kit.text_field.TextField`): one address
+(``mqtts://host:8883``, ``wss://host/mqtt``, ``host:port``), or several comma-separated. Left empty, the
+relays this release carries are used (:mod:`doolhof.online.defaults`); under the test row two short
+sentences say what a relay is and where an address comes from (or, with a release's relay, that the
+field may stay empty). It is kept (saved to the settings) on Enter, "OK", "Test" and
 on going back, when every part reads as an address (:meth:`doolhof.online.relay.Address.parse`); when a
 part does not, the reason shows and the saved address stays as it was.
 
@@ -42,9 +45,11 @@ from doolhof.gui.kit.widgets import (
     share_text_size,
 )
 from doolhof.gui.kit.worker import Worker
+from doolhof.gui.parents.online_games import WaitingGames
 from doolhof.i18n import N_, _
 from doolhof.online import store
 from doolhof.online.client import Friend
+from doolhof.online.defaults import release_relays
 from doolhof.online.relay import Address, check_relay
 from doolhof.session.settings import MAX_RELAY_TEXT
 
@@ -60,7 +65,11 @@ MSG_NO_ADDRESS = N_("Type the relay's address first (host or host:port).")
 MSG_NONE_YET = N_("No computers remembered yet: one is remembered after the first game with a picture code.")
 MSG_FORGET = N_("Remembered computers (hold the cross to forget one)")
 MSG_NOT_FORGOTTEN = N_("The computer could not be forgotten: the file could not be written.")
-MSG_HINT = N_("e.g. relay.example.org:1883")
+MSG_HINT = N_("e.g. mqtts://relay.example.org:8883")
+#: What a relay is and where an address comes from (shown when this release carries no relay).
+MSG_ABOUT = N_("A relay is a computer on the internet that passes the moves between the two homes; it sees only "
+               "sealed moves. A school or a friend can give you its address, or you can run one yourself.")
+MSG_ABOUT_RELEASE = N_("Leave the address empty to use the relay this version comes with, or type your own.")
 
 
 def parse_relays(text: str) -> list[Address]:
@@ -82,9 +91,13 @@ class OnlinePage:
     """The page's controls and drawing; the settings screen lays it out, feeds it and shows it."""
 
     def __init__(self, host: Host, keep: Callable[[str], None], back: Callable[[], None],
-                 check: Callable[[Address], str | None] = check_relay) -> None:
-        """*keep* saves a checked address text, *back* returns to the settings' rows, *check* asks one relay."""
+                 check: Callable[[Address], str | None] = check_relay,
+                 change: Callable[..., None] | None = None) -> None:
+        """*keep* saves a checked address text, *back* returns to the settings' rows, *check* asks one relay,
+        *change* saves other settings (the invitations switch)."""
         self.host = host
+        #: The waiting online games a parent can end, and the invitations switch (online_games.py).
+        self.games = WaitingGames(host, change or (lambda **changes: None))
         self._keep = keep
         self._check = check
         self.buttons = ButtonSet(on_press=lambda: host.play_sound("tap"))
@@ -104,6 +117,7 @@ class OnlinePage:
         self.title_rect = pygame.Rect(0, 0, 0, 0)
         self.label_rect = pygame.Rect(0, 0, 0, 0)
         self.answer_rect = pygame.Rect(0, 0, 0, 0)
+        self.about_rect = pygame.Rect(0, 0, 0, 0)
         self.friends_label = pygame.Rect(0, 0, 0, 0)
         self.friend_rects: list[pygame.Rect] = []
         self.shown = False
@@ -122,6 +136,7 @@ class OnlinePage:
             self.friends = []
         self.forget_buttons = [HoldButton(self._forgetter(f.device), icon="cross", hold_seconds=FORGET_HOLD,
                                           face=theme.PANEL_DARK) for f in self.friends]
+        self.games.refresh()
 
     def _forgetter(self, device: str) -> Callable[[], None]:
         return lambda: self.forget(device)
@@ -199,6 +214,8 @@ class OnlinePage:
         if addresses is None:
             return
         if not addresses:
+            addresses = [Address.parse(relay) for relay in release_relays()]  # checked when released
+        if not addresses:
             self.said = ("no", _(MSG_NO_ADDRESS))
             return
         check = self._check
@@ -213,6 +230,7 @@ class OnlinePage:
         self.field.update(dt)
         for button in self.forget_buttons:
             button.update(dt)
+        self.games.update(dt)
         job = self.job
         if job is not None and job.done():
             self.job = None
@@ -227,17 +245,20 @@ class OnlinePage:
 
     def busy(self) -> bool:
         """True while the test runs (the ring turns), a forget button is held, or the cursor blinks."""
-        return self.job is not None or self.field.focused or any(b.busy() for b in self.forget_buttons)
+        return (self.job is not None or self.field.focused or any(b.busy() for b in self.forget_buttons)
+                or self.games.busy())
 
     def holding(self) -> bool:
         """True while a forget button is held (a still finger there is no resting hand)."""
-        return any(b.held is not None for b in self.forget_buttons)
+        return any(b.held is not None for b in self.forget_buttons) or self.games.holding()
 
     def handle_pointer(self, event: PointerEvent) -> None:
         """Forget buttons first, then the buttons; a press anywhere off the field lets the keyboard go."""
         for button in self.forget_buttons:
             if button.handle(event):
                 return
+        if self.shown and self.games.handle_pointer(event):
+            return
         if event.kind == "down" and self.field.focused and self.buttons.at(event.pos) not in (
                 self.field_button, self.clear_button, self.ok_button, self.test_button):
             self.field.blur()
@@ -258,6 +279,7 @@ class OnlinePage:
         self.shown = shown
         for button in self.buttons.items:
             button.visible = shown
+        self.games.show(shown)
         if not shown:
             self.field.blur()
             for hold in self.forget_buttons:
@@ -289,11 +311,24 @@ class OnlinePage:
         self.test_button.rect = pygame.Rect(inner.x, y, test_w, row_h)
         self.answer_rect = pygame.Rect(inner.x + test_w + pad, y - pad // 2, inner.right - inner.x - test_w - pad,
                                        row_h + pad)
-        y += row_h + 2 * pad
-        self.friends_label = pygame.Rect(inner.x, y, inner.w, row_h // 2)
+        y += row_h + pad
+        self.about_rect = pygame.Rect(inner.x, y, inner.w, row_h)
+        y = self.about_rect.bottom + pad
+        # Below: the remembered computers, and the waiting online games (beside them, or under them when tall).
+        lower = pygame.Rect(inner.x, y, inner.w, inner.bottom - y)
+        if w >= h:
+            friends_w = (lower.w - 2 * pad) // 2
+            self.games.resize(pygame.Rect(lower.x + friends_w + 2 * pad, lower.y, lower.w - friends_w - 2 * pad,
+                                          lower.h), size)
+            lower.w = friends_w
+        else:
+            games_h = lower.h * 11 // 20
+            self.games.resize(pygame.Rect(lower.x, lower.bottom - games_h, lower.w, games_h), size)
+            lower.h -= games_h + pad
+        self.friends_label = pygame.Rect(inner.x, y, lower.w, row_h // 2)
         y = self.friends_label.bottom + pad // 2
-        room = inner.bottom - y
-        side = max(1, min(int(row_h * 1.6), (room - gap) * 5 // 8, (inner.w - gap * (MOST_SHOWN - 1)) // MOST_SHOWN))
+        room = lower.bottom - y
+        side = max(1, min(int(row_h * 1.6), (room - gap) * 5 // 8, (lower.w - gap * (MOST_SHOWN - 1)) // MOST_SHOWN))
         hold = max(least, min(row_h, int(side * 0.62)))
         self.friend_rects = []
         for k, button in enumerate(self.forget_buttons):
@@ -312,8 +347,11 @@ class OnlinePage:
         draw_text(surface, _("Relay address"), self.label_rect, theme.INK_SOFT, align="left", max_px=label_px)
         share_text_size([self.back_button, self.ok_button, self.test_button], most=label_px, least=least)
         self.buttons.draw(surface, art)
-        self.field.draw(surface, hint=_(MSG_HINT))
+        released = release_relays()
+        self.field.draw(surface, hint=released[0] if released else _(MSG_HINT))
         self._draw_answer(surface, least)
+        draw_text(surface, _(MSG_ABOUT_RELEASE) if released else _(MSG_ABOUT), self.about_rect, theme.INK_SOFT,
+                  align="left", max_px=max(least, int(label_px * 0.9)))
         draw_text(surface, _(MSG_FORGET) if self.friends else _(MSG_NONE_YET), self.friends_label, theme.INK_SOFT,
                   align="left", max_px=label_px)
         for friend, cell, hold in zip(self.friends, self.friend_rects, self.forget_buttons):
@@ -323,6 +361,7 @@ class OnlinePage:
             if figure is not None:
                 surface.blit(figure, figure.get_rect(center=cell.center))
             hold.draw(surface, art)
+        self.games.draw(surface)
 
     def _draw_answer(self, surface: pygame.Surface, least: int) -> None:
         kind, text = self.said
