@@ -345,8 +345,11 @@ class VariantButton(Button):
             depth = max(2, self.rect.height // 14)  # as draw_slab draws the face
             face = pygame.Rect(self.rect.x, self.rect.y, self.rect.width, self.rect.height - depth)
             area = face.inflate(-face.height // 5, -face.height // 6)
-        text_h = int(area.height * 0.3)
-        out = {"label": pygame.Rect(area.x, area.bottom - text_h, area.width, text_h), "badge": self.badge_rect()}
+        text_h = int(area.height * 0.32)
+        # The name may use the card's whole width, out to its rim: on a small card it is set bigger.
+        wider = max(0, min(area.height // 8, (self.rect.width - area.width) // 2 - max(3, self.rect.height // 24)))
+        out = {"label": pygame.Rect(area.x - wider, area.bottom - text_h, area.width + 2 * wider, text_h),
+               "badge": self.badge_rect()}
         room = pygame.Rect(area.x, area.y, area.width, area.height - text_h)
         badge = out["badge"]
         if badge.width and badge.bottom > room.top and badge.left < room.right:
