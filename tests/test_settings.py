@@ -26,6 +26,7 @@ from doolhof.session.settings import (
     save_settings,
     secrets_label,
 )
+from doolhof.session.setup_memory import SetupMemory
 
 ASIDE = re.compile(r"^settings\.json\.corrupt-\d{8}-\d{6}(-\d+)?$")
 CHANGED = Settings(
@@ -39,6 +40,7 @@ CHANGED = Settings(
     online=True,
     relay="relay.example.org:1883",
     invitations=False,
+    setup=SetupMemory(variant="classic", maze="classic", far=frozenset({1}), at=1.0),
 )
 
 
