@@ -241,6 +241,9 @@ def test_a_card_game_by_taps_on_two_screens(relay: Any, two_apps: Any, caplog: p
         lay_by_taps(app, scene, scene.legal_now()[0])
         pump(both, lambda s=scene: not s.timeline.busy())
         if scene.game.phase == "take" and not scene.game.is_over():
+            watching = (far_app if app is host_app else host_app).scene  # the other screen, while this one takes
+            pump(both, lambda w=watching, s=scene: w.far_choosing() and w.far_takeable() == s.game.takeable())
+            assert watching.painter.table_look(None).pulse == scene.game.takeable(), "it sees what may be taken"
             takeable = sorted(scene.game.takeable())
             if takeable and scene.game.can_take({takeable[0]}):
                 press(app, cell_point(scene, takeable[0]), app is far_app)
@@ -468,3 +471,34 @@ def test_a_game_ended_while_this_computer_was_away_goes_calmly_when_it_is_contin
     pump((far_app,), lambda: type(far_app.scene).__name__ == "SetupScene")
     assert far_app.scene.notes == [MSG_ENDED]
     assert store.waiting_rooms() == [], "forgotten there too"
+
+
+def test_a_grandparent_over_tls_and_a_child_behind_a_web_only_firewall_play_on_one_public_relay(
+        two_apps: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from types import SimpleNamespace
+
+    from tests.online.conftest import local_relay
+    from tests.online.tls import Authority, public_relay
+
+    mosquitto = local_relay.find_mosquitto()
+    if mosquitto is None:
+        pytest.skip("mosquitto is not installed")
+    authority = Authority.make("Doolhof test authority")
+    (tmp_path / "ca.pem").write_bytes(authority.pem())
+    monkeypatch.setenv("SSL_CERT_FILE", str(tmp_path / "ca.pem"))  # the system's authorities, as the app uses them
+    with public_relay(*authority.issue(["localhost"]), mosquitto) as relay:
+        host_app, far_app = two_apps()
+        table = TableSetup("junior", (SeatConfig(), SeatConfig()), secrets=3)
+        over_tls = SimpleNamespace(address=f"mqtts://localhost:{relay.tls}")
+        over_websockets = SimpleNamespace(address=f"wss://localhost:{relay.wss}/mqtt")
+        host_scene, far_scene = start_both(host_app, far_app, over_tls, table, far_relay=over_websockets)
+        both = (host_app, far_app)
+        for app in (host_app, far_app, host_app):
+            turn = host_scene.game.turn
+            maze_turn(app, both)
+            pump(both, lambda t=turn: resting(host_app) and resting(far_app) and far_scene.game.turn == t + 1
+                 and host_scene.game.turn == t + 1)
+        assert host_scene.game.to_dict() == far_scene.game.to_dict()
+        for app in both:  # before the relay goes
+            if app.screens.online is not None:
+                app.screens.online.room.stop()

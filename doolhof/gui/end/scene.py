@@ -28,7 +28,7 @@ from doolhof.gui.kit import theme
 from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
-from doolhof.gui.kit.text import draw_text, fit_text
+from doolhof.gui.kit.text import draw_text, fit_text, readable_px
 from doolhof.gui.kit.widgets import (
     CARD,
     PRIMARY,
@@ -39,6 +39,7 @@ from doolhof.gui.kit.widgets import (
     garden_background,
     lighten,
     safe_icon,
+    share_text_size,
 )
 from doolhof.i18n import _, ngettext
 from doolhof.session.games import AnyGame, kind_of
@@ -190,7 +191,16 @@ class Celebration(Scene):
             bw = int(usable * share)
             button.rect = pygame.Rect(x, row.y, bw, row.height)
             x += bw + gap
+        self.share_label_size()
         self._sprites.clear()
+
+    def share_label_size(self) -> None:
+        """One size for the buttons' words: the largest at which each fits on one line, or, when that would be
+        below a parent's reading size, on two (a long translation wraps, never set smaller than its neighbours)."""
+        shown = [b for b in (self.again_button, self.decider_button, self.setup_button) if b.visible]
+        px = share_text_size(shown)
+        if px is None or px < readable_px(self.size):
+            share_text_size(shown, lines=2)
 
     def update(self, dt: float) -> None:
         """Advance the celebration."""
@@ -208,6 +218,7 @@ class Celebration(Scene):
     # ----- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the celebration."""
+        self.share_label_size()  # the words follow the language
         surface.blit(garden_background(surface.get_size()), (0, 0))
         art = self.host.art
         self._draw_rays(surface)
@@ -366,7 +377,8 @@ class EndScene(Celebration):
 
     def _decider_label(self) -> str:
         n = half_secrets(self.game, self.table)
-        return ngettext("Decider: {n} secret", "Decider: {n} secrets", n).format(n=n)
+        # Translators: the button after a tie: a short game with half the secrets that decides who wins.
+        return ngettext("Tie-breaker: {n} secret", "Tie-breaker: {n} secrets", n).format(n=n)
 
     def again(self) -> None:
         """The same table again, with a new shuffle."""

@@ -104,8 +104,12 @@ def tray_parts(lay: PlayLayout, seat: int, slots: int,
         area.w = max(size, area.w - pile_width(size) - size // 10)
         size = max(8, min(size, area.w))
     slots = max(1, slots)
-    size, rows, per_row = token_grid(area.size, slots, size)
+    size, _rows, _per_row = token_grid(area.size, slots, size)
     pitch = size * TOKEN_PITCH
+    # Rows as long as the size allows and the grid placed as if full: while the size stays, a token found never
+    # moves when the next one lands (only a smaller size moves them).
+    per_row = max(1, int((area.w - size) / pitch) + 1)
+    rows = max(1, int((area.h - size) / pitch) + 1, -(-slots // per_row))
     top = area.centery - (rows - 1) * pitch / 2
     centres = [
         (round(area.x + size / 2 + (k % per_row) * pitch), round(top + (k // per_row) * pitch)) for k in range(slots)

@@ -78,6 +78,10 @@ class SetupChoices(Protocol):
         """The game the big Continue offers and, for an online game, the far seat whose figure it wears."""
         ...
 
+    def waiting_variants(self) -> frozenset[str]:
+        """The variants a game waits in (this computer's, and online ones while online play is on)."""
+        ...
+
     def toggle_kind(self, k: int) -> None:
         """Switch seat *k* between person and computer."""
         ...
@@ -316,10 +320,9 @@ class VariantButton(Button):
         self.scene, self.variant = scene, variant
 
     def waiting_here(self) -> bool:
-        """True when the waiting game of this card's kind is of this very variant (its card carries "again")."""
-        kind = "cards" if self.variant == CARDS else "maze"
-        saved = self.scene.waiting.get(kind)
-        return saved is not None and saved.table.variant == self.variant
+        """True when a game of this very variant waits (this computer's or an online one: its card carries
+        "again")."""
+        return self.variant in self.scene.waiting_variants()
 
     def badge_rect(self) -> pygame.Rect:
         """Where the "again" badge sits: the card's top-right corner (zero size when no game of it waits)."""
@@ -338,8 +341,11 @@ class VariantButton(Button):
             depth = max(2, self.rect.height // 14)  # as draw_slab draws the face
             face = pygame.Rect(self.rect.x, self.rect.y, self.rect.width, self.rect.height - depth)
             area = face.inflate(-face.height // 5, -face.height // 6)
-        text_h = int(area.height * 0.3)
-        out = {"label": pygame.Rect(area.x, area.bottom - text_h, area.width, text_h), "badge": self.badge_rect()}
+        text_h = int(area.height * 0.32)
+        # The name may use the card's whole width, out to its rim: on a small card it is set bigger.
+        wider = max(0, min(area.height // 8, (self.rect.width - area.width) // 2 - max(3, self.rect.height // 24)))
+        out = {"label": pygame.Rect(area.x - wider, area.bottom - text_h, area.width + 2 * wider, text_h),
+               "badge": self.badge_rect()}
         room = pygame.Rect(area.x, area.y, area.width, area.height - text_h)
         badge = out["badge"]
         if badge.width and badge.bottom > room.top and badge.left < room.right:
