@@ -90,6 +90,9 @@ class CardView(Protocol):
     def is_computer(self, seat: int) -> bool:
         """True for a computer seat."""
 
+    def figure_of(self, seat: int) -> int:
+        """The figure *seat* plays."""
+
     def is_far(self, seat: int) -> bool:
         """True when *seat* is played from the far computer (an online game)."""
 
@@ -147,9 +150,9 @@ NUDGE_HOP = 0.22
 TRAY_GHOST_ALPHA = 120
 
 
-def seat_color(seat: int) -> theme.Color:
-    """The figure colour of *seat*."""
-    return theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)]
+def seat_color(figure: int) -> theme.Color:
+    """The colour of *figure* (a seat's: ``CardView.figure_of``)."""
+    return theme.SEAT_COLORS[figure % len(theme.SEAT_COLORS)]
 
 
 def blit_back(surface: pygame.Surface, faces: CardFaces, centre: tuple[float, float], side: float,
@@ -379,7 +382,7 @@ class CardPainter:
             mine = seat == current
             draw_card(bg, panel.box, theme.PANEL if mine else theme.PANEL_DARK, shape=BLOCK)
             if mine:
-                pygame.draw.rect(bg, seat_color(seat), panel.box, width=max(3, panel.box.h // 16),
+                pygame.draw.rect(bg, seat_color(scene.figure_of(seat)), panel.box, width=max(3, panel.box.h // 16),
                                  border_radius=max(6, min(panel.box.w, panel.box.h) // 8))
             for slot in panel.hand:
                 pygame.draw.rect(bg, darken(theme.PANEL_DARK, 0.25) if not mine else theme.PATH_SHADE, slot,
@@ -453,14 +456,14 @@ class CardPainter:
 
     def _draw_portrait(self, surface: pygame.Surface, rect: pygame.Rect, seat: int, pop: float) -> None:
         """The big figure of whose turn it is, on a disc of their colour (*pop* scales it for the hand-over)."""
-        color = seat_color(seat)
+        color = seat_color(self.scene.figure_of(seat))
         radius = max(8, int(rect.w / 2 * pop))
         pygame.draw.circle(surface, darken(color, 0.5), rect.center, radius)
         pygame.draw.circle(surface, color, rect.center, max(4, radius - max(3, rect.w // 18)))
         pygame.draw.circle(surface, lighten(color, 0.3), rect.center, max(4, radius - max(3, rect.w // 18)),
                            width=max(2, rect.w // 30))
         breath, opacity = self.scene.far_pose(seat)
-        figure = self.scene.host.art.figure(seat, max(8, int(rect.w * 0.84 * pop * breath)))
+        figure = self.scene.host.art.figure(self.scene.figure_of(seat), max(8, int(rect.w * 0.84 * pop * breath)))
         if opacity < 255:
             figure = figure.copy()
             figure.set_alpha(opacity)
@@ -689,11 +692,11 @@ class CardPainter:
         for seat, panel in enumerate(lay.seats):
             fig = panel.figure
             y = fig.centery - lifts.get(seat, 0.0) * fig.h
-            color = seat_color(seat)
+            color = seat_color(scene.figure_of(seat))
             pygame.draw.circle(surface, darken(color, 0.45), fig.center, fig.w // 2)
             pygame.draw.circle(surface, color, fig.center, max(3, fig.w // 2 - max(2, fig.w // 14)))
             breath, opacity = scene.far_pose(seat)
-            img = scene.host.art.figure(seat, max(6, int(fig.w * 0.86 * breath)))
+            img = scene.host.art.figure(scene.figure_of(seat), max(6, int(fig.w * 0.86 * breath)))
             if opacity < 255:
                 img = img.copy()
                 img.set_alpha(opacity)

@@ -39,7 +39,7 @@ class FarGameButton(Button):
     def __init__(self, host: Host, kept: dict[str, Any], game: AnyGame, table: TableSetup, figure: int,
                  at: float = 0.0) -> None:
         """The button for the room *kept* (as the online memory holds it), whose *game* stands as shown;
-        *figure* is the far seat whose figure it wears, *at* when the room last changed."""
+        *figure* is the figure the far seat plays, *at* when the room last changed."""
         super().__init__(self._continue, icon=None, label=None, style=SECONDARY, name=f"far-game-{kept.get('room')}")
         self.host = host
         self.kept = kept
@@ -103,8 +103,8 @@ def far_game_buttons(host: Host) -> list[FarGameButton]:
         if game is None or room.table is None or game.is_over():
             continue
         owners = room.log.genesis.owners if room.log is not None else ()
-        figure = next((seat for seat, owner in enumerate(owners) if owner != room.me["device"]), 1)
-        buttons.append(FarGameButton(host, kept, game.copy(), room.table, figure, _changed(kept)))
+        seat = next((seat for seat, owner in enumerate(owners) if owner != room.me["device"]), 1)
+        buttons.append(FarGameButton(host, kept, game.copy(), room.table, room.table.figure(seat), _changed(kept)))
         if len(buttons) == MOST:
             break
     return buttons
