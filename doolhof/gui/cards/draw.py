@@ -364,8 +364,13 @@ class CardPainter:
             tuple(tuple(hand) for hand in shown.hands), tuple(len(t) for t in shown.taken),
             tuple(scene.face_down(k) for k in range(scene.game.players)),
             shown.pile - (clip.pile_out if clip is not None else 0),
-            clip.hide_hand if clip is not None else frozenset(),
+            clip.hide_hand if clip is not None else frozenset(), self._taking_here(),
         )
+
+    def _taking_here(self) -> bool:
+        """True while a person at this screen takes: the take step's own controls show ("take these", "done")."""
+        shown = self.scene.shown
+        return shown.phase == "take" and self.scene.local_person(shown.current)
 
     def _paint_background(self, size: tuple[int, int], clip: CardClip | None) -> pygame.Surface:
         scene = self.scene
@@ -376,7 +381,8 @@ class CardPainter:
         pygame.draw.rect(bg, darken(theme.BACKGROUND, 0.18), lay.table, border_radius=max(8, lay.table.w // 40))
         draw_card(bg, lay.turn_box, theme.PANEL_DARK, shape=BLOCK)
         draw_card(bg, lay.hand_box, theme.PANEL_DARK, shape=BLOCK)
-        pygame.draw.rect(bg, theme.HEDGE_DARK, lay.pile, border_radius=max(6, lay.pile.w // 8))
+        if not self._taking_here():  # while a person here takes, "done" stands in the pile's place
+            pygame.draw.rect(bg, theme.HEDGE_DARK, lay.pile, border_radius=max(6, lay.pile.w // 8))
         current = scene.shown.current if scene.shown.phase != "over" else None
         for seat, panel in enumerate(lay.seats):
             mine = seat == current
@@ -388,7 +394,8 @@ class CardPainter:
                 pygame.draw.rect(bg, darken(theme.PANEL_DARK, 0.25) if not mine else theme.PATH_SHADE, slot,
                                  border_radius=max(2, slot.w // 8))
         self._draw_icons(bg)
-        self._draw_pile(bg, clip)
+        if not self._taking_here():
+            self._draw_pile(bg, clip)
         self._paint_seat_cards(bg, clip)
         return bg
 
@@ -443,7 +450,7 @@ class CardPainter:
                 self._draw_thinking(surface, lay.portrait)
         elif scene.far_thinking() and shown.phase == "place":
             self._draw_thinking(surface, lay.portrait)  # the far side chooses a card: "I am thinking", as a computer
-        if shown.phase == "take" and scene.local_person(shown.current):
+        if self._taking_here():
             self._draw_take_buttons(surface)
         elif scene.far_choosing():
             self._draw_far_take(surface)
@@ -608,8 +615,8 @@ class CardPainter:
 
     def _draw_far_take(self, surface: pygame.Surface) -> None:
         """While the far side chooses its take: their take place as they see it before picking (flat, an empty
-        slot for each card they may take), with their figure where "done" would be, so a child sees that the
-        other player is choosing. Nothing here takes a tap."""
+        slot for each card they may take), with their figure beside it, so a child sees that the other player
+        is choosing. Nothing here takes a tap."""
         scene = self.scene
         lay = scene.layout
         place = lay.take.inflate(-max(4, lay.take.w // 30), -max(4, lay.take.h // 15))
@@ -622,8 +629,8 @@ class CardPainter:
         for k in range(count):
             surface.blit(slot, slot.get_rect(center=(round(x0 + k * step), place.centery)))
         seat = scene.shown.current
-        rect = lay.done
-        disc = pygame.Rect(0, 0, int(min(rect.w, rect.h) * 0.8), int(min(rect.w, rect.h) * 0.8))
+        rect = lay.aside
+        disc = pygame.Rect(0, 0, min(rect.w, rect.h), min(rect.w, rect.h))
         disc.center = rect.center
         self._draw_portrait(surface, disc, seat, 1.0)
         self._draw_thinking(surface, disc)
