@@ -62,6 +62,17 @@ class FarGameButton(Button):
             self.gone = True
             self.visible = False
 
+    def forget_if_ended(self) -> bool:
+        """Mark the button gone when its room is no longer kept on this computer (a parent ended it on the settings'
+        page while this screen lay under it, or it finished); True when it went just now."""
+        from doolhof.online import store
+
+        if self.gone or store.is_kept(str(self.kept.get("room", ""))):
+            return False
+        self.gone = True
+        self.visible = False
+        return True
+
     def draw_content(self, surface: pygame.Surface, area: pygame.Rect, ink: theme.Color, art: Art | None) -> None:
         """The game's little picture, the far figure in its lower right corner."""
         draw_waiting_game(surface, area, self.saved, art, rows=2)

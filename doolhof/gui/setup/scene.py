@@ -534,7 +534,10 @@ class SetupScene(Scene):
 
     # ----- scene lifecycle -----------------------------------------------------------------
     def enter(self) -> None:
-        """Listen for remembered computers' invitations while the screen shows (only with online play on)."""
+        """Listen for remembered computers' invitations while the screen shows (only with online play on); a waiting
+        online game ended meanwhile (on the parents' page over this screen) is offered no more."""
+        if any([button.forget_if_ended() for button in self.far_game_buttons]):
+            self.sync()
         self.invitations.start()
 
     def exit(self) -> None:
