@@ -203,6 +203,9 @@ def test_a_wiped_hello_setup_and_deal_do_not_keep_the_guest_waiting(relay: Any) 
     begin(host, guest)
     finish(host, guest)
     settle(0.1)
+    watcher.barrier()
+    seen = {m.topic for m in watcher.messages}
+    assert seen and not [t for t in seen for device in host.room.members if device in t], "a device id in a topic"
     watcher.stop()
 
 

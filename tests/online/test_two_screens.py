@@ -431,13 +431,16 @@ def test_an_online_game_ended_on_the_parents_page_leaves_the_far_screen_calmly(r
     assert far_kept and far_kept[-1]["closed"], "the far computer forgets it too"
     pump((host_app,), lambda: "told" in page.games.said)
     assert page.games.said.startswith("The game is ended here, and the other computer was told")
-    # back on the setup screen under the settings, the button it showed before does not bring the game back
+    # back on the setup screen under the settings, the ended game is offered no more: not on the big Continue, not
+    # on a button of its own (and a button left from before would not bring it back)
     host_app.pop_scene()
     setup = host_app.scene
     assert type(setup).__name__ == "SetupScene"
-    for button in [b for b in setup.far_game_buttons if b.visible]:
-        press(host_app, center(button.rect), by_finger=True)
-        assert host_app.scene is setup and not button.visible and host_app.screens.online is None
+    assert setup.offered_far() is None and not setup.continue_button.visible, "the ended game is not offered"
+    assert not any(b.visible for b in setup.far_game_buttons)
+    for button in setup.far_game_buttons:
+        button.resume()
+        assert host_app.scene is setup and host_app.screens.online is None
 
 
 def test_a_game_ended_while_this_computer_was_away_goes_calmly_when_it_is_continued(relay: Any, two_apps: Any) -> None:

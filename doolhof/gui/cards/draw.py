@@ -91,6 +91,9 @@ class CardView(Protocol):
     def is_computer(self, seat: int) -> bool:
         """True for a computer seat."""
 
+    def figure_of(self, seat: int) -> int:
+        """The figure *seat* plays."""
+
     def is_far(self, seat: int) -> bool:
         """True when *seat* is played from the far computer (an online game)."""
 
@@ -148,9 +151,9 @@ NUDGE_HOP = 0.22
 TRAY_GHOST_ALPHA = 120
 
 
-def seat_color(seat: int) -> theme.Color:
-    """The figure colour of *seat*."""
-    return theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)]
+def seat_color(figure: int) -> theme.Color:
+    """The colour of *figure* (a seat's: ``CardView.figure_of``)."""
+    return theme.SEAT_COLORS[figure % len(theme.SEAT_COLORS)]
 
 
 def blit_back(surface: pygame.Surface, faces: CardFaces, centre: tuple[float, float], side: float,
@@ -395,8 +398,13 @@ class CardPainter:
             tuple(tuple(hand) for hand in shown.hands), tuple(len(t) for t in shown.taken),
             tuple(scene.face_down(k) for k in range(scene.game.players)),
             shown.pile - (clip.pile_out if clip is not None else 0),
-            clip.hide_hand if clip is not None else frozenset(),
+            clip.hide_hand if clip is not None else frozenset(), self._taking_here(),
         )
+
+    def _taking_here(self) -> bool:
+        """True while a person at this screen takes: the take step's own controls show ("take these", "done")."""
+        shown = self.scene.shown
+        return shown.phase == "take" and self.scene.local_person(shown.current)
 
     def _paint_background(self, size: tuple[int, int], clip: CardClip | None) -> pygame.Surface:
         scene = self.scene
@@ -407,19 +415,21 @@ class CardPainter:
         pygame.draw.rect(bg, darken(theme.BACKGROUND, 0.18), lay.table, border_radius=max(8, lay.table.w // 40))
         draw_card(bg, lay.turn_box, theme.PANEL_DARK, shape=BLOCK)
         draw_card(bg, lay.hand_box, theme.PANEL_DARK, shape=BLOCK)
-        pygame.draw.rect(bg, theme.HEDGE_DARK, lay.pile, border_radius=max(6, lay.pile.w // 8))
+        if not self._taking_here():  # while a person here takes, "done" stands in the pile's place
+            pygame.draw.rect(bg, theme.HEDGE_DARK, lay.pile, border_radius=max(6, lay.pile.w // 8))
         current = scene.shown.current if scene.shown.phase != "over" else None
         for seat, panel in enumerate(lay.seats):
             mine = seat == current
             draw_card(bg, panel.box, theme.PANEL if mine else theme.PANEL_DARK, shape=BLOCK)
             if mine:
-                pygame.draw.rect(bg, seat_color(seat), panel.box, width=max(3, panel.box.h // 16),
+                pygame.draw.rect(bg, seat_color(scene.figure_of(seat)), panel.box, width=max(3, panel.box.h // 16),
                                  border_radius=max(6, min(panel.box.w, panel.box.h) // 8))
             for slot in panel.hand:
                 pygame.draw.rect(bg, darken(theme.PANEL_DARK, 0.25) if not mine else theme.PATH_SHADE, slot,
                                  border_radius=max(2, slot.w // 8))
         self._draw_icons(bg)
-        self._draw_pile(bg, clip)
+        if not self._taking_here():
+            self._draw_pile(bg, clip)
         self._paint_seat_cards(bg, clip)
         return bg
 
@@ -474,7 +484,7 @@ class CardPainter:
                 self._draw_thinking(surface, lay.portrait)
         elif scene.far_thinking() and shown.phase == "place":
             self._draw_thinking(surface, lay.portrait)  # the far side chooses a card: "I am thinking", as a computer
-        if shown.phase == "take" and scene.local_person(shown.current):
+        if self._taking_here():
             self._draw_take_buttons(surface)
         elif scene.far_choosing():
             self._draw_far_take(surface)
@@ -487,14 +497,14 @@ class CardPainter:
 
     def _draw_portrait(self, surface: pygame.Surface, rect: pygame.Rect, seat: int, pop: float) -> None:
         """The big figure of whose turn it is, on a disc of their colour (*pop* scales it for the hand-over)."""
-        color = seat_color(seat)
+        color = seat_color(self.scene.figure_of(seat))
         radius = max(8, int(rect.w / 2 * pop))
         pygame.draw.circle(surface, darken(color, 0.5), rect.center, radius)
         pygame.draw.circle(surface, color, rect.center, max(4, radius - max(3, rect.w // 18)))
         pygame.draw.circle(surface, lighten(color, 0.3), rect.center, max(4, radius - max(3, rect.w // 18)),
                            width=max(2, rect.w // 30))
         breath, opacity = self.scene.far_pose(seat)
-        figure = self.scene.host.art.figure(seat, max(8, int(rect.w * 0.84 * pop * breath)))
+        figure = self.scene.host.art.figure(self.scene.figure_of(seat), max(8, int(rect.w * 0.84 * pop * breath)))
         if opacity < 255:
             figure = figure.copy()
             figure.set_alpha(opacity)
@@ -639,8 +649,8 @@ class CardPainter:
 
     def _draw_far_take(self, surface: pygame.Surface) -> None:
         """While the far side chooses its take: their take place as they see it before picking (flat, an empty
-        slot for each card they may take), with their figure where "done" would be, so a child sees that the
-        other player is choosing. Nothing here takes a tap."""
+        slot for each card they may take), with their figure beside it, so a child sees that the other player
+        is choosing. Nothing here takes a tap."""
         scene = self.scene
         lay = scene.layout
         place = lay.take.inflate(-max(4, lay.take.w // 30), -max(4, lay.take.h // 15))
@@ -653,8 +663,8 @@ class CardPainter:
         for k in range(count):
             surface.blit(slot, slot.get_rect(center=(round(x0 + k * step), place.centery)))
         seat = scene.shown.current
-        rect = lay.done
-        disc = pygame.Rect(0, 0, int(min(rect.w, rect.h) * 0.8), int(min(rect.w, rect.h) * 0.8))
+        rect = lay.aside
+        disc = pygame.Rect(0, 0, min(rect.w, rect.h), min(rect.w, rect.h))
         disc.center = rect.center
         self._draw_portrait(surface, disc, seat, 1.0)
         self._draw_thinking(surface, disc)
@@ -726,11 +736,11 @@ class CardPainter:
         for seat, panel in enumerate(lay.seats):
             fig = panel.figure
             y = fig.centery - lifts.get(seat, 0.0) * fig.h
-            color = seat_color(seat)
+            color = seat_color(scene.figure_of(seat))
             pygame.draw.circle(surface, darken(color, 0.45), fig.center, fig.w // 2)
             pygame.draw.circle(surface, color, fig.center, max(3, fig.w // 2 - max(2, fig.w // 14)))
             breath, opacity = scene.far_pose(seat)
-            img = scene.host.art.figure(seat, max(6, int(fig.w * 0.86 * breath)))
+            img = scene.host.art.figure(scene.figure_of(seat), max(6, int(fig.w * 0.86 * breath)))
             if opacity < 255:
                 img = img.copy()
                 img.set_alpha(opacity)

@@ -352,7 +352,7 @@ class Celebration(Scene):
             shadow = pygame.Rect(0, 0, int(px * 0.6), max(4, px // 10))
             shadow.center = (rect.centerx, self.stage.bottom - shadow.height // 2)
             pygame.draw.ellipse(surface, theme.HEDGE_DARK, shadow)
-            surface.blit(art.figure(seat, px), rect)
+            surface.blit(art.figure(self.table.figure(seat), px), rect)
             trophy = safe_icon(art, "trophy", place.w)
             if trophy is not None:
                 surface.blit(trophy, trophy.get_rect(midbottom=place.midbottom))
@@ -409,12 +409,12 @@ class EndScene(Celebration):
         for seat in range(rows):
             row = pygame.Rect(inner.x, inner.y + seat * (row_h + gap), inner.width, row_h)
             won = seat in self.winners
-            color = theme.SEAT_COLORS[seat]
+            color = theme.SEAT_COLORS[self.table.figure(seat)]
             pygame.draw.rect(surface, lighten(color, 0.55 if won else 0.8), row, border_radius=max(4, row_h // 4))
             if won:
                 pygame.draw.rect(surface, color, row, width=max(2, row_h // 16), border_radius=max(4, row_h // 4))
             face_px = int(row_h * 0.9)
-            face = art.figure(seat, face_px)
+            face = art.figure(self.table.figure(seat), face_px)
             surface.blit(face, face.get_rect(midleft=(row.x + row_h // 8, row.centery)))
             left = row.x + row_h // 8 + face_px + row_h // 6
             right = row.right - row_h // 8

@@ -7,7 +7,9 @@ their own, so the frame loop never waits for the network; with online play off n
 An invitation shows within a few seconds as a calm card over the lower part of the screen: the inviter's
 figure with the globe, a check to play (on to who is playing) and a cross for "not now", which travels
 sealed to the inviter (:meth:`~doolhof.online.client.FriendLink.decline`), whose invite screen says it.
-A withdrawn invitation takes the card away again.
+A withdrawn invitation takes the card away again. When the remembered computer's parents ended a waiting
+game of the two (:class:`~doolhof.online.client.RoomEnded`), it is forgotten here too and the setup screen is
+shown afresh, with a calm note, so it no longer offers that game.
 
 The setup screen owns one :class:`InvitationNotice` and hands it its lifecycle: start, stop, resize,
 update, the pointer (first, while the card shows) and draw (last).
@@ -118,7 +120,7 @@ class InvitationNotice:
 
     def update(self, dt: float) -> None:
         """Read the links: an invitation shows, a withdrawn one goes; a taken one opens who is playing."""
-        from doolhof.online.client import Invited, Withdrawn
+        from doolhof.online.client import Invited, RoomEnded, Withdrawn
 
         job = self.accepting
         if job is not None and job.done():
@@ -148,6 +150,12 @@ class InvitationNotice:
                 elif isinstance(event, Withdrawn) and self.shown is not None and self.shown[0] is link:
                     self.shown = None
                     self.host.request_redraw()
+                elif isinstance(event, RoomEnded) and _forget(event.room):
+                    from doolhof.online.follow import MSG_ENDED
+
+                    self.host.notes.append(_(MSG_ENDED))
+                    self.host.screens.show_setup()  # afresh: the ended game is offered no more
+                    return
 
     def wake_after(self) -> float | None:
         """Look a few times a second while listening (or taking an invitation)."""
@@ -219,6 +227,21 @@ def _stop_all(links: list[Any]) -> None:
             link.stop()
         except Exception:  # stopping must never fail (the network thread may be gone already)
             log.exception("stopping a remembered computer's link failed")
+
+
+def _forget(room_id: str) -> bool:
+    """Forget the waiting game of *room_id* (a parent ended it on the other computer); True when it was kept."""
+    from doolhof.online import store
+
+    if not store.is_kept(room_id):
+        return False
+    try:
+        store.save_room({"room": room_id, "closed": True})  # a closed room is forgotten
+    except (OSError, ValueError) as error:
+        log.warning("an ended online game could not be forgotten (%s)", error)
+        return False
+    log.info("the other computer ended a waiting online game; it is forgotten here too")
+    return True
 
 
 def _accept(link: Any) -> Any:
