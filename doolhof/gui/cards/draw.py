@@ -200,12 +200,6 @@ def tray_spots(tray: pygame.Rect, count: int, places: int = 0) -> tuple[int, lis
                   for k in range(count + 1)]
 
 
-def tray_room(tray: pygame.Rect, places: int) -> int:
-    """How many cards *tray* shows whole and apart at the size it gives *places* cards."""
-    _side, per_row, rows = _tray_grid(tray, max(TRAY_LEAST_SLOTS, places))
-    return per_row * rows
-
-
 def _tray_grid(tray: pygame.Rect, places: int) -> tuple[int, int, int]:
     """(card side, cards per row, rows) of *tray* laid out for *places* cards, rows as long as the size allows."""
     most = max(4, min(int(tray.h * 0.92), int(tray.w * 0.6)))
@@ -276,8 +270,14 @@ class CardPainter:
 
     # ----- where things are ----------------------------------------------------------------
     def tray_places(self) -> int:
-        """The places every tray lays out: one more than the most cards a seat has taken (one size for all)."""
-        return 1 + max((len(t) for t in self.scene.shown.taken), default=0)
+        """The places every tray lays out (one size for all): one more than the most cards a seat has taken, or
+        than the mover will have once the picked cards are taken (their see-through copies never lie on a card)."""
+        shown = self.scene.shown
+        places = 1 + max((len(t) for t in shown.taken), default=0)
+        picks = len(self.scene.picks) if shown.phase == "take" else 0
+        if picks and 0 <= shown.current < len(shown.taken):
+            places = max(places, len(shown.taken[shown.current]) + picks + 1)
+        return places
 
     def anchor_spot(self, anchor: Anchor) -> tuple[float, float, float]:
         """(x, y, natural card side) in pixels of *anchor* now."""
@@ -395,7 +395,7 @@ class CardPainter:
             tuple(scene.is_computer(k) for k in range(scene.game.players)),
             tuple(icon[0] if icon else None for icon in icons),
             # The seats' small hands and trays and the pile are painted in too: they change between clips only.
-            tuple(tuple(hand) for hand in shown.hands), tuple(len(t) for t in shown.taken),
+            tuple(tuple(hand) for hand in shown.hands), tuple(len(t) for t in shown.taken), self.tray_places(),
             tuple(scene.face_down(k) for k in range(scene.game.players)),
             shown.pile - (clip.pile_out if clip is not None else 0),
             clip.hide_hand if clip is not None else frozenset(), self._taking_here(),
@@ -687,10 +687,7 @@ class CardPainter:
             return
         tray = scene.layout.seats[seat].tray
         have = len(scene.shown.taken[seat])
-        places = self.tray_places()
-        if have + len(picks) > tray_room(tray, places):  # the cards there would shrink: show them as they will be
-            places = have + len(picks) + 1
-        side, spots = tray_spots(tray, have + len(picks), places)
+        side, spots = tray_spots(tray, have + len(picks), self.tray_places())
         pygame.draw.rect(surface, theme.TAKE_RING, tray.inflate(6, 6), width=max(2, tray.h // 14),
                          border_radius=max(4, tray.h // 6))
         for k, cell in enumerate(picks):
