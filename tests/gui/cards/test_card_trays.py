@@ -30,8 +30,8 @@ def plenty(players: int) -> int:
 
 
 def floor(window: tuple[int, int]) -> int:
-    """The least side of a taken card a child still counts as a card: a fifth of a fingertip, at least 10 px."""
-    return max(10, least_tap(window) // 5)
+    """The least side of a taken card a child still counts as a card: a fifth of a fingertip, at least 12 px."""
+    return max(12, least_tap(window) // 5)
 
 
 def apart(rects: list[pygame.Rect]) -> bool:
