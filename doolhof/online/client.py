@@ -366,6 +366,13 @@ class Accepted:
 
 
 @dataclass(frozen=True)
+class RoomEnded:
+    """The remembered computer ended a waiting game of the two (*room*, a room id): forget it here too."""
+
+    room: str
+
+
+@dataclass(frozen=True)
 class Declined:
     """The remembered computer said "not now" to the invitation (*hello*): nobody comes to the room."""
 
@@ -445,6 +452,16 @@ class FriendLink(_Channel):
         self.link.wait_sent(WITHDRAW_SECONDS)
         self._taken = False  # a later invitation is news again
 
+    def _ended_topic(self, room_id: str) -> str:
+        return self._topic("end/" + derive(self.friend.secret, "ended room " + room_id, 8).hex())
+
+    def tell_ended(self, room_id: str) -> None:
+        """Say on the two computers' own channel that the game of *room_id* was ended here (call once connected):
+        kept for a room's week, so the other computer's setup screen hears it whenever it listens."""
+        topic = self._ended_topic(room_id)
+        message = wire.dumps({"t": "ended", "hello": self.me, "room": room_id})
+        self.link.publish(Publish(topic, self._sealer.seal(topic, message), True))
+
     def room(self, table: TableSetup, far: frozenset[int]) -> OnlineRoom:
         """The host's side of the room it invited the friend into."""
         return OnlineRoom(Room(self.room_id, self.room_key, self.me, (self.me["device"], self.friend.device),
@@ -464,6 +481,12 @@ class FriendLink(_Channel):
             return
         if peer["device"] != self.friend.device:
             return  # our own message coming back
+        room_id = message.get("room")
+        if name.rsplit("/", 2)[-2] == "end" and message.get("t") == "ended" and isinstance(room_id, str) \
+                and name == self._ended_topic(room_id):
+            self.link.publish(Publish(name, b"", True))  # heard: nothing of it stays on the relay
+            self.events.put(RoomEnded(room_id))
+            return
         part = name.rsplit("/", 1)[-1]
         if part == "invite" and message.get("t") == "invite" and isinstance(message.get("welcome"), dict):
             if message["welcome"].get("host") == peer["device"]:
@@ -578,6 +601,20 @@ class OnlineRoom(_Channel):
         self.stop()
 
 
+def tell_ended(room_id: str, me: dict[str, Any], friend: Friend, relays: Sequence[str], timeout: float = 5.0) -> bool:
+    """Tell *friend* on the two computers' own channel that the game of *room_id* was ended (blocks up to
+    *timeout* seconds: run it off the frame loop); True when the relay took it."""
+    link = FriendLink(relays, me, friend)
+    link.start()
+    try:
+        if not link.link.connected.wait(timeout):
+            return False
+        link.tell_ended(room_id)
+        return link.link.wait_sent(timeout)
+    finally:
+        link.stop()
+
+
 def end_room(room: Room, relays: Sequence[str], timeout: float = 5.0) -> bool:
     """End a waiting *room* that is not being played (a parent's choice on the settings' page): connect to its
     relay only to say ``end`` and clear the room, without saying "here" first. Blocks up to *timeout* seconds
@@ -597,5 +634,5 @@ def end_room(room: Room, relays: Sequence[str], timeout: float = 5.0) -> bool:
 
 __all__ = [
     "Accepted", "CodeDone", "CodeFailed", "CodeReady", "Declined", "Friend", "FriendLink", "HostCode", "Invited",
-    "JoinCode", "LinkChanged", "OnlineRoom", "PairingEvent", "Withdrawn", "end_room",
+    "JoinCode", "LinkChanged", "OnlineRoom", "PairingEvent", "RoomEnded", "Withdrawn", "end_room", "tell_ended",
 ]
