@@ -398,13 +398,19 @@ class CardPainter:
             tuple(tuple(hand) for hand in shown.hands), tuple(len(t) for t in shown.taken), self.tray_places(),
             tuple(scene.face_down(k) for k in range(scene.game.players)),
             shown.pile - (clip.pile_out if clip is not None else 0),
-            clip.hide_hand if clip is not None else frozenset(), self._taking_here(),
+            clip.hide_hand if clip is not None else frozenset(), self._done_here(),
         )
 
     def _taking_here(self) -> bool:
         """True while a person at this screen takes: the take step's own controls show ("take these", "done")."""
         shown = self.scene.shown
         return shown.phase == "take" and self.scene.local_person(shown.current)
+
+    def _done_here(self) -> bool:
+        """True while "done" (or its place, once something is picked) stands in the pile's place: a person here
+        takes and the take is not made yet (then the pile is back, for the cards drawn from it)."""
+        game = self.scene.game
+        return self._taking_here() and game.phase == "take" and game.current_player == self.scene.shown.current
 
     def _paint_background(self, size: tuple[int, int], clip: CardClip | None) -> pygame.Surface:
         scene = self.scene
@@ -415,7 +421,7 @@ class CardPainter:
         pygame.draw.rect(bg, darken(theme.BACKGROUND, 0.18), lay.table, border_radius=max(8, lay.table.w // 40))
         draw_card(bg, lay.turn_box, theme.PANEL_DARK, shape=BLOCK)
         draw_card(bg, lay.hand_box, theme.PANEL_DARK, shape=BLOCK)
-        if not self._taking_here():  # while a person here takes, "done" stands in the pile's place
+        if not self._done_here():  # while a person here takes, "done" stands in the pile's place
             pygame.draw.rect(bg, theme.HEDGE_DARK, lay.pile, border_radius=max(6, lay.pile.w // 8))
         current = scene.shown.current if scene.shown.phase != "over" else None
         for seat, panel in enumerate(lay.seats):
@@ -428,7 +434,7 @@ class CardPainter:
                 pygame.draw.rect(bg, darken(theme.PANEL_DARK, 0.25) if not mine else theme.PATH_SHADE, slot,
                                  border_radius=max(2, slot.w // 8))
         self._draw_icons(bg)
-        if not self._taking_here():
+        if not self._done_here():
             self._draw_pile(bg, clip)
         self._paint_seat_cards(bg, clip)
         return bg
@@ -635,6 +641,8 @@ class CardPainter:
                 entry = scene.shown.table.get(suggested[k]) if k < len(suggested) else None
                 if entry is not None:
                     draw_face(surface, scene.faces, entry[0], at, side * 0.9, entry[1] * 90.0, alpha=TRAY_GHOST_ALPHA)
+        if not self._done_here():
+            return  # the take is made: the pile is back in "done"'s place
         if picks:
             # Something picked: "done" is not there (a hold on it must throw no pick away), only its place.
             place = lay.done.inflate(-max(4, lay.done.w // 15), -max(4, lay.done.h // 15))
