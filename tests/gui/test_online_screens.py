@@ -406,6 +406,18 @@ def test_a_lobby_whose_relay_does_not_answer_says_so(make_app: Any, tmp_path: Pa
     assert no_paho_threads(), f"links left running: {paho_threads()}"
 
 
+def play_from_the_lobbies(host: Side, guest: Side, rooms: list[Any]) -> None:
+    """Both computers reach the lobby, the host taps Start once it can, both play; then every link stops."""
+    assert until([host, guest], lambda: isinstance(host.scene, LobbyScene) and isinstance(guest.scene, LobbyScene))
+    lobby = host.scene
+    assert until([host, guest], lambda: lobby.start_button.enabled)
+    host.tap(lobby.start_button.rect)
+    assert until([host, guest], lambda: isinstance(host.scene, PlayScene) and isinstance(guest.scene, PlayScene))
+    for room in rooms:
+        room.stop()
+    assert no_paho_threads(), f"links left running: {paho_threads()}"
+
+
 def test_a_remembered_computer_is_invited_without_a_code(make_app: Any, tmp_path: Path, relay: Any,
                                                          rooms: list[Any]) -> None:
     host, guest = Side(make_app, tmp_path / "host", relay), Side(make_app, tmp_path / "guest", relay)
@@ -422,14 +434,7 @@ def test_a_remembered_computer_is_invited_without_a_code(make_app: Any, tmp_path
     assert until([host, guest], lambda: join.invitation is not None)
     assert join.accept_button.visible and not any(k.enabled for k in join.keys)
     guest.tap(join.accept_button.rect, by_finger=True)
-    assert until([host, guest], lambda: isinstance(host.scene, LobbyScene) and isinstance(guest.scene, LobbyScene))
-    lobby = host.scene
-    assert until([host, guest], lambda: lobby.start_button.enabled)
-    host.tap(lobby.start_button.rect)
-    assert until([host, guest], lambda: isinstance(host.scene, PlayScene) and isinstance(guest.scene, PlayScene))
-    for room in rooms:
-        room.stop()
-    assert no_paho_threads(), f"links left running: {paho_threads()}"
+    play_from_the_lobbies(host, guest, rooms)
 
 
 def test_online_off_shows_nothing_online(make_app: Any, tmp_path: Path) -> None:
@@ -510,14 +515,7 @@ def test_the_setup_screen_notices_an_invitation_and_the_child_plays(make_app: An
     assert time.monotonic() - asked < 5.0, "within a few seconds"
     assert notice.shown is not None and notice.shown[1] == 0, "the inviter's figure"
     guest.tap(notice.accept_button.rect, by_finger=True)
-    assert until([host, guest], lambda: isinstance(host.scene, LobbyScene) and isinstance(guest.scene, LobbyScene))
-    lobby = host.scene
-    assert until([host, guest], lambda: lobby.start_button.enabled)
-    host.tap(lobby.start_button.rect)
-    assert until([host, guest], lambda: isinstance(host.scene, PlayScene) and isinstance(guest.scene, PlayScene))
-    for room in rooms:
-        room.stop()
-    assert no_paho_threads(), f"links left running: {paho_threads()}"
+    play_from_the_lobbies(host, guest, rooms)
 
 
 def test_not_now_on_the_setup_screen_is_said_calmly_to_the_inviter(make_app: Any, tmp_path: Path,
