@@ -23,7 +23,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 COMMANDS = ("play", "simulate", "screenshot")
 #: The scenes ``doolhof screenshot`` can picture.
 SCREENSHOT_SCENES = ("setup", "play", "end", "hint", "tutorial", "parents", "settings", "settings-online",
-                     "rules", "puzzle", "book", "calendar", "invite", "join", "lobby", "away", "end-online")
+                     "rules", "puzzle", "book", "calendar", "invite", "join", "lobby", "away",
+                     "invitation", "invite-declined", "end-online")
 
 
 #: The smallest and largest window or picture side, in pixels (a 4K screen is 3840 wide).

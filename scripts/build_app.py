@@ -62,8 +62,8 @@ DIST = ROOT / "dist"
 WORK = ROOT / "build" / "app"
 #: The asset files the package ships (as in pyproject.toml's package-data).
 ASSET_PATTERNS = ("*.svg", "*.wav", "*.ogg", "*.ttf", "*.json")
-#: Data files beside the package's code (as in pyproject.toml's package-data): the puzzle book.
-PACKAGE_DATA = ("engine/puzzles.json",)
+#: Data files beside the package's code (as in pyproject.toml's package-data): the puzzle book, the release's relays.
+PACKAGE_DATA = ("engine/puzzles.json", "online/relays.txt")
 #: The screenshot both the package and the built app draw for --check.
 CHECK_SHOT = ("screenshot", "{out}", "--scene", "play", "--size", "800x600", "--seed", "3", "--turns", "3")
 #: Modules PyInstaller would pull in through optional imports, which the game never uses.

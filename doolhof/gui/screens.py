@@ -250,6 +250,7 @@ class ScreenBuilder:
         game is played at home.
         """
         from doolhof.gui.kit.far_sign import FarSign
+        from doolhof.online import store
         from doolhof.online.follow import FarGame
 
         host = self.host
@@ -258,8 +259,9 @@ class ScreenBuilder:
         if game is None or table is None:
             raise ValueError("the room's game has not started")
         far = FarGame(room)
-        room.on_change = self.keep_room
-        self.keep_room(room.room.to_dict())
+        relay = {store.RELAY_KEY: str(room.link.address)}  # the room stays on it (store.relay_of)
+        room.on_change = lambda data: self.keep_room({**data, **relay})
+        self.keep_room({**room.room.to_dict(), **relay})
         if host.session.running:
             host.session.leave()
         scene: PlayScene | CardPlayScene
@@ -281,15 +283,18 @@ class ScreenBuilder:
 
     def resume_online(self, kept: dict[str, object]) -> bool:
         """Continue a waiting online game kept on this computer (one of ``store.waiting_rooms()``) through the
-        relays of the settings; False (and a logged reason) when it cannot be brought back."""
+        relay it started on (a room kept before rooms remembered theirs: the settings' relays); False (and a
+        logged reason) when it cannot be brought back."""
         import logging
 
         from doolhof.gui.online.switch import relays_of
+        from doolhof.online import store
         from doolhof.online.client import OnlineRoom
         from doolhof.online.errors import Refused
         from doolhof.online.room import Room
 
-        relays = relays_of(self.host.settings)
+        started_on = store.relay_of(kept)
+        relays = [started_on] if started_on else relays_of(self.host.settings)
         try:
             room = Room.from_dict(kept)
         except Refused as refused:

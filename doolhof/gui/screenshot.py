@@ -6,7 +6,9 @@
     doolhof screenshot hint.png --scene hint --turns 4      (also: rules --page N, settings, parents, tutorial)
     doolhof screenshot puzzle.png --scene puzzle --page 26 --mid-turn      (also: book, the puzzle book)
     doolhof screenshot cards.png --game cards --players 6 --turns 9 --mid-turn   (setup, play, end)
-    doolhof screenshot invite.png --scene invite      (also: join, lobby: the online screens, no network)
+    doolhof screenshot invite.png --scene invite      (also: join, lobby: the online screens, no network;
+                                                       invitation: the setup screen noticing an invitation;
+                                                       invite-declined: the invite screen after a "not now")
 
 The play scene is shown after ``--turns`` random turns (``RandomPlayer(seed)``); ``--mid-turn``
 pushes once more so the reachable cells are lit. The end scene shows a game played to its end
@@ -225,7 +227,7 @@ def build_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
         return build_card_scene(screens, args, seats)
     if args.scene in ("setup", "settings", "settings-online", "rules"):
         return screens.setup_scene(TableSetup(args.variant, seats))
-    if args.scene in ("invite", "join", "lobby"):
+    if args.scene in ("invite", "join", "lobby", "invitation", "invite-declined"):
         from doolhof.gui.online.samples import SAMPLES  # the online screens, drawn without a network
 
         return SAMPLES[args.scene](screens.host)
@@ -376,7 +378,7 @@ SHOT_FRIEND = Friend("0123456789abcdef", 1, bytes(32))
 
 def _show_online_settings(app: App, screens: ScreenBuilder) -> None:
     """The settings' online page as a parent sees it after a good test: on, an address, one computer."""
-    app.settings = dataclasses.replace(app.settings, online=True, relay="relay.example.org:1883")
+    app.settings = dataclasses.replace(app.settings, online=True, relay="mqtts://relay.example.org:8883")
     scene = screens.settings_scene()
     app.push_scene(scene)
     scene.open_online()

@@ -40,7 +40,7 @@ from .pairing import (
     topic,
 )
 from .relay import RelayLink, choose_relay
-from .room import Publish, Refusal, Room, RoomEvent, check_hello, new_room_id
+from .room import Closed, Ended, Publish, Refusal, Room, RoomEvent, check_hello, new_room_id
 from .seal import KEY_BYTES, Sealer, derive, new_key
 
 log = logging.getLogger(__name__)
@@ -365,6 +365,13 @@ class Accepted:
     hello: dict[str, Any]
 
 
+@dataclass(frozen=True)
+class Declined:
+    """The remembered computer said "not now" to the invitation (*hello*): nobody comes to the room."""
+
+    hello: dict[str, Any]
+
+
 class FriendLink(_Channel):
     """Two remembered computers find each other without a code: the host invites, the other accepts.
 
@@ -424,6 +431,20 @@ class FriendLink(_Channel):
         return OnlineRoom(Room(str(welcome["room"]), key, self.me, (self.friend.device, self.me["device"])),
                           self._relays)
 
+    def decline(self) -> None:
+        """Say "not now" to the invitation that came (:class:`Invited`): sealed, to the inviter only, who
+        stops waiting (:class:`Declined`); the invitation is cleared from the relay."""
+        welcome = self._invited
+        if welcome is None:
+            return
+        self._invited, self._taken = None, True  # our own clearing coming back is no withdrawal
+        topic = self._topic("decline")
+        message = {"t": "decline", "hello": self.me, "room": welcome.get("room")}
+        self.link.publish(Publish(topic, self._sealer.seal(topic, wire.dumps(message)), False))
+        self.link.publish(Publish(self._topic("invite"), b"", True))
+        self.link.wait_sent(WITHDRAW_SECONDS)
+        self._taken = False  # a later invitation is news again
+
     def room(self, table: TableSetup, far: frozenset[int]) -> OnlineRoom:
         """The host's side of the room it invited the friend into."""
         return OnlineRoom(Room(self.room_id, self.room_key, self.me, (self.me["device"], self.friend.device),
@@ -452,6 +473,11 @@ class FriendLink(_Channel):
             self._inviting = False
             self.link.publish(Publish(self._topic("invite"), b"", True))
             self.events.put(Accepted(peer))
+        elif part == "decline" and message.get("t") == "decline" and self._inviting \
+                and message.get("room") == self.room_id:
+            self._inviting = False
+            self.link.publish(Publish(self._topic("invite"), b"", True))
+            self.events.put(Declined(peer))
 
 
 class OnlineRoom(_Channel):
@@ -488,7 +514,7 @@ class OnlineRoom(_Channel):
             self._deliver(events)
             if self.on_change is not None and (
                 (len(self.room.log) if self.room.log is not None else -1) != before
-                or started != (self.room.genesis is not None) or any(e.__class__.__name__ == "Closed" for e in events)
+                or started != (self.room.genesis is not None) or any(isinstance(e, (Closed, Ended)) for e in events)
             ):
                 self.on_change(self.room.to_dict())
 
@@ -526,6 +552,18 @@ class OnlineRoom(_Channel):
         self.link.wait_sent()
         self.stop()
 
+    def end(self) -> None:
+        """A parent ends the game unfinished: the far computer is told (:class:`~doolhof.online.room.Ended`),
+        the room is cleared from the relay and forgotten here (*on_change*), then the link goes."""
+        with self.lock:
+            out, events = self.room.end()
+            self._send(out)
+            self._deliver(events)
+            if self.on_change is not None and events:
+                self.on_change(self.room.to_dict())
+        self.link.wait_sent()
+        self.stop()
+
     def close(self) -> None:
         """The game is over here: clear the room from the relay when the far side has it all, then go."""
         with self.lock:
@@ -536,7 +574,24 @@ class OnlineRoom(_Channel):
         self.stop()
 
 
+def end_room(room: Room, relays: Sequence[str], timeout: float = 5.0) -> bool:
+    """End a waiting *room* that is not being played (a parent's choice on the settings' page): connect to its
+    relay only to say ``end`` and clear the room, without saying "here" first. Blocks up to *timeout* seconds
+    (run it off the frame loop); True when the relay took it (the far computer hears it when it looks)."""
+    out, _events = room.end()
+    link = RelayLink(choose_relay(relays, room.room_id), room.room_id, on_message=lambda topic, payload: None)
+    link.start()
+    try:
+        if not link.connected.wait(timeout):
+            return False
+        for message in out:
+            link.publish(message)
+        return link.wait_sent(timeout)
+    finally:
+        link.stop()
+
+
 __all__ = [
-    "Accepted", "CodeDone", "CodeFailed", "CodeReady", "Friend", "FriendLink", "HostCode", "Invited", "JoinCode",
-    "LinkChanged", "OnlineRoom", "PairingEvent", "Withdrawn",
+    "Accepted", "CodeDone", "CodeFailed", "CodeReady", "Declined", "Friend", "FriendLink", "HostCode", "Invited",
+    "JoinCode", "LinkChanged", "OnlineRoom", "PairingEvent", "Withdrawn", "end_room",
 ]

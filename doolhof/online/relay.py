@@ -46,17 +46,30 @@ SESSION_SECONDS: Final = 120
 #: The default port of a plain MQTT relay, and of one behind TLS.
 PORT: Final = 1883
 TLS_PORT: Final = 8883
+#: A relay address's scheme: (TLS, default port). ``wss`` is MQTT over secure WebSockets (port 443 gets
+#: through firewalls that let only web traffic out).
+SCHEMES: Final = {"mqtt": (False, PORT), "mqtts": (True, TLS_PORT), "wss": (True, 443)}
+#: The WebSocket path when a ``wss://`` address names none (Mosquitto answers on any path).
+WS_PATH: Final = "/mqtt"
 
 # A parent's words for what went wrong, translated when said (:func:`problem_of`, :meth:`Address.parse`).
-MSG_NOT_ADDRESS = N_("{text} is not a relay address; write host:port, e.g. relay.example.org:8883")
+MSG_NOT_ADDRESS = N_("{text} is not a relay address; write it like mqtts://relay.example.org:8883")
 MSG_NOT_PORT = N_("{port} is not a port; a port is a number from 1 to 65535")
 MSG_NO_SUCH_HOST = N_("no computer is called {host}: check the relay address")
 MSG_NOTHING_ANSWERS = N_("nothing answers at {address}: the relay is not running there, or the port is wrong")
 MSG_NO_ANSWER = N_("{address} does not answer: check the address and the internet connection")
 MSG_NOT_SECURE = N_("the secure connection to {address} failed: check the address and the port")
+MSG_NOT_TLS = N_("{address} does not answer securely on that port: check the port (mqtts:// is usually 8883)")
+MSG_OTHER_NAME = N_("the relay at {address} shows a certificate for another name: check the address; "
+                    "nothing was sent")
+MSG_UNKNOWN_SIGNER = N_("the relay at {address} shows a certificate no known authority vouches for: "
+                        "nothing was sent; its operator must fix it")
+MSG_EXPIRED = N_("the relay at {address} shows an expired certificate: nothing was sent; its operator must renew it")
 MSG_UNREACHABLE = N_("cannot reach {address}: {reason}")
 MSG_RELAY_REFUSED = N_("the relay at {address} refused the connection ({detail})")
 MSG_LOST = N_("cannot reach the relay at {address}")
+_X509_EXPIRED: Final = 10  # OpenSSL's X509_V_ERR_CERT_HAS_EXPIRED
+_X509_HOSTNAME_MISMATCH: Final = 62  # X509_V_ERR_HOSTNAME_MISMATCH
 #: The network's common reasons, in a parent's words (error number -> text for ``_``); others stay the system's.
 NETWORK_REASONS: dict[int, str] = {
     errno.ENETUNREACH: N_("the network cannot be reached"),
@@ -68,47 +81,70 @@ NETWORK_REASONS: dict[int, str] = {
 
 @dataclass(frozen=True)
 class Address:
-    """Where a relay is: *host*, *port*, and whether to speak TLS.
+    """Where a relay is: *host*, *port*, whether to speak TLS, and for MQTT over WebSockets the *path*.
 
     >>> Address.parse("127.0.0.1:1884"), Address.parse("mqtts://relay.example.org").port
-    (Address(host='127.0.0.1', port=1884, tls=False), 8883)
+    (Address(host='127.0.0.1', port=1884, tls=False, path=''), 8883)
+    >>> str(Address.parse("wss://relay.example.org"))
+    'wss://relay.example.org:443/mqtt'
     """
 
     host: str
     port: int
     tls: bool = False
+    #: The WebSocket path (``/mqtt``) of a ``wss://`` relay; empty for plain MQTT over TCP.
+    path: str = ""
 
     @classmethod
     def parse(cls, text: str) -> Address:
-        """Read ``host``, ``host:port``, ``mqtt://host[:port]`` or ``mqtts://host[:port]``; raises ValueError."""
+        """Read ``host``, ``host:port``, ``mqtt://host[:port]``, ``mqtts://host[:port]`` or
+        ``wss://host[:port][/path]``; raises ValueError."""
         rest = text.strip()
-        tls = rest.startswith("mqtts://")
-        for prefix in ("mqtts://", "mqtt://"):
-            if rest.startswith(prefix):
-                rest = rest[len(prefix):]
-        host, sep, port_text = rest.rpartition(":") if rest.count(":") == 1 else (rest, "", "")
+        scheme, sep, after = rest.partition("://")
         if not sep:
-            host, port_text = rest, ""
+            scheme, after = "mqtt", rest
+        scheme = scheme.lower()
+        if scheme not in SCHEMES:
+            raise ValueError(_(MSG_NOT_ADDRESS).format(text=repr(text[:60])))
+        tls, default_port = SCHEMES[scheme]
+        path = ""
+        if scheme == "wss":
+            after, slash, tail = after.partition("/")
+            path = "/" + tail if slash else WS_PATH
+            if any(c.isspace() for c in path) or len(path) > 200:
+                raise ValueError(_(MSG_NOT_ADDRESS).format(text=repr(text[:60])))
+        host, sep, port_text = after.rpartition(":") if after.count(":") == 1 else (after, "", "")
+        if not sep:
+            host, port_text = after, ""
         host = host.strip("[]")
         if not host or any(c.isspace() or c in "/@" for c in host) or len(host) > 253:
             raise ValueError(_(MSG_NOT_ADDRESS).format(text=repr(text[:60])))
         if port_text and not (port_text.isdigit() and 0 < int(port_text) < 65536):
             raise ValueError(_(MSG_NOT_PORT).format(port=repr(port_text[:10])))
-        return cls(host, int(port_text) if port_text else (TLS_PORT if tls else PORT), tls)
+        return cls(host, int(port_text) if port_text else default_port, tls, path)
 
     def __str__(self) -> str:
+        if self.path:
+            return f"wss://{self.host}:{self.port}{self.path}"
         return ("mqtts://" if self.tls else "") + f"{self.host}:{self.port}"
 
 
 def choose_relay(relays: Sequence[str], channel: str) -> Address:
     """The relay of *channel* among *relays*: rooms never talk to each other, so they spread by room id.
 
-    Every computer given the same list picks the same relay for a room.
+    Rendezvous hashing: every relay gets a score from the channel and its own address, and the highest
+    wins. Every computer given the same list picks the same relay for a room, whatever the list's order;
+    a relay added takes over only the rooms it now scores highest for, and a relay taken out moves only
+    its own rooms (a waiting game keeps the relay it started on anyway: ``store.relay_of``).
     """
     if not relays:
         raise ValueError("no relay address is set")
-    index = int.from_bytes(hashlib.sha256(channel.encode()).digest()[:8], "big") % len(relays)
-    return Address.parse(relays[index])
+    addresses = [Address.parse(relay) for relay in relays]
+
+    def score(address: Address) -> bytes:
+        return hashlib.sha256(f"{channel}\n{address}".encode()).digest()
+
+    return max(addresses, key=score)
 
 
 def fits(topic: str, payload: bytes) -> bool:
@@ -128,7 +164,18 @@ def problem_of(error: BaseException | int | str, address: Address) -> str:
         return _(MSG_NOTHING_ANSWERS).format(address=address)
     if isinstance(error, (TimeoutError, socket.timeout)):
         return _(MSG_NO_ANSWER).format(address=address)
+    if isinstance(error, ssl.SSLCertVerificationError):
+        code = getattr(error, "verify_code", 0)
+        if code == _X509_HOSTNAME_MISMATCH or "match" in str(error.verify_message or ""):
+            return _(MSG_OTHER_NAME).format(address=address)
+        if code == _X509_EXPIRED:
+            return _(MSG_EXPIRED).format(address=address)
+        return _(MSG_UNKNOWN_SIGNER).format(address=address)
+    if address.tls and isinstance(error, ConnectionResetError):
+        return _(MSG_NOT_TLS).format(address=address)  # a plain MQTT port hangs up on a TLS hello
     if isinstance(error, ssl.SSLError):
+        if "WRONG_VERSION_NUMBER" in str(error) or "record layer failure" in str(error):
+            return _(MSG_NOT_TLS).format(address=address)
         return _(MSG_NOT_SECURE).format(address=address)
     if isinstance(error, OSError):
         known = NETWORK_REASONS.get(error.errno) if error.errno is not None else None
@@ -137,15 +184,45 @@ def problem_of(error: BaseException | int | str, address: Address) -> str:
     return _(MSG_RELAY_REFUSED).format(address=address, detail=str(error)[:60])
 
 
-def check_relay(address: Address, timeout: float = 3.0) -> str | None:
+def use_address(client: mqtt.Client, address: Address, cafile: str | None = None,
+                noted: Callable[[ssl.SSLError], None] | None = None) -> None:
+    """Set *client* up for *address*: TLS (the certificate checked against the system's authorities, or
+    *cafile*'s, and its name against the host: never accepted unchecked) and WebSockets when it says so.
+
+    *noted* hears why a TLS handshake failed (paho's reconnecting thread keeps that to itself).
+    """
+    if address.path:
+        client.transport = "websockets"
+        client.ws_set_options(path=address.path)
+    if not address.tls:
+        return
+    context = ssl.create_default_context(cafile=cafile)
+    if noted is not None:
+        context.sslsocket_class = _noting_socket(noted)
+    client.tls_set_context(context)
+
+
+def _noting_socket(noted: Callable[[ssl.SSLError], None]) -> type[ssl.SSLSocket]:
+    class NotingSocket(ssl.SSLSocket):
+        def do_handshake(self, block: bool = False) -> None:
+            try:
+                super().do_handshake(block)
+            except ssl.SSLError as error:
+                noted(error)
+                raise
+
+    return NotingSocket
+
+
+def check_relay(address: Address, timeout: float = 3.0, cafile: str | None = None) -> str | None:
     """Try the relay at *address* once (a real MQTT connection, at most *timeout* seconds): None when it
     answers, else the reason in a parent's words. Blocks: call it off the screen's thread."""
     client = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
     client.username_pw_set("doolhof-check")
+    client.connect_timeout = timeout
     answered: list[Any] = []
     client.on_connect = lambda c, u, f, reason, p: answered.append(reason)
-    if address.tls:
-        client.tls_set()
+    use_address(client, address, cafile)
     try:
         client.connect(address.host, address.port, keepalive=KEEPALIVE)
         deadline = time.monotonic() + timeout
@@ -186,8 +263,7 @@ class RelayLink:
         self._client.username_pw_set(channel)
         self._client.reconnect_delay_set(min_delay=1, max_delay=4)
         self._client.max_queued_messages_set(0)  # no limit: a long log is sent again whole after a reconnect
-        if address.tls:
-            self._client.tls_set()
+        use_address(self._client, address, noted=self._tls_failed)
         if will is not None:
             props = _properties(PacketTypes.WILLMESSAGE)
             props.WillDelayInterval = WILL_DELAY
@@ -229,8 +305,8 @@ class RelayLink:
             props.MessageExpiryInterval = expiry
         self._client.publish(message.topic, message.payload, qos=1, retain=message.retain, properties=props)
 
-    def wait_sent(self, timeout: float = 2.0) -> None:
-        """Wait (at most *timeout* seconds) until the relay has acknowledged what was published."""
+    def wait_sent(self, timeout: float = 2.0) -> bool:
+        """Wait (at most *timeout* seconds) until the relay has acknowledged what was published; True when it has."""
         deadline = threading.Event()
         timer = threading.Timer(timeout, deadline.set)
         timer.start()
@@ -242,6 +318,7 @@ class RelayLink:
                 deadline.wait(0.01)
         finally:
             timer.cancel()
+        return self.connected.is_set() and not self._client.want_write() and not _inflight(self._client)
 
     def stop(self) -> None:
         """Disconnect cleanly (the last will is not sent) and end the network thread."""
@@ -276,6 +353,11 @@ class RelayLink:
         if self.problem is None:
             self.problem = _(MSG_LOST).format(address=self.address)
 
+    def _tls_failed(self, error: ssl.SSLError) -> None:
+        # A certificate that does not hold is said as such (never retried into silence, never accepted).
+        self.problem = problem_of(error, self.address)
+        log.warning("the relay's secure connection failed: %s", type(error).__name__)
+
     def _message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
         try:
             self._on_message(message.topic, bytes(message.payload))
@@ -299,5 +381,5 @@ def _inflight(client: mqtt.Client) -> bool:
 
 __all__ = [
     "KEEPALIVE", "MAX_PACKET", "WILL_DELAY", "Address", "RelayLink", "check_relay", "choose_relay", "fits",
-    "problem_of",
+    "problem_of", "use_address",
 ]

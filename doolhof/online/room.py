@@ -12,6 +12,7 @@ associated data) and retained on the relay for at most :data:`RETAIN_SECONDS`:
 ``start``            the host starts: the digest of the genesis both computed
 ``log/<seq>``        one entry of the move log (:mod:`doolhof.online.log`)
 ``have/<device>``    (not retained) how many entries it has: the other sends what it misses
+``end``              a parent ended the game on one computer: the other forgets the room too
 ===================  =====================================================================
 
 The deal is fair: each computer promises its half before seeing the other's and reveals it only
@@ -159,8 +160,16 @@ class Closed:
     """Both computers have the whole game: the room's messages are cleared from the relay."""
 
 
+@dataclass(frozen=True)
+class Ended:
+    """A parent ended the game unfinished (*here*: on this computer; else on the far one): forget the room."""
+
+    here: bool
+
+
 RoomEvent = (
     PeerJoined | PeerPresence | VersionMismatch | Ready | Started | MoveMade | Refusal | Desync | Finished | Closed
+    | Ended
 )
 
 
@@ -206,6 +215,8 @@ class Room:
         self._pending: dict[int, tuple[dict[str, Any], str]] = {}
         self.peer_have = 0
         self.closed = False
+        #: True once a parent ended the game unfinished, here or on the far computer (:meth:`end`).
+        self.ended = False
         self._ready_sent = False
         self._outbox: list[Publish] = []
 
@@ -259,6 +270,15 @@ class Room:
         if self.log is not None:
             topics += [self._topic("log", f"{seq:06d}") for seq in range(1, len(self.log) + 1)]
         return [Publish(t, b"", True) for t in topics]
+
+    def end(self) -> tuple[list[Publish], list[RoomEvent]]:
+        """A parent ends the game unfinished: the far computer is told (``end``, kept on the relay for the
+        week a room lasts, so it hears it when it comes back) and every other topic of the room is cleared."""
+        if self.ended:
+            return [], []
+        self.ended = self.closed = True
+        out = [self._publish(self._topic("end"), {"t": "end", "device": self.me["device"]})]
+        return out + self.clear(), [Ended(True)]
 
     def _setup_message(self) -> dict[str, Any]:
         assert self.table is not None
@@ -338,9 +358,9 @@ class Room:
         """Handle one message from the relay: what to publish in reply, and what happened.
 
         A refused message changes nothing and gives one :class:`Refusal`; an empty one (a cleared
-        topic) and one already known give nothing.
+        topic), one already known and anything after the game was ended give nothing.
         """
-        if not payload or not topic.startswith(self.base + "/"):
+        if not payload or self.ended or not topic.startswith(self.base + "/"):
             return [], []
         try:
             out, events = self._receive(topic[len(self.base) + 1:].split("/"), topic, payload)
@@ -369,7 +389,19 @@ class Room:
             return self._on_setup(message) if kind == "setup" else self._on_start(message)
         if len(parts) == 2 and parts[0] == "log" and kind == "entry":
             return self._on_entry(message, parts[1])
+        if parts == ["end"] and kind == "end":
+            return self._on_end(message)
         raise Refused("malformed", "topic")
+
+    def _on_end(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
+        device = wire.field(message, "device", str)
+        if device not in self.members:
+            raise Refused("sender", "end")
+        if device == self.me["device"] or self.ended:
+            return [], []  # our own end coming back, or heard twice
+        self.ended = self.closed = True
+        # Heard: nothing of the room need stay on the relay now, the end included.
+        return self.clear() + [Publish(self._topic("end"), b"", True)], [Ended(False)]
 
     def _on_hello(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
         peer = check_hello(message)
@@ -523,7 +555,7 @@ class Room:
                       for d, v in self._deals.items()},
             "started": self.genesis is not None,
             "entries": list(self.log.entries) if self.log is not None else [],
-            "closed": self.closed,
+            "closed": self.closed, "ended": self.ended,
         }
 
     @classmethod
@@ -540,6 +572,7 @@ class Room:
             room._deals = {str(d): _Deal(str(v["commit"]), bytes.fromhex(v["reveal"]) if v.get("reveal") else None)
                            for d, v in data["deals"].items()}
             room.closed = bool(data.get("closed"))
+            room.ended = bool(data.get("ended"))
             room._ready_sent = room.ready
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             raise Refused("malformed", "kept room") from None
@@ -585,7 +618,7 @@ def started_here(table: TableSetup, far: frozenset[int], room_id: str = "picture
 
 
 __all__ = [
-    "FIGURES", "RETAIN_SECONDS", "Closed", "Desync", "Finished", "MoveMade", "PeerJoined", "PeerPresence",
+    "FIGURES", "RETAIN_SECONDS", "Closed", "Desync", "Ended", "Finished", "MoveMade", "PeerJoined", "PeerPresence",
     "Publish", "Ready", "Refusal", "Room", "RoomEvent", "Started", "VersionMismatch", "check_hello", "hello",
     "started_here",
     "new_device_id", "new_room_id",

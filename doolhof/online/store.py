@@ -29,6 +29,8 @@ log = logging.getLogger(__name__)
 MOST_REMEMBERED = 6
 #: How long a waiting online game is kept after its last change.
 KEEP_SECONDS: Final = RETAIN_SECONDS
+#: The key of a kept room's relay address (beside ``Room.to_dict()``'s own keys).
+RELAY_KEY: Final = "relay"
 #: The largest room file read (a whole long game's log is far smaller).
 MAX_BYTES: Final = 4_000_000
 
@@ -101,13 +103,19 @@ def _room_path(room_id: str) -> Path:
 def save_room(data: dict[str, Any]) -> bool:
     """Write a room (its ``Room.to_dict()``); False, and nothing written, when the file holds a newer state.
 
-    A finished and cleared room is forgotten instead. Raises OSError when the folder cannot be written.
+    Beside the room's own keys, *data* may name the address of the relay the room plays on
+    (:data:`RELAY_KEY`): the first one written stays with the room (:func:`relay_of`), so a changed relay
+    list never moves a waiting game to another relay, where the other computer would not find it. A
+    finished and cleared room is forgotten instead. Raises OSError when the folder cannot be written.
     """
     path = _room_path(str(data.get("room")))
     if data.get("closed"):
         path.unlink(missing_ok=True)
         return True
     kept = _read(path)
+    first = relay_of(kept) if isinstance(kept, dict) else None
+    if first:
+        data = {**data, RELAY_KEY: first}
     if isinstance(kept, dict) and isinstance(kept.get("entries"), list) and \
             len(kept["entries"]) > len(data.get("entries") or ()):
         log.warning("a waiting online game was not written over by an older position (%d entries kept, %d offered)",
@@ -115,6 +123,12 @@ def save_room(data: dict[str, Any]) -> bool:
         return False
     paths.atomic_write_text(path, json.dumps(data, sort_keys=True))
     return True
+
+
+def relay_of(data: dict[str, Any]) -> str | None:
+    """The relay address a kept room started on (None for a room kept before rooms remembered it)."""
+    relay = data.get(RELAY_KEY)
+    return relay if isinstance(relay, str) and 0 < len(relay) <= 300 else None
 
 
 def waiting_rooms(now: float | None = None) -> list[dict[str, Any]]:
@@ -139,4 +153,5 @@ def waiting_rooms(now: float | None = None) -> list[dict[str, Any]]:
     return [data for _, data in sorted(rooms, key=lambda item: -item[0])]
 
 
-__all__ = ["KEEP_SECONDS", "device_id", "folder", "forget", "remember", "remembered", "save_room", "waiting_rooms"]
+__all__ = ["KEEP_SECONDS", "device_id", "folder", "forget", "relay_of", "remember", "remembered", "save_room",
+           "waiting_rooms"]

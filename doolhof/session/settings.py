@@ -104,6 +104,9 @@ class Settings:
     #: The relay's address, ``host`` or ``host:port`` (several, comma-separated, share rooms by room id);
     #: typed by a parent, checked by :func:`doolhof.online.relay.Address.parse` where it is used.
     relay: str = ""
+    #: A remembered computer's invitation shows itself on the setup screen (while online play is on); a
+    #: parent may turn it off, and then only the join screen shows invitations.
+    invitations: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe data, with our format name and version."""
@@ -150,7 +153,7 @@ def _check(name: str, value: Any) -> Any:
     if name == "language":
         return value if value is None or (isinstance(value, str) and value in LANGUAGES) else _INVALID
     if name in ("sound", "reduced_motion", "auto_hint", "fullscreen", "tutorial_done", "hidden_hands",
-                "cards_tutorial_done", "online"):
+                "cards_tutorial_done", "online", "invitations"):
         return value if isinstance(value, bool) else _INVALID
     if name == "volume":
         ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)

@@ -45,6 +45,6 @@ def person_walk(app: Any, scene: Any) -> tuple[int, int]:
         tap(app, center(scene.cell_rect(cell)))
     else:
         cell = here
-        tap(app, center(scene.layout.rotate))  # the "stay" button
+        tap(app, center(scene.cell_rect(here)))  # its own cell: stay
     assert scene.game.turn == turn + 1 or scene.game.is_over(), "the tap walked"
     return cell

@@ -12,7 +12,7 @@ import pytest
 from doolhof.cards import CardGame
 from doolhof.cards.ai import best_take
 from doolhof.cards.deck import DECK
-from doolhof.gui.end.cards import CardEndScene
+from doolhof.gui.end.cards import TWINKLE_STEP, CardEndScene
 from doolhof.gui.end.scene import CELEBRATION
 from doolhof.session.seats import SeatConfig, TableSetup
 from tests.gui.helpers import FRAME, SoundLog, run
@@ -115,3 +115,117 @@ def test_after_the_celebration_the_screen_still_moves(make_app: Any, size: tuple
     run(app, 3.0)
     assert _picture(app) != first, "two pictures 3 s apart differ"
     assert scene.twinkles() != stars and scene.twinkles(), "the stars round the winner twinkle on"
+
+
+def _four(make_app: Any, size: tuple[int, int]) -> tuple[Any, CardEndScene]:
+    """The end a family saw: 10, 9, 8 and 5 cards taken."""
+    cards = list(DECK)
+    taken, start = [], 0
+    for n in (10, 9, 8, 5):
+        taken.append(cards[start:start + n])
+        start += n
+    game = CardGame.from_position(table={(0, 0): (cards[-1], 0)}, hands=[[], [], [], []], taken=taken)
+    assert game.is_over() and game.scores == (10, 9, 8, 5)
+    app = make_app(size)
+    scene = CardEndScene(app, game, TableSetup(variant="cards", seats=(SeatConfig(),) * 4))
+    app.push_scene(scene)
+    run(app, 0)
+    return app, scene
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_result_reads_at_a_glance(make_app: Any, size: tuple[int, int]) -> None:
+    """Each count is big, dark and bold (not a grey 10-12 px number), no twinkle ever covers it, the stacks'
+    heights differ as the counts do with a strip of every card a child can count, and the winner's trophy is
+    about as big as its figure (it was a third of it)."""
+    from doolhof.gui.kit import theme
+    from doolhof.gui.kit.text import fit_text, measuring, readable_px
+
+    app, scene = _four(make_app, size)
+    with measuring() as seen:
+        scene.draw(app.screen)
+    counts = {t.text: t.px for t in seen if t.text in {"10", "9", "8", "5"}}
+    assert set(counts) == {"10", "9", "8", "5"}, seen
+    least = readable_px(size) * 3 // 2
+    assert min(counts.values()) >= least, f"{size}: counts set at {counts}, below {least} px"
+    columns = dict(scene.columns())
+    for seat, column in columns.items():
+        assert column.count is not None
+        ink = fit_text(str(scene.game.scores[seat]), column.count.size, theme.INK, max_px=column.count.h)
+        assert ink.get_bounding_rect().h >= least * 0.6, "the digits themselves are tall"
+    heights = {seat: column.figure.top - column.top.top for seat, column in columns.items()
+               if column.top is not None}
+    assert heights[0] >= heights[3] * 1.5, f"{size}: 10 cards stand {heights[0]} px, 5 cards {heights[3]} px"
+    assert heights[0] > heights[1] > heights[2] > heights[3]
+    assert min(column.layer for column in columns.values()) >= 4, "a strip of every card, thick enough to count"
+    trophy, figure = columns[0].trophy, columns[0].figure
+    assert trophy is not None and trophy.w >= figure.w * 0.65, (size, trophy, figure)
+    assert columns[0].box.contains(trophy) and not trophy.colliderect(columns[0].count or trophy.move(0, -9999))
+    for step in range(int(6 / TWINKLE_STEP)):
+        run(app, CELEBRATION + 0.5 if step == 0 else TWINKLE_STEP)
+        for (x, y), r in scene.twinkles():
+            star = pygame.Rect(x - 2 * r, y - 2 * r, 4 * r + 1, 4 * r + 1)
+            for column in columns.values():
+                assert column.count is None or not star.colliderect(column.count), f"{size}: a star on a count"
+
+
+def _confetti_marks(app: Any, scene: Any) -> list[tuple[str, pygame.Rect]]:
+    """The places of the title's words and of every trophy on the stage where the confetti drew something."""
+    from doolhof.gui.kit import theme
+    from doolhof.gui.kit.text import fit_text
+
+    words = "A shared victory!" if len(scene.winners) > 1 else "Hooray!"
+    box = scene.title_rect()
+    title = fit_text(words, box.size, theme.PANEL).get_rect(center=box.center)
+    places = [("title", title)] + [(f"trophy {seat}", trophy)
+                                                     for seat, _figure, trophy in scene.winner_spots()]
+    with_confetti = pygame.Surface(app.window_size())
+    scene.draw(with_confetti)
+    kept, scene.confetti = scene.confetti, []
+    without = pygame.Surface(app.window_size())
+    scene.draw(without)
+    scene.confetti = kept
+    marked = []
+    for name, rect in places:
+        rect = rect.clip(with_confetti.get_rect())
+        a = pygame.image.tobytes(with_confetti.subsurface(rect), "RGB")
+        b = pygame.image.tobytes(without.subsurface(rect), "RGB")
+        if a != b:
+            marked.append((name, rect))
+    return marked
+
+
+@pytest.mark.parametrize("game", ["cards", "maze"])
+@pytest.mark.parametrize("size", SIZES)
+def test_no_confetti_falls_over_the_title_or_a_trophy(make_app: Any, size: tuple[int, int], game: str) -> None:
+    """Through the whole celebration, one winner or two, the confetti leaves the title and the trophies clear."""
+    from doolhof.gui.end.scene import EndScene
+
+    if game == "cards":
+        app, scene = _four(make_app, size)
+        scenes = [(app, scene)]
+    else:
+        from tests.gui.helpers import TIED_TABLE, tied_game
+
+        scenes = []
+        for won in (tied_game(), _one_winner()):
+            app = make_app(size)
+            end = EndScene(app, won, TIED_TABLE)
+            app.push_scene(end)
+            run(app, 0)
+            scenes.append((app, end))
+    for app, scene in scenes:
+        while scene.time < CELEBRATION:
+            assert not _confetti_marks(app, scene), (size, round(scene.time, 2))
+            run(app, 0.25)
+
+
+def _one_winner() -> Any:
+    """A finished 3-player Junior game with 4 secrets that seat 0 won with three."""
+    from doolhof.engine import Game
+    from tests.gui.helpers import TIED_TABLE
+
+    data = TIED_TABLE.new_game(9).to_dict()
+    secrets = [data["face_up"], *data["deck"]]
+    data.update(deck=[], face_up=None, phase="over", winners=[0], collected=[secrets[:3], [], secrets[3:]])
+    return Game.from_dict(data)

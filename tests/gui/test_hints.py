@@ -14,7 +14,20 @@ from doolhof.gui.kit.anim import FigureLook
 from doolhof.gui.play import hint_view
 from doolhof.gui.play.scene import AUTO_HINT_DELAY
 from doolhof.session.seats import SeatConfig, TableSetup
-from tests.gui.helpers import FRAME, SoundLog, run, settle, start_play, step_until, tap, wait_for_workers
+from tests.gui.helpers import (
+    FRAME,
+    SoundLog,
+    drag,
+    mouse,
+    run,
+    settle,
+    start_play,
+    step_until,
+    tap,
+    touch_drag,
+    touch_tap,
+    wait_for_workers,
+)
 
 PEOPLE = TableSetup(seats=(SeatConfig(), SeatConfig()))
 
@@ -318,3 +331,81 @@ def test_a_game_with_hints_every_turn_reaches_the_end(make_app) -> None:  # type
         tap(app, _center(scene.cell_rect(scene.hint.cell)))
         settle(app)
     assert game.is_over() and replaced
+
+
+SIZES = [(1280, 800), (800, 600), (800, 1280)]
+
+
+def _press(app, pos: tuple[int, int], by_finger: bool) -> None:  # type: ignore[no-untyped-def]
+    (touch_tap if by_finger else tap)(app, pos)
+
+
+def _hinted(app, size: tuple[int, int]):  # type: ignore[no-untyped-def]
+    """A two-person game whose light-bulb hint turns the card into a look of its own, the hint on screen."""
+    game = PEOPLE.new_game(seed=21)
+    scene = start_play(app, game, PEOPLE)
+    tap(app, _center(scene.layout.icons["hint"]))
+    _wait_for_hint(app, scene)
+    push = scene.hint.push
+    assert rotate(game.spare, push.rotation) != game.spare, "pick a seed whose hint turns the card visibly"
+    run(app, 1.0)
+    assert scene.ghost_pose() is not None and scene.rotation == 0
+    return scene, game, push
+
+
+def test_a_tap_on_the_arrow_the_hint_shows_pushes_the_card_turned_as_shown(make_app) -> None:  # type: ignore[no-untyped-def]
+    """A child who taps the arrow the ghost card went to gets the push the ghost showed, turned and all (the
+    card turns on its way), by mouse and by finger, at every window size."""
+    for size in SIZES:
+        for by_finger in (False, True):
+            app = make_app(size)
+            scene, game, push = _hinted(app, size)
+            expected = game.copy()
+            expected.push(push)
+            _press(app, _center(scene.arrow_rect(push.side, push.index)), by_finger)
+            assert game.to_dict() == expected.to_dict(), (size, by_finger)
+            # The card is seen turning on its way to the arrow: the travel ends at the hint's look.
+            clip = scene.timeline.current
+            assert clip is not None and clip.name == "travel"
+            settle(app)
+            assert game.phase == "walk"
+
+
+def test_a_card_dropped_on_the_hinted_arrow_goes_in_as_the_hint_shows(make_app) -> None:  # type: ignore[no-untyped-def]
+    for size in SIZES:
+        for by_finger in (False, True):
+            app = make_app(size)
+            scene, game, push = _hinted(app, size)
+            expected = game.copy()
+            expected.push(push)
+            start = _center(scene.spare_rect())
+            end = _center(scene.arrow_rect(push.side, push.index))
+            (touch_drag if by_finger else drag)(app, start, end)
+            assert game.to_dict() == expected.to_dict(), (size, by_finger)
+
+
+def test_the_child_s_own_turn_counts_on_an_arrow_the_hint_did_not_show(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Only the hinted arrow pushes as the hint shows; any other arrow takes the card as the child turned it,
+    and so does the hinted arrow when the hint came while the finger was already down."""
+    for size in SIZES:
+        app = make_app(size)
+        scene, game, push = _hinted(app, size)
+        other = next(a for a in game.legal_arrows() if a != push.arrow)
+        tap(app, _center(scene.layout.rotate))
+        settle(app)
+        expected = game.copy()
+        expected.push(Push(*other, 1))
+        tap(app, _center(scene.arrow_rect(*other)))
+        assert game.to_dict() == expected.to_dict(), size
+    app = make_app((1280, 800))
+    game = PEOPLE.new_game(seed=21)
+    scene = start_play(app, game, PEOPLE)
+    hinted = suggest_push(game.copy())
+    pos = _center(scene.arrow_rect(hinted.side, hinted.index))
+    run(app, 0, [mouse("move", pos), mouse("down", pos)])
+    scene.show_hint()  # the hint comes while the finger is down
+    _wait_for_hint(app, scene)
+    expected = game.copy()
+    expected.push(Push(hinted.side, hinted.index, 0))
+    run(app, 0, [mouse("up", pos)])
+    assert game.to_dict() == expected.to_dict()

@@ -64,10 +64,25 @@ def at_home(folder: Path) -> Iterator[None]:
             os.environ["DOOLHOF_HOME"] = old
 
 
+#: The computers of the test running now (their setup screens listen for invitations until stopped).
+SIDES: list[Side] = []
+
+
+@pytest.fixture(autouse=True)
+def _forget_sides() -> Iterator[None]:
+    yield
+    for side in SIDES:
+        notice = getattr(side.scene, "invitations", None) if side.app.scenes else None
+        if notice is not None:
+            notice.stop()
+    SIDES.clear()
+
+
 class Side:
     """One computer: an app and its own folder."""
 
     def __init__(self, make_app: Any, home: Path, relay: Any, size: tuple[int, int] = (1280, 800)) -> None:
+        SIDES.append(self)
         home.mkdir(parents=True, exist_ok=True)
         self.home = home
         self._fingered = False
@@ -94,7 +109,9 @@ class Side:
 
     def setup(self, table: TableSetup = TWO) -> SetupScene:
         with at_home(self.home):
-            self.app.push_scene(SetupScene(self.app, table))
+            scene = SetupScene(self.app, table)
+            # in place of the screen on top, as the app does (a setup screen covered stays listening)
+            self.app.replace_scene(scene) if self.app.scenes else self.app.push_scene(scene)
             run(self.app, 0)
         return self.app.scene
 
@@ -123,6 +140,11 @@ def paho_threads() -> list[str]:
 
 
 def no_paho_threads(wait: float = 5.0) -> bool:
+    """No network thread is left (once the setup screens on top stop listening for remembered computers)."""
+    for side in SIDES:
+        notice = getattr(side.scene, "invitations", None) if side.app.scenes else None
+        if notice is not None:
+            notice.stop()
     deadline = time.monotonic() + wait
     while paho_threads() and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -457,3 +479,92 @@ def test_the_keypad_takes_a_childs_tap_while_a_parents_hand_rests_on_the_screen(
     touch_tap(app, center(keys[0].rect), finger_id=2)
     run(app, 0, [finger("up", app, rest, finger_id=1)])
     assert join.chosen == [*before, keys[0].picture]  # the child's picture, and not the palm's
+
+
+def befriend(host: Side, guest: Side) -> None:
+    """The two computers remember each other (as after a first game with a picture code)."""
+    secret = new_key()
+    with at_home(host.home):
+        store.remember(Friend(guest.device(), 3, secret))
+    with at_home(guest.home):
+        store.remember(Friend(host.device(), 0, secret))
+
+
+def test_the_setup_screen_notices_an_invitation_and_the_child_plays(make_app: Any, tmp_path: Path, relay: Any,
+                                                                    rooms: list[Any]) -> None:
+    """Nobody taps Join: the child's setup screen shows the inviter's figure within a few seconds."""
+    host, guest = Side(make_app, tmp_path / "host", relay), Side(make_app, tmp_path / "guest", relay)
+    befriend(host, guest)
+    setup = guest.setup()
+    notice = setup.invitations
+    assert until([guest], lambda: len(notice._links) == 1), "the setup screen listens for the remembered computer"
+    assert notice.shown is None
+    invite = open_invite(host)
+    host.tap(invite.friend_buttons[0].rect, by_finger=True)
+    asked = time.monotonic()
+    assert until([host, guest], lambda: notice.shown is not None)
+    assert time.monotonic() - asked < 5.0, "within a few seconds"
+    assert notice.shown is not None and notice.shown[1] == 0, "the inviter's figure"
+    guest.tap(notice.accept_button.rect, by_finger=True)
+    assert until([host, guest], lambda: isinstance(host.scene, LobbyScene) and isinstance(guest.scene, LobbyScene))
+    lobby = host.scene
+    assert until([host, guest], lambda: lobby.start_button.enabled)
+    host.tap(lobby.start_button.rect)
+    assert until([host, guest], lambda: isinstance(host.scene, PlayScene) and isinstance(guest.scene, PlayScene))
+    for room in rooms:
+        room.stop()
+    assert no_paho_threads(), f"links left running: {paho_threads()}"
+
+
+def test_not_now_on_the_setup_screen_is_said_calmly_to_the_inviter(make_app: Any, tmp_path: Path,
+                                                                   relay: Any) -> None:
+    host, guest = Side(make_app, tmp_path / "host", relay), Side(make_app, tmp_path / "guest", relay)
+    befriend(host, guest)
+    setup = guest.setup()
+    notice = setup.invitations
+    invite = open_invite(host)
+    host.tap(invite.friend_buttons[0].rect, by_finger=True)
+    assert until([host, guest], lambda: notice.shown is not None)
+    before = setup.count
+    guest.tap(notice.decline_button.rect)
+    assert notice.shown is None and isinstance(guest.scene, SetupScene) and setup.count == before
+    assert until([host, guest], lambda: invite.unanswered is not None), "the inviter hears the no"
+    assert invite.declined and invite.inviting is None and invite.friend_link is None
+    assert invite.trouble is None and invite.code is not None, "no trouble: the picture code still works"
+    # tapped again later, the child's screen shows the new invitation
+    host.tap(invite.friend_buttons[0].rect)
+    assert until([host, guest], lambda: notice.shown is not None)
+    host.tap(invite.cancel_button.rect)
+    assert until([host, guest], lambda: notice.shown is None), "taken back: the card goes"
+    guest.tap(setup.join_button.rect)
+    assert isinstance(guest.scene, JoinScene)
+    guest.tap(guest.scene.cancel_button.rect)
+    assert no_paho_threads(), f"links left running: {paho_threads()}"
+
+
+def test_not_now_on_the_join_screen_is_said_to_the_inviter_too(make_app: Any, tmp_path: Path, relay: Any) -> None:
+    host, guest = Side(make_app, tmp_path / "host", relay), Side(make_app, tmp_path / "guest", relay)
+    befriend(host, guest)
+    join = open_join(guest)
+    invite = open_invite(host)
+    host.tap(invite.friend_buttons[0].rect, by_finger=True)
+    assert until([host, guest], lambda: join.invitation is not None)
+    guest.tap(join.decline_button.rect, by_finger=True)
+    assert until([host, guest], lambda: invite.declined)
+    host.tap(invite.cancel_button.rect)
+    guest.tap(join.cancel_button.rect)
+    assert no_paho_threads(), f"links left running: {paho_threads()}"
+
+
+def test_invitations_turned_off_open_no_connection_on_the_setup_screen(make_app: Any, tmp_path: Path,
+                                                                       relay: Any) -> None:
+    host, guest = Side(make_app, tmp_path / "host", relay), Side(make_app, tmp_path / "guest", relay)
+    befriend(host, guest)
+    guest.app.settings = replace(guest.app.settings, invitations=False)
+    assert no_paho_threads(), "none before"
+    setup = guest.setup()
+    guest.step(0.5)
+    assert not setup.invitations.listening and not paho_threads()
+    off = Side(make_app, tmp_path / "off", None)
+    befriend(off, guest)
+    assert not off.setup().invitations.listening and not paho_threads(), "online play off: nothing opened"

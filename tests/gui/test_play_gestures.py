@@ -213,3 +213,30 @@ def test_draw_changes_nothing_under_the_tutorial(make_app) -> None:  # type: ign
     for _ in range(10):
         run(app, 0.3)
         _draw_changes_nothing(app, scene)
+
+
+def test_a_tap_more_where_the_rotate_button_was_never_ends_the_turn(make_app) -> None:  # type: ignore[no-untyped-def]
+    """Right after the push, one more tap (mouse or finger) on the round button's spot does nothing: the
+    button turned the card and does not become "stay" under the finger; the figure still walks, and
+    staying is a tap on the figure."""
+    from tests.gui.helpers import touch_tap
+
+    for size in [(1280, 800), (800, 600), (800, 1280)]:
+        for by_finger in (False, True):
+            app = make_app(size)
+            press = touch_tap if by_finger else tap
+            game = PEOPLE.new_game(seed=6)
+            scene = start_play(app, game, PEOPLE)
+            spot = _center(scene.layout.rotate)
+            press(app, spot)
+            press(app, spot)
+            press(app, _center(scene.arrow_rect(*game.legal_arrows()[0])))
+            settle(app)
+            assert game.phase == "walk"
+            for _ in range(3):
+                press(app, spot)
+                settle(app)
+            assert game.phase == "walk" and game.turn == 0 and game.current_player == 0, (size, by_finger)
+            press(app, scene.figure_center(0))  # the figure tapped: stay put
+            settle(app)
+            assert game.turn == 1 and game.phase == "push", (size, by_finger)

@@ -154,13 +154,14 @@ def test_drag_the_figure_to_a_lit_cell(make_app) -> None:  # type: ignore[no-unt
     assert game.positions[0] == goal and game.current_player == 1
 
 
-def test_the_stay_button_and_tapping_the_figure_stay_put(make_app) -> None:  # type: ignore[no-untyped-def]
+def test_tapping_the_figure_s_own_cell_or_the_figure_stays_put(make_app) -> None:  # type: ignore[no-untyped-def]
     app = make_app((1280, 800))
     game = PEOPLE.new_game(seed=7)
     scene = start_play(app, game, PEOPLE)
     _pushed(app, scene, game)
     where = game.positions[0]
-    tap(app, _center(scene.layout.rotate))
+    cell = scene.cell_rect(where)
+    tap(app, (cell.x + cell.w // 8, cell.y + cell.h // 8))  # its own cell, beside the figure
     settle(app)
     assert game.positions[0] == where and game.current_player == 1
     _pushed(app, scene, game, ("S", 3))

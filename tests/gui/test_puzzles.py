@@ -150,7 +150,7 @@ def _wasted_turn(app: Any, scene: PlayScene) -> None:
         target = trial.target()
         if target is None or target not in trial.reachable():
             push_by(app, scene, side, index, 0, "tap")
-            tap(app, center(scene.layout.rotate))  # the round button: stay
+            tap(app, center(scene.cell_rect(trial.positions[0])))  # its own cell: stay
             assert step_until(app, lambda: not scene.timeline.busy())
             return
     raise AssertionError("every push reaches the picture")

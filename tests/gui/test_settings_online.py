@@ -311,3 +311,40 @@ def test_while_off_nothing_touches_the_network(make_app: Any, monkeypatch: pytes
         tap(app, center(scene.done_button.rect))
         run(app, 0.5)
     assert opened == [] and app.settings.online is False
+
+
+def test_without_a_release_relay_the_page_says_what_a_relay_is_in_the_parents_language(make_app: Any) -> None:
+    from doolhof.gui.parents.online_page import MSG_ABOUT, MSG_HINT
+    from doolhof.i18n import _, set_language
+
+    app, scene = _open(make_app, (800, 600))
+    _turn_on_and_open(app, scene)
+    page = scene.online
+    assert page.field.text == "" and "mqtts://" in _(MSG_HINT) and "sealed" in _(MSG_ABOUT)
+    assert page.about_rect.h > 0 and page.about_rect.bottom <= page.friends_label.top
+    assert page.about_rect.top >= page.test_button.rect.bottom
+    drawn = app.screen.copy()
+    scene.draw(drawn)
+    assert drawn.subsurface(page.about_rect).get_bounding_rect(min_alpha=1).w > 0
+    for language in ("nl", "de", "sv"):
+        set_language(language)
+        assert _(MSG_ABOUT) != MSG_ABOUT and "mqtts://" in _(MSG_HINT)
+    set_language("en")
+
+
+@needs_relay
+@pytest.mark.relay
+def test_with_a_release_relay_the_parent_only_turns_it_on_and_the_test_asks_that_relay(
+        make_app: Any, relay: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import doolhof.gui.online.switch as switch
+    import doolhof.gui.parents.online_page as online_page
+
+    monkeypatch.setattr(switch, "release_relays", lambda: (relay.address,))
+    monkeypatch.setattr(online_page, "release_relays", lambda: (relay.address,))
+    app, scene = _open(make_app)
+    _turn_on_and_open(app, scene)
+    assert switch.online_on(app.settings) and app.settings.relay == "", "nothing typed, and online play is on"
+    page = scene.online
+    touch_tap(app, center(page.test_button.rect))
+    assert _wait_for_answer(app, scene) == ("ok", "The relay answers.")
+    assert app.settings.relay == ""

@@ -38,3 +38,36 @@ def test_tokens_and_the_own_pile_never_overlap(variant: str, players: int) -> No
                             f"{window} seat {seat}: token {found} lies on the pile ({total - found} left)")
                         assert box.contains(token), f"{window} seat {seat}: token {found} sticks out of the tray"
                     assert not portrait.colliderect(stack[-1]) if stack else True
+
+
+@pytest.mark.parametrize("window", [(1280, 800), (800, 600), (800, 1280)])
+@pytest.mark.parametrize("variant", ["junior", "junior-own", "classic"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_token_found_shows_whole_and_apart(window: tuple[int, int], variant: str, players: int) -> None:
+    """A child sees and counts what they found: up to all 12 secrets in one tray (a family's Junior game left
+    10 of them a pile of overlapping discs), each token whole, none on another, on the portrait or off the tray,
+    and big enough to tell apart (a third of a fingertip at least)."""
+    from doolhof.gui.kit.boxes import least_tap
+
+    game = TableSetup(variant, tuple(SeatConfig() for _ in range(players))).new_game(seed=1)
+    own = game.variant.own_piles
+    most = len(game.pile(0)) if own else 1 + len(game.deck)  # Junior: one seat may find every secret
+    lay = play_layout(window, game.board.size, players)
+    floor = max(14, least_tap(window) // 3)
+    for seat in range(players):
+        for current in (True, False):
+            box = tray_box(lay.trays[seat], current)
+            for found in range(1, most + 1):
+                portrait, size, centres = tray_parts(lay, seat, max(4, found + 1), pile=own)
+                assert size >= floor, f"{window} seat {seat}: {found} tokens of {size} px (below {floor})"
+                tokens = []
+                for centre in centres[:found]:
+                    token = pygame.Rect(0, 0, size, size)
+                    token.center = centre
+                    tokens.append(token.inflate(-2, -2))  # anti-aliased rims may touch
+                for k, token in enumerate(tokens):
+                    assert box.contains(token), f"{window} seat {seat}: token {k + 1} of {found} sticks out"
+                    assert not token.colliderect(portrait), f"{window} seat {seat}: token {k + 1} on the figure"
+                    others = tokens[:k] + tokens[k + 1:]
+                    assert token.collidelist(others) < 0, (
+                        f"{window} {variant} {players}p seat {seat}: {found} tokens overlap ({size} px)")

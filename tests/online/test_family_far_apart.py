@@ -252,7 +252,7 @@ def sign_of(scene: Any) -> FarSign:
 # ----- the maze -------------------------------------------------------------------------------------------
 def maze_turn(side: Side, sides: list[Side], by_finger: bool) -> None:
     """The person at *side* plays a clever move by taps: the sliding card tapped until it is turned right, the
-    arrow, then the cell to walk to (the "stay" button to stay)."""
+    arrow, then the cell to walk to (its own cell to stay)."""
     scene = side.scene
     turn = scene.game.turn
     player = make_computer("clever", seed=turn)
@@ -265,9 +265,8 @@ def maze_turn(side: Side, sides: list[Side], by_finger: bool) -> None:
     tap_at(side, center(scene.arrow_rect(push.side, push.index)), by_finger)
     assert scene.game.phase == "walk", "the tap on an open arrow pushed"
     pump(sides, lambda: not scene.timeline.busy())
-    here = scene.game.positions[scene.game.current_player]
     cell = player.choose_walk(scene.game.copy())
-    tap_at(side, center(scene.cell_rect(cell) if cell != here else scene.layout.rotate), by_finger)
+    tap_at(side, center(scene.cell_rect(cell)), by_finger)
     assert scene.game.turn == turn + 1 or scene.game.is_over(), "the tap walked"
 
 

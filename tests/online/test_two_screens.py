@@ -108,7 +108,7 @@ def start_both(host_app: Any, far_app: Any, relay: Any, table: TableSetup, far_r
 
 def maze_turn(app: Any, others: tuple[Any, ...]) -> None:
     """The person at *app* plays a clever move by taps: turns the sliding card by tapping it, taps the arrow,
-    then taps the cell to walk to (the "stay" button to stay)."""
+    then taps the cell to walk to (its own cell to stay)."""
     scene = app.scene
     by_finger = app is not others[0]
     game = scene.game
@@ -120,9 +120,8 @@ def maze_turn(app: Any, others: tuple[Any, ...]) -> None:
     press(app, center(scene.arrow_rect(push.side, push.index)), by_finger)
     assert scene.game.phase == "walk", "the tap on an open arrow pushed"
     pump(others, lambda: not scene.timeline.busy())
-    here = scene.game.positions[scene.game.current_player]
     cell = player.choose_walk(scene.game.copy())
-    press(app, center(scene.cell_rect(cell) if cell != here else scene.layout.rotate), by_finger)
+    press(app, center(scene.cell_rect(cell)), by_finger)
     assert scene.game.turn == turn + 1 or scene.game.is_over(), "the tap walked"
 
 
@@ -326,3 +325,31 @@ def test_own_secrets_of_the_far_side_stay_face_down(relay: Any, two_apps: Any) -
     assert not host_scene.painter.secret_hidden()  # seat 0's own turn on the host's screen: shown
     assert far_scene.painter.secret_hidden()  # the far screen sees seat 0's secret face down
     assert far_scene.shown.own_piles and far_scene.hint is None and not far_scene.hint_available()
+
+
+def test_a_waiting_game_stays_on_its_relay_when_the_parents_change_the_relay(relays: Any, two_apps: Any) -> None:
+    relay, other = relays
+    host_app, far_app = two_apps()
+    far_app.screens.keep_room = lambda data: None  # the far computer's memory is its own (not this folder)
+    table = TableSetup("junior", (SeatConfig(), SeatConfig()), secrets=3)
+    _, far_scene = start_both(host_app, far_app, relay, table)
+    both = (host_app, far_app)
+    maze_turn(host_app, both)
+    pump(both, lambda: resting(host_app) and resting(far_app) and far_scene.game.turn == 1)
+    host_app.screens.close_online()
+    pump((far_app,), lambda: far_scene.far.away)
+    maze_turn(far_app, (far_app,))
+    pump((far_app,), lambda: resting(far_app))
+    # The host's parents now use another relay (a new release's list, or one they typed): the waiting game
+    # still goes to the relay it started on, where the far side's move waits.
+    kept = store.waiting_rooms()
+    assert store.relay_of(kept[0]) == relay.address
+    again = build_app(host_app.screen, argparse.Namespace(mute=True, size=(1280, 800), fullscreen=False, lang="en"))
+    again.settings = replace(again.settings, online=True, relay=other.address, auto_hint=False)
+    again.screens.show_setup()
+    assert again.screens.resume_online(kept[0])
+    back = again.scene
+    assert str(again.screens.online.room.link.address) == relay.address
+    pump((again, far_app), lambda: back.game.turn == 2 and resting(again) and not far_scene.far.away)
+    assert back.game.to_dict() == far_scene.game.to_dict()
+    again.screens.online.room.stop()

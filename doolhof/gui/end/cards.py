@@ -1,12 +1,14 @@
 """The end of a card game: the same celebration as the maze game's, with the taken cards as stacks.
 
 The winners (most cards taken; a tie is a shared victory, C9) jump under a trophy. Below, every
-figure stands in order of cards taken, the best first, under its own stack of taken cards: one thin
-layer per card, the last card taken face up on top, so the tallest stack is plain to see without
-numbers (a small count sits above it for the parents, inside the column). Confetti of the treasures
-taken drifts down. Once the confetti rests, the winners' stacks keep twinkling: a few stars fade in
-and out round them, drawn a few times a second (the loop otherwise sleeps), so the screen never stands
-still. Two buttons: **again** (a new card game at the same table) and **new setup**.
+figure stands in order of cards taken, the best first, under its own stack of taken cards, the last
+card taken face up on top and a strip of every other card under it, as thick as the room lets the
+tallest stack be: the stacks' heights differ as the counts do, and a child can count the strips. The
+count sits above each stack on a white badge, big and dark, inside the column; a winner's trophy
+stands beside its figure. Confetti of the treasures taken drifts down. Once the confetti rests, the
+winners' stacks keep twinkling: a few stars fade in and out round them (never over a count), drawn a
+few times a second (the loop otherwise sleeps), so the screen never stands still. Two buttons:
+**again** (a new card game at the same table) and **new setup**.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from doolhof.gui.kit import theme
 from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.cardpics import card_nets, draw_card_back, draw_card_face
 from doolhof.gui.kit.scene import Host
-from doolhof.gui.kit.text import draw_text
+from doolhof.gui.kit.text import draw_text, readable_px
 from doolhof.gui.kit.widgets import draw_card, lighten, safe_icon
 from doolhof.session.seats import TableSetup
 
@@ -30,6 +32,11 @@ from doolhof.session.seats import TableSetup
 TWINKLE_STEP = 0.125
 #: Stars twinkling round each winner's stack.
 TWINKLES = 5
+
+
+def count_px(window: tuple[int, int]) -> int:
+    """The font size of a stack's count: twice a parent's reading size, so it reads from the sofa."""
+    return readable_px(window) * 2
 
 
 @dataclass(frozen=True)
@@ -92,7 +99,8 @@ class CardEndScene(Celebration):
         w, h = self.size
         wide = w >= h * 1.15
         pad = max(4, int(min(w, h) * 0.02))
-        stage_h = int(h * (0.42 if wide else 0.36))
+        self.stage.height = int(h * (0.38 if wide else 0.32)) - pad  # the stacks get the room: they tell the result
+        stage_h = self.stage.bottom
         buttons_h = int(h * (0.15 if wide else 0.12))
         self.scores_rect = pygame.Rect(pad, stage_h + pad, w - 2 * pad, h - stage_h - buttons_h - 3 * pad)
         if wide:
@@ -120,28 +128,41 @@ class CardEndScene(Celebration):
                 for k, seat in enumerate(seats)]
 
     def column(self, box: pygame.Rect, seat: int, score: int, most: int) -> Column:
-        """Where the parts of *seat*'s column go in *box*: the tallest stack (*most* cards) leaves room for its
-        count above it, inside the column."""
-        face_px = int(min(box.width * 0.8, box.height * 0.3))
-        foot = box.bottom - max(2, box.height // 30)
-        figure = pygame.Rect(0, 0, face_px, face_px)
-        figure.midbottom = (box.centerx, foot)
-        card_side = int(min(box.width * 0.72, box.height * 0.3))
-        count_h = max(8, card_side // 3)
+        """Where the parts of *seat*'s column go in *box*, bottom up: the figure (with a winner's trophy at its
+        side, as big as the figure allows), the stack of taken cards, its count on a white badge above it.
+
+        The stack shows a strip of every card under the top one, as thick as the room lets the tallest stack
+        (*most* cards) be, so the stacks' heights differ as the counts do and a child can count the strips."""
         margin = max(2, box.height // 30)
+        face_px = int(min(box.width * 0.62, box.height * 0.24))
+        foot = box.bottom - margin
+        won = seat in self.winners
+        trophy = None
+        figure = pygame.Rect(0, 0, face_px, face_px)
+        if won:
+            side = int(min(face_px * 0.95, box.width - face_px - 3 * margin))
+            if side >= face_px * 0.6:  # room beside the figure: the two side by side
+                trophy = pygame.Rect(0, 0, side, side)
+                figure.bottomleft = (box.centerx - (face_px + side + margin) // 2, foot)
+                trophy.bottomleft = (figure.right + margin, foot)
+            else:  # a narrow column: the trophy stands in front of the figure's lower right
+                side = max(8, int(face_px * 0.7))
+                trophy = pygame.Rect(0, 0, side, side)
+                figure.midbottom = (box.centerx - side // 5, foot)
+                trophy.bottomright = (min(box.right - margin, figure.right + side // 2), foot)
+        else:
+            figure.midbottom = (box.centerx, foot)
+        count_h = min(count_px(self.size) + max(4, box.height // 40), box.height // 6)
         base = figure.top - max(2, box.height // 40)
-        room = base - card_side - count_h - 2 - (box.top + margin)
-        layer = max(0.5, min(card_side * 0.12, room / max(1, most - 1))) if most > 1 else card_side * 0.12
+        room = base - count_h - 2 * margin - box.top  # the tallest stack's height
+        card_side = int(max(8, min(box.width * 0.56, room * 0.3)))
+        layer = max(0.5, min(card_side * 0.35, (room - card_side) / max(1, most - 1)))
         top = count = None
         if score:
             top = pygame.Rect(0, 0, card_side, card_side)
             top.midbottom = (box.centerx, int(base - (score - 1) * layer))
-            count = pygame.Rect(0, 0, box.width - 2 * margin, count_h)
-            count.midbottom = (box.centerx, top.top - 2)
-        trophy = None
-        if seat in self.winners:
-            trophy = pygame.Rect(0, 0, max(8, face_px // 2), max(8, face_px // 2))
-            trophy.bottomright = (box.right - 2, foot)
+            count = pygame.Rect(0, 0, min(box.width - 2 * margin, max(count_h * 2, card_side)), count_h)
+            count.midbottom = (box.centerx, top.top - margin)
         return Column(box, figure, top, count, trophy, layer)
 
     def _draw_scores(self, surface: pygame.Surface, art: Art) -> None:
@@ -154,7 +175,8 @@ class CardEndScene(Celebration):
         self._draw_twinkles(surface)
 
     def _draw_column(self, surface: pygame.Surface, art: Art, column: Column, seat: int, score: int) -> None:
-        """One seat: its figure at the foot, its stack of taken cards above (thickness per card), a trophy."""
+        """One seat: its figure at the foot, its stack of taken cards above (a strip per card), the count, a
+        trophy."""
         box = column.box
         won = seat in self.winners
         color = theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)]
@@ -166,13 +188,17 @@ class CardEndScene(Celebration):
         surface.blit(face, column.figure)
         if column.top is not None and column.count is not None:
             card = column.top.copy()
-            # The stack: one thin layer per card taken, drawn bottom to top, the last card face up on top.
+            # The stack: a strip of every card taken, drawn bottom to top, the last card face up on top.
             for n in range(score):
                 card.bottom = int(column.top.bottom + (score - 1 - n) * column.layer)
                 draw_card_back(surface, card)
             last = self.game.taken(seat)[-1]
             draw_card_face(surface, column.top, card_nets((n.ports, n.treasures) for n in last.networks), art)
-            draw_text(surface, str(score), column.count, theme.INK_SOFT, max_px=max(8, column.top.w // 4))
+            badge = column.count
+            pygame.draw.rect(surface, theme.WHITE, badge, border_radius=badge.h // 2)
+            pygame.draw.rect(surface, color, badge, width=max(2, badge.h // 10), border_radius=badge.h // 2)
+            draw_text(surface, str(score), badge.inflate(-badge.h // 3, -max(2, badge.h // 8)), theme.INK,
+                      max_px=badge.h)
         if column.trophy is not None:
             trophy = safe_icon(art, "trophy", column.trophy.w)
             if trophy is not None:
@@ -194,7 +220,11 @@ class CardEndScene(Celebration):
                 a = k * math.tau / TWINKLES + self.clock * 0.35
                 x = top.centerx + math.cos(a) * top.w * 0.62
                 y = top.centery + math.sin(a) * top.h * 0.62
-                found.append(((round(x), round(y)), max(2, round(top.w * 0.07 * glow))))
+                r = max(2, round(top.w * 0.07 * glow))
+                star = pygame.Rect(round(x) - 2 * r, round(y) - 2 * r, 4 * r + 1, 4 * r + 1)
+                if column.count is not None and star.colliderect(column.count):
+                    continue  # never over the count: it stays plain to read
+                found.append(((round(x), round(y)), r))
         return found
 
     def _draw_twinkles(self, surface: pygame.Surface) -> None:

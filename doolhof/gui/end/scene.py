@@ -2,7 +2,8 @@
 
 A tie is a shared victory (R12): every winner jumps just as high under a trophy. The scores are
 rows of collected pictures, one row per figure, so nobody needs to read. Confetti made of the
-collected pictures drifts down once and comes to rest; the fanfare plays once. Three buttons:
+collected pictures drifts down once beside the title and the winners, never over them (with many winners in a
+narrow window it shows only below them), and comes to rest; the fanfare plays once. Three buttons:
 
 - **again**: the same table, a new seed;
 - **decider** (only after a tie): the same table with half the secrets (the rule text's quick
@@ -27,7 +28,7 @@ from doolhof.gui.kit import theme
 from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
-from doolhof.gui.kit.text import draw_text
+from doolhof.gui.kit.text import draw_text, fit_text
 from doolhof.gui.kit.widgets import (
     CARD,
     PRIMARY,
@@ -235,24 +236,81 @@ class Celebration(Scene):
             self._sprites[key] = [pygame.transform.rotate(base, k * 360 / ANGLES) for k in range(ANGLES)]
         return self._sprites[key][turn % ANGLES]
 
-    def _draw_confetti(self, surface: pygame.Surface, art: Art) -> None:
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What the confetti never falls over: the title's words and each winner's trophy (and figure)."""
+        return [self.title_text_rect()] + [rect.union(trophy) for _seat, rect, trophy in self.winner_spots()]
+
+    def clear_span(self) -> tuple[int, int] | None:
+        """The stretch of the window's width (left, right) the confetti keeps out of: the title's words and the
+        winners with their trophies; None when that leaves too little room beside them (many winners in a
+        narrow window): then the confetti shows only below them (see :meth:`confetti_spots`)."""
+        w, _h = self.size
+        keep = self.keep_clear()
+        margin = self.confetti_reach()
+        left, right = min(r.left for r in keep) - margin, max(r.right for r in keep) + margin
+        free = max(0, left) + max(0, w - right)
+        return (left, right) if free >= w * 0.3 else None
+
+    def confetti_reach(self) -> int:
+        """How far a confetto may reach from its line of fall: half its largest turned picture and its sway."""
+        w, h = self.size
+        biggest = max((c.size for c in self.confetti), default=0.0)
+        sway = max((c.sway for c in self.confetti), default=0.0)
+        return int(min(w, h) * biggest * 1.6 * 0.75 + sway * w) + 2
+
+    def confetti_spots(self) -> list[tuple[Confetto, int, int, tuple[int, int], int]]:
+        """Each confetto now: (confetto, picture size, turn, centre, opacity 0-255).
+
+        It falls beside the :meth:`clear_span`; when there is no room beside it, it shows only below the title
+        and the trophies, fading in as it comes out from under them."""
         w, h = self.size
         # Falling slows to a rest as the celebration ends (ease-out), so the last frame is a calm scatter.
         progress = self.time / CELEBRATION
         travel = CELEBRATION * (progress - progress * progress / 2)
+        span = self.clear_span()
+        tops = [self.title_text_rect()] + [trophy for _seat, _rect, trophy in self.winner_spots()]
+        below = max(r.bottom for r in tops) if span is None else 0
+        spots = []
         for c in self.confetti:
             y = c.y + c.fall * travel * 1.6
             y = y % 1.1 - 0.05 if y > 1.05 else y
-            x = c.x + c.sway * math.sin(c.phase + travel * 2.5)
+            x = c.x * w
+            if span is not None:  # the line of fall, in the free room left and right of the span
+                left, right = max(0, span[0]), max(0, w - span[1])
+                x = c.x * (left + right)
+                x = x if x < left else x + (span[1] - left)
+            x += c.sway * w * math.sin(c.phase + travel * 2.5)
             px = max(8, int(min(w, h) * c.size * 1.6))
             turn = int((c.phase + c.spin * travel * 3) / math.tau * ANGLES)
+            opacity = 255
+            if span is None:
+                half = int(px * 0.75) + 1
+                opacity = int(255 * max(0.0, min(1.0, (y * h - half - below) / (2 * half))))
+            if opacity > 0:
+                spots.append((c, px, turn, (int(x), int(y * h)), opacity))
+        return spots
+
+    def _draw_confetti(self, surface: pygame.Surface, art: Art) -> None:
+        for c, px, turn, centre, opacity in self.confetti_spots():
             sprite = self._confetti_sprite(art, c.picture, px, turn)
-            surface.blit(sprite, sprite.get_rect(center=(int(x * w), int(y * h))))
+            if opacity < 255:
+                sprite = sprite.copy()
+                sprite.set_alpha(opacity)
+            surface.blit(sprite, sprite.get_rect(center=centre))
 
     def title_rect(self) -> pygame.Rect:
         """Where the title ("Hooray!") is written, at the top of the stage."""
         stage = self.stage
         return pygame.Rect(stage.x, stage.y, stage.width, int(stage.height * 0.2))
+
+    def title(self) -> str:
+        """The title over the winners, in the parents' language."""
+        return _("A shared victory!") if len(self.winners) > 1 else _("Hooray!")
+
+    def title_text_rect(self) -> pygame.Rect:
+        """Where the title's words are drawn (inside :meth:`title_rect`)."""
+        box = self.title_rect()
+        return fit_text(self.title(), box.size, theme.PANEL).get_rect(center=box.center)
 
     def winner_spots(self) -> list[tuple[int, pygame.Rect, pygame.Rect]]:
         """(seat, figure rect, trophy rect) of each winner now, jumping. Figure and trophy are sized so that
@@ -277,9 +335,7 @@ class Celebration(Scene):
         return spots
 
     def _draw_winners(self, surface: pygame.Surface, art: Art) -> None:
-        count = max(1, len(self.winners))
-        title = _("A shared victory!") if count > 1 else _("Hooray!")
-        draw_text(surface, title, self.title_rect(), theme.PANEL, shadow=theme.HEDGE_DARK)
+        draw_text(surface, self.title(), self.title_rect(), theme.PANEL, shadow=theme.HEDGE_DARK)
         for seat, rect, place in self.winner_spots():
             px = rect.w
             shadow = pygame.Rect(0, 0, int(px * 0.6), max(4, px // 10))

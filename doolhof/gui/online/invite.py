@@ -46,6 +46,7 @@ from doolhof.online.client import (
     CodeDone,
     CodeFailed,
     CodeReady,
+    Declined,
     Friend,
     FriendLink,
     HostCode,
@@ -95,8 +96,11 @@ class InviteScene(LinkScene):
         #: The remembered computer invited now, and until when its invitation waits.
         self.inviting: Friend | None = None
         self.invite_expires = 0.0
-        #: The remembered computer whose invitation ran out unanswered (its figure fades, the parent is told).
+        #: The remembered computer whose invitation ran out unanswered or was declined (its figure fades, the
+        #: parent is told which: :attr:`declined`).
         self.unanswered: Friend | None = None
+        #: True when :attr:`unanswered` said "not now" (rather than not answering at all).
+        self.declined = False
         self._asked_at = 0.0
         self._connect = connect
         self._entered = False
@@ -169,7 +173,7 @@ class InviteScene(LinkScene):
         """Invite a remembered computer without a code (it accepts on its join screen)."""
         if self.friend_link is not None:
             self.drop(self.friend_link)
-        self.inviting, self.unanswered = friend, None
+        self.inviting, self.unanswered, self.declined = friend, None, False
         self.invite_expires = self.now() + CODE_SECONDS
         try:
             link = FriendLink(self.relays, my_hello(self.figure), friend)
@@ -218,6 +222,14 @@ class InviteScene(LinkScene):
             self.drop(link)
             self.friend_link = None
             self.host.screens.open_lobby(room)
+        elif isinstance(event, Declined):
+            # "Not now" from the other computer: said calmly; its figure fades until tapped again.
+            log.info("the remembered computer said not now")
+            self.drop(link)
+            self.friend_link, self.unanswered, self.inviting, self.declined = None, self.inviting, None, True
+            for button in self.friend_buttons:
+                button.selected = False
+            self.host.request_redraw()
 
     def update(self, dt: float) -> None:
         """Read the links; a code that never reaches the relay, or an invitation's end, is said."""
@@ -241,7 +253,7 @@ class InviteScene(LinkScene):
             log.info("the remembered computer did not answer the invitation")
             if self.friend_link is not None:
                 self.drop(self.friend_link)
-            self.friend_link, self.unanswered, self.inviting = None, self.inviting, None
+            self.friend_link, self.unanswered, self.inviting, self.declined = None, self.inviting, None, False
             for button in self.friend_buttons:
                 button.selected = False
             self.host.request_redraw()
@@ -318,8 +330,12 @@ class InviteScene(LinkScene):
         for rect, name in zip(self.slots, names, strict=True):
             draw_picture_card(surface, rect, art, name)
         if self.friend_buttons and self.friends_caption.h:
-            caption = (_("That computer did not answer. Open Join on it, then tap it again.")
-                       if self.unanswered is not None else _("Or tap a computer you played with before"))
+            if self.unanswered is None:
+                caption = _("Or tap a computer you played with before")
+            elif self.declined:
+                caption = _("That computer said not now. Tap it again another time.")
+            else:
+                caption = _("That computer did not answer. Open Join on it, then tap it again.")
             heading(surface, caption, self.friends_caption, self.size)
         ring = self.ring_rect
         if self.code is not None:

@@ -186,7 +186,12 @@ class JoinScene(LinkScene):
         self.host.screens.open_lobby(room)
 
     def decline(self) -> None:
-        """Not now: the invitation card goes."""
+        """Not now: the inviter is told (sealed, in the background) and the invitation card goes."""
+        import threading
+
+        if self.invitation is not None:
+            link = self.invitation[0]
+            threading.Thread(target=_decline, args=(link,), name="doolhof-decline", daemon=True).start()
         self.invitation = None
         self.sync()
 
@@ -299,6 +304,13 @@ class JoinScene(LinkScene):
                       max_px=max(readable_px(self.size), self.invite_caption.h * 2 // 3))
             draw_figure(surface, self.invite_figure, art, self.invitation[1], far=True)
             self.invite_buttons.draw(surface, art)
+
+
+def _decline(link: FriendLink) -> None:
+    try:
+        link.decline()
+    except Exception:  # the card is gone either way; the inviter's minutes run out by themselves
+        log.exception("saying 'not now' to an invitation failed")
 
 
 __all__ = ["JoinScene"]

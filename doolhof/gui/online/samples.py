@@ -8,8 +8,9 @@ three pictures tapped, the lobby on the host's side with the far computer in and
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
-from doolhof.gui.kit.scene import Host
+from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.online.invite import InviteScene
 from doolhof.gui.online.join import JoinScene
 from doolhof.gui.online.lobby import LobbyScene
@@ -38,6 +39,22 @@ def invite(host: Host) -> InviteScene:
     return scene
 
 
+def declined(host: Host) -> InviteScene:
+    """The invite screen after the remembered computer said "not now": its figure faded, the sentence calm."""
+    scene = invite(host)
+    scene.unanswered, scene.declined = scene.friends[0], True
+    return scene
+
+
+def invitation(host: Host) -> Scene:
+    """The setup screen noticing a remembered computer's invitation (figure 3), no network."""
+    from doolhof.gui.setup.scene import SetupScene
+
+    scene = SetupScene(host, TableSetup("junior", (SeatConfig("person"), SeatConfig("computer", "gentle"))))
+    scene.invitations.shown = (None, 3)
+    return scene
+
+
 def join(host: Host) -> JoinScene:
     """The join screen with three pictures of :data:`CODE` tapped."""
     scene = JoinScene(host, 3, connect=False)
@@ -57,6 +74,7 @@ def lobby(host: Host) -> LobbyScene:
 
 
 #: The screenshot scene names and their builders.
-SAMPLES = {"invite": invite, "join": join, "lobby": lobby}
+SAMPLES: dict[str, Callable[[Host], Scene]] = {"invite": invite, "join": join, "lobby": lobby,
+                                               "invitation": invitation, "invite-declined": declined}
 
-__all__ = ["SAMPLES", "invite", "join", "lobby"]
+__all__ = ["SAMPLES", "declined", "invitation", "invite", "join", "lobby"]

@@ -6,8 +6,11 @@ network until the parent taps "Test": then :func:`doolhof.online.relay.check_rel
 thread (:class:`~doolhof.gui.kit.worker.Worker`) while the page stays live and a ring turns, and the
 answer shows as a green tick ("The relay answers") or a red cross with the reason in the parent's words.
 
-The address is a plain text field (:class:`~doolhof.gui.kit.text_field.TextField`): one ``host`` or
-``host:port``, or several comma-separated. It is kept (saved to the settings) on Enter, "OK", "Test" and
+The address is a plain text field (:class:`~doolhof.gui.kit.text_field.TextField`): one address
+(``mqtts://host:8883``, ``wss://host/mqtt``, ``host:port``), or several comma-separated. Left empty, the
+relays this release carries are used (:mod:`doolhof.online.defaults`); under the test row two short
+sentences say what a relay is and where an address comes from (or, with a release's relay, that the
+field may stay empty). It is kept (saved to the settings) on Enter, "OK", "Test" and
 on going back, when every part reads as an address (:meth:`doolhof.online.relay.Address.parse`); when a
 part does not, the reason shows and the saved address stays as it was.
 
@@ -45,6 +48,7 @@ from doolhof.gui.kit.worker import Worker
 from doolhof.i18n import N_, _
 from doolhof.online import store
 from doolhof.online.client import Friend
+from doolhof.online.defaults import release_relays
 from doolhof.online.relay import Address, check_relay
 from doolhof.session.settings import MAX_RELAY_TEXT
 
@@ -60,7 +64,11 @@ MSG_NO_ADDRESS = N_("Type the relay's address first (host or host:port).")
 MSG_NONE_YET = N_("No computers remembered yet: one is remembered after the first game with a picture code.")
 MSG_FORGET = N_("Remembered computers (hold the cross to forget one)")
 MSG_NOT_FORGOTTEN = N_("The computer could not be forgotten: the file could not be written.")
-MSG_HINT = N_("e.g. relay.example.org:1883")
+MSG_HINT = N_("e.g. mqtts://relay.example.org:8883")
+#: What a relay is and where an address comes from (shown when this release carries no relay).
+MSG_ABOUT = N_("A relay is a computer on the internet that passes the moves between the two homes; it sees only "
+               "sealed moves. A school or a friend can give you its address, or you can run one yourself.")
+MSG_ABOUT_RELEASE = N_("Leave the address empty to use the relay this version comes with, or type your own.")
 
 
 def parse_relays(text: str) -> list[Address]:
@@ -104,6 +112,7 @@ class OnlinePage:
         self.title_rect = pygame.Rect(0, 0, 0, 0)
         self.label_rect = pygame.Rect(0, 0, 0, 0)
         self.answer_rect = pygame.Rect(0, 0, 0, 0)
+        self.about_rect = pygame.Rect(0, 0, 0, 0)
         self.friends_label = pygame.Rect(0, 0, 0, 0)
         self.friend_rects: list[pygame.Rect] = []
         self.shown = False
@@ -199,6 +208,8 @@ class OnlinePage:
         if addresses is None:
             return
         if not addresses:
+            addresses = [Address.parse(relay) for relay in release_relays()]  # checked when released
+        if not addresses:
             self.said = ("no", _(MSG_NO_ADDRESS))
             return
         check = self._check
@@ -289,7 +300,9 @@ class OnlinePage:
         self.test_button.rect = pygame.Rect(inner.x, y, test_w, row_h)
         self.answer_rect = pygame.Rect(inner.x + test_w + pad, y - pad // 2, inner.right - inner.x - test_w - pad,
                                        row_h + pad)
-        y += row_h + 2 * pad
+        y += row_h + pad
+        self.about_rect = pygame.Rect(inner.x, y, inner.w, row_h)
+        y = self.about_rect.bottom + pad
         self.friends_label = pygame.Rect(inner.x, y, inner.w, row_h // 2)
         y = self.friends_label.bottom + pad // 2
         room = inner.bottom - y
@@ -312,8 +325,11 @@ class OnlinePage:
         draw_text(surface, _("Relay address"), self.label_rect, theme.INK_SOFT, align="left", max_px=label_px)
         share_text_size([self.back_button, self.ok_button, self.test_button], most=label_px, least=least)
         self.buttons.draw(surface, art)
-        self.field.draw(surface, hint=_(MSG_HINT))
+        released = release_relays()
+        self.field.draw(surface, hint=released[0] if released else _(MSG_HINT))
         self._draw_answer(surface, least)
+        draw_text(surface, _(MSG_ABOUT_RELEASE) if released else _(MSG_ABOUT), self.about_rect, theme.INK_SOFT,
+                  align="left", max_px=max(least, int(label_px * 0.9)))
         draw_text(surface, _(MSG_FORGET) if self.friends else _(MSG_NONE_YET), self.friends_label, theme.INK_SOFT,
                   align="left", max_px=label_px)
         for friend, cell, hold in zip(self.friends, self.friend_rects, self.forget_buttons):

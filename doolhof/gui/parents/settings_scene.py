@@ -39,6 +39,7 @@ from doolhof.gui.kit.widgets import (
     share_text_size,
     text_of,
 )
+from doolhof.gui.online.switch import relays_of
 from doolhof.gui.parents.online_page import OnlinePage
 from doolhof.i18n import LANGUAGES, N_, _
 from doolhof.session.settings import ANIMATION_SPEEDS, LABELS, SYSTEM_LANGUAGE_LABEL, Settings
@@ -163,7 +164,7 @@ class SettingsScene(Scene):
         self.volume_down.enabled = current.volume > 0.0
         self.volume_up.enabled = current.volume < 1.0
         self.online_button.visible = current.online and not self.online.shown
-        self.online_button.style = PRIMARY if current.online and not current.relay else SECONDARY
+        self.online_button.style = PRIMARY if current.online and not relays_of(current) else SECONDARY
         if not current.online and self.online.shown:
             self.close_online()
         self.host.request_redraw()

@@ -413,17 +413,15 @@ class PlayPainter:
             pygame.draw.circle(surface, theme.PANEL, (round(x), round(y)), r)
 
     def _draw_rotate_button(self, surface: pygame.Surface) -> None:
-        """Rotate while a person pushes; stay while a person walks; nothing for computers."""
+        """Rotate while a person pushes; nothing else (after the push nothing else takes its place: a tap more
+        there must not end the turn), nothing for computers."""
         scene = self.scene
         game = scene.game
         if not scene.local_person(game.current_player) or game.is_over() or scene.finished:
             return
-        if game.phase == "push" and scene.shown.phase == "push":
-            icon = "rotate"
-        elif scene.lit_now():
-            icon = "stay"
-        else:
+        if game.phase != "push" or scene.shown.phase != "push":
             return
+        icon = "rotate"
         rect = scene.layout.rotate
         draw_round_button(surface, rect, (theme.ARROW_OUTLINE, theme.ARROW, theme.ARROW_OUTLINE),
                           max(2, rect.h // 30), max(2, rect.w // 22), scene.view.icon(icon, int(rect.w * 0.66)))

@@ -6,7 +6,9 @@ round button, an arrow, the figure, a lit cell, a corner icon); moving farther t
 :data:`DRAG_START` turns it into a drag of the card or the figure; the release decides:
 
 - a tap acts when released on what it pressed: turn the card, push at the arrow (or gently
-  refuse a closed one), stay, walk to the cell, press the icon;
+  refuse a closed one), walk to the cell (the figure's own cell, or the figure: stay), press the icon.
+  The round button turns the card and is there only while pushing: after the push nothing takes its
+  place, so a tap more where it was does nothing (a control never changes meaning under a finger);
 - a dragged card snaps to the nearest open arrow within reach and goes in there when let go;
   let go elsewhere it flies back (and a closed arrow nearby shakes);
 - a dragged figure is held to the corridors: it sits on (glides to) the lit cell nearest the
@@ -83,9 +85,9 @@ class FigureBack:
 
 Intent = TurnCard | PushAt | Refuse | WalkTo | CardBack | FigureBack | PressIcon
 
-#: What a press can be on that needs no further words: the sliding card, the round button while
-#: pushing ("rotate") or walking ("stay"), the mover's figure.
-Part = Literal["spare", "rotate", "stay", "figure"]
+#: What a press can be on that needs no further words: the sliding card, the round button ("rotate",
+#: only while pushing), the mover's figure.
+Part = Literal["spare", "rotate", "figure"]
 
 
 @dataclass(frozen=True)
@@ -198,8 +200,6 @@ class Gestures(PressGestures[Table, Target, Intent]):
                 if lay.arrow_hit(side, index).collidepoint(pos):
                     return OnArrow(side, index)
             return None
-        if lay.rotate.collidepoint(pos):
-            return "stay"
         if math.dist(figure_spot(lay, table.shown.positions, game.current_player), pos) < lay.cell * 0.42:
             return "figure"
         cell = lay.cell_at(pos)
@@ -222,7 +222,7 @@ class Gestures(PressGestures[Table, Target, Intent]):
             return [PushAt(side, index)] if (side, index) in game.legal_arrows() else [Refuse(side, index)]
         if isinstance(on, OnCell):
             return [WalkTo(on.cell)]
-        return [WalkTo(game.positions[game.current_player])]  # "stay", or the figure tapped: stay put
+        return [WalkTo(game.positions[game.current_player])]  # the figure tapped: stay put
 
     def _release(self, pos: tuple[int, int] | None, table: Table) -> list[Intent]:
         """End a drag: push or walk where it was let go, or send the card or figure back."""

@@ -101,6 +101,8 @@ class PlayScene(PlayingScene[Game, Decision]):
         self._players: dict[int, Player] = {}
         self._thinking: ComputerTurn | None = None
         self._pending_walk: Cell | None = None
+        #: The hint on screen when the finger now down went down (its push is what a tap on its arrow does).
+        self._hint_at_press: HintShow | None = None
         self.corner_buttons["hint"] = ("hint", self.show_hint)
         #: The puzzle's footprints, stars and "again" button (None in a game).
         self.puzzle_overlay: PuzzleOverlay | None = None
@@ -229,6 +231,7 @@ class PlayScene(PlayingScene[Game, Decision]):
         self._drop_thinking()
         self._pending_walk = None
         self.hints.forget()
+        self._hint_at_press = None
         self.aim = None
         self.gestures.reset()
         self.finished = False
@@ -248,6 +251,8 @@ class PlayScene(PlayingScene[Game, Decision]):
         self.wake()
         if event.kind != "move":
             self.hints.note_input()
+        if event.kind == "down":
+            self._hint_at_press = self.hint if self.hint_visible() else None
         if self.overlays_take(event):
             return
         for intent in self.gestures.pointer(event, self):
@@ -269,6 +274,9 @@ class PlayScene(PlayingScene[Game, Decision]):
             self._turn_spare(intent.quarters)
         elif isinstance(intent, PushAt):
             push = Push(intent.side, intent.index, self.rotation % 4)
+            hinted = self._hinted_push(intent.side, intent.index)
+            if hinted is not None:
+                push = hinted  # the card turns on its way (or while it goes in) to look as the ghost showed
             if intent.dropped:
                 self._push(push, CellAnchor(*self.layout.entry_cell(intent.side, intent.index)), travel=False)
             else:
@@ -291,6 +299,18 @@ class PlayScene(PlayingScene[Game, Decision]):
                                                              "figure back"))
         elif isinstance(intent, PressIcon):
             self.press_icon(intent.name)
+
+    def _hinted_push(self, side: str, index: int) -> Push | None:
+        """The hint's push when the finger went down on its arrow while the hint showed it; else None.
+
+        A tap (or a drop) on the arrow the ghost card went to pushes the card as the ghost showed it, turned
+        and all; an arrow the hint did not show, or a hint that came while the finger was down, leaves the
+        card as the child turned it.
+        """
+        hint = self._hint_at_press
+        if hint is None or hint is not self.hint or not self.hint_visible() or hint.push is None:
+            return None
+        return hint.push if hint.push.arrow == (side, index) else None
 
     # ----- intents -----------------------------------------------------------------------------
     def _turn_spare(self, quarters: int) -> None:

@@ -104,18 +104,35 @@ def tray_parts(lay: PlayLayout, seat: int, slots: int,
         area.w = max(size, area.w - pile_width(size) - size // 10)
         size = max(8, min(size, area.w))
     slots = max(1, slots)
-    pitch = size * 1.08
-    per_row = max(1, int((area.w - size) / pitch) + 1)
-    rows = -(-slots // per_row)
-    if rows * pitch > area.h + size * 0.1:
-        # Not enough room for a grid: one row, the tokens overlapping a little.
-        rows, per_row = 1, slots
-        pitch = min(pitch, (area.w - size) / max(1, slots - 1))
+    size, rows, per_row = token_grid(area.size, slots, size)
+    pitch = size * TOKEN_PITCH
     top = area.centery - (rows - 1) * pitch / 2
     centres = [
         (round(area.x + size / 2 + (k % per_row) * pitch), round(top + (k // per_row) * pitch)) for k in range(slots)
     ]
     return portrait, size, centres
+
+
+#: A token's place in the tray: the token and a little air to its neighbour, as a share of its size.
+TOKEN_PITCH = 1.08
+
+
+def token_grid(room: tuple[int, int], slots: int, most: int) -> tuple[int, int, int]:
+    """(token size, rows, tokens per row) of the grid that shows *slots* tokens biggest in *room*, at most *most*
+    pixels each: every token whole and apart, so a child sees and counts what they found (no overlapping
+    blob); fewer rows when two grids give the same size."""
+    width, height = max(1, room[0]), max(1, room[1])
+    best = (0, 1, slots)
+    for rows in range(1, slots + 1):
+        per_row = -(-slots // rows)
+        if rows > 1 and -(-slots // (rows - 1)) == per_row:
+            continue  # the same row length as one row fewer: no gain
+        fits = min(width / (per_row * TOKEN_PITCH - (TOKEN_PITCH - 1)),
+                   height / (rows * TOKEN_PITCH - (TOKEN_PITCH - 1)))
+        size = max(1, min(most, int(fits)))
+        if size > best[0]:
+            best = (size, rows, per_row)
+    return best
 
 
 def tray_slots(shown: Shown, seat: int) -> int:

@@ -54,6 +54,7 @@ from doolhof.gui.kit.widgets import (
     lighten,
     share_text_size,
 )
+from doolhof.gui.online.invitation_notice import InvitationNotice
 from doolhof.gui.online.switch import online_on
 from doolhof.gui.setup.buttons import (
     HAND_CARDS,
@@ -151,6 +152,8 @@ class SetupScene(Scene):
                                   name="note-ok")
         self.note_buttons = ButtonSet(on_press=lambda: self.host.play_sound("tap"))
         self.note_buttons.add(self.note_button)
+        #: A remembered computer's invitation, noticed here in the background (gui/online/invitation_notice.py).
+        self.invitations = InvitationNotice(host, self.my_figure)
         self.sync()
 
     # ----- the choices ---------------------------------------------------------------------
@@ -370,6 +373,19 @@ class SetupScene(Scene):
         self.host.request_redraw()
 
     # ----- scene lifecycle -----------------------------------------------------------------
+    def enter(self) -> None:
+        """Listen for remembered computers' invitations while the screen shows (only with online play on)."""
+        self.invitations.start()
+
+    def exit(self) -> None:
+        """Left for good (not only covered by the parents' menu): stop listening."""
+        if self not in self.host.scenes:
+            self.invitations.stop()
+
+    def wake_after(self) -> float | None:
+        """Wake a few times a second while listening for invitations."""
+        return self.invitations.wake_after()
+
     def resize(self, size: tuple[int, int]) -> None:
         """Lay out panels and buttons for a window of *size* (any size, even tiny, must work)."""
         self.size = size
@@ -404,6 +420,7 @@ class SetupScene(Scene):
         self._layout_bottom(self.panels["bottom"], pad)
         self._layout_note(w, h, pad)
         self.replace_card.layout(w, h, pad)
+        self.invitations.resize(size)
 
     def _layout_note(self, w: int, h: int, pad: int) -> None:
         note_w = min(w - 4 * pad, max(300, int(w * 0.6)))
@@ -530,13 +547,16 @@ class SetupScene(Scene):
         if self.notes:
             self.note_buttons.handle(event)
             return
+        if self.invitations.handle_pointer(event):
+            return
         if self.replace_card.shown:
             self.replace_card.handle(event)
             return
         self.buttons.handle(event)
 
     def update(self, dt: float) -> None:
-        """The replace card's hold fills with scene time."""
+        """The replace card's hold fills with scene time; invitations are read."""
+        self.invitations.update(dt)
         if self.replace_card.shown:
             self.replace_card.update(dt)
 
@@ -590,6 +610,7 @@ class SetupScene(Scene):
         if self.parent_menu_rect.width > 0:
             draw_corner_icon(surface, self.parent_menu_rect, art, "menu")
         self.replace_card.draw(surface, art)
+        self.invitations.draw(surface)
         if self.notes:
             self._draw_note(surface, art)
 

@@ -1,0 +1,141 @@
+"""A parent ends an online game on one computer and the other forgets it too; a declined invitation is said.
+
+The room's ``end`` message is tested on the in-memory bus (:mod:`tests.online.bus`) and through a real
+Mosquitto (live, and heard later by a computer that was away); the "not now" to a remembered computer's
+invitation travels sealed on the two computers' own channel, through Mosquitto.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from doolhof.online.client import Declined, Friend, FriendLink, Invited, OnlineRoom, Withdrawn, end_room
+from doolhof.online.errors import Refused
+from doolhof.online.room import Ended, Publish, Room, hello
+from doolhof.online.seal import new_key
+from doolhof.online.simulate import chooser
+from doolhof.session.seats import SeatConfig, TableSetup
+from tests.online.bus import GUEST, HOST, pair
+from tests.online.raw import RawClient
+from tests.online.test_online_games import WAIT, open_rooms, play
+
+
+def test_an_end_tells_the_far_room_which_forgets_the_game_and_clears_the_relay() -> None:
+    host, guest, bus = pair()
+    mover = chooser("junior", "random", 3)
+    assert host.game is not None
+    bus.play(host, mover(host.game.copy()))
+    out, events = guest.end()
+    assert events == [Ended(True)] and guest.ended and guest.to_dict()["closed"]
+    bus.send(out)
+    assert bus.of(host, Ended) == [Ended(False)] and host.ended
+    assert host.to_dict()["ended"] and host.to_dict()["closed"], "the store forgets a closed room"
+    assert bus.retained == {}, "nothing of the room stays on the relay, not even the end"
+    # an ended room plays no more and takes nothing more
+    assert host.game is not None
+    try:
+        host.play(mover(host.game.copy()))
+    except Refused as refused:
+        assert refused.reason == "closed"
+    else:
+        raise AssertionError("an ended room took a move")
+    assert host.receive(f"{host.base}/here/{GUEST}", b"x") == ([], [])
+
+
+def test_an_end_is_kept_for_the_computer_that_was_away() -> None:
+    host, guest, bus = pair()
+    bus.online[id(host)] = False
+    bus.send(guest.end()[0])
+    assert list(bus.retained) == [f"{guest.base}/end"], "only the end waits on the relay"
+    kept = Room.from_dict(host.to_dict())  # the host's computer comes back from its file
+    bus.rooms.append(kept)
+    bus.events[id(kept)] = []
+    bus.connect(kept)
+    assert bus.of(kept, Ended) == [Ended(False)]
+    assert bus.retained == {}, "heard: the end is cleared too"
+
+
+def test_an_end_from_outside_the_room_is_refused() -> None:
+    host, guest, bus = pair()
+    stranger = Room(host.room_id, new_key(), hello("c2c2c2c2c2c2c2c2", 2), ("c2c2c2c2c2c2c2c2", HOST),
+                    table=host.table, far=frozenset({1}))
+    bus.send(stranger.end()[0][:1])  # sealed with another key
+    assert not host.ended and not guest.ended and bus.of(host, Ended) == []
+    # sealed with the room key but naming a computer not in the room
+    forged = host._publish(f"{host.base}/end", {"t": "end", "device": "d3d3d3d3d3d3d3d3"})
+    bus.send([Publish(forged.topic, forged.payload, True)])
+    assert not host.ended and not guest.ended
+
+
+def test_an_end_through_the_relay_reaches_the_far_computer_playing(relay: Any) -> None:
+    host, guest = open_rooms(TableSetup("junior", (SeatConfig(), SeatConfig())), frozenset({1}), [relay.address])
+    play(host, guest, moves=2)
+    kept: list[dict[str, Any]] = []
+    host.on_change = kept.append
+    guest.end()
+    ended = host.wait(lambda e: isinstance(e, Ended), WAIT)
+    assert Ended(False) in ended and host.room.ended
+    assert kept and kept[-1]["closed"], "the host's computer forgets the room (its file)"
+    host.close()
+    late = RawClient(relay.host, relay.port, host.room.room_id).start()
+    late.subscribe(host.room.base + "/#")
+    late.barrier()
+    assert [m.topic for m in late.messages if m.retain and m.payload] == []
+    late.stop()
+
+
+def test_a_waiting_game_ended_from_the_parents_page_is_heard_when_the_other_computer_comes_back(
+        relay: Any) -> None:
+    host, guest = open_rooms(TableSetup("junior", (SeatConfig(), SeatConfig())), frozenset({1}), [relay.address])
+    play(host, guest, moves=3)
+    host_kept, guest_kept = host.room.to_dict(), guest.room.to_dict()
+    host.leave()
+    guest.leave()
+    assert end_room(Room.from_dict(guest_kept), [relay.address]), "the relay took the end"
+    back = OnlineRoom(Room.from_dict(host_kept), [relay.address])
+    back.start()
+    events = back.wait(lambda e: isinstance(e, Ended), WAIT)
+    assert Ended(False) in events, events
+    back.close()  # as the screen does: what the room answered goes out before the link does
+    late = RawClient(relay.host, relay.port, host.room.room_id).start()
+    late.subscribe(host.room.base + "/#")
+    late.barrier()
+    assert [m.topic for m in late.messages if m.retain and m.payload] == []
+    late.stop()
+
+
+def test_end_room_says_no_when_the_relay_does_not_answer() -> None:
+    host, _guest, _bus = pair()
+    assert end_room(Room.from_dict(host.to_dict()), ["127.0.0.1:1"], timeout=1.0) is False
+
+
+def friends(relay: Any) -> tuple[FriendLink, FriendLink]:
+    secret = new_key()
+    inviter = FriendLink([relay.address], hello(HOST, 0), Friend(GUEST, 1, secret))
+    invitee = FriendLink([relay.address], hello(GUEST, 1), Friend(HOST, 0, secret))
+    return inviter, invitee
+
+
+def test_a_declined_invitation_is_said_to_the_inviter_only_for_its_own_room(relay: Any) -> None:
+    inviter, invitee = friends(relay)
+    inviter.start()
+    inviter.wait(lambda e: e.__class__.__name__ == "LinkChanged", WAIT)
+    inviter.invite()
+    invitee.start()
+    assert any(isinstance(e, Invited) for e in invitee.wait(lambda e: isinstance(e, Invited), WAIT))
+    invitee.decline()
+    said = inviter.wait(lambda e: isinstance(e, Declined), WAIT)
+    assert said and isinstance(said[-1], Declined) and said[-1].hello["device"] == GUEST
+    assert not any(isinstance(e, Withdrawn) for e in invitee.poll()), "its own decline is no withdrawal"
+    # the invitation is gone from the relay: a computer that looks now finds none
+    again = FriendLink([relay.address], hello(GUEST, 1), invitee.friend)
+    again.start()
+    assert not any(isinstance(e, Invited) for e in again.wait(lambda e: isinstance(e, Invited), 1.5))
+    again.stop()
+    # a later invitation is news again, and an old "no" does not end it
+    inviter.room_id = "r" + "5" * 32
+    inviter.invite()
+    assert any(isinstance(e, Invited) for e in invitee.wait(lambda e: isinstance(e, Invited), WAIT))
+    assert not any(isinstance(e, Declined) for e in inviter.wait(lambda e: isinstance(e, Declined), 1.0))
+    inviter.stop()
+    invitee.stop()
