@@ -28,12 +28,10 @@ from .client import LinkChanged, OnlineRoom
 from .errors import Refused
 from .moves import Move
 from .room import Closed, Desync, Finished, MoveMade, PeerJoined, PeerPresence, Refusal, VersionMismatch
+from .timeouts import CLOSE_SECONDS
 
 log = logging.getLogger(__name__)
 
-#: The longest the room stays open after the game to hear that the far side has it all (then it is
-#: left to expire on the relay; nothing is lost: both sides hold the whole game).
-CLOSE_SECONDS: Final = 10.0
 
 #: What the parent reads, by the kind of trouble (shown in their language with ``_()``).
 TROUBLE: Final[dict[str, str]] = {

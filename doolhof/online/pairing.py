@@ -32,14 +32,14 @@ from . import wire
 from .errors import Refused
 from .log import RULES
 from .seal import KEY_BYTES, Sealer, derive
+from .timeouts import CODE_SECONDS
+from .topics import channel_topic
 
 #: The pictures a code is made of: the maze's twelve Junior pictures (the keypad shows them all).
 PICTURES: Final = JUNIOR_PICTURES
 #: Pictures in a code, and how many of them name the slot.
 CODE_LENGTH: Final = 6
 SLOT_PICTURES: Final = 2
-#: How long a code lasts, in seconds.
-CODE_SECONDS: Final = 180
 #: SPAKE2's identity of both sides (the symmetric variant: host and joiner are alike).
 _IDENTITY: Final = b"doolhof pairing 1"
 
@@ -97,7 +97,7 @@ class PictureCode:
 
 def topic(code: PictureCode, name: str) -> str:
     """A topic of the code's slot."""
-    return f"doolhof/c/{code.channel}/{name}"
+    return channel_topic(code.channel, name)
 
 
 @dataclass(frozen=True)

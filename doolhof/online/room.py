@@ -28,7 +28,7 @@ import logging
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from doolhof import __version__
 from doolhof.rules import Outcome
@@ -40,23 +40,15 @@ from .errors import Refused
 from .log import RULES, Genesis, MoveLog
 from .moves import Move
 from .seal import KEY_BYTES, Sealer
+from .timeouts import RETAIN_SECONDS
+from .topics import Publish, channel_base
 
 log = logging.getLogger(__name__)
 
-#: How long the relay keeps a room's retained messages: a waiting game lasts a week.
-RETAIN_SECONDS: Final = 7 * 24 * 3600
 #: How many entries ahead of the log a room holds while it waits for the missing ones.
 MAX_PENDING: Final = 512
 #: The figures a computer can show itself as (the maze's four and the card game's six colours).
 FIGURES: Final = 6
-
-
-class Publish(NamedTuple):
-    """A message to publish: *payload* on *topic*, *retain*-ed or not (empty + retained clears)."""
-
-    topic: str
-    payload: bytes
-    retain: bool
 
 
 def hello(device: str, figure: int) -> dict[str, Any]:
@@ -224,7 +216,7 @@ class Room:
     @property
     def base(self) -> str:
         """The room's topic tree (its channel)."""
-        return f"doolhof/c/{self.room_id}"
+        return channel_base(self.room_id)
 
     def _topic(self, *parts: object) -> str:
         return "/".join([self.base, *(str(p) for p in parts)])

@@ -18,17 +18,16 @@ from typing import Any, Final
 
 from doolhof.session import paths
 
-from .client import Friend
 from .errors import Refused
-from .room import RETAIN_SECONDS, new_device_id
+from .meeting import Friend
+from .room import new_device_id
+from .timeouts import KEEP_SECONDS
 
 log = logging.getLogger(__name__)
 
 #: The most computers remembered: a family has a few; the oldest is forgotten when one more is remembered (so the
 #: parents' page and the invite screen can show every one of them, each a fingertip wide).
 MOST_REMEMBERED = 6
-#: How long a waiting online game is kept after its last change.
-KEEP_SECONDS: Final = RETAIN_SECONDS
 #: The key of a kept room's relay address (beside ``Room.to_dict()``'s own keys).
 RELAY_KEY: Final = "relay"
 #: The largest room file read (a whole long game's log is far smaller).

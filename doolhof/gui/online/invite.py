@@ -25,7 +25,6 @@ from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host
 from doolhof.gui.kit.widgets import CHOICE, PRIMARY, QUIET, Button, ButtonSet
 from doolhof.gui.online.common import (
-    REACH_SECONDS,
     LinkScene,
     draw_figure,
     draw_picture_card,
@@ -53,6 +52,7 @@ from doolhof.online.client import (
     LinkChanged,
 )
 from doolhof.online.pairing import CODE_LENGTH, CODE_SECONDS, PictureCode
+from doolhof.online.timeouts import REACH_SECONDS
 from doolhof.session.seats import TableSetup
 
 log = logging.getLogger(__name__)

@@ -22,7 +22,6 @@ from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host
 from doolhof.gui.kit.widgets import PRIMARY, QUIET, Button, ButtonSet, draw_card, lighten, safe_art
 from doolhof.gui.online.common import (
-    REACH_SECONDS,
     LinkScene,
     draw_figure,
     draw_trouble,
@@ -32,6 +31,7 @@ from doolhof.gui.online.common import (
 from doolhof.i18n import _
 from doolhof.online.client import LinkChanged, OnlineRoom
 from doolhof.online.room import PeerJoined, PeerPresence, Ready, Started, VersionMismatch
+from doolhof.online.timeouts import REACH_SECONDS
 
 log = logging.getLogger(__name__)
 
