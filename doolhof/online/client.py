@@ -97,7 +97,8 @@ class LinkFactory(Protocol):
 
     def __call__(self, address: Address, channel: str, *, on_message: Callable[[str, bytes], None],
                  on_connect: Callable[[], None] | None = ..., on_disconnect: Callable[[str], None] | None = ...,
-                 will: Publish | None = ...) -> Link:
+                 will: Publish | Callable[[], Publish] | None = ..., client_id: str | None = ...,
+                 retained: bool = ..., keep: Sequence[str] = ...) -> Link:
         """A link, not started."""
         ...
 
@@ -121,15 +122,15 @@ class Machine(Protocol):
 class _Channel:
     """The generic driver: a link made by *link_factory*, a lock, a queue of events (see the module text)."""
 
-    def __init__(self, relays: Sequence[str], channel: str, will: Publish | None = None,
-                 link_factory: LinkFactory | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, relays: Sequence[str], channel: str, link_factory: LinkFactory | None = None,
+                 clock: Callable[[], float] = time.monotonic, **link: Any) -> None:
         self.events: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self.lock = threading.RLock()
         self.clock = clock
         self._relays = list(relays)
         self._factory: LinkFactory = link_factory or RelayLink
         self.link: Link = self._factory(choose_relay(relays, channel), channel, on_message=self._message,
-                                        on_connect=self._connect, on_disconnect=self._disconnect, will=will)
+                                        on_connect=self._connect, on_disconnect=self._disconnect, **link)
 
     def start(self) -> None:
         """Connect (and keep reconnecting until :meth:`stop`)."""
@@ -351,7 +352,12 @@ class OnlineRoom(_Channel):
         self.on_change = on_change
         self.refused = 0
         self.desyncs = 0
-        super().__init__(relays, room.room_id, will=room.will(), link_factory=link_factory)
+        super().__init__(relays, room.room_id, link_factory=link_factory, will=self._connecting,
+                         client_id=room.client_id, retained=False, keep=("end",))
+
+    def _connecting(self) -> Publish:
+        with self.lock:
+            return self.room.connecting()  # a new epoch, and the will that names it
 
     def _connect(self) -> None:
         with self.lock:
@@ -420,9 +426,8 @@ class OnlineRoom(_Channel):
     def close(self) -> None:
         """The game is over here: clear the room from the relay when the far side has it all, then go."""
         with self.lock:
-            if self.room.finished_and_known() and not self.room.closed:
-                self.room.closed = True
-                self._send(self.room.clear())
+            if self.room.finished_and_known():
+                self.room.closed = True  # nothing of it is kept on the relay
         self.link.wait_sent()
         self.stop()
 

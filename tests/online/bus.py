@@ -102,9 +102,13 @@ class MemoryRelay:
         self._busy = False
 
     def link(self, address: Any, channel: str, *, on_message: Any, on_connect: Any = None,
-             on_disconnect: Any = None, will: Publish | None = None) -> MemoryLink:
-        """A link of *channel* (the arguments of ``RelayLink``)."""
-        return MemoryLink(self, address, channel, on_message, on_connect, on_disconnect, will)
+             on_disconnect: Any = None, will: Any = None, client_id: str | None = None, retained: bool = True,
+             keep: Any = ()) -> MemoryLink:
+        """A link of *channel* (the arguments of ``RelayLink``; without *retained*, only the retained
+        messages of the topics in *keep* are delivered)."""
+        link = MemoryLink(self, address, channel, on_message, on_connect, on_disconnect, will)
+        link.retained_topics = None if retained else tuple(keep)
+        return link
 
     def publish(self, message: Publish) -> None:
         """Take *message* from a link: keep it when retained, hand it to every link of its channel."""
@@ -161,6 +165,8 @@ class MemoryLink:
         self.problem: str | None = None
         self.base = f"doolhof/c/{channel}"
         self._waiting: list[Publish] = []
+        self.retained_topics: tuple[str, ...] | None = None
+        self.current_will: Publish | None = None
 
     def start(self) -> None:
         """Connect: the retained messages of the channel come first, then the driver's own."""
@@ -172,8 +178,11 @@ class MemoryLink:
         self.connected.set()
         busy, relay._busy = relay._busy, True
         try:
+            if callable(self.will):
+                self.current_will = self.will()
             for topic in sorted(relay.retained):
-                if topic.startswith(self.base + "/"):
+                wanted = self.retained_topics is None or topic.rsplit("/", 1)[-1] in self.retained_topics
+                if topic.startswith(self.base + "/") and wanted:
                     relay._todo.append((self, topic, relay.retained[topic]))
             if self.on_connect is not None:
                 self.on_connect()
@@ -208,5 +217,6 @@ class MemoryLink:
         self.connected.clear()
         if self.on_disconnect is not None:
             self.on_disconnect("cut")
-        if self.will is not None:
-            self.relay.publish(self.will)
+        will = self.current_will if callable(self.will) else self.will
+        if will is not None:
+            self.relay.publish(will)
