@@ -9,17 +9,19 @@ drives them over a relay (or, in tests, over an in-memory one). Each says where 
 
 A picture code, from the host's tap to the joiner's lobby (:class:`HostCodeMachine`, :class:`JoinCodeMachine`)::
 
-    host:   CONNECTING -> PROBING -> OFFERING -> SHOWN ----------------------> DONE (CodeDone: to the lobby)
-                 (slot taken: FAILED "busy")   (code on screen; CodeReady)  ^
-    joiner:                     CONNECTING -> LOOKING -> JOINED (join sent) |-> DONE (CodeDone: to the lobby)
-                                     (no offer on the slot: FAILED "code")
+    host:   PLACING -> CONNECTING -> OFFERING -> SHOWN ------------------------> DONE (CodeDone: to the lobby)
+                                   (a live host answers: FAILED "busy")       ^
+    joiner: PLACING -> CONNECTING -> LOOKING -> JOINED (join sent) -----------|-> DONE (CodeDone: to the lobby)
+                                     (no offer in 4 s: FAILED "code")
 
-``PROBING``: the host's probe goes round the relay; whatever is retained on the slot comes first, so
-its coming back says whether the slot is free. ``OFFERING``: the SPAKE2 offer is sent; ``SHOWN`` once
-it came back (it is on the relay: a joiner who looks now finds it). The joiner's ``LOOKING`` takes the
-retained offer and answers with its ``join``; the host answers the first join with the ``result``
-(the welcome into a new room, sealed with the new shared key) and both are ``DONE``. A wrong code,
-another rules version, the code's minutes or the joiner's wait running out end in ``FAILED``.
+``PLACING``: scrypt finds the meeting place (the driver runs it off the frame loop). Nothing is retained:
+``OFFERING``: the host sends its SPAKE2 offer and its own look; ``SHOWN`` once the look came back (the
+offer is out; a live host of the same code would have answered the look: "busy"). It answers every
+joiner's look with the offer. The joiner's ``LOOKING`` sends a look and answers each well-formed offer
+with a ``join`` naming it; the host answers the first join for its own offer with the sealed ``result``
+(the welcome into a new room) and both are ``DONE``. A real wrong guess, another rules version (said
+sealed), the code's minutes or the joiner's wait running out end in ``FAILED``; anything not well-formed
+is dropped (counted in ``ignored``) and ends nothing.
 
 An invitation (:class:`InvitationMachine`, both computers alike): ``LISTENING`` -> ``INVITING`` (this one
 invited) -> ``ACCEPTED`` | ``DECLINED``; or ``LISTENING`` -> ``INVITED`` (the other invited; the card
@@ -31,14 +33,25 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
 from . import wire
 from .errors import Refused
-from .pairing import HostPairing, JoinPairing, Paired, PairingFailed, PictureCode, friend_secret, topic
+from .pairing import (
+    PAKE_BYTES,
+    HostPairing,
+    JoinPairing,
+    Paired,
+    PairingFailed,
+    PictureCode,
+    friend_secret,
+    look,
+    read_look,
+    topic,
+)
 from .room import check_hello
 from .seal import KEY_BYTES, Sealer, derive
-from .timeouts import CODE_SECONDS, JOIN_SECONDS
+from .timeouts import CODE_SECONDS, JOIN_SECONDS, LOOK_SECONDS
 from .topics import Publish, channel_topic
 
 log = logging.getLogger(__name__)
@@ -108,62 +121,101 @@ def _welcome(room_id: str, room_key: bytes, host: str) -> dict[str, Any]:
 class HostPhase(Enum):
     """Where the host's code stands (see the module text)."""
 
+    PLACING = "placing"
     CONNECTING = "connecting"
-    PROBING = "probing"
     OFFERING = "offering"
     SHOWN = "shown"
     DONE = "done"
     FAILED = "failed"
 
 
-class HostCodeMachine:
-    """The host's side of one picture code: probe the slot, offer, answer the first join with a welcome."""
+#: The most looks one code answers (each with one small offer): a bound on what a flood makes it send.
+MAX_LOOKS: Final = 256
 
-    def __init__(self, code: PictureCode, me: dict[str, Any], room_id: str, room_key: bytes, probe: bytes,
+
+def _offer_of(payload: bytes) -> tuple[bytes, bytes]:
+    """The SPAKE2 message and the look it answers of a well-formed offer; raises :class:`Refused`."""
+    data = wire.loads(payload)
+    return wire.unb64(data.get("pake"), PAKE_BYTES), wire.unb64(data.get("to"))
+
+
+class HostCodeMachine:
+    """The host's side of one picture code: offer on its meeting place while connected, answer every look with
+    the offer, and the first join that answers it with a sealed welcome."""
+
+    def __init__(self, code: PictureCode, me: dict[str, Any], room_id: str, room_key: bytes, nonce: bytes,
                  now: float) -> None:
         """*me* is this computer's hello; the welcome invites the joiner into *room_id* (key *room_key*);
-        *probe* is a random marker; the code lasts :data:`~doolhof.online.timeouts.CODE_SECONDS` from *now*."""
+        *nonce* marks this host's own look; the code lasts :data:`~doolhof.online.timeouts.CODE_SECONDS`
+        from *now*. The meeting place comes with :meth:`placed` (scrypt is slow)."""
         self.code = code
         self.me = me
         self.room_id = room_id
         self.room_key = room_key
         self.expires = now + CODE_SECONDS
-        self.phase = HostPhase.CONNECTING
-        self._pairing = HostPairing(code, me)
-        self._probe = probe
-        self._busy = False
-        self._offer = b""
+        self.phase = HostPhase.PLACING
+        self.where = ""
+        self._pairing: HostPairing | None = None
+        self._nonce = nonce
+        self._looks = 0
+        self.ignored = 0
 
     @property
     def finished(self) -> bool:
         """True once the code worked or failed."""
         return self.phase in (HostPhase.DONE, HostPhase.FAILED)
 
+    def placed(self, where: str) -> None:
+        """The code's meeting place is known (:func:`~doolhof.online.pairing.place`)."""
+        if self.phase is HostPhase.PLACING:
+            self.where = where
+            self._pairing = HostPairing(self.code, self.me, where)
+            self.phase = HostPhase.CONNECTING
+
     def connected(self) -> Step:
-        """A (re)connect: the first one sends the probe (anything retained on the slot arrives before it)."""
-        if self.phase is not HostPhase.CONNECTING:
+        """A (re)connect: the offer, then this host's own look (its coming back says the offer is out, and a live
+        host already here answers it: "busy")."""
+        if self._pairing is None or self.finished:
             return [], []
-        self.phase = HostPhase.PROBING
-        return [Publish(topic(self.code, "probe"), self._probe, False)], []
+        if self.phase is HostPhase.CONNECTING:
+            self.phase = HostPhase.OFFERING
+        return [Publish(topic(self.where, "offer"), self._pairing.offer(), False),
+                Publish(topic(self.where, "look"), look(self._nonce), False)], []
 
     def receive(self, name: str, payload: bytes) -> Step:
-        """One message of the slot."""
+        """One message of the meeting place; one that is not well-formed changes nothing."""
         part = name.rsplit("/", 1)[-1]
-        if self.phase is HostPhase.PROBING and part == "host" and payload:
-            self._busy = True  # another host's live code uses this slot
-        elif self.phase is HostPhase.PROBING and part == "probe" and payload == self._probe:
-            if self._busy:
-                return self._fail("busy")
-            self.phase = HostPhase.OFFERING
-            self._offer = self._pairing.offer()
-            return [Publish(topic(self.code, "host"), self._offer, True)], []
-        elif self.phase is HostPhase.OFFERING and part == "host" and payload == self._offer:
-            # Our own offer came back: it is on the relay, so a joiner who subscribes now finds it.
-            # (Saying ready when it was only sent let a quick joiner miss it and hear "wrong code".)
-            self.phase = HostPhase.SHOWN
-            return [], [CodeReady(self.code, self.expires)]
-        elif self.phase in (HostPhase.OFFERING, HostPhase.SHOWN) and part == "join":
-            return self._answer(payload)
+        if self._pairing is None or self.phase not in (HostPhase.OFFERING, HostPhase.SHOWN):
+            return [], []
+        try:
+            if part == "look":
+                return self._on_look(read_look(payload))
+            if part == "offer":
+                return self._on_offer(*_offer_of(payload))
+            if part == "join":
+                return self._answer(payload)
+        except Refused as refused:
+            self.ignored += 1
+            log.info("a message on the meeting place was dropped: %s", refused.reason)
+        return [], []
+
+    def _on_look(self, nonce: bytes) -> Step:
+        assert self._pairing is not None
+        if nonce == self._nonce:
+            if self.phase is HostPhase.OFFERING:
+                # Our own look came back after our offer: the offer is out, and a joiner who looks now finds us.
+                self.phase = HostPhase.SHOWN
+                return [], [CodeReady(self.code, self.expires)]
+            return [], []
+        if self._looks >= MAX_LOOKS:
+            return [], []
+        self._looks += 1
+        return [Publish(topic(self.where, "offer"), self._pairing.offer(nonce), False)], []
+
+    def _on_offer(self, pake: bytes, to: bytes) -> Step:
+        assert self._pairing is not None
+        if to == self._nonce and pake != self._pairing.message:
+            return self._fail("busy")  # a live host of the same code answered our look
         return [], []
 
     def tick(self, now: float) -> Step:
@@ -173,39 +225,33 @@ class HostCodeMachine:
         return [], []
 
     def withdraw(self) -> list[Publish]:
-        """The screen stops the code: take a code still on offer off the relay (a late joiner hears "wrong
-        code" at once, not silence)."""
-        if self.finished:
-            return []
-        offered = self.phase in (HostPhase.OFFERING, HostPhase.SHOWN)
-        self.phase = HostPhase.FAILED
-        return [self._clear()] if offered else []
-
-    def _clear(self) -> Publish:
-        return Publish(topic(self.code, "host"), b"", True)
+        """The screen stops the code (nothing is on the relay to take back: the offer goes with the link)."""
+        if not self.finished:
+            self.phase = HostPhase.FAILED
+        return []
 
     def _fail(self, why: str, out: list[Publish] | None = None) -> Step:
-        offered = self.phase in (HostPhase.OFFERING, HostPhase.SHOWN)
         self.phase = HostPhase.FAILED
-        return (out or []) + ([self._clear()] if offered else []), [CodeFailed(why)]
+        return out or [], [CodeFailed(why)]
 
     def _answer(self, payload: bytes) -> Step:
+        assert self._pairing is not None
         welcome = _welcome(self.room_id, self.room_key, self.me["device"])
         try:
             result, paired = self._pairing.answer(payload, welcome)
-        except (PairingFailed, Refused) as failed:
-            why = failed.why if isinstance(failed, PairingFailed) else "code"
-            log.info("a join with a wrong code (or another version) ended the code: %s", why)
-            return self._fail(why, [Publish(topic(self.code, "result"), HostPairing.refusal(why), False)])
-        out = [Publish(topic(self.code, "result"), result, False), self._clear()]
+        except PairingFailed as failed:
+            log.info("a join with a wrong code (or another version) ended the code: %s", failed.why)
+            out = [Publish(topic(self.where, "result"), failed.refusal, False)] if failed.refusal else []
+            return self._fail(failed.why, out)
         self.phase = HostPhase.DONE
-        return out, [CodeDone(paired)]
+        return [Publish(topic(self.where, "result"), result, False)], [CodeDone(paired)]
 
 
 # ----- the joiner's side -----------------------------------------------------------------------------
 class JoinPhase(Enum):
     """Where the joiner's try of a code stands (see the module text)."""
 
+    PLACING = "placing"
     CONNECTING = "connecting"
     LOOKING = "looking"
     JOINED = "joined"
@@ -214,60 +260,85 @@ class JoinPhase(Enum):
 
 
 class JoinCodeMachine:
-    """The far computer's side of a picture code: find the host's offer, join, read the welcome."""
+    """The far computer's side of a picture code on one meeting place: look, answer the offers, read the
+    sealed welcome."""
 
-    def __init__(self, code: PictureCode, me: dict[str, Any], probe: bytes, now: float) -> None:
-        """*me* is this computer's hello, *code* the pictures tapped in; it waits
-        :data:`~doolhof.online.timeouts.JOIN_SECONDS` from *now* for the host's answer."""
+    def __init__(self, code: PictureCode, me: dict[str, Any], nonce: bytes, now: float) -> None:
+        """*me* is this computer's hello, *code* the pictures tapped in, *nonce* marks its look; it waits
+        :data:`~doolhof.online.timeouts.JOIN_SECONDS` from *now* for the host's answer, and
+        :data:`~doolhof.online.timeouts.LOOK_SECONDS` after its look is out for an offer."""
         self.code = code
         self.me = me
         self.deadline = now + JOIN_SECONDS
-        self.phase = JoinPhase.CONNECTING
+        self.phase = JoinPhase.PLACING
         self.linked = False
-        self._pairing = JoinPairing(code, me)
-        self._probe = probe
+        self.where = ""
+        self._pairing: JoinPairing | None = None
+        self._nonce = nonce
+        self._looked = False
+        self._look_deadline: float | None = None
+        self._joins: list[Publish] = []
+        self.ignored = 0
 
     @property
     def finished(self) -> bool:
         """True once the code worked or failed."""
         return self.phase in (JoinPhase.DONE, JoinPhase.FAILED)
 
+    def placed(self, where: str) -> None:
+        """The meeting place to look in is known (:func:`~doolhof.online.pairing.place`)."""
+        if self.phase is JoinPhase.PLACING:
+            self.where = where
+            self._pairing = JoinPairing(self.code, self.me, where)
+            self.phase = JoinPhase.CONNECTING
+
     def connected(self) -> Step:
-        """A (re)connect: the first one looks on the slot (a retained offer arrives before the probe)."""
+        """A (re)connect: look (again), and say the joins sent so far again."""
         self.linked = True
-        if self.phase is not JoinPhase.CONNECTING:
+        if self._pairing is None or self.finished:
             return [], []
-        self.phase = JoinPhase.LOOKING
-        return [Publish(topic(self.code, "probe"), self._probe, False)], []
+        if self.phase is JoinPhase.CONNECTING:
+            self.phase = JoinPhase.LOOKING
+        return [Publish(topic(self.where, "look"), look(self._nonce), False), *self._joins], []
 
     def disconnected(self) -> None:
         """The link to the relay went down."""
         self.linked = False
 
     def receive(self, name: str, payload: bytes) -> Step:
-        """One message of the slot."""
+        """One message of the meeting place; one that is not well-formed (or not for us) changes nothing."""
         part = name.rsplit("/", 1)[-1]
-        if self.phase is JoinPhase.LOOKING and part == "host" and payload:
-            try:
+        if self._pairing is None or self.phase not in (JoinPhase.LOOKING, JoinPhase.JOINED):
+            return [], []
+        try:
+            if part == "look" and read_look(payload) == self._nonce:
+                self._looked = True
+            elif part == "offer":
                 join = self._pairing.join(payload)
-            except PairingFailed as failed:
-                return self._fail(failed.why)
-            self.phase = JoinPhase.JOINED
-            return [Publish(topic(self.code, "join"), join, False)], []
-        if self.phase is JoinPhase.LOOKING and part == "probe" and payload == self._probe:
-            return self._fail("code")  # no live offer on this slot: expired, used, or never made
-        if self.phase is JoinPhase.JOINED and part == "result":
-            try:
+                if join is not None:
+                    self.phase = JoinPhase.JOINED
+                    self._joins.append(Publish(topic(self.where, "join"), join, False))
+                    return [self._joins[-1]], []
+            elif part == "result" and self.phase is JoinPhase.JOINED:
                 paired = self._pairing.result(payload)
-            except PairingFailed as failed:
-                return self._fail(failed.why)
-            self.phase = JoinPhase.DONE
-            return [], [CodeDone(paired)]
+                self.phase = JoinPhase.DONE
+                return [], [CodeDone(paired)]
+        except PairingFailed as failed:
+            return self._fail(failed.why)
+        except Refused as refused:
+            self.ignored += 1
+            log.info("a message on the meeting place was dropped: %s", refused.reason)
         return [], []
 
     def tick(self, now: float) -> Step:
-        """Time passing: the host did not answer in time."""
-        if not self.finished and now > self.deadline:
+        """Time passing: no host answered the look, or the host did not answer in time."""
+        if self.finished:
+            return [], []
+        if self._looked and self._look_deadline is None:
+            self._look_deadline = now + LOOK_SECONDS
+        if self.phase is JoinPhase.LOOKING and self._look_deadline is not None and now > self._look_deadline:
+            return self._fail("code")  # no live host on this meeting place: expired, used, or never made
+        if now > self.deadline:
             return self._fail("code" if self.linked else "relay")
         return [], []
 
