@@ -459,14 +459,30 @@ class FriendLink(_MachineChannel):
     the host invites, the other accepts or says "not now"."""
 
     def __init__(self, relays: Sequence[str], me: dict[str, Any], friend: Friend, *,
-                 link_factory: LinkFactory | None = None, clock: Callable[[], float] = time.monotonic) -> None:
-        """*me* is this computer's hello."""
+                 link_factory: LinkFactory | None = None, clock: Callable[[], float] = time.monotonic,
+                 on_moved: Callable[[Friend], None] | None = None) -> None:
+        """*me* is this computer's hello. Once an invitation is taken, *on_moved* is given the friend on its next
+        channel (to keep it: both computers move on together)."""
         self.me = me
         self.friend = friend
         self.room_id = new_room_id()
         self.room_key = new_key()
+        self.on_moved = on_moved
+        self._kept = False
         self.machine: InvitationMachine = InvitationMachine(me, friend, self.room_id, self.room_key)
         super().__init__(relays, friend.channel, link_factory=link_factory, clock=clock)
+
+    def _run(self, step: Step) -> None:
+        super()._run(step)
+        self._moved()
+
+    def _moved(self) -> None:
+        if self.machine.friend != self.friend and self.on_moved is not None and not self._kept:
+            self._kept = True
+            try:
+                self.on_moved(self.machine.friend)
+            except Exception as error:  # a full disk: the next invitation then goes by a code
+                log.warning("the remembered computer's next channel could not be kept (%s)", type(error).__name__)
 
     def invite(self) -> None:
         """Invite the remembered computer into a new room (call once connected)."""
@@ -485,6 +501,7 @@ class FriendLink(_MachineChannel):
         with self.lock:
             out, welcome = self.machine.accept()
             self._send(out)
+            self._moved()
         self.link.wait_sent()
         key = wire.unb64(welcome.get("key"), KEY_BYTES)
         return OnlineRoom(Room(str(welcome["room"]), key, self.me, (self.friend.device, self.me["device"])),
@@ -492,7 +509,7 @@ class FriendLink(_MachineChannel):
 
     def decline(self) -> None:
         """Say "not now" to the invitation that came (:class:`Invited`): sealed, to the inviter only, who
-        stops waiting (:class:`Declined`); the invitation is cleared from the relay."""
+        stops waiting (:class:`Declined`)."""
         with self.lock:
             out = self.machine.decline()
             self._send(out)

@@ -31,7 +31,8 @@ shows) -> ``ACCEPTED`` (taken) or back to ``LISTENING`` (said "not now", or with
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, Final
 
@@ -359,11 +360,13 @@ def welcomed_room(paired: Paired) -> tuple[str, bytes, str]:
 # ----- remembered computers --------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Friend:
-    """A remembered computer: its device id, its figure, and the secret the two share since their code."""
+    """A remembered computer: its device id, its figure, the secret the two share since their code, and how many
+    invitations they took since (*epoch*: their channel changes with every one)."""
 
     device: str
     figure: int
     secret: bytes
+    epoch: int = 0
 
     @classmethod
     def of(cls, paired: Paired) -> Friend:
@@ -372,20 +375,28 @@ class Friend:
 
     @property
     def channel(self) -> str:
-        """The two computers' own channel on the relay (only they can name it)."""
-        return "f" + derive(self.secret, "remembered channel", 16).hex()
+        """The two computers' own channel on the relay now (only they can name it; another after every
+        invitation taken, so the relay cannot follow the pair from one game to the next)."""
+        return "f" + derive(self.secret, f"remembered channel|{self.epoch}", 16).hex()
+
+    def moved(self) -> Friend:
+        """The same computer after an invitation was taken: the next channel."""
+        return replace(self, epoch=self.epoch + 1)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form (kept on this computer only)."""
-        return {"device": self.device, "figure": self.figure, "secret": wire.b64(self.secret)}
+        return {"device": self.device, "figure": self.figure, "secret": wire.b64(self.secret), "epoch": self.epoch}
 
     @classmethod
     def from_dict(cls, data: Any) -> Friend:
-        """Read :meth:`to_dict` data; raises :class:`Refused` when damaged."""
+        """Read :meth:`to_dict` data (an entry without an epoch is at 0); raises :class:`Refused` when damaged."""
         if not isinstance(data, dict):
             raise Refused("malformed", "remembered computer")
         me = check_hello({"device": data.get("device"), "figure": data.get("figure"), "rules": ""})
-        return cls(me["device"], me["figure"], wire.unb64(data.get("secret"), KEY_BYTES))
+        epoch = data.get("epoch", 0)
+        if not isinstance(epoch, int) or isinstance(epoch, bool) or not 0 <= epoch < 2**31:
+            raise Refused("malformed", "remembered computer")
+        return cls(me["device"], me["figure"], wire.unb64(data.get("secret"), KEY_BYTES), epoch)
 
 
 class InvitePhase(Enum):
@@ -399,13 +410,24 @@ class InvitePhase(Enum):
     STOPPED = "stopped"
 
 
+#: The most ``here`` and ``knock`` messages one machine answers (a replayed flood makes it send no more).
+MAX_ANSWERS: Final = 64
+
+
 class InvitationMachine:
     """Two remembered computers find each other without a code: one invites, the other accepts or says
-    "not now". Their own channel is named by their shared secret, every message sealed with a key derived
-    from it; an invitation is retained for :data:`~doolhof.online.timeouts.CODE_SECONDS`."""
+    "not now". Their own channel is named by their shared secret and epoch, every message sealed with a key
+    derived from the secret; nothing is retained.
 
-    def __init__(self, me: dict[str, Any], friend: Friend, room_id: str, room_key: bytes) -> None:
-        """*me* is this computer's hello; an invitation from here welcomes *friend* into *room_id*."""
+    The listener says ``here`` with a fresh nonce (on connecting, and when an inviter ``knock``-s); the
+    inviter answers every fresh ``here`` with an ``invite`` naming that nonce and a fresh invitation id; an
+    ``accept``, ``decline`` or ``withdraw`` names that id. A replayed invitation names an old nonce and a
+    replayed answer an old id: both are refused, so nothing old leads into a dead room."""
+
+    def __init__(self, me: dict[str, Any], friend: Friend, room_id: str, room_key: bytes,
+                 nonce: bytes | None = None) -> None:
+        """*me* is this computer's hello; an invitation from here welcomes *friend* into *room_id*; *nonce*
+        marks this machine's ``here`` and invitation (random unless given)."""
         self.me = me
         self.friend = friend
         self.room_id = room_id
@@ -413,89 +435,140 @@ class InvitationMachine:
         self.phase = InvitePhase.LISTENING
         #: The welcome of the invitation that came (while :attr:`phase` is ``INVITED``).
         self.invitation: dict[str, Any] | None = None
+        self._invitation_id = ""
+        self._nonce = wire.b64(nonce if nonce is not None else os.urandom(12))
         self._sealer = Sealer(derive(friend.secret, "remembered key"))
+        self._answered: set[str] = set()
+        self._answers = 0
+        self.refused = 0
 
     def topic(self, name: str) -> str:
         """A topic of the two computers' channel."""
         return channel_topic(self.friend.channel, name)
 
-    def _sealed(self, name: str, message: dict[str, Any], retain: bool = False) -> Publish:
+    def _sealed(self, name: str, message: dict[str, Any]) -> Publish:
         where = self.topic(name)
-        return Publish(where, self._sealer.seal(where, wire.dumps(message)), retain, CODE_SECONDS)
+        return Publish(where, self._sealer.seal(where, wire.dumps({**message, "hello": self.me})), False)
+
+    def _here(self) -> Publish:
+        return self._sealed("here", {"t": "here", "n": self._nonce})
 
     def connected(self) -> Step:
-        """A (re)connect: nothing to say (a retained invitation arrives by itself)."""
+        """A (re)connect: say ``here`` (an inviter answers it) and, inviting, knock (a listener answers)."""
+        if self.phase is InvitePhase.LISTENING or self.phase is InvitePhase.INVITED:
+            return [self._here()], []
+        if self.phase is InvitePhase.INVITING:
+            return [self._sealed("knock", {"t": "knock"})], []
         return [], []
 
     def tick(self, now: float) -> Step:
-        """Time passing: the relay lets an invitation expire by itself."""
+        """Time passing: nothing to do (the inviter's screen says when its minutes are up)."""
         return [], []
 
     def invite(self) -> list[Publish]:
-        """Invite the remembered computer into a new room (once connected)."""
+        """Invite the remembered computer into a new room (once connected): a knock, answered by its ``here``."""
         if self.phase in (InvitePhase.ACCEPTED, InvitePhase.STOPPED):
             return []
         self.phase = InvitePhase.INVITING
-        welcome = _welcome(self.room_id, self.room_key, self.me["device"])
-        return [self._sealed("invite", {"t": "invite", "hello": self.me, "welcome": welcome}, retain=True)]
+        self._invitation_id = wire.b64(os.urandom(12))  # fresh: an answer to an earlier one is refused
+        self._answered.clear()
+        return [self._sealed("knock", {"t": "knock"})]
 
     def accept(self) -> tuple[list[Publish], dict[str, Any]]:
-        """Take the invitation that came: what to publish and its welcome; raises ValueError when none came."""
+        """Take the invitation that came: what to publish and its welcome; raises ValueError when none came.
+        The channel moves on (:attr:`friend` is then :meth:`Friend.moved`)."""
         welcome = self.invitation
         if self.phase is not InvitePhase.INVITED or welcome is None:
             raise ValueError("no invitation came")
-        self.phase = InvitePhase.ACCEPTED  # our own clearing of the invitation coming back is no withdrawal
-        return [self._sealed("accept", {"t": "accept", "hello": self.me}), self._clear()], welcome
+        self.phase = InvitePhase.ACCEPTED
+        out = [self._sealed("accept", {"t": "accept", "id": self._invitation_id})]
+        self.friend = self.friend.moved()
+        return out, welcome
 
     def decline(self) -> list[Publish]:
-        """Say "not now" to the invitation that came: sealed, to the inviter only; the invitation is cleared."""
+        """Say "not now" to the invitation that came: sealed, to the inviter only."""
         welcome = self.invitation
         if self.phase is not InvitePhase.INVITED or welcome is None:
             return []
         self.phase, self.invitation = InvitePhase.LISTENING, None  # a later invitation is news again
-        return [self._sealed("decline", {"t": "decline", "hello": self.me, "room": welcome.get("room")}),
-                self._clear()]
+        return [self._sealed("decline", {"t": "decline", "id": self._invitation_id, "room": welcome.get("room")})]
 
     def withdraw(self) -> list[Publish]:
-        """The screen stops: take back an invitation nobody answered (the other computer must not find it
-        later and wait in a room nobody comes to)."""
+        """The screen stops: take back an invitation nobody answered (said sealed; nothing is on the relay)."""
         inviting = self.phase is InvitePhase.INVITING
         self.phase = InvitePhase.STOPPED
-        return [self._clear()] if inviting else []
-
-    def _clear(self) -> Publish:
-        return Publish(self.topic("invite"), b"", True)
+        return [self._sealed("withdraw", {"t": "withdraw", "id": self._invitation_id})] if inviting else []
 
     def receive(self, name: str, payload: bytes) -> Step:
-        """One message of the two computers' channel."""
+        """One message of the two computers' channel; anything that does not open, is ours, or is old is dropped."""
         part = name.rsplit("/", 1)[-1]
-        if not payload:
-            if part == "invite" and self.phase is InvitePhase.INVITED:
-                self.phase, self.invitation = InvitePhase.LISTENING, None
-                return [], [Withdrawn()]
-            return [], []
         try:
             message = wire.loads(self._sealer.open(name, payload))
             peer = check_hello(message.get("hello"))
         except Refused as refused:
+            self.refused += 1
             log.info("a message on a remembered computer's channel was refused: %s", refused.reason)
             return [], []
         if peer["device"] != self.friend.device:
             return [], []  # our own message coming back
         kind = message.get("t")
-        if part == "invite" and kind == "invite" and self.phase in (InvitePhase.LISTENING, InvitePhase.INVITED):
-            welcome = message.get("welcome")
-            if isinstance(welcome, dict) and welcome.get("host") == peer["device"]:
-                self.phase, self.invitation = InvitePhase.INVITED, welcome
-                return [], [Invited(peer, welcome)]
-        elif part == "accept" and kind == "accept" and self.phase is InvitePhase.INVITING:
-            self.phase = InvitePhase.ACCEPTED
-            return [self._clear()], [Accepted(peer)]
-        elif part == "decline" and kind == "decline" and self.phase is InvitePhase.INVITING \
-                and message.get("room") == self.room_id:
-            self.phase = InvitePhase.DECLINED
-            return [self._clear()], [Declined(peer)]
+        if kind != part:
+            return [], []
+        handler = getattr(self, f"_on_{kind}", None)
+        if handler is None:
+            return [], []
+        step: Step = handler(peer, message)
+        return step
+
+    def _on_knock(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
+        if self.phase not in (InvitePhase.LISTENING, InvitePhase.INVITED) or self._answers >= MAX_ANSWERS:
+            return [], []
+        self._answers += 1
+        return [self._here()], []
+
+    def _on_here(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
+        nonce = message.get("n")
+        if self.phase is not InvitePhase.INVITING or not isinstance(nonce, str) or nonce in self._answered \
+                or self._answers >= MAX_ANSWERS:
+            return [], []
+        self._answered.add(nonce)
+        self._answers += 1
+        welcome = _welcome(self.room_id, self.room_key, self.me["device"])
+        return [self._sealed("invite", {"t": "invite", "welcome": welcome, "to": nonce,
+                                        "id": self._invitation_id})], []
+
+    def _on_invite(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
+        welcome, ident = message.get("welcome"), message.get("id")
+        if self.phase not in (InvitePhase.LISTENING, InvitePhase.INVITED) or message.get("to") != self._nonce \
+                or not isinstance(welcome, dict) or welcome.get("host") != peer["device"] or not isinstance(ident, str):
+            self.refused += 1
+            return [], []  # an old invitation (another nonce) leads nowhere
+        if self.phase is InvitePhase.INVITED and ident == self._invitation_id:
+            return [], []  # heard twice
+        self.phase, self.invitation, self._invitation_id = InvitePhase.INVITED, welcome, ident
+        return [], [Invited(peer, welcome)]
+
+    def _on_withdraw(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
+        if self.phase is InvitePhase.INVITED and message.get("id") == self._invitation_id:
+            self.phase, self.invitation = InvitePhase.LISTENING, None
+            return [], [Withdrawn()]
         return [], []
+
+    def _on_accept(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
+        if self.phase is not InvitePhase.INVITING or message.get("id") != self._invitation_id:
+            self.refused += 1
+            return [], []
+        self.phase = InvitePhase.ACCEPTED
+        self.friend = self.friend.moved()
+        return [], [Accepted(peer)]
+
+    def _on_decline(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
+        if self.phase is not InvitePhase.INVITING or message.get("id") != self._invitation_id \
+                or message.get("room") != self.room_id:
+            self.refused += 1
+            return [], []
+        self.phase = InvitePhase.DECLINED
+        return [], [Declined(peer)]
 
 
 __all__ = [

@@ -13,6 +13,7 @@ import json
 import logging
 import os
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -85,6 +86,14 @@ def remember(friend: Friend) -> None:
                                         "computers": [f.to_dict() for f in friends]}))
 
 
+def moved(friend: Friend) -> None:
+    """A remembered computer's channel moved on (an invitation was taken): keep its new epoch, its figure as
+    remembered here."""
+    for old in remembered():
+        if old.device == friend.device and old.secret == friend.secret and old.epoch < friend.epoch:
+            remember(replace(old, epoch=friend.epoch))
+
+
 def forget(device: str) -> None:
     """Forget a remembered computer (a parent's choice)."""
     friends = [f for f in remembered() if f.device != device]
@@ -152,5 +161,5 @@ def waiting_rooms(now: float | None = None) -> list[dict[str, Any]]:
     return [data for _, data in sorted(rooms, key=lambda item: -item[0])]
 
 
-__all__ = ["KEEP_SECONDS", "device_id", "folder", "forget", "relay_of", "remember", "remembered", "save_room",
+__all__ = ["KEEP_SECONDS", "device_id", "folder", "forget", "moved", "relay_of", "remember", "remembered", "save_room",
            "waiting_rooms"]
