@@ -240,8 +240,14 @@ def pump(sides: list[Side], done: Callable[[], bool], wait: float = WAIT, dt: fl
 
 
 def both_resting(sides: list[Side]) -> Callable[[], bool]:
-    """A condition: each play screen shows its game at rest (nothing moving, no far move waiting)."""
-    return lambda: all(resting(side.app) for side in sides)
+    """A condition: each play screen shows its game at rest (nothing moving, no far move waiting) and the rooms
+    hold the same moves (the last one reached the other computer)."""
+    def rested() -> bool:
+        rooms = [getattr(side.app.scene, "far", None) for side in sides]
+        return all(resting(side.app) for side in sides) and len(
+            {far.room.view.entries for far in rooms if far is not None}) <= 1
+
+    return rested
 
 
 def sign_of(scene: Any) -> FarSign:

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from doolhof.online.client import CodeDone, CodeFailed, CodeReady, HostCode, JoinCode, OnlineRoom
+from doolhof.online.client import CodeDone, CodeFailed, CodeReady, HostCode, JoinCode, LinkChanged, OnlineRoom
 from doolhof.online.relay import choose_relay
-from doolhof.online.room import MoveMade, PeerPresence, Ready, Refusal, Room, Started, hello, new_device_id
+from doolhof.online.room import Closed, MoveMade, PeerPresence, Ready, Refusal, Room, Started, hello, new_device_id
 from doolhof.online.simulate import OnlineSummary, chooser, default_table, play_one
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup
 from tests.online.raw import RawClient
@@ -232,7 +232,7 @@ def test_retained_messages_expire_within_the_week_and_nothing_stays_after_the_en
     assert all(0 < seconds <= 7 * 24 * 3600 for seconds in expiries.values()), expiries
     play(host, guest)
     for room in (host, guest):
-        room.wait(lambda e: e.__class__.__name__ == "Closed", WAIT)
+        room.wait(lambda e: isinstance(e, Closed), WAIT)
     close(host, guest)
     late = RawClient(relay.host, relay.port, host.room.room_id).start()
     late.subscribe(host.room.base + "/#")
@@ -273,7 +273,7 @@ def test_computers_that_played_once_meet_again_without_a_code(relay: Any) -> Non
     host = FriendLink([relay.address], host_code.me, host_friend)
     far = FriendLink([relay.address], join.me, far_friend)
     host.start()
-    host.wait(lambda e: e.__class__.__name__ == "LinkChanged", WAIT)
+    host.wait(lambda e: isinstance(e, LinkChanged), WAIT)
     host.invite()
     far.start()  # the far computer looks a little later: the invitation waits for it
     invited = far.wait(lambda e: isinstance(e, Invited), WAIT)[-1]
