@@ -115,6 +115,7 @@ def offline_run(secrets: int, seed: int) -> list[float]:
 def online_run(address: str, secrets: int) -> tuple[list[float], list[float]]:
     """Frame times of both screens over one online game, and how soon each far move began to animate."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from doolhof.online.room import MoveMade
     from tests.online.test_online_games import open_rooms
 
     host_app, far_app = _apps(2)
@@ -131,7 +132,7 @@ def online_run(address: str, secrets: int) -> tuple[list[float], list[float]]:
         def poll(plain: Any = room.poll) -> list[Any]:
             events = plain()
             for event in events:
-                if type(event).__name__ == "MoveMade" and not event.mine and event.seq in played:
+                if isinstance(event, MoveMade) and not event.mine and event.seq in played:
                     seen.append((time.perf_counter() - played.pop(event.seq)) * 1000)
             return events
 
@@ -186,6 +187,7 @@ def _screens_play(apps: list[Any], entries: Any, more: int, times: list[float]) 
 def long_run(address: str, entries: int, more: int) -> tuple[list[float], list[float], int]:
     """Frame times online and offline of *more* entries played on screen after *entries* played headless."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from doolhof.online.room import MoveMade
     from tests.online.test_online_games import open_rooms
 
     host, guest = open_rooms(_long_table(), frozenset({1}), [address])
@@ -196,7 +198,7 @@ def long_run(address: str, entries: int, more: int) -> tuple[list[float], list[f
             assert mover.room.game is not None
             mover.play(pick(mover.room.game.copy()))
             seq = len(mover.room.log or ())
-            other.wait(lambda e, n=seq: type(e).__name__ == "MoveMade" and e.seq == n, 20.0)
+            other.wait(lambda e, n=seq: isinstance(e, MoveMade) and e.seq == n, 20.0)
             if len(other.room.log or ()) < seq:
                 raise RuntimeError(f"move {seq} did not arrive")
         assert host.room.game is not None and host.room.table is not None

@@ -28,9 +28,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from doolhof.session.games import AnyGame
 from doolhof.session.seats import TableSetup
 
 from . import wire
+from .errors import Refused
 from .meeting import (
     Accepted,
     CodeDone,
@@ -522,11 +524,52 @@ class FriendLink(_MachineChannel):
                                table=table, far=far), self._relays, link_factory=self._factory)
 
 
-class OnlineRoom(_Channel):
-    """A :class:`~doolhof.online.room.Room` over a relay.
+@dataclass(frozen=True)
+class MoveRefused:
+    """A move this computer handed over (:meth:`OnlineRoom.send`) was refused by the room and changed nothing."""
 
-    *on_change* is called (on the network thread, under the room's lock) after anything that
-    changes what must be kept for a waiting game, with the room's :meth:`Room.to_dict`.
+    reason: str
+
+
+@dataclass(frozen=True)
+class RoomView:
+    """What a screen reads of a room: a snapshot the network side makes after every change, never the live
+    room (so the frame loop takes no lock). *game* is a copy of the checked game: copy it again to change it."""
+
+    entries: int
+    game: AnyGame | None
+    table: TableSetup | None
+    far: frozenset[int]
+    owners: tuple[str, ...]
+    is_host: bool
+    peer: dict[str, Any] | None
+    peer_here: bool
+    ready: bool
+    finished_and_known: bool
+    closed: bool
+
+    @classmethod
+    def of(cls, room: Room, before: RoomView | None = None, fresh: bool = True) -> RoomView:
+        """The view of *room* now (under its lock); the game is copied again only when *fresh* or the log grew."""
+        log_ = room.log
+        entries = len(log_) if log_ is not None else 0
+        game = before.game if before is not None and not fresh and before.entries == entries else (
+            room.game.copy() if room.game is not None else None)
+        return cls(entries, game, room.table, room.far, log_.genesis.owners if log_ is not None else (),
+                   room.is_host, room.peer, room.peer_here, room.ready, room.finished_and_known(), room.closed)
+
+
+class OnlineRoom(_Channel):
+    """A :class:`~doolhof.online.room.Room` over a relay, owned by its network side.
+
+    Everything that touches the room runs there under its lock: the messages on the link's thread, and
+    what a screen hands over (:meth:`send`, :meth:`keep`, :meth:`leave_soon`) on the room's own worker
+    thread, in order. A screen reads :attr:`view` (a :class:`RoomView`) and the events, never the room.
+    The direct calls (:meth:`play`, :meth:`begin`, :meth:`leave` ...) are for headless tools and tests.
+
+    *on_change* is called (on the network side, under the room's lock) after anything that changes what
+    must be kept for a waiting game, with the room's :meth:`Room.to_dict`: hand the writing to a writer
+    thread (:class:`~doolhof.session.writer.SaveWriter`), so neither side waits for the disk.
     """
 
     def __init__(self, room: Room, relays: Sequence[str],
@@ -537,6 +580,12 @@ class OnlineRoom(_Channel):
         self.on_change = on_change
         self.refused = 0
         self.desyncs = 0
+        #: The room as the screens may read it (replaced, never changed, after every change).
+        self.view = RoomView.of(room)
+        self._jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        self._waiting_jobs = 0
+        self._jobs_lock = threading.Lock()  # only for the count and the thread: never the room's lock
+        self._worker: threading.Thread | None = None
         super().__init__(relays, room.room_id, link_factory=link_factory, will=self._connecting,
                          client_id=room.client_id, retained=False, keep=("end",))
 
@@ -544,6 +593,7 @@ class OnlineRoom(_Channel):
         with self.lock:
             return self.room.connecting()  # a new epoch, and the will that names it
 
+    # ----- the network side ------------------------------------------------------------------------
     def _connect(self) -> None:
         with self.lock:
             self._send(self.room.connected())
@@ -556,13 +606,12 @@ class OnlineRoom(_Channel):
             out, events = self.room.receive(name, payload)
             self._send(out)
             self._deliver(events)
-            if self.on_change is not None and (
+            self._keep_if(
                 (len(self.room.log) if self.room.log is not None else -1) != before
-                or started != (self.room.genesis is not None) or any(isinstance(e, (Closed, Ended)) for e in events)
-            ):
-                self.on_change(self.room.to_dict())
+                or started != (self.room.genesis is not None) or any(isinstance(e, (Closed, Ended)) for e in events))
 
     def _deliver(self, events: Sequence[RoomEvent]) -> None:
+        self.view = RoomView.of(self.room, self.view, fresh=bool(events))
         for event in events:
             if isinstance(event, Refusal):
                 self.refused += 1
@@ -570,14 +619,87 @@ class OnlineRoom(_Channel):
                 self.desyncs += 1
             self.events.put(event)
 
+    def _keep_if(self, changed: bool) -> None:
+        if changed and self.on_change is not None:
+            self.on_change(self.room.to_dict())
+
+    # ----- what a screen hands over (returns at once) ---------------------------------------------
+    def _hand_over(self, job: Callable[[], None]) -> None:
+        """Run *job* on the room's worker thread (after the jobs handed over before it)."""
+        with self._jobs_lock:
+            self._waiting_jobs += 1
+            if self._worker is None:
+                self._worker = threading.Thread(target=self._work, name="doolhof-room", daemon=True)
+                self._worker.start()
+        self._jobs.put(job)
+
+    def _work(self) -> None:
+        while True:
+            job = self._jobs.get()
+            try:
+                job()
+            except Exception:  # a bug in one job must not end the room's thread; it is logged whole
+                log.exception("a job of the online room failed")
+            finally:
+                with self._jobs_lock:
+                    self._waiting_jobs -= 1
+
+    @property
+    def busy(self) -> bool:
+        """True while something handed over has not run yet (read without the lock)."""
+        return self._waiting_jobs > 0
+
+    def settle(self, timeout: float = 5.0) -> bool:
+        """Wait until everything handed over has run; False when *timeout* seconds passed first (tests, tools)."""
+        deadline = time.monotonic() + timeout
+        while self.busy:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.005)
+        return True
+
+    def send(self, move: Move) -> None:
+        """Play *move* for the seat to move, from this computer, on the network side; returns at once. A move
+        the room refuses changes nothing and comes back as :class:`MoveRefused`."""
+        def play() -> None:
+            try:
+                self.play(move)
+            except Refused as refused:
+                self.events.put(MoveRefused(refused.reason))
+
+        self._hand_over(play)
+
+    def keep(self, on_change: Callable[[dict[str, Any]], None]) -> None:
+        """From now on keep the room through *on_change*, once at once (on the network side)."""
+        def keep() -> None:
+            with self.lock:
+                self.on_change = on_change
+                on_change(self.room.to_dict())
+
+        self._hand_over(keep)
+
+    def leave_soon(self) -> None:
+        """:meth:`leave`, on the network side (the frame loop does not wait for the relay)."""
+        self._hand_over(self.leave)
+
+    def begin_soon(self) -> None:
+        """:meth:`begin`, on the network side (its :class:`~doolhof.online.room.Started` comes as an event)."""
+        def begin() -> None:
+            try:
+                self.begin()
+            except ValueError:
+                log.info("the room was not ready to start")
+
+        self._hand_over(begin)
+
+    # ----- direct calls (headless tools, tests, the worker) ------------------------------------
     def begin(self) -> None:
         """The host's parent starts the game (raises ValueError when the room is not ready)."""
         with self.lock:
             out, events = self.room.begin()
             self._send(out)
             self._deliver(events)
-            if self.on_change is not None:
-                self.on_change(self.room.to_dict())
+            self._keep_if(True)
 
     def play(self, move: Move) -> None:
         """Play *move* for the seat to move, from this computer; raises :class:`Refused` (nothing changes)."""
@@ -585,8 +707,7 @@ class OnlineRoom(_Channel):
             out, events = self.room.play(move)
             self._send(out)
             self._deliver(events)
-            if self.on_change is not None:
-                self.on_change(self.room.to_dict())
+            self._keep_if(True)
 
     def leave(self) -> None:
         """This computer leaves on purpose: the far side sees "away", the game waits on both."""
@@ -603,16 +724,16 @@ class OnlineRoom(_Channel):
             out, events = self.room.end()
             self._send(out)
             self._deliver(events)
-            if self.on_change is not None and events:
-                self.on_change(self.room.to_dict())
+            self._keep_if(bool(events))
         self.link.wait_sent()
         self.stop()
 
     def close(self) -> None:
         """The game is over here: clear the room from the relay when the far side has it all, then go."""
         with self.lock:
-            if self.room.finished_and_known():
+            if self.room.finished_and_known() and not self.room.closed:
                 self.room.closed = True  # nothing of it is kept on the relay
+                self.view = RoomView.of(self.room, self.view, fresh=False)
         self.link.wait_sent()
         self.stop()
 
@@ -636,6 +757,6 @@ def end_room(room: Room, relays: Sequence[str], timeout: float = 5.0) -> bool:
 
 __all__ = [
     "JOIN_SECONDS", "WITHDRAW_SECONDS", "Accepted", "CodeDone", "CodeFailed", "CodeReady", "Declined", "Friend",
-    "FriendLink", "HostCode", "Invited", "JoinCode", "Link", "LinkChanged", "LinkFactory", "MeetingEvent", "OnlineRoom",
-    "PairingEvent", "Withdrawn", "end_room",
+    "FriendLink", "HostCode", "Invited", "JoinCode", "Link", "LinkChanged", "LinkFactory", "MeetingEvent",
+    "MoveRefused", "OnlineRoom", "PairingEvent", "RoomView", "Withdrawn", "end_room",
 ]

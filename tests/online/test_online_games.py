@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from doolhof.online.client import CodeDone, CodeFailed, CodeReady, HostCode, JoinCode, OnlineRoom
+from doolhof.online.client import CodeDone, CodeFailed, CodeReady, HostCode, JoinCode, LinkChanged, OnlineRoom
 from doolhof.online.relay import choose_relay
-from doolhof.online.room import MoveMade, PeerPresence, Ready, Refusal, Room, Started, hello, new_device_id
+from doolhof.online.room import Closed, MoveMade, PeerPresence, Ready, Refusal, Room, Started, hello, new_device_id
 from doolhof.online.simulate import OnlineSummary, chooser, default_table, play_one
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup
 from tests.online.raw import RawClient
@@ -230,7 +230,7 @@ def test_a_room_keeps_nothing_on_the_relay_during_the_game_or_after(relay: Any) 
     assert retained_expiries(relay, host.room.room_id, host.room.base) == {}
     play(host, guest)
     for room in (host, guest):
-        room.wait(lambda e: e.__class__.__name__ == "Closed", WAIT)
+        room.wait(lambda e: isinstance(e, Closed), WAIT)
     close(host, guest)
     late = RawClient(relay.host, relay.port, host.room.room_id).start()
     late.subscribe(host.room.base + "/#")
@@ -271,7 +271,7 @@ def test_computers_that_played_once_meet_again_without_a_code(relay: Any) -> Non
     host = FriendLink([relay.address], host_code.me, host_friend)
     far = FriendLink([relay.address], join.me, far_friend)
     host.start()
-    host.wait(lambda e: e.__class__.__name__ == "LinkChanged", WAIT)
+    host.wait(lambda e: isinstance(e, LinkChanged), WAIT)
     host.invite()
     far.start()  # the far computer looks a little later: the invitation waits for it
     invited = far.wait(lambda e: isinstance(e, Invited), WAIT)[-1]
