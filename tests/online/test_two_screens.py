@@ -243,6 +243,9 @@ def test_a_card_game_by_taps_on_two_screens(relay: Any, two_apps: Any, caplog: p
         lay_by_taps(app, scene, scene.legal_now()[0])
         pump(both, lambda s=scene: not s.timeline.busy())
         if scene.game.phase == "take" and not scene.game.is_over():
+            watching = (far_app if app is host_app else host_app).scene  # the other screen, while this one takes
+            pump(both, lambda w=watching, s=scene: w.far_choosing() and w.far_takeable() == s.game.takeable())
+            assert watching.painter.table_look(None).pulse == scene.game.takeable(), "it sees what may be taken"
             takeable = sorted(scene.game.takeable())
             if takeable and scene.game.can_take({takeable[0]}):
                 press(app, cell_point(scene, takeable[0]), app is far_app)

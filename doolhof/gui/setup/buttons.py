@@ -78,6 +78,10 @@ class SetupChoices(Protocol):
         """The game the big Continue offers and, for an online game, the far seat whose figure it wears."""
         ...
 
+    def waiting_variants(self) -> frozenset[str]:
+        """The variants a game waits in (this computer's, and online ones while online play is on)."""
+        ...
+
     def toggle_kind(self, k: int) -> None:
         """Switch seat *k* between person and computer."""
         ...
@@ -316,10 +320,9 @@ class VariantButton(Button):
         self.scene, self.variant = scene, variant
 
     def waiting_here(self) -> bool:
-        """True when the waiting game of this card's kind is of this very variant (its card carries "again")."""
-        kind = "cards" if self.variant == CARDS else "maze"
-        saved = self.scene.waiting.get(kind)
-        return saved is not None and saved.table.variant == self.variant
+        """True when a game of this very variant waits (this computer's or an online one: its card carries
+        "again")."""
+        return self.variant in self.scene.waiting_variants()
 
     def badge_rect(self) -> pygame.Rect:
         """Where the "again" badge sits: the card's top-right corner (zero size when no game of it waits)."""

@@ -230,6 +230,13 @@ class SetupScene(Scene):
             return far.saved, far.figure
         return self.saved_game, None
 
+    def waiting_variants(self) -> frozenset[str]:
+        """The variants a game waits in (this computer's, and online ones while online play is on)."""
+        found = {saved.table.variant for saved in self.waiting.values()}
+        if self.online:
+            found |= {button.saved.table.variant for button in self.far_game_buttons if not button.gone}
+        return frozenset(found)
+
     @property
     def is_cards(self) -> bool:
         """True while the card game is chosen."""
@@ -378,8 +385,7 @@ class SetupScene(Scene):
         """Keep the choices in the settings (with *also*, e.g. the table played), when they changed or *also*
         asks for a write; stamped with the time, so a game played later comes to the front at the next start."""
         memory = self.memory()
-        kept = self.host.settings.setup
-        if not also and kept is not None and replace(kept, at=0.0) == memory:
+        if not also and replace(self.host.settings.setup_memory(), at=0.0) == memory:
             return
         self.host.change_settings(setup=replace(memory, at=time.time()), **also)
 
