@@ -464,7 +464,7 @@ class FriendLink(_MachineChannel):
                  link_factory: LinkFactory | None = None, clock: Callable[[], float] = time.monotonic,
                  on_moved: Callable[[Friend], None] | None = None) -> None:
         """*me* is this computer's hello. Once an invitation is taken, *on_moved* is given the friend on its next
-        channel (to keep it: both computers move on together)."""
+        channel (to keep it: both computers move on together), from :meth:`accept` or :meth:`poll`."""
         self.me = me
         self.friend = friend
         self.room_id = new_room_id()
@@ -474,9 +474,13 @@ class FriendLink(_MachineChannel):
         self.machine: InvitationMachine = InvitationMachine(me, friend, self.room_id, self.room_key)
         super().__init__(relays, friend.channel, link_factory=link_factory, clock=clock)
 
-    def _run(self, step: Step) -> None:
-        super()._run(step)
-        self._moved()
+    def poll(self) -> list[Any]:
+        """Everything since the last call; once an invitation was taken, *on_moved* is called here (on the
+        caller's thread, as keeping a remembered computer after a code is)."""
+        events = super().poll()
+        with self.lock:
+            self._moved()
+        return events
 
     def _moved(self) -> None:
         if self.machine.friend != self.friend and self.on_moved is not None and not self._kept:

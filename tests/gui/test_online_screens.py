@@ -428,6 +428,11 @@ def test_a_remembered_computer_is_invited_without_a_code(make_app: Any, tmp_path
     assert until([host, guest], lambda: lobby.start_button.enabled)
     host.tap(lobby.start_button.rect)
     assert until([host, guest], lambda: isinstance(host.scene, PlayScene) and isinstance(guest.scene, PlayScene))
+    # Both moved on to the pair's next channel (the next game's invitation cannot be followed from this one).
+    with at_home(host.home):
+        assert [(f.figure, f.epoch) for f in store.remembered()] == [(3, 1)]
+    with at_home(guest.home):
+        assert [(f.figure, f.epoch) for f in store.remembered()] == [(0, 1)]
     for room in rooms:
         room.stop()
     assert no_paho_threads(), f"links left running: {paho_threads()}"

@@ -68,3 +68,13 @@ def test_a_room_older_than_a_week_or_finished_is_forgotten() -> None:
     assert store.waiting_rooms() == [] and not path.exists()
     play_out(host, guest, bus)
     assert guest.closed and store.save_room(guest.to_dict()) and not path.exists()
+
+
+def test_a_remembered_computer_moves_on_to_its_next_channel_and_keeps_its_figure() -> None:
+    secret = bytes(range(32))
+    store.remember(Friend("c0ffee00c0ffee00", 4, secret))
+    store.moved(Friend("c0ffee00c0ffee00", 1, secret, 1))  # the figure it sent differs: the one kept here stays
+    assert store.remembered() == [Friend("c0ffee00c0ffee00", 4, secret, 1)]
+    store.moved(Friend("c0ffee00c0ffee00", 1, secret, 1))
+    store.moved(Friend("c0ffee00c0ffee00", 1, bytes(32), 5))  # another pairing's secret: not this computer
+    assert store.remembered() == [Friend("c0ffee00c0ffee00", 4, secret, 1)], "never back, never another's"
