@@ -20,10 +20,10 @@ from doolhof.engine.variants import VARIANTS
 # pygame prints a greeting on import unless told not to; players and scripts need no banner.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-COMMANDS = ("play", "simulate", "screenshot")
+COMMANDS = ("play", "simulate", "screenshot", "relay-check")
 #: The scenes ``doolhof screenshot`` can picture.
-SCREENSHOT_SCENES = ("setup", "play", "end", "hint", "tutorial", "parents", "settings", "settings-online",
-                     "rules", "puzzle", "book", "calendar", "invite", "join", "lobby", "away",
+SCREENSHOT_SCENES = ("setup", "setup-far", "play", "end", "hint", "tutorial", "parents", "settings",
+                     "settings-online", "rules", "puzzle", "book", "calendar", "invite", "join", "lobby", "away",
                      "invitation", "invite-declined", "end-online")
 
 
@@ -151,7 +151,38 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--home", metavar="FOLDER",
                       help="read saved games, settings and stars from FOLDER (default: a new empty folder, so a"
                            " family's files are never touched; DOOLHOF_HOME also counts as asked)")
+
+    check = sub.add_parser("relay-check", help="check a relay before families use it (for its operator)",
+                           description="Check a relay as its families will use it: TLS with a valid certificate, no "
+                                       "reading of other rooms or of everything, nothing kept past its expiry.")
+    check.add_argument("address", help="the relay's address, e.g. mqtts://relay.example.org:8883")
+    check.add_argument("--cafile", metavar="PEM",
+                       help="trust this authority's certificate instead of the system's (a private relay, a test)")
+    check.add_argument("--timeout", type=float, default=5.0, help="seconds to wait for each answer (default 5)")
     return parser
+
+
+def _relay_check(args: argparse.Namespace) -> int:
+    """``relay-check``: one line per check; exit status 0 when nothing failed, 1 otherwise."""
+    from doolhof.online.relay import Address
+    from doolhof.online.relaycheck import Finding, relay_check
+
+    try:
+        address = Address.parse(args.address)
+    except ValueError as error:
+        print(f"relay-check: {error}", file=sys.stderr)
+        return 2
+    print(f"Checking the relay at {address} ...", flush=True)
+    marks = {"ok": "  ok    ", "fail": "  FAIL  ", "note": "  note  "}
+
+    def say(finding: Finding) -> None:
+        print(marks[finding.kind] + finding.text, flush=True)
+
+    findings = relay_check(address, args.cafile, max(0.5, min(args.timeout, 60.0)), say)
+    failed = sum(f.kind == "fail" for f in findings)
+    print("Families can use this relay." if not failed else f"{failed} check(s) failed: fix them before families use"
+          " this relay (packaging/relay/README.md).")
+    return 1 if failed else 0
 
 
 class Progress:
@@ -350,7 +381,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         close = difflib.get_close_matches(args_list[0], COMMANDS, n=1)
         hint = f" Did you mean {close[0]!r}?" if close else ""
         parser.error(f"{args_list[0]!r} is not a command. The commands are: play (the default, opens the game),"
-                     f" simulate (plays many games automatically), screenshot (draws a scene into a PNG).{hint}"
+                     f" simulate (plays many games automatically), screenshot (draws a scene into a PNG), relay-check"
+                     f" (checks a relay for its operator).{hint}"
                      " 'doolhof COMMAND --help' tells more.")
     if not args_list or args_list[0] not in (*COMMANDS, "-h", "--help", "--version"):
         args_list.insert(0, "play")
@@ -358,6 +390,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(args_list)
         if args.command == "simulate":
             return _simulate(args)
+        if args.command == "relay-check":
+            return _relay_check(args)
         if args.command == "screenshot":
             if args.game == "maze" and args.players > 4:
                 parser.error(f"the maze game is played by 2 to 4 players, not {args.players}; 5 and 6 are for"

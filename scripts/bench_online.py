@@ -18,13 +18,19 @@ The frame figures time ``App.step`` of the real play scene while pushes animate 
 scripts/bench_frames.py does), offline and then with one room playing in the background at the same
 pace while the frame loop polls it every frame, alternated to cancel the machine's noise.
 
+The ``"abuse"`` figures time attacks: ``replayed_have`` is a client's memory (RSS of the process that
+holds the two computers of one room, its own forked process) before and after someone with the room
+id replays the far computer's first ``have`` (n=0) 300 times at a room with a long log, and how many
+entries the attacked computer sent again for it.
+
 Goals (a 2-core machine): 1 room p95 < 20 ms, 200 rooms p95 < 100 ms, frame p95 online within 1 ms
-of offline.
+of offline; 300 replayed ``have``s grow a client by at most 20 MB.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import heapq
 import importlib.util
 import json
@@ -34,6 +40,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -139,14 +146,17 @@ class Pair:
 ROOMS_PER_PROCESS = 50
 
 
-def _play_rooms(address: str, rooms: int, moves: int, pace: float, seed: int, barrier: Any) -> dict[str, Any]:
-    """One process's share: open *rooms* rooms, wait for every process, play; the raw figures."""
+def _play_rooms(address: str, rooms: int, moves: int, pace: float, seed: int, barrier: Any,
+                ready: Any = None) -> dict[str, Any]:
+    """One process's share: open *rooms* rooms, say so on *ready*, wait for every process, play; the raw figures."""
     pairs = [Pair(address, seed + 7 * n) for n in range(rooms)]
     for pair in pairs:
         pair.start()
     for pair in pairs:
-        pair.begin()
-    barrier.wait(120)
+        pair.begin(timeout=120.0)
+    if ready is not None:
+        ready.put(rooms)
+    barrier.wait(600)
     rng = random.Random(seed)
     due = [(time.perf_counter() + rng.random() * pace, n) for n in range(rooms)]
     heapq.heapify(due)
@@ -173,9 +183,9 @@ def _play_rooms(address: str, rooms: int, moves: int, pace: float, seed: int, ba
     return result
 
 
-def _worker(args: tuple[str, int, int, float, int, Any, Any]) -> None:
-    address, rooms, moves, pace, seed, barrier, results = args
-    results.put(_play_rooms(address, rooms, moves, pace, seed, barrier))
+def _worker(args: tuple[str, int, int, float, int, Any, Any, Any]) -> None:
+    address, rooms, moves, pace, seed, barrier, results, ready = args
+    results.put(_play_rooms(address, rooms, moves, pace, seed, barrier, ready))
 
 
 def run_rooms(relay: Any, rooms: int, moves: int, pace: float, seed: int = 1) -> dict[str, Any]:
@@ -187,11 +197,14 @@ def run_rooms(relay: Any, rooms: int, moves: int, pace: float, seed: int = 1) ->
     shares = [min(ROOMS_PER_PROCESS, rooms - k) for k in range(0, rooms, ROOMS_PER_PROCESS)]
     barrier = context.Barrier(len(shares) + 1)
     results = context.Queue()
+    ready = context.Queue()
     workers = [context.Process(target=_worker, args=((relay.address, n, moves, pace, seed + 1000 * k, barrier,
-                                                       results),), daemon=True) for k, n in enumerate(shares)]
-    for worker in workers:
+                                                       results, ready),), daemon=True) for k, n in enumerate(shares)]
+    for worker in workers:  # one process's rooms at a time: opening 2,000 connections at once swamps a small machine
         worker.start()
-    barrier.wait(180)
+        ready.get(timeout=300)
+    idle = relay.rss_mb()  # every room open and waiting
+    barrier.wait(60)
     time.sleep(min(2.0, moves * pace / 2))
     rss = relay.rss_mb()
     parts = [results.get(timeout=600) for _ in workers]
@@ -203,7 +216,93 @@ def run_rooms(relay: Any, rooms: int, moves: int, pace: float, seed: int = 1) ->
             "refused": sum(p["refused"] for p in parts),
             "p50_ms": round(percentile(ms, 50), 3), "p95_ms": round(percentile(ms, 95), 3),
             "max_ms": round(ms[-1], 3) if ms else 0.0, "moves_per_s": round(len(ms) / seconds, 1),
-            "relay_rss_mb": round(rss, 2)}
+            "relay_rss_mb": round(rss, 2), "relay_rss_mb_rooms_open": round(idle, 2), "connections": 2 * rooms}
+
+
+def _rss_kb(field: str = "VmRSS") -> int:
+    with open("/proc/self/status", encoding="ascii") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith(field + ":"))
+
+
+def _own_topic(room: Room, kind: str) -> str:
+    mine = getattr(room, "_mine", None)  # the topic a computer says *kind* on (by pseudonym, or device id before)
+    return str(mine(kind)) if mine is not None else f"{room.base}/{kind}/{room.me['device']}"
+
+
+def _replayed_haves(address: str, moves: int, replays: int, results: Any) -> None:
+    """In a process of its own: one room plays *moves* moves, then *replays* replays of the guest's first have."""
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
+
+    pair = Pair(address, 5)
+    host_link = pair.host.room
+    seen: list[tuple[str, bytes]] = []
+    lock = threading.Lock()
+    spy = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
+    spy.username_pw_set(host_link.room_id)  # someone who learned the room id, not its key
+
+    def record(client: Any, userdata: Any, message: Any) -> None:
+        with lock:
+            seen.append((message.topic, bytes(message.payload)))
+
+    spy.on_message = record
+    host, port = address.rsplit(":", 1)
+    spy.connect(host, int(port))
+    spy.loop_start()
+    spy.subscribe(host_link.base + "/#", qos=1)
+    time.sleep(0.3)
+    pair.start()
+    pair.begin()
+    played = 0
+    deadline = time.monotonic() + 300
+    while played < moves and time.monotonic() < deadline:
+        alive, moved = pair.step()
+        played += moved
+        if not alive:
+            break
+        if not moved:
+            time.sleep(0.001)
+    time.sleep(1.0)
+    have_topic = _own_topic(pair.guest.room, "have")
+    with lock:
+        old = next(payload for topic, payload in seen if topic == have_topic)
+        entries_before = sum(1 for topic, _ in seen if "/log/" in topic)
+    rss_before, peak_before = _rss_kb(), _rss_kb("VmHWM")
+    began = time.perf_counter()
+    for _ in range(replays):
+        spy.publish(have_topic, old, qos=1)
+    quiet, last = 0, -1
+    while quiet < 3 and time.perf_counter() - began < 60:  # until the attacked computer has sent what it would
+        time.sleep(0.5)
+        with lock:
+            count = len(seen)
+        quiet = quiet + 1 if count == last else 0
+        last = count
+    rss_after, peak_after = _rss_kb(), _rss_kb("VmHWM")
+    with lock:
+        resent = sum(1 for topic, _ in seen if "/log/" in topic) - entries_before
+    results.put({"log_entries": len(host_link.log or ()), "replays": replays, "entries_sent_again": resent,
+                 "rss_before_mb": round(rss_before / 1024, 1), "rss_after_mb": round(rss_after / 1024, 1),
+                 # the peak counts when the replays raised it (the process's peak so far was before them)
+                 "rss_growth_mb": round(((max(rss_after, peak_after) if peak_after > peak_before else rss_after)
+                                         - rss_before) / 1024, 1),
+                 "refused": pair.host.refused, "seconds": round(time.perf_counter() - began, 1)})
+    spy.disconnect()
+    spy.loop_stop()
+    pair.stop()
+
+
+def abuse_replayed_haves(relay: Any, moves: int = 600, replays: int = 300) -> dict[str, Any]:
+    """A client's memory under *replays* replays of an old ``have`` (goal: + 20 MB at most), in a forked process."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    results = context.Queue()
+    worker = context.Process(target=_replayed_haves, args=(relay.address, moves, replays, results), daemon=True)
+    worker.start()
+    figures: dict[str, Any] = results.get(timeout=600)
+    worker.join(30)
+    return figures
 
 
 def frame_p95(relay: Any, rounds: int, pushes: int) -> tuple[float, float]:
@@ -231,6 +330,29 @@ def frame_p95(relay: Any, rounds: int, pushes: int) -> tuple[float, float]:
     return percentile(sorted(offline), 95), percentile(sorted(online), 95)
 
 
+class _TlsRelay:
+    """The public configuration on loopback over TLS (tests/online/tls.py), as ``LocalRelay`` is used here."""
+
+    def __init__(self, started: Any) -> None:
+        self.started = started
+        self.address = f"mqtts://localhost:{started.tls}"
+
+    def rss_mb(self) -> float:
+        return float(self.started.rss_mb())
+
+
+@contextlib.contextmanager
+def _tls_relay(mosquitto: str) -> Iterator[_TlsRelay]:
+    from tests.online.tls import Authority, public_relay
+
+    authority = Authority.make("bench_online authority")
+    ca = Path(tempfile.mkdtemp(prefix="doolhof-bench-ca-")) / "ca.pem"
+    ca.write_bytes(authority.pem())
+    os.environ["SSL_CERT_FILE"] = str(ca)  # the clients trust it as the system's authorities (forked workers too)
+    with public_relay(*authority.issue(["localhost"]), mosquitto) as started:
+        yield _TlsRelay(started)
+
+
 def main() -> int:
     """Run the benchmark and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -240,21 +362,26 @@ def main() -> int:
     parser.add_argument("--pace", type=float, default=PACE, help="seconds between a room's moves")
     parser.add_argument("--frame-rounds", type=int, default=3, help="offline/online frame runs, alternated")
     parser.add_argument("--pushes", type=int, default=4, help="push animations timed per frame run")
+    parser.add_argument("--abuse-moves", type=int, default=600, help="the log's length before the replayed haves")
+    parser.add_argument("--tls", action="store_true",
+                        help="the public configuration (packaging/relay/mosquitto-public.conf) over TLS, with a"
+                             " certificate from an authority made for the run, in place of the local one")
     args = parser.parse_args()
     local_relay = _script("local_relay")
     if local_relay.find_mosquitto() is None:
         print("bench_online: mosquitto is not installed (Debian: sudo apt install mosquitto)", file=sys.stderr)
         return 2
-    with local_relay.LocalRelay() as relay:
+    with _tls_relay(local_relay.find_mosquitto()) if args.tls else local_relay.LocalRelay() as relay:
         idle_rss = relay.rss_mb()
         rooms = [run_rooms(relay, n, args.moves, args.pace) for n in args.rooms]
         offline, online = frame_p95(relay, args.frame_rounds, args.pushes) if args.frame_rounds else (0.0, 0.0)
+        abuse = {"replayed_have": abuse_replayed_haves(relay, args.abuse_moves)} if args.abuse_moves else {}
     figures = {
         "rooms": rooms, "relay_rss_mb": max(r["relay_rss_mb"] for r in rooms), "relay_idle_rss_mb": round(idle_rss, 2),
         "frame_p95_ms_offline": round(offline, 3), "frame_p95_ms_online": round(online, 3),
         "frame_p95_online_minus_offline_ms": round(online - offline, 3),
         "pace_s": args.pace, "moves_per_room": args.moves, "load_average": [round(x, 2) for x in os.getloadavg()],
-        "cpus": os.cpu_count(),
+        "cpus": os.cpu_count(), "abuse": abuse,
     }
     if args.json:
         print(json.dumps(figures, indent=2))
@@ -264,6 +391,11 @@ def main() -> int:
               f" ({r['moves']} moves, {r['moves_per_s']}/s, lost {r['lost']}, refused {r['refused']})")
     print(f"relay memory: {figures['relay_rss_mb']} MB (idle {figures['relay_idle_rss_mb']} MB)")
     print(f"frame p95: offline {offline:.2f} ms, online {online:.2f} ms")
+    if "replayed_have" in abuse:
+        have = abuse["replayed_have"]
+        print(f"{have['replays']} replayed haves at a log of {have['log_entries']}: "
+              f"{have['entries_sent_again']} entries sent again, client {have['rss_before_mb']} -> "
+              f"{have['rss_after_mb']} MB (+{have['rss_growth_mb']})")
     print(f"load average {figures['load_average']} on {figures['cpus']} cores")
     return 0
 

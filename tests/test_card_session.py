@@ -253,18 +253,26 @@ def test_undo_takes_back_a_persons_take_only() -> None:
     assert keeper.game.phase == "take"
 
 
-def test_a_computers_action_drops_the_undo_step() -> None:
+def test_a_computers_action_keeps_the_persons_undo_step_no_longer_recent() -> None:
+    """After the computers played, the person's last action can still be taken back (a parent looks late),
+    the computers' actions with it; only it is no longer the last action (the quick Undo button is gone)."""
     table = cards_table("person", "computer")
     game = table.new_card_game(8)
     keeper = GameKeeper(game, table, autosave=False)
     rng = random.Random(2)
+    before = game.copy()
     while game.current_player == 0:  # the person's lay (and take)
+        before = game.copy()
         act(game, rng)
         keeper.record(game)
-    assert keeper.can_undo()
-    act(game, rng)  # the computer's action
-    keeper.record(game)
-    assert not keeper.can_undo() and keeper.take_undo() is None
+    assert keeper.can_undo() and keeper.undo_recent()
+    while game.current_player == 1 and not game.is_over():  # the computer's lay (and take)
+        act(game, rng)
+        keeper.record(game)
+        assert keeper.can_undo() and not keeper.undo_recent()
+    again = GameKeeper(keeper.game.copy(), table, keeper.undo_state, autosave=False)
+    assert again.can_undo() and not again.undo_recent(), "read from the states: the same after a restart"
+    assert keeper.take_undo() == before and keeper.take_undo() is None
 
 
 def test_no_undo_once_the_card_game_is_over() -> None:

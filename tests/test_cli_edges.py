@@ -97,7 +97,8 @@ def test_an_unknown_command_lists_the_commands(
 ) -> None:
     err = refused(argv, capsys)
     assert (f"doolhof: error: {argv[0]!r} is not a command. The commands are: play (the default, opens the game),"
-            f" simulate (plays many games automatically), screenshot (draws a scene into a PNG).{hint}") in err
+            f" simulate (plays many games automatically), screenshot (draws a scene into a PNG), relay-check"
+            f" (checks a relay for its operator).{hint}") in err
     assert "unrecognized arguments" not in err
 
 

@@ -38,6 +38,7 @@ CHANGED = Settings(
     cards_tutorial_done=True,
     online=True,
     relay="relay.example.org:1883",
+    invitations=False,
 )
 
 

@@ -118,7 +118,7 @@ def _play(options: argparse.Namespace) -> int:
         app.notes.append(settings_message)
     if getattr(options, "fullscreen", False):
         app.windowed_size = default_window_size()
-    app.screens.show_setup(settings.table if settings is not None else None)
+    app.screens.show_setup()  # the setup screen as it was left (its remembered choices)
     devhooks.install(app)
     if devhooks.exit_after_first_frame():
         app.step([], 0.0)

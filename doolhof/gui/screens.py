@@ -168,7 +168,8 @@ class ScreenBuilder:
             run.on_next = lambda: self.start_puzzle(following)
         if tutorial and names and puzzle.name == names[0] and not self.stars.progress.tutorial_done:
             # Under the puzzle's overlay, so the stars of the solved puzzle cover the hand's cheer.
-            scene.overlays.insert(0, Tutorial(scene, on_done=lambda skipped: self._puzzle_tutorial_done()))
+            scene.overlays.insert(0, Tutorial(
+                scene, on_done=lambda skipped: None if skipped else self._puzzle_tutorial_done()))
         return scene
 
     def _record_puzzle(self, puzzle: Puzzle, stars: int, today: datetime.date | None = None) -> None:
@@ -465,11 +466,17 @@ class ScreenBuilder:
         scene = self.play_scene
         return scene is None or scene.undo_fits()
 
-    def undo_last(self) -> bool:
-        """Take back a person's last action (see :class:`~doolhof.session.keeper.GameKeeper`); False when refused."""
+    def undo_last(self, older: bool = False) -> bool:
+        """Take back a person's last action (see :class:`~doolhof.session.keeper.GameKeeper`); False when refused.
+
+        The quick Undo button takes back only an action nobody has followed yet, and not at a person's take
+        step; *older* (the parents' menu, behind its hold) takes back the person's last action also after
+        computers played since, at any step.
+        """
         host, scene = self.host, self.play_scene
-        if scene is None or not any(self._is_play_scene(s) for s in host.scenes) or not host.session.can_undo() \
-                or not self.undo_fits():
+        if scene is None or not any(self._is_play_scene(s) for s in host.scenes) or not host.session.can_undo():
+            return False
+        if not older and (not host.session.undo_recent() or not self.undo_fits()):
             return False
         game = host.session.undo()
         if game is None:

@@ -9,21 +9,26 @@
     doolhof screenshot invite.png --scene invite      (also: join, lobby: the online screens, no network;
                                                        invitation: the setup screen noticing an invitation;
                                                        invite-declined: the invite screen after a "not now")
+    doolhof screenshot far.png --scene setup-far --players 3     (setup after a restart, an online game waiting)
 
 The play scene is shown after ``--turns`` random turns (``RandomPlayer(seed)``); ``--mid-turn``
 pushes once more so the reachable cells are lit. The end scene shows a game played to its end
 with random turns (a few secrets, so it ends quickly). ``hint`` is the play scene with the light
 bulb's hint on screen, ``tutorial`` a first game with the tutorial over the board, ``parents`` the
 parents' menu over a game, ``settings`` and ``rules`` (page ``--page``) those screens, ``settings-online``
-the settings' page for playing far away (on, an address tested fine, one remembered computer; made
-up in memory: no network, no file written), ``end-online`` the end screen after an online game (the
-host's: seat 1 was far away; only "new setup" is offered). Animations
+the settings' page for playing far away (on, an address tested fine, one remembered computer, one waiting
+online game; made up in memory: no network, no file written), ``end-online`` the end screen after an online
+game (the host's: seat 1 was far away; only "new setup" is offered). Animations
 are run until they settle (looping ones for a fixed stretch of scene time).
 
 ``puzzle`` is the book's puzzle number ``--page`` (from 0) in the play screen's puzzle mode
 (``--mid-turn``: after the first push of its shortest solution, so the reachable cells are lit);
 ``book`` the puzzle book with the stars saved in the settings folder (its daily puzzle is today's);
 ``calendar`` the daily puzzle's calendar of the last four weeks with those stars.
+
+``setup-far`` is the setup screen as it opens after a restart on the host's computer: online play on,
+an online game (of ``--game``, two seats, the second far away) waiting in the online memory of the
+picture's folder, and ``--players`` seats chosen, the second a person far away.
 
 Pictures are made on a new empty folder of files (no saved game, default settings, no stars)
 unless ``--home FOLDER`` or ``DOOLHOF_HOME`` asks for one: a tool never touches a family's files.
@@ -194,11 +199,14 @@ def render_scene(args: argparse.Namespace) -> pygame.Surface:
     options = argparse.Namespace(mute=True, size=size, fullscreen=False, lang=getattr(args, "lang", None),
                                  seed=args.seed)
     app = App(screen, options)
+    app.read_only = True  # a picture never saves settings (the setup screen keeps its choices when covered)
     screens = ScreenBuilder(app)
     app.screens = screens
     # Only the tutorial picture shows the first-game tutorial.
     app.settings = dataclasses.replace(app.settings, tutorial_done=args.scene != "tutorial",
                                        cards_tutorial_done=args.scene != "tutorial")
+    if args.scene == "setup-far":  # online play on, in memory only
+        app.settings = dataclasses.replace(app.settings, online=True, relay="relay.example.org:8883")
     scene = build_scene(screens, args)
     app.push_scene(scene)
     if args.scene == "parents":
@@ -223,6 +231,8 @@ def build_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
     """The scene to picture: ``setup``, ``play`` (after some random turns) or ``end``; the other
     scenes are pictured over one of these (``settings`` and ``rules`` over setup, the rest over play)."""
     seats = (SeatConfig("person"),) + tuple(SeatConfig("computer", "clever") for _ in range(args.players - 1))
+    if args.scene == "setup-far":
+        return build_far_setup(screens, args, seats)
     if getattr(args, "game", "maze") == "cards":
         return build_card_scene(screens, args, seats)
     if args.scene in ("setup", "settings", "settings-online", "rules"):
@@ -258,6 +268,18 @@ def build_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
     if getattr(args, "mid_turn", False) and game.phase == "push":
         game.push(player.choose_push(game))
     return screens.play_scene_for(game, table)
+
+
+def build_far_setup(screens: ScreenBuilder, args: argparse.Namespace, seats: tuple[SeatConfig, ...]) -> Scene:
+    """The setup screen after a restart with an online game waiting (see the module text for ``setup-far``)."""
+    from doolhof.online import store
+    from doolhof.online.room import started_here
+
+    variant = CARDS if getattr(args, "game", "maze") == "cards" else args.variant
+    room, _ = started_here(TableSetup(variant, (SeatConfig(), SeatConfig())), frozenset({1}), "screenshotroom1")
+    store.save_room(room.to_dict())
+    chosen = (SeatConfig("person"), SeatConfig("person")) + seats[2:]
+    return screens.setup_scene(TableSetup(variant, chosen[: max(2, args.players)]), far=(1,))
 
 
 def build_puzzle_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
@@ -385,6 +407,14 @@ def _show_online_settings(app: App, screens: ScreenBuilder) -> None:
     page = scene.online
     page.friends = [SHOT_FRIEND]
     page.forget_buttons = [HoldButton(lambda: None, icon="cross", face=theme.PANEL_DARK)]
+    from doolhof.gui.parents.online_games import WaitingGame
+    from doolhof.online.room import started_here
+
+    host_room, _far_room = started_here(TableSetup("junior", (SeatConfig("person"), SeatConfig("person"))),
+                                        frozenset({1}))
+    assert host_room.game is not None
+    page.games.games = [WaitingGame(host_room.to_dict(), host_room.game, 1)]
+    page.games.end_buttons = [HoldButton(lambda: None, icon="cross", face=theme.PANEL_DARK)]
     page.resize(app.window_size())
     page.said = ("ok", i18n._(MSG_ANSWERS))
 

@@ -94,14 +94,9 @@ class Link(Protocol):
         ...
 
 
-class LinkFactory(Protocol):
-    """Makes the link of a channel (the arguments of :class:`~doolhof.online.relay.RelayLink`)."""
-
-    def __call__(self, address: Address, channel: str, *, on_message: Callable[[str, bytes], None],
-                 on_connect: Callable[[], None] | None = ..., on_disconnect: Callable[[str], None] | None = ...,
-                 will: Publish | None = ...) -> Link:
-        """A link, not started."""
-        ...
+#: Makes the link of a channel, not started: called with :class:`~doolhof.online.relay.RelayLink`'s arguments
+#: (the address, the channel, the callbacks, the will, which retained messages it takes ...).
+LinkFactory = Callable[..., Link]
 
 
 class Machine(Protocol):
@@ -123,15 +118,15 @@ class Machine(Protocol):
 class _Channel:
     """The generic driver: a link made by *link_factory*, a lock, a queue of events (see the module text)."""
 
-    def __init__(self, relays: Sequence[str], channel: str, will: Publish | None = None,
-                 link_factory: LinkFactory | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, relays: Sequence[str], channel: str, link_factory: LinkFactory | None = None,
+                 clock: Callable[[], float] = time.monotonic, **link: Any) -> None:
         self.events: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self.lock = threading.RLock()
         self.clock = clock
         self._relays = list(relays)
         self._factory: LinkFactory = link_factory or RelayLink
         self.link: Link = self._factory(choose_relay(relays, channel), channel, on_message=self._message,
-                                        on_connect=self._connect, on_disconnect=self._disconnect, will=will)
+                                        on_connect=self._connect, on_disconnect=self._disconnect, **link)
 
     def start(self) -> None:
         """Connect (and keep reconnecting until :meth:`stop`)."""
@@ -400,7 +395,12 @@ class OnlineRoom(_Channel):
         self._waiting_jobs = 0
         self._jobs_lock = threading.Lock()  # only for the count and the thread: never the room's lock
         self._worker: threading.Thread | None = None
-        super().__init__(relays, room.room_id, will=room.will(), link_factory=link_factory)
+        super().__init__(relays, room.room_id, link_factory=link_factory, will=self._connecting,
+                         client_id=room.client_id, retained=False, keep=("end",))
+
+    def _connecting(self) -> Publish:
+        with self.lock:  # on the link's thread, before every connection
+            return self.room.connecting()  # a new epoch, and the will that names it
 
     # ----- the network side ------------------------------------------------------------------------
     def _connect(self) -> None:
@@ -540,9 +540,8 @@ class OnlineRoom(_Channel):
     def close(self) -> None:
         """The game is over here: clear the room from the relay when the far side has it all, then go."""
         with self.lock:
-            if self.room.finished_and_known() and not self.room.closed:
-                self.room.closed = True
-                self._send(self.room.clear())
+            if self.room.finished_and_known():
+                self.room.closed = True  # nothing of it is kept on the relay
                 self.view = RoomView.of(self.room, self.view, fresh=False)
         self.link.wait_sent()
         self.stop()

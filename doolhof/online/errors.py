@@ -20,6 +20,8 @@ REASONS: Final = {
     "chain": "does not follow the entry before it",
     "fork": "a different entry where the log already has one",
     "out-of-turn": "a move for a seat whose turn it is not, or not played from that seat's computer",
+    "signature": "an entry not signed by the computer that plays its seat",
+    "replayed": "an old message of the room sent again (its connection and count are not newer)",
     "illegal": "a move the rules do not allow now",
     "state": "the game after the move differs from the sender's",
     "version": "made by another version of Doolhof's rules",

@@ -28,11 +28,14 @@ from doolhof.session.games import AnyGame
 
 from .client import LinkChanged, MoveRefused, OnlineRoom
 from .moves import Move
-from .room import Closed, Desync, Finished, MoveMade, PeerJoined, PeerPresence, Refusal, VersionMismatch
+from .room import Closed, Desync, Ended, Finished, MoveMade, PeerJoined, PeerPresence, Refusal, VersionMismatch
 from .timeouts import CLOSE_SECONDS
 
 log = logging.getLogger(__name__)
 
+
+#: Seconds after the link comes up in which the far side's moves count as a catch-up (they waited on the relay).
+CATCH_UP_SECONDS: Final = 2.0
 
 #: What the parent reads, by the kind of trouble (shown in their language with ``_()``).
 TROUBLE: Final[dict[str, str]] = {
@@ -43,6 +46,8 @@ TROUBLE: Final[dict[str, str]] = {
     "rebuilt": N_("This game was out of step with the other computer and has been put right from the moves both"
                   " computers agree on."),
 }
+#: What the parent reads on the setup screen when the far computer ended the online game on screen.
+MSG_ENDED: Final = N_("The other computer ended this online game, so it is no longer kept here either.")
 
 
 @dataclass(frozen=True)
@@ -72,6 +77,12 @@ class FarGame:
         #: The kind of trouble to tell the parent now (a key of :data:`TROUBLE`), or None.
         self.trouble: str | None = None
         self._out_of_step = False
+        #: True once a parent ended the game on the far computer (the room is forgotten here too).
+        self.ended = False
+        #: When the link last came up (``time.monotonic()``): the far side's moves that come right after it
+        #: waited on the relay (a catch-up), so the screen takes them at once (:meth:`catching_up`).
+        self.linked_at: float | None = None
+        self._was_linked = room.link.connected.is_set()
         self._moves: deque[FarMove] = deque()
         self._closing: threading.Thread | None = None
 
@@ -113,7 +124,12 @@ class FarGame:
             elif isinstance(event, PeerJoined):
                 self.peer_here = True
             elif isinstance(event, LinkChanged):
+                if not event.up and (self._closing is not None or self.room.view.closed):
+                    continue  # the game is over and its room let go on purpose: no trouble, nothing to log
                 self.linked = event.up
+                if event.up and not self._was_linked:
+                    self.linked_at = time.monotonic()
+                self._was_linked = event.up
                 if event.up and self.trouble == "relay":
                     self.trouble = None
                 elif not event.up:
@@ -130,6 +146,8 @@ class FarGame:
             elif isinstance(event, MoveRefused):
                 log.warning("the room refused a move of this computer (%s); the game is taken again", event.reason)
                 self.out_of_step = True
+            elif isinstance(event, Ended):
+                self.ended = True
             elif isinstance(event, (Finished, Closed)):
                 pass
         return changed
@@ -149,6 +167,23 @@ class FarGame:
             self.out_of_step = True
             return None
         return self._moves.popleft()
+
+    def catching_up(self) -> bool:
+        """True when the far side's moves waiting came with the link coming up (they were made while this
+        computer was away): the screen shows the game as it stands at once, not move by move behind the
+        wrong turn."""
+        return (bool(self._moves) and self.linked_at is not None
+                and time.monotonic() - self.linked_at < CATCH_UP_SECONDS)
+
+    def caught_up(self) -> AnyGame:
+        """A copy of the room's checked game after a catch-up (:meth:`catching_up`); the count restarts from it."""
+        view = self.room.view
+        assert view.game is not None
+        self.applied = view.entries
+        copy = view.game.copy()
+        self._moves.clear()
+        log.info("an online game caught up with the far side's moves at once")
+        return copy
 
     def waiting_moves(self) -> int:
         """How many of the far side's moves wait to be played on screen."""
@@ -206,4 +241,4 @@ class FarGame:
             self._closing.join(timeout)
 
 
-__all__ = ["CLOSE_SECONDS", "TROUBLE", "FarGame", "FarMove"]
+__all__ = ["CLOSE_SECONDS", "MSG_ENDED", "TROUBLE", "FarGame", "FarMove"]

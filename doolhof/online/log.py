@@ -2,22 +2,26 @@
 
 Every computer in a room keeps the whole log and replays each entry with its own rules engine,
 checking that the entry is the next one (its sequence number and the digest of the entry before
-it), that the seat whose turn it is made it from its own computer, that the rules allow the move,
-and that the game after it has the digest the author wrote down. An entry that fails a check is
-refused and changes nothing. A state digest that differs is a *desync*: the log rebuilds its game
-from the genesis and the entries (its own game may be what went wrong) and checks again.
+it), that it is signed by the computer that plays the seat whose turn it is (an Ed25519 key per
+computer per room, named in the genesis), that the rules allow the move, and that the game after it
+has the digest the author wrote down. An entry that fails a check is refused and changes nothing. A
+state digest that differs is a *desync*: the log rebuilds its game from the genesis and the entries
+(its own game may be what went wrong) and checks again.
 
 >>> from doolhof.session.seats import TableSetup
->>> genesis = Genesis(TableSetup(), ("host", "far"), seed=7, room="room-for-a-doctest")
+>>> host, far = new_signing_key(), new_signing_key()
+>>> genesis = Genesis(TableSetup(), ("host", "far"), seed=7, room="room-for-a-doctest",
+...                   keys=(public_key(host), public_key(far)))
 >>> log = MoveLog(genesis)
->>> entry = log.author("host", ["push", str(log.game.legal_pushes()[0])]).entry
+>>> entry = log.author(host, ["push", str(log.game.legal_pushes()[0])]).entry
 >>> entry["seq"], entry["seat"], entry["prev"] == genesis.digest
 (1, 0, True)
+>>> forged = sign_entry(far, {k: v for k, v in entry.items() if k != "sig"})  # the far computer, for seat 0
 >>> try:
-...     MoveLog(genesis).accept(entry, "far")
+...     MoveLog(genesis).accept(forged)
 ... except Refused as refused:
 ...     print(refused.reason)
-out-of-turn
+signature
 """
 
 from __future__ import annotations
@@ -25,6 +29,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
 from doolhof.session.games import AnyGame
 from doolhof.session.seats import TableSetup
@@ -36,15 +43,45 @@ from .moves import Move, apply_move
 #: The version of the rules both computers must share. Raise it whenever a rule, a deal or a game's
 #: ``to_dict`` changes how a game goes on: clients with another version refuse to start a room
 #: together (tests/online/test_rules_pinned.py notices such a change and asks for this to be raised).
-RULES: Final = "doolhof-rules-1"
+RULES: Final = "doolhof-rules-2"
 #: The longest log a room keeps: far beyond a game (a card game ends within 46 turns, a maze game
 #: within a few hundred actions); a longer one is refused rather than kept.
 MAX_ENTRIES: Final = 5000
+#: What every entry signature covers besides the entry (so it is never taken for another signature).
+_SIGNED: Final = b"doolhof entry|"
+#: The fields of an entry on the wire.
+FIELDS: Final = frozenset({"seq", "seat", "move", "prev", "state", "sig"})
+
+
+def new_signing_key() -> Ed25519PrivateKey:
+    """A fresh Ed25519 key: one per computer per room, its public half in the computer's sealed hello."""
+    return Ed25519PrivateKey.generate()
+
+
+def public_key(key: Ed25519PrivateKey) -> str:
+    """The public half of *key* as the hello and the genesis name it (43 characters of base64)."""
+    return wire.b64(key.public_key().public_bytes_raw())
+
+
+def sign_entry(key: Ed25519PrivateKey, entry: dict[str, Any]) -> dict[str, Any]:
+    """*entry* (without ``sig``) with its signature by *key*."""
+    return {**entry, "sig": wire.b64(key.sign(_SIGNED + wire.dumps(entry)))}
+
+
+def _signed_by(entry: dict[str, Any], public: str) -> bool:
+    unsigned = {k: v for k, v in entry.items() if k != "sig"}
+    try:
+        signature = wire.unb64(entry.get("sig"), 64)
+        Ed25519PublicKey.from_public_bytes(wire.unb64(public, 32)).verify(signature, _SIGNED + wire.dumps(unsigned))
+    except (Refused, InvalidSignature, ValueError):
+        return False
+    return True
 
 
 @dataclass(frozen=True)
 class Genesis:
-    """How a room's game starts: the *table*, the computer (device id) that plays each seat, the deal's *seed*.
+    """How a room's game starts: the *table*, the computer (device id) that plays each seat, the deal's *seed*,
+    and the public signing key (:func:`public_key`) of each seat's computer, *keys*.
 
     A computer seat is played by the computer that owns it (the host). The *room* id is part of it
     so that a log of one room is never taken for another's.
@@ -54,16 +91,20 @@ class Genesis:
     owners: tuple[str, ...]
     seed: int
     room: str
+    keys: tuple[str, ...]
     rules: str = RULES
 
     def __post_init__(self) -> None:
-        if len(self.owners) != len(self.table.seats):
-            raise ValueError("every seat needs the computer that plays it")
+        if len(self.owners) != len(self.table.seats) or len(self.keys) != len(self.owners):
+            raise ValueError("every seat needs the computer that plays it and that computer's key")
+        if len({(o, k) for o, k in zip(self.owners, self.keys, strict=True)}) != len(set(self.owners)) or \
+                len(set(self.keys)) != len(set(self.owners)):
+            raise ValueError("one key per computer, and two computers never share one")
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form (what the digest is taken of)."""
         return {"table": self.table.to_dict(), "owners": list(self.owners), "seed": format(self.seed, "x"),
-                "room": self.room, "rules": self.rules}
+                "room": self.room, "rules": self.rules, "keys": list(self.keys)}
 
     @classmethod
     def from_dict(cls, data: Any) -> Genesis:
@@ -73,12 +114,14 @@ class Genesis:
         if data.get("rules") != RULES:
             raise Refused("version")
         owners = wire.field(data, "owners", list)
+        keys = wire.field(data, "keys", list)
         seed = wire.field(data, "seed", str)
-        if not all(isinstance(o, str) and 0 < len(o) <= 64 for o in owners) or not 0 < len(seed) <= 64:
+        if not all(isinstance(o, str) and 0 < len(o) <= 64 for o in owners) or not 0 < len(seed) <= 64 or \
+                not all(isinstance(k, str) and len(k) == 43 for k in keys):
             raise Refused("malformed", "genesis")
         try:
             table = TableSetup.from_dict(data.get("table"))
-            return cls(table, tuple(owners), int(seed, 16), wire.field(data, "room", str))
+            return cls(table, tuple(owners), int(seed, 16), wire.field(data, "room", str), tuple(keys))
         except ValueError:
             raise Refused("malformed", "genesis table") from None
 
@@ -115,13 +158,7 @@ class MoveLog:
         self._entries: list[dict[str, Any]] = []
         self._game = genesis.new_game()
         for entry in entries:
-            self.accept(entry, self._owner(entry))
-
-    def _owner(self, entry: object) -> str:
-        seat = entry.get("seat") if isinstance(entry, dict) else None
-        if not isinstance(seat, int) or not 0 <= seat < len(self.genesis.owners):
-            raise Refused("malformed", "seat")
-        return self.genesis.owners[seat]
+            self.accept(entry)
 
     @property
     def game(self) -> AnyGame:
@@ -145,21 +182,26 @@ class MoveLog:
         """The seats *device* plays."""
         return frozenset(s for s, owner in enumerate(self.genesis.owners) if owner == device)
 
-    def author(self, device: str, move: Move) -> Accepted:
-        """Make the next entry: *device* plays *move* for the seat whose turn it is; raises :class:`Refused`."""
+    def author(self, key: Ed25519PrivateKey, move: Move) -> Accepted:
+        """Make the next entry, signed by *key*: its computer plays *move* for the seat whose turn it is;
+        raises :class:`Refused` (``out-of-turn`` when that seat is not this key's computer's)."""
         seat = self._game.current_player
-        if self.genesis.owners[seat] != device or self._game.is_over():
+        if self.genesis.keys[seat] != public_key(key) or self._game.is_over():
             raise Refused("out-of-turn", f"seat {seat}")
         after = self._game.copy()
         events = apply_move(after, move)
-        entry = {"seq": len(self._entries) + 1, "seat": seat, "move": move, "prev": self.head,
-                 "state": state_digest(after)}
+        entry = sign_entry(key, {"seq": len(self._entries) + 1, "seat": seat, "move": move, "prev": self.head,
+                                 "state": state_digest(after)})
         self._commit(entry, after)
         return Accepted(entry, events)
 
-    def accept(self, entry: object, sender: str) -> Accepted | None:
-        """Check and take *entry* sent by *sender*; None when the log already has it; raises :class:`Refused`."""
-        if not isinstance(entry, dict) or set(entry) != {"seq", "seat", "move", "prev", "state"}:
+    def accept(self, entry: object) -> Accepted | None:
+        """Check and take *entry*; None when the log already has it; raises :class:`Refused`.
+
+        Whoever sent it, it counts only when signed by the key the genesis names for its seat
+        (``signature``): a computer plays its own seats only.
+        """
+        if not isinstance(entry, dict) or set(entry) != FIELDS:
             raise Refused("malformed", "entry")
         seq = wire.field(entry, "seq", int)
         if 1 <= seq <= len(self._entries):
@@ -171,8 +213,10 @@ class MoveLog:
         if entry["prev"] != self.head:
             raise Refused("chain", f"entry {seq}")
         seat = entry["seat"]
-        if seat != self._game.current_player or self.genesis.owners[seat] != sender or self._game.is_over():
+        if seat != self._game.current_player or self._game.is_over():
             raise Refused("out-of-turn", f"seat {str(seat)[:4]}")
+        if not _signed_by(entry, self.genesis.keys[seat]):
+            raise Refused("signature", f"entry {seq}, seat {seat}")
         try:
             after, events = self._after(entry)
             rebuilt = False
@@ -207,4 +251,6 @@ class MoveLog:
         return changed
 
 
-__all__ = ["RULES", "Accepted", "Genesis", "MoveLog", "state_digest"]
+__all__ = [
+    "FIELDS", "RULES", "Accepted", "Genesis", "MoveLog", "new_signing_key", "public_key", "sign_entry", "state_digest",
+]

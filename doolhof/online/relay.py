@@ -6,6 +6,12 @@ lets a client read and write only ``doolhof/c/<its user name>/#``), subscribes t
 publishes with QoS 1 (retained messages expire after a week), leaves a last will with a delay (so a
 short glitch does not flicker "away"), reconnects by itself, and hands every message to a callback
 on its thread. Nothing here blocks the caller: :meth:`RelayLink.start` returns at once.
+
+A game room's link (``retained=False``) takes no retained message from the relay but those of the
+topics it names (``keep``: a room's ``end``, one message at most), so junk a stranger left there is never
+delivered; it keeps one client id on every connection (so the relay drops the old
+connection's last will when the new one comes), and sets a new will before each connection (its
+"away" names that connection). What waits to be sent is bounded (:data:`MAX_QUEUED`).
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
+from paho.mqtt.subscribeoptions import SubscribeOptions
 
 from doolhof.i18n import N_, _
 
@@ -38,6 +45,9 @@ log = logging.getLogger(__name__)
 MAX_PACKET: Final = 8192
 #: Room for the packet's own header and properties around topic and payload.
 _OVERHEAD: Final = 64
+#: The most messages waiting to be sent (or acknowledged); more are dropped, and counted (a room sends its log
+#: in parts of ``room.CHUNK``, so an honest room stays far below this).
+MAX_QUEUED: Final = 1000
 #: The default port of a plain MQTT relay, and of one behind TLS.
 PORT: Final = 1883
 TLS_PORT: Final = 8883
@@ -239,9 +249,14 @@ class RelayLink:
     def __init__(
         self, address: Address, channel: str, *, on_message: Callable[[str, bytes], None],
         on_connect: Callable[[], None] | None = None, on_disconnect: Callable[[str], None] | None = None,
-        will: Publish | None = None, client_id: str | None = None,
+        will: Publish | Callable[[], Publish] | None = None, client_id: str | None = None, retained: bool = True,
+        keep: Sequence[str] = (),
     ) -> None:
-        """Nothing is sent until :meth:`start`; the callbacks run on the network thread."""
+        """Nothing is sent until :meth:`start`; the callbacks run on the network thread.
+
+        *will* is the last will, or what gives a new one before every connection (on the network thread).
+        Without *retained*, the relay's retained messages are not delivered to this link, but for the channel's
+        topics named in *keep*."""
         if not 8 <= len(channel) <= 64 or not all(c.isalnum() or c == "-" for c in channel):
             raise ValueError("a channel id is 8 to 64 letters, digits and dashes")
         self.address = address
@@ -251,19 +266,21 @@ class RelayLink:
         self._on_disconnect = on_disconnect
         self.connected = threading.Event()
         self.problem: str | None = None
+        self.dropped = 0
+        self._retained = retained
+        self._keep = tuple(keep)
         self._client = mqtt.Client(
             CallbackAPIVersion.VERSION2, client_id=client_id or "", protocol=mqtt.MQTTv5,
             reconnect_on_failure=True,
         )
         self._client.username_pw_set(channel)
         self._client.reconnect_delay_set(min_delay=1, max_delay=4)
-        self._client.max_queued_messages_set(0)  # no limit: a long log is sent again whole after a reconnect
+        self._client.max_queued_messages_set(MAX_QUEUED)
         use_address(self._client, address, noted=self._tls_failed)
-        if will is not None:
-            props = _properties(PacketTypes.WILLMESSAGE)
-            props.WillDelayInterval = WILL_DELAY
-            props.MessageExpiryInterval = RETAIN_SECONDS
-            self._client.will_set(will.topic, will.payload, qos=1, retain=will.retain, properties=props)
+        if isinstance(will, Publish):
+            self._set_will(will)
+        elif will is not None:
+            self._client.on_pre_connect = lambda client, userdata: self._set_will(will())
         self._client.on_connect = self._connected
         self._client.on_disconnect = self._disconnected
         self._client.on_connect_fail = self._failed
@@ -276,6 +293,12 @@ class RelayLink:
         self._early: set[int] = set()
         self._acks = threading.Condition()
         self._client.on_publish = self._acknowledged
+
+    def _set_will(self, will: Publish) -> None:
+        props = _properties(PacketTypes.WILLMESSAGE)
+        props.WillDelayInterval = WILL_DELAY
+        props.MessageExpiryInterval = RETAIN_SECONDS
+        self._client.will_set(will.topic, will.payload, qos=1, retain=will.retain, properties=props)
 
     @property
     def base(self) -> str:
@@ -306,12 +329,16 @@ class RelayLink:
             props.MessageExpiryInterval = message.expiry if expiry is None else expiry
         # paho queues a QoS 1 message even while the connection is down and sends it on reconnect
         # (``rc`` then says "not connected"); its id is acknowledged all the same.
-        mid = self._client.publish(message.topic, message.payload, qos=1, retain=message.retain, properties=props).mid
+        info = self._client.publish(message.topic, message.payload, qos=1, retain=message.retain, properties=props)
+        if info.rc == mqtt.MQTT_ERR_QUEUE_SIZE:
+            self.dropped += 1
+            log.warning("more than %d messages wait for the relay: one was dropped", MAX_QUEUED)
+            return
         with self._acks:
-            if mid in self._early:
-                self._early.discard(mid)
+            if info.mid in self._early:
+                self._early.discard(info.mid)
             else:
-                self._unacked.add(mid)
+                self._unacked.add(info.mid)
 
     def _acknowledged(self, client: mqtt.Client, userdata: Any, mid: int, reason: Any, properties: Any) -> None:
         with self._acks:
@@ -350,7 +377,11 @@ class RelayLink:
             log.warning("relay refused the connection: %s", reason)
             return
         self.problem = None
-        client.subscribe(self.base + "/#", qos=1)
+        # retainHandling 2: the relay sends no retained message on subscribing (a room keeps none there)
+        topics = [(self.base + "/#", SubscribeOptions(qos=1, retainHandling=0 if self._retained else 2))]
+        if not self._retained:
+            topics += [(f"{self.base}/{name}", SubscribeOptions(qos=1)) for name in self._keep]
+        client.subscribe(topics)
         self.connected.set()
         if self._on_connect is not None:
             self._on_connect()
@@ -388,6 +419,6 @@ def _properties(packet: int) -> Properties:
 
 
 __all__ = [
-    "KEEPALIVE", "MAX_PACKET", "WILL_DELAY", "Address", "RelayLink", "check_relay", "choose_relay", "fits",
-    "problem_of", "use_address",
+    "KEEPALIVE", "MAX_PACKET", "MAX_QUEUED", "WILL_DELAY", "Address", "RelayLink", "check_relay", "choose_relay",
+    "fits", "problem_of", "use_address",
 ]

@@ -1,19 +1,29 @@
 """One computer's side of a room: a pure state machine from relay messages to events and replies.
 
 A room has two computers, the host (who chose the game and the seats) and the far computer that
-joined with the picture code. Its topics, each sealed with the room key (the topic is the seal's
-associated data) and retained on the relay for at most :data:`RETAIN_SECONDS`:
+joined with the picture code. Each computer is named in the room's topics by a pseudonym of this
+room only (:func:`pseudonym`, from the room key: no device id travels unsealed). The topics, each
+sealed with the room key (the topic is the seal's associated data), none but ``end`` retained on
+the relay:
 
 ===================  =====================================================================
-``hello/<device>``   the computer: its figure, its rules version (both must be the same)
-``here/<device>``    is it connected (its last will says "away" when it drops)
+``hello/<name>``     the computer: its figure, its rules version, its signing key for this room
+``here/<name>``      is it connected (its last will says "away" when it drops)
 ``setup``            the host's table and which seats are far away
-``deal/<device>``    its promise (a digest) of a random half of the deal's seed, then the half
+``deal/<name>``      its promise (a digest) of a random half of the deal's seed, then the half
 ``start``            the host starts: the digest of the genesis both computed
-``log/<seq>``        one entry of the move log (:mod:`doolhof.online.log`)
-``have/<device>``    (not retained) how many entries it has: the other sends what it misses
-``end``              a parent ended the game on one computer: the other forgets the room too
+``log/<seq>``        one entry of the move log (:mod:`doolhof.online.log`), signed by its seat's computer
+``have/<name>``      how many entries it has: the other sends what it misses
+``end``              a parent ended the game on one computer: the other forgets the room too (the one
+                     message the relay keeps, for the week a room lasts, and only until it is heard)
 ===================  =====================================================================
+
+Nothing else is kept on the relay: whenever a computer (re)connects it says hello with a new *epoch*, and
+the other answers with everything it knows that the newcomer may miss (its hello, the setup, its
+deal, the start, and on ``have`` the missing entries). hello, here and have carry the epoch of their
+connection and a counter (``e``, ``c``): one not newer than the last seen is a replay and is refused,
+so an old "away" never hides a present computer and an old ``have`` costs nothing. A ``have`` is
+answered at most once per connection and count, in parts of :data:`CHUNK` entries.
 
 The deal is fair: each computer promises its half before seeing the other's and reveals it only
 after, so neither chooses the seed. :class:`Room` never touches the network; give it every message
@@ -26,9 +36,12 @@ import hashlib
 import hmac
 import logging
 import os
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from doolhof import __version__
 from doolhof.rules import Outcome
@@ -37,14 +50,18 @@ from doolhof.session.seats import TableSetup
 
 from . import wire
 from .errors import Refused
-from .log import RULES, Genesis, MoveLog
+from .log import MAX_ENTRIES, RULES, Genesis, MoveLog, new_signing_key, public_key
 from .moves import Move
-from .seal import KEY_BYTES, Sealer
+from .seal import KEY_BYTES, Sealer, derive
 from .timeouts import RETAIN_SECONDS
 from .topics import Publish, channel_base
 
 log = logging.getLogger(__name__)
 
+#: The most entries one answer to a ``have`` sends; the far computer asks again for the next part.
+CHUNK: Final = 128
+#: The counter of a connection's last word (its will, or leaving on purpose): nothing of it comes after.
+LAST: Final = 2**53
 #: How many entries ahead of the log a room holds while it waits for the missing ones.
 MAX_PENDING: Final = 512
 #: The figures a computer can show itself as (the maze's four and the card game's six colours).
@@ -67,7 +84,9 @@ def new_room_id() -> str:
 
 
 def check_hello(data: object) -> dict[str, Any]:
-    """*data* when it is a well-formed hello; raises :class:`Refused` (``malformed``)."""
+    """*data* when it is a well-formed hello; raises :class:`Refused` (``malformed``).
+
+    A room's hello also names the computer's signing key for the room (``sign``, :func:`public_key`)."""
     if not isinstance(data, dict):
         raise Refused("malformed", "hello")
     device = wire.field(data, "device", str)
@@ -75,7 +94,17 @@ def check_hello(data: object) -> dict[str, Any]:
     if not 0 < len(device) <= 32 or not device.isalnum() or not 0 <= figure < FIGURES:
         raise Refused("malformed", "hello")
     wire.field(data, "rules", str)
-    return {"device": device, "figure": figure, "rules": str(data["rules"])[:40], "app": str(data.get("app"))[:20]}
+    checked = {"device": device, "figure": figure, "rules": str(data["rules"])[:40], "app": str(data.get("app"))[:20]}
+    if data.get("sign") is not None:
+        wire.unb64(data["sign"], 32)
+        checked["sign"] = data["sign"]
+    return checked
+
+
+def pseudonym(key: bytes, device: str) -> str:
+    """The name of computer *device* in the topics of the room with *key*: another in every room, and
+    only the two computers of the room can tell whose it is."""
+    return derive(key, "room pseudonym|" + device, 8).hex()
 
 
 # ----- what a room tells the screen ----------------------------------------------------------------
@@ -175,19 +204,22 @@ class Room:
     """One computer's side of one room (see the module text).
 
     The host passes *table* and *far* (the seats the far computer plays); the far computer learns
-    them from the host's ``setup``. *members* are the two device ids, host first.
+    them from the host's ``setup``. *members* are the two device ids, host first. *signing* is this
+    computer's Ed25519 key for the room (a new one unless a kept room brings it back).
     """
 
     def __init__(
         self, room_id: str, key: bytes, me: dict[str, Any], members: tuple[str, str], *,
-        table: TableSetup | None = None, far: frozenset[int] = frozenset(),
+        table: TableSetup | None = None, far: frozenset[int] = frozenset(), signing: bytes | None = None,
     ) -> None:
         """A room as it begins; :meth:`from_dict` brings a kept one back."""
         if len(key) != KEY_BYTES or len(members) != 2 or members[0] == members[1] or me["device"] not in members:
             raise ValueError("a room needs its key, two different computers, and this computer among them")
         self.room_id = room_id
         self.key = key
-        self.me = me
+        self._signing = (Ed25519PrivateKey.from_private_bytes(signing) if signing is not None
+                         else new_signing_key())
+        self.me = {**me, "sign": public_key(self._signing)}
         self.members = members
         self.host = members[0]
         self.peer_device = members[1] if me["device"] == members[0] else members[0]
@@ -200,17 +232,26 @@ class Room:
         self.peer_here = False
         self.mismatch: str | None = None
         self._sealer = Sealer(key)
+        self._names = {device: pseudonym(key, device) for device in members}
         self._secret = os.urandom(32)
         self._deals: dict[str, _Deal] = {me["device"]: _Deal(self._commit_of(me["device"], self._secret))}
         self.genesis: Genesis | None = None
         self.log: MoveLog | None = None
-        self._pending: dict[int, tuple[dict[str, Any], str]] = {}
+        self._pending: dict[int, dict[str, Any]] = {}
+        self._start: str | None = None  # a start that came before the deal was complete
         self.peer_have = 0
         self.closed = False
         #: True once a parent ended the game unfinished, here or on the far computer (:meth:`end`).
         self.ended = False
         self._ready_sent = False
         self._outbox: list[Publish] = []
+        self.epoch = 0  # this computer's connection (:meth:`connecting`)
+        self._count = 0
+        self._announced = 0  # the epoch connected() last spoke in (0: none yet)
+        self.peer_seen = (0, 0)  # the newest (epoch, counter) the far computer sent
+        # in the far computer's present connection: the counts it asked for (and, as -1 - n, our lengths n
+        # at which we asked it for more)
+        self._answered: set[int] = set()
 
     # ----- topics and sealing ------------------------------------------------------------------
     @property
@@ -218,59 +259,75 @@ class Room:
         """The room's topic tree (its channel)."""
         return channel_base(self.room_id)
 
+    @property
+    def client_id(self) -> str:
+        """This computer's MQTT client id in this room: the same on every connection (so a new connection
+        takes the old one's place and its last will is dropped), another in every room, naming nobody."""
+        return "d" + derive(self.key, "client id|" + self.me["device"], 11).hex()
+
     def _topic(self, *parts: object) -> str:
         return "/".join([self.base, *(str(p) for p in parts)])
 
-    def _publish(self, topic: str, message: dict[str, Any], retain: bool = True) -> Publish:
+    def _mine(self, kind: str) -> str:
+        return self._topic(kind, self._names[self.me["device"]])
+
+    def _publish(self, topic: str, message: dict[str, Any], retain: bool = False) -> Publish:
         return Publish(topic, self._sealer.seal(topic, wire.dumps(message)), retain)
+
+    def _fresh(self, message: dict[str, Any], last: bool = False) -> dict[str, Any]:
+        """*message* with this connection's epoch and the next count (or :data:`LAST`)."""
+        if not last:
+            self._count += 1
+        return {**message, "e": self.epoch, "c": LAST if last else self._count}
 
     def _commit_of(self, device: str, secret: bytes) -> str:
         text = b"|".join((b"doolhof deal promise", self.room_id.encode(), device.encode(), secret))
         return hashlib.sha256(text).hexdigest()
 
     # ----- what to send -----------------------------------------------------------------------
+    def connecting(self, now: float | None = None) -> Publish:
+        """A new connection begins: a new epoch (later than every earlier one), and its last will."""
+        now = time.time() if now is None else now
+        self.epoch = max(self.epoch + 1, int(now * 1_000_000))
+        return self.will()
+
     def connected(self) -> list[Publish]:
-        """Everything to publish on every (re)connect: it restores the room on a relay that lost it."""
+        """Everything to publish once connected: hello, here, what the far computer may miss, and ``have``."""
         if self.closed:
             return []
-        me = self.me["device"]
-        out = [self._publish(self._topic("hello", me), {"t": "hello", **self.me}),
-               self._publish(self._topic("here", me), {"t": "here", "here": True})]
+        if self._announced == self.epoch:
+            self.connecting()
+        self._announced = self.epoch
+        return self._announce()
+
+    def _announce(self) -> list[Publish]:
+        out = [self._publish(self._mine("hello"), self._fresh({"t": "hello", **self.me})),
+               self._publish(self._mine("here"), self._fresh({"t": "here", "here": True}))]
         if self.is_host and self.table is not None:
             out.append(self._publish(self._topic("setup"), self._setup_message()))
         out.append(self._deal_publish())
         if self.is_host and self.genesis is not None:
             out.append(self._publish(self._topic("start"), {"t": "start", "genesis": self.genesis.digest}))
-        if self.log is not None:
-            out.extend(self._entry_publish(entry) for entry in self.log.entries)
         out.append(self._have())
         return out
 
     def will(self) -> Publish:
-        """The last will: "away", published by the relay when this computer drops."""
-        return self._publish(self._topic("here", self.me["device"]), {"t": "here", "here": False})
+        """The last will of this connection: "away", published by the relay when this computer drops.
+        It carries the connection's epoch, so it never counts after a newer connection's "here"."""
+        return self._publish(self._mine("here"), self._fresh({"t": "here", "here": False}, last=True))
 
     def away(self) -> Publish:
         """Said when this computer leaves on purpose (the game waits)."""
         return self.will()
 
-    def clear(self) -> list[Publish]:
-        """Empty retained messages over every topic of the room: nothing stays on the relay."""
-        topics = [self._topic("setup"), self._topic("start")]
-        for device in self.members:
-            topics += [self._topic("hello", device), self._topic("here", device), self._topic("deal", device)]
-        if self.log is not None:
-            topics += [self._topic("log", f"{seq:06d}") for seq in range(1, len(self.log) + 1)]
-        return [Publish(t, b"", True) for t in topics]
-
     def end(self) -> tuple[list[Publish], list[RoomEvent]]:
         """A parent ends the game unfinished: the far computer is told (``end``, kept on the relay for the
-        week a room lasts, so it hears it when it comes back) and every other topic of the room is cleared."""
+        week a room lasts, so it hears it when it comes back; it clears it once heard)."""
         if self.ended:
             return [], []
         self.ended = self.closed = True
-        out = [self._publish(self._topic("end"), {"t": "end", "device": self.me["device"]})]
-        return out + self.clear(), [Ended(True)]
+        end = self._publish(self._topic("end"), {"t": "end", "device": self.me["device"]}, retain=True)
+        return [end], [Ended(True)]
 
     def _setup_message(self) -> dict[str, Any]:
         assert self.table is not None
@@ -281,14 +338,13 @@ class Room:
         message: dict[str, Any] = {"t": "deal", "commit": mine.commit}
         if mine.reveal is not None:
             message["reveal"] = mine.reveal.hex()
-        return self._publish(self._topic("deal", self.me["device"]), message)
+        return self._publish(self._mine("deal"), message)
 
     def _entry_publish(self, entry: dict[str, Any]) -> Publish:
         return self._publish(self._topic("log", f"{entry['seq']:06d}"), {"t": "entry", "entry": entry})
 
     def _have(self) -> Publish:
-        return self._publish(self._topic("have", self.me["device"]),
-                             {"t": "have", "n": len(self.log) if self.log else 0}, retain=False)
+        return self._publish(self._mine("have"), self._fresh({"t": "have", "n": len(self.log) if self.log else 0}))
 
     # ----- the host starts, a computer plays ---------------------------------------------------
     @property
@@ -308,18 +364,22 @@ class Room:
         return out, self._start_log()
 
     def _genesis(self) -> Genesis:
-        assert self.table is not None
+        assert self.table is not None and self.peer is not None
         halves = [self._deals[d].reveal for d in self.members]
         assert all(h is not None for h in halves)
         seed = hashlib.sha256(b"doolhof deal|" + self.room_id.encode() + b"|" + b"|".join(h or b"" for h in halves))
         owners = tuple(self.members[1] if s in self.far else self.host for s in range(len(self.table.seats)))
-        return Genesis(self.table, owners, int.from_bytes(seed.digest()[:8], "big"), self.room_id)
+        keys = {self.me["device"]: str(self.me["sign"]), self.peer_device: str(self.peer.get("sign"))}
+        return Genesis(self.table, owners, int.from_bytes(seed.digest()[:8], "big"), self.room_id,
+                       tuple(keys[o] for o in owners))
 
     def _start_log(self) -> list[RoomEvent]:
         assert self.genesis is not None
         self.log = MoveLog(self.genesis)
         events: list[RoomEvent] = [Started(self.log.game.copy())]
         events += self._drain_pending()
+        if self.peer_have > len(self.log):
+            self._outbox.append(self._have())  # the far computer has more than came before the start
         return events
 
     def my_turn(self) -> bool:
@@ -331,7 +391,7 @@ class Room:
         """This computer plays *move* for the seat to move; raises :class:`Refused` (and changes nothing)."""
         if self.log is None or self.closed:
             raise Refused("closed")
-        done = self.log.author(self.me["device"], move)
+        done = self.log.author(self._signing, move)
         entry = done.entry
         events: list[RoomEvent] = [MoveMade(entry["seq"], entry["seat"], move, True, done.events)]
         out = [self._entry_publish(entry)]
@@ -349,8 +409,8 @@ class Room:
     def receive(self, topic: str, payload: bytes) -> tuple[list[Publish], list[RoomEvent]]:
         """Handle one message from the relay: what to publish in reply, and what happened.
 
-        A refused message changes nothing and gives one :class:`Refusal`; an empty one (a cleared
-        topic), one already known and anything after the game was ended give nothing.
+        A refused message changes nothing and gives one :class:`Refusal`; an empty one, one already
+        known and anything after the game was ended give nothing.
         """
         if not payload or self.ended or not topic.startswith(self.base + "/"):
             return [], []
@@ -366,15 +426,19 @@ class Room:
         message = wire.loads(self._sealer.open(topic, payload))
         kind = message.get("t")
         if len(parts) == 2 and parts[0] in ("hello", "here", "deal", "have"):
-            device = parts[1]
-            if device not in self.members:
+            name = parts[1]
+            if name not in self._names.values():
                 raise Refused("sender", "not in the room")
             if kind != parts[0]:
                 raise Refused("malformed", "type")
-            if device == self.me["device"]:
-                return [], []  # our own message coming back (or kept from before a restart)
-            handler = {"hello": self._on_hello, "here": self._on_here, "deal": self._on_deal, "have": self._on_have}
-            return handler[parts[0]](message)
+            if name == self._names[self.me["device"]]:
+                return [], []  # our own message coming back
+            if kind == "deal":
+                return self._on_deal(message)
+            out = self._on_fresh(message)
+            handler = {"hello": self._on_hello, "here": self._on_here, "have": self._on_have}[kind]
+            more, events = handler(message)
+            return out + more, events
         if parts in (["setup"], ["start"]) and kind == parts[0]:
             if self.is_host:
                 return [], []  # the host's own message coming back
@@ -385,6 +449,18 @@ class Room:
             return self._on_end(message)
         raise Refused("malformed", "topic")
 
+    def _on_fresh(self, message: dict[str, Any]) -> list[Publish]:
+        """Refuse a replay; when the far computer speaks from a new connection, tell it all it may miss."""
+        epoch, count = wire.field(message, "e", int), wire.field(message, "c", int)
+        if (epoch, count) <= self.peer_seen:
+            raise Refused("replayed", f"connection {epoch % 10_000}")
+        new = epoch > self.peer_seen[0]
+        self.peer_seen = (epoch, count)
+        if not new:
+            return []
+        self._answered.clear()
+        return [] if self.closed else self._announce()
+
     def _on_end(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
         device = wire.field(message, "device", str)
         if device not in self.members:
@@ -393,20 +469,32 @@ class Room:
             return [], []  # our own end coming back, or heard twice
         self.ended = self.closed = True
         # Heard: nothing of the room need stay on the relay now, the end included.
-        return self.clear() + [Publish(self._topic("end"), b"", True)], [Ended(False)]
+        return [Publish(self._topic("end"), b"", True)], [Ended(False)]
 
     def _on_hello(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
         peer = check_hello(message)
         if peer["device"] != self.peer_device:
             raise Refused("sender", "hello")
-        first = self.peer is None
-        self.peer = peer
         if peer["rules"] != self.me["rules"]:
+            self.peer = peer
             if self.mismatch is None:
                 self.mismatch = peer["rules"]
                 return [], [VersionMismatch(peer["rules"])]
             return [], []
-        return [], ([PeerJoined(peer)] if first else []) + self._maybe_ready()
+        if "sign" not in peer:
+            raise Refused("malformed", "hello without a key")
+        if self.peer is not None and self.peer.get("sign") != peer["sign"] and self._deals_known():
+            raise Refused("sender", "another key")  # a computer keeps its room key: the deal was made with it
+        first = self.peer is None
+        self.peer = peer
+        events: list[RoomEvent] = [PeerJoined(peer)] if first else []
+        if not self.peer_here:
+            self.peer_here = True
+            events.append(PeerPresence(True))
+        return [], events + self._maybe_ready()
+
+    def _deals_known(self) -> bool:
+        return self.genesis is not None or self._ready_sent
 
     def _on_here(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
         here = wire.field(message, "here", bool)
@@ -449,55 +537,58 @@ class Room:
         return out, self._maybe_ready()
 
     def _maybe_ready(self) -> list[RoomEvent]:
-        if self._ready_sent or not self.ready:
+        if not self.ready:
             return []
-        self._ready_sent = True
-        return [Ready(self._genesis().owners)]
+        events: list[RoomEvent] = []
+        if not self._ready_sent:
+            self._ready_sent = True
+            events.append(Ready(self._genesis().owners))
+        if self._start is not None and self.genesis is None:
+            events += self._start_with(self._start)
+        return events
 
     def _on_start(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
+        digest = wire.field(message, "genesis", str)
         if self.genesis is not None:
             return [], []
         if not self.ready:
-            raise Refused("sequence", "start before the deal")  # kept by the relay: it comes again on reconnect
+            self._start = digest[:64]  # it counts once the deal is complete (the host says it all again)
+            return [], []
+        return [], self._start_with(digest)
+
+    def _start_with(self, digest: str) -> list[RoomEvent]:
+        self._start = None
         genesis = self._genesis()
-        if message.get("genesis") != genesis.digest:
+        if digest != genesis.digest:
             raise Refused("state", "genesis")
         self.genesis = genesis
-        return [], self._start_log()
+        return self._start_log()
 
     def _on_entry(self, message: dict[str, Any], seq_text: str) -> tuple[list[Publish], list[RoomEvent]]:
         entry = message.get("entry")
         if not isinstance(entry, dict) or not seq_text.isdigit() or entry.get("seq") != int(seq_text):
             raise Refused("malformed", "entry")
-        seat = entry.get("seat")
-        seats = len(self.table.seats) if self.table is not None else 0
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
-            raise Refused("malformed", "seat")
-        owner = self._owner(seat)
         if self.log is None or entry["seq"] > len(self.log) + 1:
-            if len(self._pending) >= MAX_PENDING:
+            if len(self._pending) >= MAX_PENDING or int(seq_text) > MAX_ENTRIES:
                 raise Refused("sequence", "too far ahead")
             asked = not self._pending
-            self._pending[int(seq_text)] = (entry, owner)
+            self._pending[int(seq_text)] = entry
             return ([self._have()] if asked and self.log is not None else []), []
-        return [], self._accept(entry, owner)
+        return [], self._accept(entry)
 
-    def _owner(self, seat: int) -> str:
-        if self.genesis is not None:
-            return self.genesis.owners[seat]
-        return self.members[1] if seat in self.far else self.host
-
-    def _accept(self, entry: dict[str, Any], owner: str) -> list[RoomEvent]:
+    def _accept(self, entry: dict[str, Any]) -> list[RoomEvent]:
         assert self.log is not None
-        done = self.log.accept(entry, owner)
+        done = self.log.accept(entry)
         if done is None:
             return []
         if self.log.game.is_over():
-            self._outbox.append(self._have())  # the far side learns we have it all: then the room is cleared
+            self._outbox.append(self._have())  # the far side learns we have it all: then the room closes
         events: list[RoomEvent] = []
         if done.rebuilt:
             events.append(Desync(True))
-        events.append(MoveMade(entry["seq"], entry["seat"], entry["move"], owner == self.me["device"], done.events))
+        seat = entry["seat"]
+        events.append(MoveMade(entry["seq"], seat, entry["move"],
+                               self.log.genesis.owners[seat] == self.me["device"], done.events))
         if self.log.game.is_over():
             events.append(Finished(self.log.game.outcome()))
         return events + self._drain_pending()
@@ -506,29 +597,39 @@ class Room:
         events: list[RoomEvent] = []
         while self.log is not None and self._pending:
             for seq in [s for s in self._pending if s <= len(self.log)]:
-                entry, owner = self._pending.pop(seq)
+                entry = self._pending.pop(seq)
                 try:
-                    self.log.accept(entry, owner)
+                    self.log.accept(entry)
                 except Refused as refused:
                     events.append(Refusal(refused.reason, refused.detail))
             nxt = self._pending.pop(len(self.log) + 1, None)
             if nxt is None:
                 break
             try:
-                events += self._accept(*nxt)
+                events += self._accept(nxt)
             except Refused as refused:
                 events.append(Refusal(refused.reason, refused.detail))
         return events
 
     def _on_have(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
         n = wire.field(message, "n", int)
+        if not 0 <= n <= MAX_ENTRIES:
+            raise Refused("malformed", "have")
         self.peer_have = max(self.peer_have, n)
         if self.log is None:
             return [], []
-        out = [self._entry_publish(entry) for entry in self.log.entries[max(n, 0):]]
+        out: list[Publish] = []
+        if n < len(self.log) and n not in self._answered:
+            self._answered.add(n)  # once per connection and count: a flood of asks costs nothing
+            out = [self._entry_publish(entry) for entry in self.log.entries[n:n + CHUNK]]
+            if n + CHUNK < len(self.log):
+                out.append(self._have())  # there is more: they ask again once they have this part
+        elif n > len(self.log) and -len(self.log) - 1 not in self._answered:
+            self._answered.add(-len(self.log) - 1)  # they have more: ask, once for each length of ours
+            out.append(self._have())
         if self.log.game.is_over() and n >= len(self.log) and not self.closed:
             self.closed = True
-            return out + self.clear(), [Closed()]
+            return out, [Closed()]
         return out, []
 
     def finished_and_known(self) -> bool:
@@ -537,28 +638,33 @@ class Room:
 
     # ----- keeping a room for a waiting game --------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """Everything to continue this room later (the key included: the file stays on this computer)."""
+        """Everything to continue this room later (the keys included: the file stays on this computer)."""
         return {
-            "format": "doolhof.room", "version": 1, "room": self.room_id, "key": wire.b64(self.key),
+            "format": "doolhof.room", "version": 2, "room": self.room_id, "key": wire.b64(self.key),
             "me": self.me, "members": list(self.members),
+            "signing": wire.b64(self._signing.private_bytes_raw()),
             "table": self.table.to_dict() if self.table is not None else None, "far": sorted(self.far),
             "peer": self.peer, "secret": self._secret.hex(),
             "deals": {d: {"commit": v.commit, "reveal": v.reveal.hex() if v.reveal else None}
                       for d, v in self._deals.items()},
             "started": self.genesis is not None,
             "entries": list(self.log.entries) if self.log is not None else [],
-            "closed": self.closed, "ended": self.ended,
+            "closed": self.closed, "ended": self.ended, "epoch": self.epoch, "peer_seen": list(self.peer_seen),
         }
 
     @classmethod
     def from_dict(cls, data: Any) -> Room:
-        """Bring back a room written by :meth:`to_dict`; raises :class:`Refused` when it is damaged."""
+        """Bring back a room written by :meth:`to_dict`; raises :class:`Refused` when it is damaged
+        (``version`` when an older Doolhof wrote it: its far computer speaks another protocol)."""
+        if isinstance(data, dict) and data.get("version") != 2:
+            raise Refused("version")
         try:
             members = data["members"]
             me = check_hello(data["me"])
             table = TableSetup.from_dict(data["table"]) if data.get("table") is not None else None
             room = cls(str(data["room"]), wire.unb64(data["key"], KEY_BYTES), me, (members[0], members[1]),
-                       table=table, far=frozenset(int(s) for s in data.get("far", ())))
+                       table=table, far=frozenset(int(s) for s in data.get("far", ())),
+                       signing=wire.unb64(data["signing"], 32))
             room.peer = check_hello(data["peer"]) if data.get("peer") is not None else None
             room._secret = bytes.fromhex(data["secret"])
             room._deals = {str(d): _Deal(str(v["commit"]), bytes.fromhex(v["reveal"]) if v.get("reveal") else None)
@@ -566,6 +672,9 @@ class Room:
             room.closed = bool(data.get("closed"))
             room.ended = bool(data.get("ended"))
             room._ready_sent = room.ready
+            room.epoch = room._announced = int(data.get("epoch", 0))  # spoken in before: the next is newer
+            seen = data.get("peer_seen", (0, 0))
+            room.peer_seen = (int(seen[0]), int(seen[1]))
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             raise Refused("malformed", "kept room") from None
         if data.get("started"):
@@ -610,8 +719,9 @@ def started_here(table: TableSetup, far: frozenset[int], room_id: str = "picture
 
 
 __all__ = [
-    "FIGURES", "RETAIN_SECONDS", "Closed", "Desync", "Ended", "Finished", "MoveMade", "PeerJoined", "PeerPresence",
+    "CHUNK", "FIGURES", "LAST", "RETAIN_SECONDS", "Closed", "Desync", "Ended", "Finished", "MoveMade", "PeerJoined",
+    "PeerPresence",
     "Publish", "Ready", "Refusal", "Room", "RoomEvent", "Started", "VersionMismatch", "check_hello", "hello",
     "started_here",
-    "new_device_id", "new_room_id",
+    "new_device_id", "new_room_id", "pseudonym",
 ]

@@ -2,7 +2,9 @@
 
 The relay and anyone on it see only ciphertext. The topic a message is published on is the AEAD's
 associated data, so a sealed message moved to another topic (another room, another log entry) no
-longer opens. Keys for other purposes (the pairing's confirmation, a remembered computer's inbox)
+longer opens. Every plaintext (JSON text) is padded with spaces to one of a few fixed sizes
+(:data:`SIZES`) before sealing, so a message's length does not tell what kind of move it holds.
+Keys for other purposes (the pairing's confirmation, a remembered computer's inbox)
 are derived from a secret with HKDF-SHA256, each with its own purpose text.
 """
 
@@ -26,6 +28,19 @@ TAG_BYTES: Final = 16
 FORMAT: Final = b"\x01"
 #: The largest sealed message, in bytes: it and the topic must fit the relay's ``max_packet_size``.
 MAX_SEALED: Final = 7000
+#: The sizes a plaintext is padded to (with spaces, which JSON ignores): a push and a walk, a lay and a
+#: small take all travel as 512 bytes. The largest is the largest plaintext (``wire.MAX_PLAIN``).
+SIZES: Final = (256, 512, 1024, 2048, 4096, 6000)
+
+
+def padded(plain: bytes) -> bytes:
+    """*plain* with spaces up to the next of :data:`SIZES` (unchanged when it is larger than all).
+
+    >>> len(padded(b'{"t":"here"}')), len(padded(bytes(300)))
+    (256, 512)
+    """
+    size = next((s for s in SIZES if s >= len(plain)), len(plain))
+    return plain + b" " * (size - len(plain))
 
 
 def new_key() -> bytes:
@@ -45,9 +60,10 @@ class Sealer:
         self._aead = ChaCha20Poly1305(key)
 
     def seal(self, topic: str, plain: bytes) -> bytes:
-        """*plain*, sealed for *topic*: format byte, random nonce, ciphertext with its tag."""
+        """*plain* (JSON text), :func:`padded` and sealed for *topic*: format byte, random nonce, ciphertext
+        with its tag. The padding is inside the seal; JSON readers skip it (an older Doolhof's too)."""
         nonce = os.urandom(NONCE_BYTES)
-        return FORMAT + nonce + self._aead.encrypt(nonce, plain, topic.encode())
+        return FORMAT + nonce + self._aead.encrypt(nonce, padded(plain), topic.encode())
 
     def open(self, topic: str, sealed: bytes) -> bytes:
         """The plaintext of *sealed* published on *topic*; raises :class:`Refused`.
@@ -61,7 +77,7 @@ class Sealer:
             raise Refused("unsealed")
         nonce = sealed[1:1 + NONCE_BYTES]
         try:
-            return self._aead.decrypt(nonce, sealed[1 + NONCE_BYTES:], topic.encode())
+            return self._aead.decrypt(nonce, sealed[1 + NONCE_BYTES:], topic.encode()).rstrip(b" ")
         except InvalidTag:
             raise Refused("altered") from None
 
@@ -71,4 +87,4 @@ def derive(secret: bytes, purpose: str, size: int = KEY_BYTES) -> bytes:
     return HKDF(algorithm=hashes.SHA256(), length=size, salt=None, info=b"doolhof " + purpose.encode()).derive(secret)
 
 
-__all__ = ["FORMAT", "KEY_BYTES", "MAX_SEALED", "Sealer", "derive", "new_key"]
+__all__ = ["FORMAT", "KEY_BYTES", "MAX_SEALED", "SIZES", "Sealer", "derive", "new_key", "padded"]

@@ -140,8 +140,12 @@ class GameSession:
         return self.keeper.rewind()
 
     def can_undo(self) -> bool:
-        """True when a person's last action can be taken back."""
+        """True when a person's last action can be taken back (also after computers acted since)."""
         return self.keeper is not None and self.keeper.can_undo()
+
+    def undo_recent(self) -> bool:
+        """True when a person's action can be taken back and nobody has acted since."""
+        return self.keeper is not None and self.keeper.undo_recent()
 
     def undo(self) -> AnyGame | None:
         """The game as it was before a person's last action (saved at once), or None when refused."""

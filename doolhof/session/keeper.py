@@ -9,9 +9,11 @@ A :class:`GameKeeper` sits beside the play scene (the app wires ``scene.on_actio
 thread in the app, so the tap's animation never waits for the disk), so killing the program at
 any moment loses at most the current half-turn. It also remembers the state *before* the last
 action when a person made that action: that is the undo snapshot (a misclick can be taken back).
-The snapshot is dropped as soon as a computer acts, and replaced when the next person acts, so
-undo is only ever offered for the most recent action of a person, until the next player has
-acted::
+It is replaced when the next person acts and kept while computers act, so a parent who looks only
+after the computers have played can still take the person's last action back (with the computers'
+moves since: :meth:`GameKeeper.can_undo`). :meth:`GameKeeper.undo_recent` says whether nobody has
+acted since (the play screen's quick Undo button shows only then; the parents' menu offers the older
+step too)::
 
     keeper = GameKeeper(game, table)
     scene.on_action = keeper.record
@@ -86,10 +88,11 @@ class GameKeeper:
         """An action (push or walk; lay or take) was just applied to *game*: update the undo snapshot and save.
 
         The actor is whoever was to move before the action. A person's action keeps the state
-        before it for undo; a computer's action drops any snapshot.
+        before it for undo; a computer's action keeps the person's snapshot (see :meth:`undo_recent`).
         """
         actor = self._before.current_player
-        self._undo = None if self.is_computer(actor) else self._before
+        if not self.is_computer(actor):
+            self._undo = self._before
         self.game = game
         self._before = game.copy()
         self._save(self._before)
@@ -103,14 +106,29 @@ class GameKeeper:
         return self.game
 
     def can_undo(self) -> bool:
-        """True when the last action was a person's and the game is not over."""
+        """True when a person's last action can be taken back (computers may have acted since) and the game
+        is not over."""
         return self._undo is not None and not self.game.is_over()
+
+    def undo_recent(self) -> bool:
+        """True when the action to take back is the last one: nobody has acted since the person did.
+
+        Read from the two states, so it holds after a restart too: one action either keeps the turn
+        (a push before the walk, a lay before the take) or starts the next one, whose first phase
+        nobody has played yet.
+        """
+        undo = self._undo
+        if undo is None or not self.can_undo():
+            return False
+        game = self.game
+        return game.turn == undo.turn or (game.turn == undo.turn + 1 and game.phase in ("push", "place"))
 
     def take_undo(self) -> AnyGame | None:
         """Give the state before the person's last action (a fresh copy to show), and follow it from now on.
 
-        Returns None when there is nothing to undo. The game is saved at once in the restored
-        state; there is one step of undo, so a second call returns None.
+        Computers' actions made since are taken back with it. Returns None when there is nothing to undo.
+        The game is saved at once in the restored state; there is one step of undo, so a second call
+        returns None.
         """
         if not self.can_undo():
             return None

@@ -28,6 +28,7 @@ from doolhof.session import paths
 from doolhof.session.files import FileKind, check_version, load_file
 from doolhof.session.problems import Problem, clip_repr
 from doolhof.session.seats import TableSetup
+from doolhof.session.setup_memory import SetupMemory
 
 log = logging.getLogger(__name__)
 
@@ -107,13 +108,20 @@ class Settings:
     #: A remembered computer's invitation shows itself on the setup screen (while online play is on); a
     #: parent may turn it off, and then only the join screen shows invitations.
     invitations: bool = True
+    #: Every choice on the setup screen, for both kinds of game (None: not made yet; :meth:`setup_memory`
+    #: then shows :attr:`table`).
+    setup: SetupMemory | None = None
+
+    def setup_memory(self) -> SetupMemory:
+        """What the setup screen shows: its remembered choices, or (from an older file) the last table."""
+        return self.setup if self.setup is not None else SetupMemory.from_table(self.table)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe data, with our format name and version."""
         data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
         for f in fields(self):
             value = getattr(self, f.name)
-            data[f.name] = value.to_dict() if isinstance(value, TableSetup) else value
+            data[f.name] = value.to_dict() if isinstance(value, (TableSetup, SetupMemory)) else value
         return data
 
     @classmethod
@@ -162,6 +170,8 @@ def _check(name: str, value: Any) -> Any:
         return value if isinstance(value, str) and value in ANIMATION_SPEEDS else _INVALID
     if name == "table":
         return _check_table(value)
+    if name == "setup":
+        return None if value is None else SetupMemory.from_dict(value)
     if name == "relay":
         return value if isinstance(value, str) and len(value) <= MAX_RELAY_TEXT and value.isprintable() else _INVALID
     return _INVALID

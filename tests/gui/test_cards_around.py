@@ -68,28 +68,29 @@ def lay_first(play: Any) -> Any:
     return before
 
 
-def test_choosing_the_card_game_offers_six_seats_and_back_to_a_maze_keeps_four(make_app: Any) -> None:
+def test_choosing_the_card_game_offers_six_seats_and_each_game_keeps_its_own_seats(make_app: Any) -> None:
     app, scene = setup(make_app)
     assert not scene.figure_buttons[4].visible and not scene.figure_buttons[5].visible, "a maze game: four seats"
     tap(app, center(scene.figure_buttons[3].rect))
     tap(app, center(scene.variant_buttons[CARDS].rect))
     assert scene.table().is_cards and scene.table().secrets is None
     assert all(scene.figure_buttons[k].visible for k in range(6)), "the card game shows six seat cards"
-    assert not scene.all_button.visible and not scene.minus_button.visible, "no secrets in the card game"
+    assert not scene.minus_button.visible and not scene.plus_button.visible, "no secrets in the card game"
     tap(app, center(scene.figure_buttons[5].rect))
     assert len(scene.table().seats) == 6
     seats = scene.table().seats
     tap(app, center(scene.kind_buttons[5].rect))
     assert scene.table().seats[5].kind != seats[5].kind, "the sixth seat's switch works"
+    six = scene.table().seats
     for k in range(6):
         assert min(scene.figure_buttons[k].rect.size) >= 64, "big targets at 1280x800"
         assert scene.figure_buttons[k].rect.colliderect(scene.panels["players"])
     tap(app, center(scene.variant_buttons["junior"].rect))
     table = scene.table()
     assert table.variant == "junior" and len(table.seats) == 4 and table.seats == seats[:4]
-    assert not scene.figure_buttons[4].visible and scene.all_button.visible
+    assert not scene.figure_buttons[4].visible and scene.minus_button.visible
     tap(app, center(scene.variant_buttons[CARDS].rect))
-    assert len(scene.table().seats) == 4, "the fifth and sixth seats were let go"
+    assert scene.table().seats == six, "the card table keeps its six seats (nothing chosen is lost by a tap)"
 
 
 def test_a_remembered_card_table_comes_back_with_its_six_seats(make_app: Any) -> None:
@@ -130,7 +131,7 @@ def test_continue_resumes_a_saved_card_game_with_its_undo(make_app: Any) -> None
     before = game.copy()
     game.place(random.Random(1).choice(game.legal_places()))
     assert save_game(SavedGame(game, table, undo=before)) is None
-    app, scene = setup(make_app)
+    app, scene = setup(make_app, TableSetup())
     assert scene.saved_game is None and "cards" in scene.waiting, "a maze game is chosen: its Continue is for mazes"
     scene.set_variant(CARDS)
     assert scene.saved_game is not None and scene.continue_button.visible

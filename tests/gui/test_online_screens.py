@@ -170,13 +170,16 @@ def rooms(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
 
 
 def make_far(side: Side, seat: int = 1) -> SetupScene:
-    """On the setup screen, tap seat *seat*'s switch until it is far away (person, computer, far away)."""
+    """On the setup screen, make seat *seat* a person (its person/computer switch) who plays far away (the place
+    switch under it: here or far away)."""
     setup = side.scene
-    side.tap(setup.kind_buttons[seat].rect)
-    assert setup.slots[seat].is_computer
-    side.tap(setup.kind_buttons[seat].rect, by_finger=True)
+    if setup.slots[seat].is_computer:
+        assert not setup.place_buttons[seat].visible, "a computer is never far away"
+        side.tap(setup.kind_buttons[seat].rect)
+    assert not setup.slots[seat].is_computer and setup.place_buttons[seat].word() == "Here"
+    side.tap(setup.place_buttons[seat].rect, by_finger=True)
     assert setup.far_seats() == frozenset({seat}) and not setup.slots[seat].is_computer
-    assert setup.kind_buttons[seat].word() == "Far away"
+    assert setup.place_buttons[seat].word() == "Far away" and setup.kind_buttons[seat].word() == "Person"
     assert setup.play_button.icon == "globe" and setup.play_button.label() == "Invite"
     return setup
 
@@ -378,6 +381,25 @@ def test_an_unreachable_relay_is_said_plainly(make_app: Any, tmp_path: Path) -> 
     assert no_paho_threads()
 
 
+def test_a_bug_making_a_code_is_logged_whole_and_the_parent_reads_the_plain_sentence(
+        make_app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    import doolhof.gui.online.invite as invite_module
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a bug in making the code")
+
+    monkeypatch.setattr(invite_module, "HostCode", broken)
+    host = Side(make_app, tmp_path / "host", type("R", (), {"address": "127.0.0.1:1"})())
+    host.setup()
+    with caplog.at_level("WARNING"):
+        host.tap(make_far(host).play_button.rect)
+    invite = host.scene
+    assert isinstance(invite, InviteScene) and invite.trouble == "relay" and invite.again_button.visible
+    logged = [r for r in caplog.records if r.exc_info is not None]
+    assert logged and logged[-1].exc_info[0] is TypeError, "the traceback is in the log, not hidden"
+    host.tap(invite.cancel_button.rect)
+
+
 def test_a_lobby_whose_relay_does_not_answer_says_so(make_app: Any, tmp_path: Path) -> None:
     """The room's relay went silent between the code and the lobby: the parent is told, not left watching dots;
     when the link comes up the sentence goes."""
@@ -436,6 +458,7 @@ def test_online_off_shows_nothing_online(make_app: Any, tmp_path: Path) -> None:
     for _ in range(3):
         side.tap(setup.kind_buttons[1].rect)
         assert setup.far_seats() == frozenset() and setup.kind_buttons[1].word() in ("Person", "Computer")
+        assert not any(button.visible for button in setup.place_buttons), "no place switch while online play is off"
     assert setup.play_button.icon == "play"
     # on, but without a relay address: still nothing
     side.app.settings = replace(side.app.settings, online=True, relay=" , ")
@@ -568,3 +591,62 @@ def test_invitations_turned_off_open_no_connection_on_the_setup_screen(make_app:
     off = Side(make_app, tmp_path / "off", None)
     befriend(off, guest)
     assert not off.setup().invitations.listening and not paho_threads(), "online play off: nothing opened"
+
+
+def test_the_sixth_picture_waits_a_moment_in_which_erase_still_works(make_app: Any, tmp_path: Path) -> None:
+    from doolhof.gui.online.join import GRACE_SECONDS
+
+    guest = Side(make_app, tmp_path / "guest", type("R", (), {"address": "127.0.0.1:1"})())
+    join = open_join(guest)
+    keys = join.keys
+    for key in keys[:6]:
+        guest.tap(key.rect, by_finger=True)
+    assert len(join.chosen) == 6 and not join.trying, "the sixth picture does not send the code at once"
+    assert join.erase_button.enabled and not any(k.enabled for k in keys)
+    guest.tap(join.erase_button.rect, by_finger=True)  # a slip on the last picture: taken back
+    assert join.chosen == [k.picture for k in keys[:5]] and not join.trying
+    guest.tap(keys[7].rect, by_finger=True)
+    assert not join.trying
+    guest.step(GRACE_SECONDS + 0.1)
+    assert join.trying and not join.erase_button.enabled, "after the grace the code is tried"
+    assert join.chosen[-1] == keys[7].picture
+    guest.tap(join.cancel_button.rect)
+
+
+def test_a_wrong_code_is_said_calmly_and_the_joiner_tries_again(make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No cross over the six pictures (the exchange cannot tell which was wrong), no cross on the card; the button
+    says "Try again" (this computer cannot make a code)."""
+    from doolhof.gui.online import common, samples
+
+    app = make_app((1280, 800))
+    app.settings = replace(app.settings, online=True, relay="127.0.0.1:1")
+    join = samples.join(app)
+    app.push_scene(join)
+    for name in samples.CODE.names[3:]:
+        join.choose(name)
+    join.show_trouble("code")
+    join.sync()
+    drawn: list[str] = []
+    real = common.safe_icon
+    monkeypatch.setattr(common, "safe_icon", lambda art, name, px: drawn.append(name) or real(art, name, px))
+    run(app, 0)
+    join.draw(app.screen)
+    assert "cross" not in drawn and "again" in drawn
+    assert join.again_button.visible and join.again_button.label() == "Try again"
+    tap(app, center(join.again_button.rect))
+    assert join.chosen == [] and join.trouble is None
+
+
+def test_the_lobby_names_the_game_about_to_start(make_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from doolhof.gui.online import lobby as lobby_module
+    from doolhof.gui.online import samples
+
+    app = make_app((800, 600))
+    scene = samples.lobby(app)
+    app.push_scene(scene)
+    said: list[str] = []
+    monkeypatch.setattr(lobby_module, "heading", lambda surface, text, rect, size: said.append(text))
+    scene.draw(app.screen)
+    assert "Junior · 12 secrets" in said
+    cards = TableSetup("cards", (SeatConfig("person"), SeatConfig("person")))
+    assert lobby_module.game_name(cards) == "Card game"

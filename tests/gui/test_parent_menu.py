@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
 import pytest
 
 from doolhof.gui.kit.hold_button import HOLD_SECONDS, HoldButton
@@ -206,8 +207,10 @@ def test_a_quick_tap_on_the_menu_button_shows_that_it_wants_holding(make_app: An
     assert top >= 0.25, f"the ring fills to {top:.2f} of its round, enough to be seen"
     peak = seen.index(top)
     assert peak > 3 and all(b <= a for a, b in zip(seen[peak:], seen[peak + 1:])), "it rises, then falls back"
-    assert seen[-1] == 0 and not app.controls.busy(), "and is gone within two seconds"
+    assert seen[-1] == 0 and not app.controls.menu.busy(), "and is gone within two seconds"
     assert app.scene is scene, "a tap never opens the menu"
+    run(app, 8.0)
+    assert not app.controls.busy(), "the parents' note it showed goes too: the loop sleeps again"
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -227,3 +230,74 @@ def test_the_replace_cards_hold_button_shows_the_same(make_app: Any, size: tuple
     seen = _ring_after_tap(app, button, "finger")
     assert seen[0] > 0 and max(seen) >= 0.25 and seen[-1] == 0
     assert app.scene is setup and setup.replace_card.shown and not setup.busy()
+
+
+def _first_game(app: Any, game: str) -> Any:
+    """A family's first game as the setup screen starts it: the tutorial's hand over the board or table."""
+    from dataclasses import replace
+
+    app.settings = replace(app.settings, tutorial_done=False, cards_tutorial_done=False)
+    table = table_of("person", "computer") if game == "maze" else cards_table()
+    scene = start_game(app, table, game=None if game == "maze" else table.new_card_game(5))
+    assert scene.overlays, "the first game shows the tutorial"
+    return scene
+
+
+def cards_table() -> Any:
+    from doolhof.session.seats import CARDS, SeatConfig, TableSetup
+
+    return TableSetup(CARDS, (SeatConfig("person"), SeatConfig("computer", "gentle")))
+
+
+def _texts_on_screen(app: Any) -> list[Any]:
+    from doolhof.gui.kit.text import measuring
+
+    with measuring() as seen:
+        app.scene.draw(app.screen)
+        app.controls.draw(app.screen)
+    return list(seen)
+
+
+@pytest.mark.parametrize("game", ["maze", "cards"])
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (800, 1280)])
+@pytest.mark.parametrize("by", ["mouse", "finger"])
+def test_a_parent_looking_for_the_way_out_is_told_at_the_first_tap(make_app: Any, size: tuple[int, int],
+                                                                   game: str, by: str) -> None:
+    """In a first game a tap on the menu button says, in the parent's words, to hold it two seconds (the only
+    way out was found by reading the README); the note sits beside the button, inside the window, readable;
+    it never opens the menu, a press elsewhere puts it away, and it goes by itself."""
+    from doolhof.gui.kit.text import readable_px
+
+    app = make_app(size)
+    scene = _first_game(app, game)
+    button = app.controls.menu.rect
+    pos = center(button)
+
+    def press(kind: str, at: tuple[int, int] = pos) -> None:
+        run(app, 0.05, [finger(kind, app, at)] if by == "finger" else [mouse(kind, at)])
+
+    before = {t.text for t in _texts_on_screen(app)}
+    press("down")
+    press("up")
+    run(app, 0.3)
+    assert app.scene is scene, "a tap never opens the menu"
+    told = [t for t in _texts_on_screen(app) if t.text not in before and "2" in t.text and "hold" in t.text]
+    assert told, f"{size}: a tap on the menu button says how to open it"
+    assert told[0].px >= readable_px(size) and not told[0].scaled, told[0]
+    note = app.controls.note_rect()
+    window = pygame.Rect((0, 0), size)
+    assert window.contains(note) and not note.colliderect(button), (note, button)
+    # A press anywhere else (a child playing on) puts it away; it does nothing else.
+    elsewhere = (size[0] // 2, size[1] // 2) if not note.collidepoint(size[0] // 2, size[1] // 2) else (5, size[1] - 5)
+    press("down", elsewhere)
+    press("up", elsewhere)
+    assert not app.controls.note_shown()
+    press("down")
+    press("up")
+    assert app.controls.note_shown()
+    run(app, 8.0)  # a few seconds
+    assert not app.controls.note_shown(), "it goes by itself"
+    assert app.scene is scene
+    press("down")
+    run(app, HOLD_SECONDS + 0.1)
+    assert isinstance(app.scene, ParentMenuScene), "the hold still opens the menu"

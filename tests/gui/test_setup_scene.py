@@ -9,9 +9,9 @@ import pygame
 import pytest
 
 from doolhof.engine import Game
-from doolhof.gui.setup.scene import SetupScene
+from doolhof.gui.setup.scene import REMOVE_HOLD, SetupScene
 from doolhof.session.seats import SeatConfig, TableSetup
-from tests.gui.helpers import center, mouse, run, tap
+from tests.gui.helpers import center, finger, mouse, run, tap
 
 
 def _setup(make_app: Any, size: tuple[int, int] = (1280, 800), table: TableSetup | None = None) -> tuple[Any, Any]:
@@ -28,18 +28,29 @@ def _record_starts(app: Any) -> list[tuple[Game, TableSetup]]:
     return started
 
 
-def test_tapping_figures_adds_and_removes_seats(make_app: Any) -> None:
+def _hold(app: Any, pos: tuple[int, int], seconds: float, by_finger: bool = False) -> None:
+    """Press at *pos*, keep still for *seconds*, lift."""
+    if by_finger:
+        run(app, seconds, [finger("down", app, pos)])
+        run(app, 0, [finger("up", app, pos)])
+    else:
+        run(app, seconds, [mouse("move", pos), mouse("down", pos)])
+        run(app, 0, [mouse("up", pos)])
+
+
+def test_tapping_free_figures_adds_seats_and_the_held_minus_removes_the_last(make_app: Any) -> None:
     app, scene = _setup(make_app)
     assert len(scene.table().seats) == 2
+    assert scene.remove_button.rect.width == 0, "never fewer than two seats: no minus"
     tap(app, center(scene.figure_buttons[3].rect))
     assert len(scene.table().seats) == 4, "tapping the 4th figure adds seats up to it"
-    tap(app, center(scene.figure_buttons[3].rect))
-    assert len(scene.table().seats) == 3, "tapping the last figure removes it"
-    tap(app, center(scene.figure_buttons[0].rect))
-    assert len(scene.table().seats) == 3, "an inner figure cannot be removed"
-    tap(app, center(scene.figure_buttons[2].rect))
-    tap(app, center(scene.figure_buttons[1].rect))
-    assert len(scene.table().seats) == 2, "never fewer than two seats"
+    assert scene.seat_cards[3].contains(scene.remove_button.rect), "the minus sits on the last seat's card"
+    _hold(app, center(scene.remove_button.rect), REMOVE_HOLD + 0.1)
+    assert len(scene.table().seats) == 3, "the held minus removes the last seat"
+    assert scene.seat_cards[2].contains(scene.remove_button.rect), "the minus moved on to the new last seat"
+    _hold(app, center(scene.remove_button.rect), REMOVE_HOLD + 0.1, by_finger=True)
+    assert len(scene.table().seats) == 2
+    assert scene.remove_button.rect.width == 0
 
 
 def test_person_computer_and_levels(make_app: Any) -> None:
@@ -69,7 +80,8 @@ def test_number_of_secrets(make_app: Any) -> None:
     app, scene = _setup(make_app)
     assert scene.table().secrets is None and scene.effective_secrets() == 12
     assert not scene.plus_button.enabled
-    tap(app, center(scene.half_button.rect))
+    for _ in range(6):
+        tap(app, center(scene.minus_button.rect))
     assert scene.table().secrets == 6
     tap(app, center(scene.minus_button.rect))
     tap(app, center(scene.minus_button.rect))
@@ -79,15 +91,16 @@ def test_number_of_secrets(make_app: Any) -> None:
     assert scene.table().secrets == 1 and not scene.minus_button.enabled
     tap(app, center(scene.plus_button.rect))
     assert scene.table().secrets == 2
-    tap(app, center(scene.all_button.rect))
-    assert scene.table().secrets is None
+    for _ in range(10):
+        tap(app, center(scene.plus_button.rect))
+    assert scene.table().secrets is None and not scene.plus_button.enabled
 
 
 def test_variants_and_their_secret_limits(make_app: Any) -> None:
     app, scene = _setup(make_app)
     tap(app, center(scene.variant_buttons["classic"].rect))
     assert scene.table().variant == "classic" and scene.effective_secrets() == 24
-    tap(app, center(scene.half_button.rect))
+    scene.set_secrets(12)
     assert scene.table().secrets == 12
     tap(app, center(scene.plus_button.rect))
     assert scene.table().secrets == 13, "the big board allows up to 24"
@@ -111,7 +124,8 @@ def test_play_starts_a_game_of_exactly_that_table(make_app: Any) -> None:
     tap(app, center(scene.kind_buttons[2].rect))
     tap(app, center(scene.level_buttons[2].rect))
     tap(app, center(scene.variant_buttons["junior-own"].rect))
-    tap(app, center(scene.half_button.rect))
+    for _ in range(6):
+        tap(app, center(scene.minus_button.rect))
     expected = TableSetup("junior-own", (SeatConfig("person"), SeatConfig("person", "gentle"),
                                          SeatConfig("computer", "expert")), 6)
     assert scene.table() == expected

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import os
 import random
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -37,6 +39,7 @@ from doolhof.gui.play.scene import PlayScene
 from doolhof.gui.puzzles.calendar import CalendarScene
 from doolhof.gui.puzzles.scene import BookScene
 from doolhof.gui.rules.scene import RulesScene
+from doolhof.gui.setup.scene import SetupScene
 from doolhof.session.seats import SeatConfig, TableSetup
 from tests.gui.cards.helpers import PEOPLE2, fast, start_cards
 from tests.gui.cards.helpers import step_until as card_step_until
@@ -109,6 +112,9 @@ def scene_targets(app: Any) -> list[Target]:
         found += [(f"calendar.{d.isoformat()}", r) for d, r in scene.day_rects.items() if scene.playable(d)]
     elif isinstance(scene, RulesScene):
         found += [(f"rules.dot{k}", r) for k, r in enumerate(scene.dots)]
+    elif isinstance(scene, SetupScene) and scene.remove_button.rect.width > 0 and not scene.notes \
+            and not scene.replace_card.shown:  # the last seat's held minus
+        found.append(("setup.remove", scene.remove_button.rect))
     elif isinstance(scene, SettingsScene) and scene.online.shown:  # the held forget buttons of the online page
         found += [(f"settings.forget{k}", b.rect) for k, b in enumerate(scene.online.forget_buttons)]
     return found + layer_targets(app)
@@ -425,9 +431,10 @@ def _setup_far(app: Any) -> None:
     _online(app)
     _setup_waiting(app)  # Continue too: the bottom row at its fullest
     scene = app.scene
-    scene.toggle_kind(1)
-    scene.toggle_kind(1)
-    assert scene.far_seats() and scene.join_button.visible
+    if scene.slots[1].is_computer:
+        scene.toggle_kind(1)  # the computer becomes a person, who plays far away
+    scene.toggle_place(1)
+    assert scene.far_seats() and scene.join_button.visible and scene.place_buttons[0].visible
     run(app, 0)
 
 
@@ -440,6 +447,27 @@ def _setup_far_game(app: Any) -> None:
     store.save_room(host.to_dict())
     _setup_far(app)
     assert [b.visible for b in app.scene.far_game_buttons] == [True]
+
+
+def _setup_far_front(app: Any) -> None:
+    """After a restart: the waiting online game is the big Continue's, its far figure on it; another one waits beside
+    Join (and four seats, one far away: the minus on the last)."""
+    from doolhof.online import store
+    from doolhof.online.room import started_here
+
+    for k, variant in enumerate(("cards", "junior")):  # the maze game last: the newest
+        host, _ = started_here(TableSetup(variant, (SeatConfig(), SeatConfig())), frozenset({1}), f"frontroom{k}")
+        store.save_room(host.to_dict())
+        stamp = time.time() - 60 + k
+        os.utime(store.folder() / "rooms" / f"frontroom{k}.json", (stamp, stamp))
+    _online(app)
+    app.push_scene(app.screens.setup_scene())
+    scene = app.scene
+    scene.tap_figure(3)
+    scene.toggle_place(2)
+    assert scene.offered_far() is not None and scene.continue_button.visible
+    assert [b.visible for b in scene.far_game_buttons] == [False, True]
+    run(app, 0)
 
 
 def _online_sample(app: Any, name: str) -> None:
@@ -520,6 +548,7 @@ SCENES = {
     "puzzle_solved": _puzzle_solved,
     "setup_far": _setup_far,
     "setup_far_game": _setup_far_game,
+    "setup_far_front": _setup_far_front,
     "invite": lambda app: _online_sample(app, "invite"),
     "invite_trouble": _invite_trouble,
     "join": lambda app: _online_sample(app, "join"),

@@ -97,21 +97,42 @@ def test_a_tap_on_an_arrow_counts_as_pushing(make_app) -> None:  # type: ignore[
     assert app.scene is scene is play  # no wrapper: what tools read and write on app.scene is the play scene
 
 
-def test_skip_ends_it_at_once_and_the_board_does_not_get_the_tap(make_app) -> None:  # type: ignore[no-untyped-def]
-    app = make_app((800, 600))
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (800, 1280)])
+@pytest.mark.parametrize("by", ["mouse", "finger"])
+def test_a_tap_never_ends_it_a_hold_hides_the_hand_for_this_game(make_app, size, by) -> None:  # type: ignore[no-untyped-def]
+    """The one visible button in a first game is no red cross a parent takes for the way out, and one tap of a
+    child no longer ends the tutorial for good: a tap only wiggles it; held two seconds (a finger resting there
+    too) it hides the hand for this game, the board untouched; the next game shows the hand again."""
+    from doolhof.gui.kit.hold_button import HOLD_SECONDS
+    from tests.gui.helpers import finger, mouse
+
+    app = make_app(size)
     _scene, play, tutorial = start(app)
     before = play.game.to_dict()
     rect = tutorial.skip_rect()
     assert pygame.Rect((0, 0), app.screen.get_size()).contains(rect)
     for side, index in play.game.arrows():  # it sits where no arrow is
         assert not rect.colliderect(play.layout.arrow_rect(side, index))
-    tap(app, center(rect))
+    pos = center(rect)
+
+    def press(kind: str) -> list[pygame.event.Event]:
+        return [finger(kind, app, pos)] if by == "finger" else [mouse(kind, pos)]
+
+    run(app, 0.05, press("down"))
+    run(app, 0.05, press("up"))
+    run(app, 1.0)
+    assert not tutorial.done and tutorial in play.overlays, "a tap does not end it"
+    assert tutorial.hide.icon != "cross", "no cross: it is not the way out"
+    assert not load_settings().settings.tutorial_done
+    run(app, 0.05, press("down"))
+    run(app, HOLD_SECONDS + 0.2)
+    run(app, 0.05, press("up"))
     assert tutorial.done and tutorial.skipped
     assert play.game.to_dict() == before
     run(app, 0.1)
     assert app.scene is play and not play.overlays
-    assert load_settings().settings.tutorial_done
-    assert not wants_tutorial(app, PlayScene(app, PEOPLE.new_game(seed=2), PEOPLE))
+    assert not load_settings().settings.tutorial_done, "hidden for this game only"
+    assert wants_tutorial(app, PlayScene(app, PEOPLE.new_game(seed=2), PEOPLE))
 
 
 def test_it_waits_during_computer_turns(make_app) -> None:  # type: ignore[no-untyped-def]
@@ -190,8 +211,8 @@ def test_the_app_offers_it_when_a_game_starts_and_keeps_saving(make_app) -> None
     tutorial = play.overlays[0]
     assert isinstance(tutorial, Tutorial)
     run(app, 1.0)
-    tap(app, center(tutorial.skip_rect()))
-    run(app, 0.1)
+    tutorial.on_walk(play.game.current_player)  # the child pushed and walked: the hand cheers and goes
+    run(app, 3.0)
     assert app.scene is play and app.screens.play_scene is play and not play.overlays
     assert app.session.save() is None
     # The next game starts without it.

@@ -1,4 +1,5 @@
-"""Undo: a person's last action can be taken back until the next player acts; never a computer's."""
+"""Undo: a person's last action can be taken back: by the quick button until the next player acts, through the
+parents' menu also after the computers played; a computer's action alone never."""
 
 from __future__ import annotations
 
@@ -21,9 +22,11 @@ def test_keeper_snapshots_only_person_actions() -> None:
     game.walk(game.positions[0])
     keeper.record(game)
     assert keeper.can_undo()
+    assert keeper.undo_recent()
     game.push(game.legal_pushes()[0])  # the computer's push
     keeper.record(game)
-    assert not keeper.can_undo() and keeper.take_undo() is None, "a computer acted: nothing to undo"
+    assert not keeper.undo_recent(), "a computer acted: the person's walk is no longer the last action"
+    assert keeper.can_undo(), "but a parent can still take it back (the parents' menu)"
 
 
 def test_keeper_undoes_the_last_person_action_only() -> None:
@@ -78,8 +81,9 @@ def test_undo_of_a_walk_and_it_disappears_once_the_computer_acts(make_app: Any) 
     person_walk(app, scene)
     settle(app)  # the computer plays its whole turn
     assert scene.game.current_player == 0
-    assert not app.session.keeper.can_undo() and app.controls.undo_rect.width == 0
-    assert not app.screens.undo_last(), "a computer's action is never undone"
+    assert not app.session.undo_recent() and app.controls.undo_rect.width == 0, "no quick button now"
+    assert not app.screens.undo_last(), "the quick button's undo is refused"
+    assert app.session.can_undo(), "the parents' menu still offers the person's walk"
 
 
 def test_undo_while_the_push_still_plays(make_app: Any) -> None:

@@ -102,9 +102,13 @@ class MemoryRelay:
         self._busy = False
 
     def link(self, address: Any, channel: str, *, on_message: Any, on_connect: Any = None,
-             on_disconnect: Any = None, will: Publish | None = None) -> MemoryLink:
-        """A link of *channel* (the arguments of ``RelayLink``)."""
-        return MemoryLink(self, address, channel, on_message, on_connect, on_disconnect, will)
+             on_disconnect: Any = None, will: Any = None, retained: bool = True, keep: Any = (),
+             client_id: str | None = None) -> MemoryLink:
+        """A link of *channel* (the arguments of ``RelayLink``: *will* a message or what makes one before each
+        connection; without *retained* only the retained topics named in *keep* are delivered)."""
+        link = MemoryLink(self, address, channel, on_message, on_connect, on_disconnect, will)
+        link.retained, link.keep = retained, tuple(keep)
+        return link
 
     def publish(self, message: Publish) -> None:
         """Take *message* from a link: keep it when retained, hand it to every link of its channel."""
@@ -152,7 +156,7 @@ class MemoryLink:
     """One client of a :class:`MemoryRelay` (what a driver needs of ``RelayLink``)."""
 
     def __init__(self, relay: MemoryRelay, address: Any, channel: str, on_message: Any, on_connect: Any,
-                 on_disconnect: Any, will: Publish | None) -> None:
+                 on_disconnect: Any, will: Any) -> None:
         import threading
 
         self.relay, self.address, self.channel = relay, address, channel
@@ -160,6 +164,9 @@ class MemoryLink:
         self.connected = threading.Event()
         self.problem: str | None = None
         self.base = f"doolhof/c/{channel}"
+        self.retained = True
+        self.keep: tuple[str, ...] = ()
+        self._will: Publish | None = None
         self._waiting: list[Publish] = []
 
     def start(self) -> None:
@@ -169,11 +176,12 @@ class MemoryLink:
         relay = self.relay
         if self not in relay.links:
             relay.links.append(self)
+        self._will = self.will() if callable(self.will) else self.will
         self.connected.set()
         busy, relay._busy = relay._busy, True
         try:
             for topic in sorted(relay.retained):
-                if topic.startswith(self.base + "/"):
+                if topic.startswith(self.base + "/") and (self.retained or topic[len(self.base) + 1:] in self.keep):
                     relay._todo.append((self, topic, relay.retained[topic]))
             if self.on_connect is not None:
                 self.on_connect()
@@ -208,5 +216,5 @@ class MemoryLink:
         self.connected.clear()
         if self.on_disconnect is not None:
             self.on_disconnect("cut")
-        if self.will is not None:
-            self.relay.publish(self.will)
+        if self._will is not None:
+            self.relay.publish(self._will)

@@ -406,7 +406,9 @@ def pair_by_code(home: Side, far: Side) -> tuple[LobbyScene, LobbyScene]:
     setup = home.scene
     assert setup.kind_buttons[1].word() == "Computer", "a first evening: the second seat is the computer"
     home.tap(setup.kind_buttons[1].rect)
-    assert setup.kind_buttons[1].word() == "Far away" and setup.far_seats() == frozenset({1})
+    assert setup.kind_buttons[1].word() == "Person" and setup.far_seats() == frozenset()
+    home.tap(setup.place_buttons[1].rect)
+    assert setup.place_buttons[1].word() == "Far away" and setup.far_seats() == frozenset({1})
     assert setup.play_button.icon == "globe" and setup.play_button.label() == "Invite"
     for _ in range(12):
         if setup.effective_secrets() == 3:

@@ -12,7 +12,7 @@ import pytest
 
 from doolhof.online import wire
 from doolhof.online.errors import Refused
-from doolhof.online.log import RULES, Genesis, MoveLog
+from doolhof.online.log import RULES, Genesis, MoveLog, new_signing_key, public_key, sign_entry, state_digest
 from doolhof.online.room import (
     Closed,
     Desync,
@@ -101,10 +101,16 @@ def test_refusals_change_nothing() -> None:
         "oversized": (f"{guest.base}/log/000002", b"\x01" + bytes(8000)),
         "sender": forged(guest, "hello/c2c2c2c2c2c2c2c2", {"t": "hello", **hello("c2c2c2c2c2c2c2c2", 2)}),
     }
-    # an illegal move: the walk goes where the mover cannot go
+    # an illegal move: the walk goes where the mover cannot go (signed by the seat's own computer)
     far = next((r, c) for r in range(5) for c in range(5) if (r, c) not in host.game.reachable())
-    tries["illegal"] = forged(guest, "log/000002", {"t": "entry", "entry": {
-        "seq": 2, "seat": 0, "move": ["walk", *far], "prev": wire.digest(entry), "state": "0" * 64}})
+    tries["illegal"] = forged(guest, "log/000002", {"t": "entry", "entry": sign_entry(host._signing, {
+        "seq": 2, "seat": 0, "move": ["walk", *far], "prev": wire.digest(entry), "state": "0" * 64})})
+    # the host's next move, made and signed by the far computer: it plays only its own seats
+    walk = sorted(host.game.reachable())[0]
+    after = host.game.copy()
+    after.walk(walk)
+    tries["signature"] = forged(guest, "log/000002", {"t": "entry", "entry": sign_entry(guest._signing, {
+        "seq": 2, "seat": 0, "move": ["walk", *walk], "prev": wire.digest(entry), "state": state_digest(after)})})
     for reason, (topic, payload) in tries.items():
         out, events = guest.receive(topic, payload)
         assert events == [Refusal(reason, events[0].detail)] if events else False, (reason, events)  # type: ignore[union-attr]
@@ -237,12 +243,13 @@ def test_no_hidden_card_in_any_log_line_or_refusal(caplog: pytest.LogCaptureFixt
 
 
 def test_the_genesis_and_log_refuse_damaged_data() -> None:
-    genesis = Genesis(table_of("junior", 2), (HOST, GUEST), 7, "rgenesis00001")
+    keys = (public_key(new_signing_key()), public_key(new_signing_key()))
+    genesis = Genesis(table_of("junior", 2), (HOST, GUEST), 7, "rgenesis00001", keys)
     assert Genesis.from_dict(genesis.to_dict()) == genesis
     with pytest.raises(Refused, match="version"):
         Genesis.from_dict({**genesis.to_dict(), "rules": "doolhof-rules-0"})
     log = MoveLog(genesis)
     for entry in ({}, {"seq": 1}, [], {"seq": True, "seat": 0, "move": [], "prev": "", "state": ""}):
         with pytest.raises(Refused):
-            log.accept(entry, HOST)
+            log.accept(entry)
     assert len(log) == 0

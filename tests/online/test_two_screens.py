@@ -9,6 +9,7 @@ The host taps with the mouse, the far side with a finger.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import time
 from collections.abc import Callable, Iterator
@@ -213,16 +214,19 @@ def test_leaving_keeps_the_online_game_waiting_and_undo_is_off(relay: Any, two_a
     setup = host_app.scene
     assert type(setup).__name__ == "SetupScene" and host_app.screens.online is None
     pump((far_app,), lambda: far_scene.far.away)
-    # The game waits on the setup screen, its picture with the far figure: a tap continues it.
-    (waiting,) = setup.far_game_buttons
-    assert waiting.visible and waiting.figure == 1 and waiting.rect.width >= 48
-    press(host_app, center(waiting.rect), by_finger=True)
+    # The game waits on the setup screen: the big Continue offers it, its picture with the far figure; a tap
+    # continues it.
+    assert setup.offered_far() is not None and setup.offered()[1] == 1
+    assert setup.continue_button.visible and setup.continue_button.rect.width >= 48
+    assert not any(button.visible for button in setup.far_game_buttons), "offered once, on the big button"
+    press(host_app, center(setup.continue_button.rect), by_finger=True)
     back = host_app.scene
     assert type(back).__name__ == "PlayScene" and back.game.to_dict() == far_scene.game.to_dict()
     pump(both, lambda: not far_scene.far.away and not back.far.away)
 
 
-def test_a_card_game_by_taps_on_two_screens(relay: Any, two_apps: Any) -> None:
+def test_a_card_game_by_taps_on_two_screens(relay: Any, two_apps: Any, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="doolhof.online.follow")
     host_app, far_app = two_apps()
     table = TableSetup(CARDS, (SeatConfig(), SeatConfig()))
     host_scene, far_scene = start_both(host_app, far_app, relay, table)
@@ -249,6 +253,11 @@ def test_a_card_game_by_taps_on_two_screens(relay: Any, two_apps: Any) -> None:
         assert host_scene.game.to_dict() == far_scene.game.to_dict()
     assert host_scene.game.is_over() and far_scene.game.is_over()
     pump(both, lambda: all(type(app.scene).__name__ == "CardEndScene" for app in both))
+    for far in (host_scene.far, far_scene.far):
+        far.join_closing()
+        far.poll()  # what the room said as it closed
+        assert far.trouble is None
+    assert not [r for r in caplog.records if "relay was lost" in r.getMessage()], "a normal end is no lost relay"
 
 
 def test_the_parents_menu_says_what_the_trouble_is(relay: Any, two_apps: Any) -> None:
@@ -355,3 +364,69 @@ def test_a_waiting_game_stays_on_its_relay_when_the_parents_change_the_relay(rel
     pump((again, far_app), lambda: back.game.turn == 2 and resting(again) and not far_scene.far.away)
     assert back.game.to_dict() == far_scene.game.to_dict()
     again.screens.online.room.stop()
+
+
+def test_catching_up_after_a_restart_shows_the_right_turn_at_once(relay: Any, two_apps: Any) -> None:
+    """The far side played while this computer was killed: back, its screen takes those moves at once and shows
+    whose turn it is now (not the far figure's old turn while the moves are played one by one)."""
+    host_app, far_app = two_apps()
+    far_app.screens.keep_room = lambda data: None  # the far computer's memory is its own (not this folder)
+    table = TableSetup("junior", (SeatConfig(), SeatConfig()), secrets=3)
+    _, far_scene = start_both(host_app, far_app, relay, table)
+    both = (host_app, far_app)
+    maze_turn(host_app, both)
+    pump(both, lambda: resting(host_app) and resting(far_app) and far_scene.game.turn == 1)
+    host_app.screens.online.room.stop()  # killed: gone without a word (the game is in its file)
+    host_app.screens.online = None
+    maze_turn(far_app, (far_app,))
+    pump((far_app,), lambda: resting(far_app))
+    (kept,) = store.waiting_rooms()
+    again = build_app(host_app.screen, argparse.Namespace(mute=True, size=(1280, 800), fullscreen=False, lang="en"))
+    again.settings = replace(again.settings, online=True, relay=relay.address, auto_hint=False)
+    again.screens.show_setup()
+    assert again.screens.resume_online(kept)
+    back = again.scene
+    room = again.screens.online.room
+    pump((again,), lambda: len(room.room.log or ()) == 4)  # the far side's push and walk came
+    for _ in range(3):
+        again.step([], FRAME)
+    assert back.game.turn == 2 and back.game.current_player == 0, "the right turn at once"
+    assert back.accepting() and not back.timeline.busy()
+    assert back.far.trouble is None, "a catch-up is no trouble for the parent"
+    room.stop()
+
+
+def test_an_online_game_ended_on_the_parents_page_leaves_the_far_screen_calmly(relay: Any, two_apps: Any) -> None:
+    """The grandparent's computer left the game; a parent ends it on the page for playing far away (holding the
+    cross under its picture): the child's play screen goes back to the setup screen with a calm sentence, and
+    neither computer keeps the game."""
+    from doolhof.gui.parents.online_games import END_HOLD
+    from doolhof.online.follow import MSG_ENDED
+
+    host_app, far_app = two_apps()
+    far_kept: list[dict[str, Any]] = []
+    far_app.screens.keep_room = far_kept.append  # the far computer's memory is its own (not this folder)
+    table = TableSetup("junior", (SeatConfig(), SeatConfig()), secrets=3)
+    _, far_scene = start_both(host_app, far_app, relay, table)
+    both = (host_app, far_app)
+    maze_turn(host_app, both)
+    pump(both, lambda: resting(host_app) and resting(far_app))
+    host_app.settings = replace(host_app.settings, relay=relay.address)
+    host_app.screens.leave_to_setup()
+    pump((far_app,), lambda: far_scene.far.away)
+    host_app.screens.open_settings()
+    settings = host_app.scene
+    press(host_app, center(settings.online_button.rect), by_finger=False)
+    page = settings.online
+    assert page.shown and len(page.games.games) == 1
+    cross = center(page.games.end_buttons[0].rect)
+    host_app.step([mouse("move", cross), mouse("down", cross)], FRAME)
+    for _ in range(round((END_HOLD + 0.2) / FRAME)):
+        host_app.step([], FRAME)
+    host_app.step([mouse("up", cross)], FRAME)
+    assert store.waiting_rooms() == [] and page.games.games == [], "forgotten here at once"
+    pump(both, lambda: type(far_app.scene).__name__ == "SetupScene")
+    assert far_app.scene.notes and far_app.scene.notes[0] == MSG_ENDED
+    assert far_kept and far_kept[-1]["closed"], "the far computer forgets it too"
+    pump((host_app,), lambda: "told" in page.games.said)
+    assert page.games.said.startswith("The game is ended here, and the other computer was told")

@@ -13,7 +13,7 @@ import socket
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -134,18 +134,18 @@ def _readable_by_broker(folder: Path) -> None:
 
 
 @contextlib.contextmanager
-def public_relay(chain: bytes, key: bytes, mosquitto: str, host: str = "127.0.0.1",
-                 wrap: tuple[str, ...] = ()) -> Iterator[PublicRelay]:
-    """Run the shipped public configuration with *chain* and *key* on free ports of *host* (*wrap* before the
-    command, e.g. ``ip netns exec NAME``); stopped and removed afterwards."""
+def public_relay(chain: bytes, key: bytes, mosquitto: str, host: str = "127.0.0.1", wrap: tuple[str, ...] = (),
+                 ports: dict[str, int] | None = None, edit: Callable[[str], str] = str) -> Iterator[PublicRelay]:
+    """Run the shipped public configuration with *chain* and *key* on free ports of *host* (or *ports*; *wrap*
+    before the command, e.g. ``ip netns exec NAME``); stopped and removed afterwards."""
     folder = Path(tempfile.mkdtemp(prefix="doolhof-public-relay-"))
     try:
         (folder / "fullchain.pem").write_bytes(chain)
         (folder / "privkey.pem").write_bytes(key)
         shutil.copyfile(ACL, folder / "acl")
-        ports = {"8883": free_port(), "443": free_port()}
-        (folder / "mosquitto.conf").write_text(public_config(PUBLIC_CONFIG.read_text(encoding="utf-8"), folder,
-                                                             ports, host), encoding="utf-8")
+        ports = ports or {"8883": free_port(), "443": free_port()}
+        text = public_config(PUBLIC_CONFIG.read_text(encoding="utf-8"), folder, ports, host)
+        (folder / "mosquitto.conf").write_text(edit(text), encoding="utf-8")
         _readable_by_broker(folder)
         with (folder / "relay.log").open("wb") as sink:
             process = subprocess.Popen([*wrap, mosquitto, "-c", str(folder / "mosquitto.conf")],

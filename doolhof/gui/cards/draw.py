@@ -111,6 +111,15 @@ class CardView(Protocol):
     def takeable(self) -> frozenset[Cell]:
         """Cards that may be picked now."""
 
+    def far_takeable(self) -> frozenset[Cell]:
+        """Cards the far side may take while they choose (an online game)."""
+
+    def far_choosing(self) -> bool:
+        """True while the far side chooses which cards to take."""
+
+    def far_thinking(self) -> bool:
+        """True while the far side is to move and here."""
+
     def lit(self) -> frozenset[Cell]:
         """Free cells where the chosen card fits as turned now."""
 
@@ -320,7 +329,8 @@ class CardPainter:
             glow_progress = min(1.0, scene.timeline.time / max(0.01, clip.duration))
         person = scene.local_person(shown.current)
         picks = frozenset(scene.picks)
-        pulse = scene.takeable() - picks if person else frozenset()
+        # The far side's cards to take ring and hop as a person's do: the child sees what they choose from.
+        pulse = (scene.takeable() if person else scene.far_takeable()) - picks
         laid = shown.laid if shown.phase == "take" else None
         hint = scene.hint if scene.hint_visible() else None
         calm = scene.motion.reduced
@@ -428,8 +438,12 @@ class CardPainter:
             surface.blit(badge, badge.get_rect(bottomright=lay.portrait.bottomright))
             if scene.thinking:
                 self._draw_thinking(surface, lay.portrait)
+        elif scene.far_thinking() and shown.phase == "place":
+            self._draw_thinking(surface, lay.portrait)  # the far side chooses a card: "I am thinking", as a computer
         if shown.phase == "take" and scene.local_person(shown.current):
             self._draw_take_buttons(surface)
+        elif scene.far_choosing():
+            self._draw_far_take(surface)
         else:
             self._draw_hand(surface, clip)
         self._draw_seats(surface, clip)
@@ -515,6 +529,8 @@ class CardPainter:
             else:
                 angle = scene.angles[index] if person_turn else 0.0
                 draw_face(surface, scene.faces, hand[index], centre, slot.w, angle)
+            if hint_index == index and not down:
+                self._draw_hand_bulb(surface, slot, centre)
         if person_turn and not down:
             rect = lay.rotate
             pygame.draw.circle(surface, theme.ARROW_OUTLINE, (rect.centerx, rect.centery + max(2, rect.h // 30)),
@@ -523,6 +539,16 @@ class CardPainter:
             pygame.draw.circle(surface, theme.ARROW_OUTLINE, rect.center, rect.w // 2, width=max(2, rect.w // 22))
             icon = scene.host.art.icon("rotate", max(8, int(rect.w * 0.66)))
             surface.blit(icon, icon.get_rect(center=rect.center))
+
+    def _draw_hand_bulb(self, surface: pygame.Surface, slot: pygame.Rect, centre: tuple[float, float]) -> None:
+        """The light bulb on the hand card the hint means (as over a card it suggests taking): the card is
+        marked, never chosen for the child."""
+        px = max(10, round(slot.w * 0.3))
+        at = (round(centre[0] + slot.w * 0.4), round(centre[1] - slot.h * 0.4))
+        pygame.draw.circle(surface, theme.TAKE_RING_EDGE, (at[0], at[1] + 2), px // 2 + 3)
+        pygame.draw.circle(surface, theme.REACH_GLOW, at, px // 2 + 1)
+        bulb = self.scene.host.art.icon("hint", px)
+        surface.blit(bulb, bulb.get_rect(center=at))
 
     def _draw_take_buttons(self, surface: pygame.Surface) -> None:
         """While a person takes: "take these" (a raised button showing the picked cards, once something is
@@ -565,11 +591,39 @@ class CardPainter:
                 entry = scene.shown.table.get(suggested[k]) if k < len(suggested) else None
                 if entry is not None:
                     draw_face(surface, scene.faces, entry[0], at, side * 0.9, entry[1] * 90.0, alpha=TRAY_GHOST_ALPHA)
+        if picks:
+            # Something picked: "done" is not there (a hold on it must throw no pick away), only its place.
+            place = lay.done.inflate(-max(4, lay.done.w // 15), -max(4, lay.done.h // 15))
+            pygame.draw.rect(surface, darken(theme.PANEL_DARK, 0.2), place, border_radius=max(6, place.h // 6))
+            self._draw_done_ring(surface, lay.done)
+            return
         held = press is not None and press.on == "done"
         face = draw_slab(surface, lay.done, theme.CREAM, theme.CREAM_EDGE, held)
         icon = scene.host.art.icon("pass", max(8, int(face.h * 0.72)))
         surface.blit(icon, icon.get_rect(center=face.center))
         self._draw_done_ring(surface, lay.done)
+
+    def _draw_far_take(self, surface: pygame.Surface) -> None:
+        """While the far side chooses its take: their take place as they see it before picking (flat, an empty
+        slot for each card they may take), with their figure where "done" would be, so a child sees that the
+        other player is choosing. Nothing here takes a tap."""
+        scene = self.scene
+        lay = scene.layout
+        place = lay.take.inflate(-max(4, lay.take.w // 30), -max(4, lay.take.h // 15))
+        pygame.draw.rect(surface, darken(theme.PANEL_DARK, 0.2), place, border_radius=max(6, place.h // 6))
+        count = max(1, min(3, len(scene.far_takeable())))
+        side = max(6, min(int(place.h * 0.6), int(place.w * 0.8 / count)))
+        step = side * 1.1
+        x0 = place.centerx - step * (count - 1) / 2
+        slot = scene.faces.slot(side)
+        for k in range(count):
+            surface.blit(slot, slot.get_rect(center=(round(x0 + k * step), place.centery)))
+        seat = scene.shown.current
+        rect = lay.done
+        disc = pygame.Rect(0, 0, int(min(rect.w, rect.h) * 0.8), int(min(rect.w, rect.h) * 0.8))
+        disc.center = rect.center
+        self._draw_portrait(surface, disc, seat, 1.0)
+        self._draw_thinking(surface, disc)
 
     def _draw_done_ring(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The ring round "done" filling clockwise from the top while it is held (a tap starts it, then it falls)."""

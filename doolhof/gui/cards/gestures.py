@@ -11,7 +11,9 @@ card, the rotate button, a table cell, a take button, a corner icon); moving far
   off), take the picked cards (before a pick the take place only nudges the glowing cards: it
   never ends the turn), press the icon. "Done" (end the turn taking nothing) wants holding: a tap
   on it only starts its ring and makes the takeable cards hop (the scene times the hold, so a
-  take is never thrown away by one tap);
+  take is never thrown away by one tap). Once a card is picked "done" is not there at all (a
+  child presses and holds: nothing picked is thrown away by a hold either), until the picks are
+  put back;
 - a press on the table that moves farther than :data:`DRAG_START` pans the view when the table is
   larger than its area (a still finger on it is a resting hand and never pans);
 - a dragged card snaps to the nearest lit cell within reach and is laid there when let go; let go
@@ -166,8 +168,9 @@ class Table(IconTable, Protocol):
     def joined_now(self) -> frozenset[Cell]:
         """Cards joined to the card just laid (takeable or not), while a person takes."""
 
-    def ghost_cell(self) -> Cell | None:
-        """The cell of the hint's see-through card shown now, or None."""
+    def ghost_tap_cell(self) -> Cell | None:
+        """The cell of the hint's see-through card a tap lays the hinted card on (shown as the finger went
+        down), or None."""
 
     def can_pan(self) -> bool:
         """True when the table is larger than its area, so a drag on it moves the view."""
@@ -265,7 +268,7 @@ class Gestures(PressGestures[Table, Target, Intent]):
         elif phase == "take":
             if lay.take.collidepoint(pos):
                 return "take"
-            if lay.done.collidepoint(pos):
+            if lay.done.collidepoint(pos) and not table.picks:
                 return "done"
         cell = table.cell_at(pos)
         return None if cell is None else OnCell(cell)
@@ -288,7 +291,7 @@ class Gestures(PressGestures[Table, Target, Intent]):
         cell = on.cell
         if table.phase_now() == "take":
             return [Pick(cell)] if cell in table.takeable() or cell in table.joined_now() else []
-        if cell == table.ghost_cell():
+        if cell == table.ghost_tap_cell():
             return [LayHint()]
         if cell in table.lit():
             return [LayAt(cell)]

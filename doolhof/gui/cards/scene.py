@@ -105,6 +105,13 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         self.hint_age = 0.0
         self._idle_since = (0.0, self.wall_clock())
         self._idle_key: tuple[int, str] = (-1, "")
+        #: How many presses, lifts and keys the person gave so far; the count when the automatic hint was asked
+        #: (None: the light bulb asked, or nothing is asked); the hint on screen when the finger now down went down.
+        self._inputs = 0
+        self._auto_asked: int | None = None
+        self._hint_at_press: Advice | None = None
+        #: True while the hint waits for the finger to lift before the view goes to it (it never moves under a tap).
+        self._hint_view_due = False
         self.gestures = Gestures()
         self.choreography = Choreography(self)
         self.painter = CardPainter(self)
@@ -201,6 +208,17 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         """Cards that may be picked now."""
         return self.game.takeable() if self.phase_now() == "take" else frozenset()
 
+    def far_choosing(self) -> bool:
+        """True while the far side (an online game) chooses which cards to take: their card lies, its paths glow,
+        and their take has not come yet."""
+        game = self.game
+        return (self.is_far(game.current_player) and game.phase == "take" and self.shown.phase == "take"
+                and not self.timeline.busy() and not self.finished)
+
+    def far_takeable(self) -> frozenset[Cell]:
+        """The cards the far side may take now (from the rules, C7, on this screen's game), while they choose."""
+        return self.game.takeable() if self.far_choosing() else frozenset()
+
     def joined_now(self) -> frozenset[Cell]:
         """Cards joined to the card just laid (some may not be taken: a tap shows what they would cut off)."""
         if self.phase_now() != "take":
@@ -238,6 +256,13 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         ghost = self.ghost()
         return ghost[2] if ghost is not None else None
 
+    def ghost_tap_cell(self) -> Cell | None:
+        """The ghost's cell when the ghost was on screen already as the finger now down went down (a tap there
+        lays the hinted card); else None. A hint that comes while a finger is down never changes its tap."""
+        if self._hint_at_press is None or self._hint_at_press is not self.hint:
+            return None
+        return self.ghost_cell()
+
     def focus(self) -> list[Cell]:
         """Where the play is now, most important first: the card just laid, then the cards that may be taken."""
         shown = self.shown
@@ -266,8 +291,13 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
 
     def show_hint(self) -> None:
         """Help the person: a ghost card at the best cell and turn, or the cards best taken."""
+        self._ask_hint(auto=False)
+
+    def _ask_hint(self, auto: bool) -> None:
+        """Work out (or show again) the hint; *auto*: the automatic hint, dropped if the person acts meanwhile."""
         if not self.hint_available():
             return
+        self._auto_asked = self._inputs if auto else None
         if self.hint_visible():
             self.hint_age = 0.0  # asked again: show it once more
             self._point_at_hint()
@@ -328,12 +358,16 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
             self._idle_key = key
             self.note_input()  # watching something move counts as input
         if self.auto_hint_waiting() and self.idle_time() >= AUTO_HINT_DELAY:
-            self.show_hint()
+            self._ask_hint(auto=True)
+        if self._hint_view_due and self.gestures.press is None and self.gestures.drag is None:
+            self._point_at_hint()
         self.hint_age += dt
         job = self.hint_job
         if job is None or not job.done():
             return
         self.hint_job = None
+        if self._auto_asked is not None and self._auto_asked != self._inputs:
+            return  # the person acted while the automatic hint was worked out: they need none now
         advice = self._tutorial_advice() or job.result()  # a hand come up meanwhile shows the way
         if advice is not None and advice.turn == self.game.turn and advice.phase == self.game.phase:
             self._show_advice(advice)
@@ -347,14 +381,17 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         self.wake()
 
     def _point_at_hint(self) -> None:
-        """Show the hint where the child looks: its hand card is chosen (the ghost is that card), and the view
-        brings its cell, or the cards it suggests taking, into sight."""
+        """Show the hint where the child looks: the view brings its cell, or the cards it suggests taking, into
+        sight (once no finger is down: the table never moves under a tap). Its hand card is ringed, never chosen:
+        the computer never moves a child's choice, so the card the child chose is the one a lit cell lays."""
         hint = self.hint
+        self._hint_view_due = False
         if hint is None:
             return
+        if self.gestures.press is not None or self.gestures.drag is not None:
+            self._hint_view_due = True
+            return
         if hint.place is not None:
-            if self.gestures.drag is None and hint.place.hand_index < self.hand_size():
-                self.chosen = hint.place.hand_index
             self.camera.follow([hint.place.cell])
         elif hint.take:
             self.camera.follow(sorted(hint.take))
@@ -400,6 +437,8 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         self._drop_thinking()
         self.hint = None
         self.hint_job = None
+        self._hint_at_press = None
+        self._hint_view_due = False
         self.gestures.reset()
         self.finished = False
         self._reset_hand()
@@ -424,15 +463,20 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         return self.gestures.draggable()
 
     def holding(self) -> bool:
-        """True while "done" is held (a still finger there is no resting hand: it wants holding)."""
+        """True while "done" is held (a still finger there is no resting hand: it wants holding). Never once a
+        card is picked: then "done" is not there, and a hold throws no pick away."""
         press = self.gestures.press
-        return press is not None and press.on == "done" and self.phase_now() == "take"
+        return super().holding() or (press is not None and press.on == "done" and self.phase_now() == "take"
+                                       and not self.picks)
 
     def handle_pointer(self, event: PointerEvent) -> None:
         """Taps and drags: the hand-over screen first, icons always, the rest on a person's turn between animations."""
         self.wake()
         if event.kind != "move":
             self.note_input()
+            self._inputs += 1
+        if event.kind == "down":
+            self._hint_at_press = self.hint if self.hint_visible() else None
         if self.overlays_take(event):
             return
         if self.handover is not None and event.kind == "up" and not any(
@@ -446,6 +490,7 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         """Keys and the wheel: R (or the wheel) turns the chosen card."""
         self.wake()
         self.note_input()
+        self._inputs += 1
         if self.phase_now() != "place":
             return
         quarters = turn_asked(event)

@@ -4,8 +4,10 @@ First the hand taps a hand card and carries a see-through copy of it to a lit ce
 again, until the child lays a card. If that card joined a path, the hand then taps a glowing card
 until the child picks it, then the "take these" button until the child takes. A lay that joins
 nothing (or a turn ended without taking) is not the end: the hand comes back on the child's next
-turn, for a few turns, until a take is done. A few sparkles, and it is gone. A small round "x" in
-the table's top-left corner skips it.
+turn, for a few turns, until a take is done. A few sparkles, and it is gone. A small round button with
+the hand on it in the table's top-left corner hides it for this game when held two seconds (a parent's
+gesture, like the parents' menu; a tap only wiggles it): no cross that reads as the way out, and no tap of
+a child that takes the hand away.
 
 So that a take is there to teach, the first game is dealt for it (:func:`tutorial_deal`, seeded
 from the family's own deal): the first person to play holds a card that, laid as it lies, joins
@@ -15,11 +17,12 @@ card screen's computers will play them.
 Like the maze game's tutorial, it never takes input from the table: it only *watches* the game
 (turn, phase, whose turn) after every update, waits while a computer plays or an animation runs,
 and hides the hand while a finger is down. It is an overlay of the card scene: it sits in
-``scene.overlays``, sees pointer events first (it takes only those of its skip button), updates
+``scene.overlays``, sees pointer events first (it takes only those of its hide button), updates
 after the scene, draws over it, and is removed by the scene once done.
 
 :func:`offer_card_tutorial` puts it over a card scene when the settings say the child has not
-seen it yet (``cards_tutorial_done``; until the settings have that field, it is never offered).
+seen it yet (``cards_tutorial_done``; until the settings have that field, it is never offered). Finishing it
+marks it seen; hiding it leaves it for the next card game.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from doolhof.gui.cardtable.faces import CardFaces
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.anim import Motion, Timeline, smooth
 from doolhof.gui.kit.boxes import least_tap, tap_area
+from doolhof.gui.kit.hold_button import HoldButton
 from doolhof.gui.kit.overlay import Overlay
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host
@@ -161,7 +165,9 @@ class CardTutorial:
         self.cheer_age = 0.0
         self.held = False
         self.skipped = False
-        self._skip_pressed = False
+        #: The hide button: held two seconds it ends the tutorial for this game.
+        self.hide = HoldButton(lambda: self._finish(True), "hand", face=theme.PANEL,
+                               on_tap=lambda: scene.host.play_sound("nope"))
         self._seen = self._snapshot()
         self._plan_key: tuple[int, int, str] | None = None
         self._plan: Place | None = None
@@ -179,13 +185,13 @@ class CardTutorial:
         return (game.turn, game.phase, game.current_player)
 
     def skip_rect(self) -> pygame.Rect:
-        """The small round skip button in the table's top-left corner."""
+        """The small round hide button in the table's top-left corner."""
         table = self.scene.layout.table
         side = max(28, min(52, min(table.w, table.h) // 10))
         return pygame.Rect(table.x + side // 4, table.y + side // 4, side, side)
 
     def skip_hit(self) -> pygame.Rect:
-        """Where a press counts as on the skip button: the drawing, grown to a fingertip's size."""
+        """Where a press counts as on the hide button: the drawing, grown to a fingertip's size."""
         return tap_area(self.skip_rect(), least_tap(self.scene.layout.window.size))
 
     def _finish(self, skipped: bool) -> None:
@@ -197,28 +203,27 @@ class CardTutorial:
             self.on_done(skipped)
 
     # ----- input and time ----------------------------------------------------------------------
+    def _place_hide(self) -> None:
+        self.hide.rect = self.skip_rect()
+        self.hide.area = self.skip_hit()
+
     def handle_pointer(self, event: PointerEvent) -> bool:
-        """Take only the skip button's taps; note a finger held down (the hand hides meanwhile)."""
+        """Take only the hide button's presses; note a finger held down (the hand hides meanwhile)."""
         if self.done:
             return False
-        on_skip = self.skip_hit().collidepoint(event.pos)
         if event.kind == "down":
             self.held = True
-            self._skip_pressed = on_skip
-            return on_skip
-        if event.kind in ("up", "cancel"):
+        elif event.kind in ("up", "cancel"):
             self.held = False
-            pressed, self._skip_pressed = self._skip_pressed, False
-            if pressed:
-                if event.kind == "up" and on_skip:
-                    self.scene.host.play_sound("tap")
-                    self._finish(True)
-                return True
-            return False
-        return self._skip_pressed
+        self._place_hide()
+        return self.hide.handle(event)
 
     def update(self, dt: float) -> None:
         """Watch the game: a person's lay moves on to taking (or cheering), a person's take to cheering."""
+        if self.done:
+            return
+        self._place_hide()
+        self.hide.update(dt)
         if self.done:
             return
         self.clock += dt
@@ -264,7 +269,11 @@ class CardTutorial:
 
     def busy(self) -> bool:
         """True while the hand or the sparkles move."""
-        return not self.done and (self.showing() or self.step == "cheer")
+        return not self.done and (self.showing() or self.step == "cheer" or self.hide.busy())
+
+    def holding(self) -> bool:
+        """True while the hide button is held (a finger still on it is no resting hand)."""
+        return not self.done and self.hide.held is not None
 
     # ----- what to show --------------------------------------------------------------------------
     def plan(self) -> Place | None:
@@ -281,11 +290,10 @@ class CardTutorial:
         if self.done:
             return
         scene = self.scene
-        rect = self.skip_rect()
+        self._place_hide()
+        rect = self.hide.rect
         pygame.draw.circle(surface, theme.PANEL_EDGE, (rect.centerx, rect.centery + 2), rect.w // 2)
-        pygame.draw.circle(surface, theme.PANEL, rect.center, rect.w // 2)
-        cross = scene.host.art.icon("cross", max(8, int(rect.w * 0.6)))
-        surface.blit(cross, cross.get_rect(center=rect.center))
+        self.hide.draw(surface, scene.host.art)
         if self.step == "cheer":
             self._draw_cheer(surface)
             return
@@ -371,9 +379,10 @@ def wants_card_tutorial(host: Host, scene: Watched) -> bool:
 
 
 def offer_card_tutorial(host: Host, scene: Watched) -> None:
-    """Put the tutorial over *scene* when wanted; finishing or skipping marks it done in the settings."""
+    """Put the tutorial over *scene* when wanted; finishing it marks it done in the settings."""
     if wants_card_tutorial(host, scene) and not any(isinstance(o, CardTutorial) for o in scene.overlays):
         def done(skipped: bool) -> None:
-            host.change_settings(cards_tutorial_done=True)
+            if not skipped:  # hidden by the parent's hold: the next card game shows the hand again
+                host.change_settings(cards_tutorial_done=True)
 
         scene.overlays.append(CardTutorial(scene, on_done=done))

@@ -53,6 +53,9 @@ class HoldButton:
         self.hold_seconds = hold_seconds
         self.face = face
         self.rect = pygame.Rect(0, 0, 0, 0)
+        #: Where a press counts as on the button when that is more than :attr:`rect` (a small button's
+        #: fingertip-sized tap area); None: the rect itself.
+        self.area: pygame.Rect | None = None
         #: Seconds the current press has lasted, or None when not pressed.
         self.held: float | None = None
         #: True once this press has fired (the rest of the press is ignored).
@@ -92,8 +95,9 @@ class HoldButton:
         self.echo = None
 
     def hit(self, pos: tuple[int, int]) -> bool:
-        """True when *pos* is on the button."""
-        return self.rect.width > 0 and self.rect.collidepoint(pos)
+        """True when *pos* is on the button (its :attr:`area` when set)."""
+        area = self.area if self.area is not None else self.rect
+        return self.rect.width > 0 and area.collidepoint(pos)
 
     def handle(self, event: PointerEvent) -> bool:
         """Feed one pointer event; True when the button took it."""

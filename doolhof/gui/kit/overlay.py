@@ -45,6 +45,12 @@ def overlay_took(overlays: list[Overlay], event: PointerEvent) -> bool:
     return any(overlay.handle_pointer(event) for overlay in reversed(overlays))
 
 
+def overlays_holding(overlays: list[Overlay]) -> bool:
+    """True while one of *overlays* is held by the pointer on a control that wants holding (the tutorial's
+    hide button): a finger still there is no resting hand."""
+    return any(bool(getattr(overlay, "holding", lambda: False)()) for overlay in overlays)
+
+
 def overlays_updated(overlays: list[Overlay], dt: float) -> list[Overlay] | None:
     """Move each of *overlays* on by *dt*; the ones left when some are done now, else None (nothing changed)."""
     for overlay in list(overlays):

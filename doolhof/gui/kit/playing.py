@@ -14,10 +14,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from doolhof.gui.kit.anim import Effect, Motion, Timeline
-from doolhof.gui.kit.overlay import Overlay, overlay_took, overlays_updated
+from doolhof.gui.kit.overlay import Overlay, overlay_took, overlays_holding, overlays_updated
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.worker import PacedWorker
+from doolhof.i18n import _
 from doolhof.session.games import AnyGame
 from doolhof.session.seats import TableSetup
 
@@ -146,6 +147,10 @@ class PlayingScene(Scene, Generic[G, D]):
             return True
         return False
 
+    def holding(self) -> bool:
+        """True while an overlay's hold control is held (the tutorial's hide button): no resting hand."""
+        return overlays_holding(self.overlays)
+
     def update_overlays(self, dt: float) -> None:
         """Move the overlays on by *dt* (after the scene has); drop those done."""
         left = overlays_updated(self.overlays, dt)
@@ -233,6 +238,12 @@ class PlayingScene(Scene, Generic[G, D]):
             return
         if far.poll():
             self.host.request_redraw()
+            if far.ended:  # a parent ended it on the far computer: back to the setup screen, said calmly
+                from doolhof.online.follow import MSG_ENDED
+
+                self.host.notes.append(_(MSG_ENDED))
+                self.host.screens.leave_to_setup()
+                return
         elif self.far_breathing() and self.clock - self._breath_drawn >= 1 / BREATH_FPS:
             self._breath_drawn = self.clock  # the next breath; the loop sleeps in between
             self.host.request_redraw()
@@ -240,6 +251,10 @@ class PlayingScene(Scene, Generic[G, D]):
             return
         if far.out_of_step:
             self.restore(far.checked())  # type: ignore[arg-type]  # the room plays this screen's game
+            self.host.request_redraw()
+            return
+        if far.catching_up():  # moves made while this computer was away: the turn as it stands, at once
+            self.restore(far.caught_up())  # type: ignore[arg-type]
             self.host.request_redraw()
             return
         if self.game.is_over():

@@ -188,8 +188,9 @@ class Screens(Protocol):
         """True unless the running game's play scene is at a step of the turn where Undo does not show."""
         ...
 
-    def undo_last(self) -> bool:
-        """Take back a person's last action in the running game; False when refused."""
+    def undo_last(self, older: bool = False) -> bool:
+        """Take back a person's last action in the running game (*older*: also after others acted since, the
+        parents' menu); False when refused."""
         ...
 
     def recover(self, failed: object) -> None:

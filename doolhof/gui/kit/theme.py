@@ -80,6 +80,7 @@ DISABLED_INK: Color = (150, 146, 140)
 
 # The setup screen and the settings.
 COMPUTER_FACE: Color = (232, 236, 242)  # a computer seat's button
+FAR_FACE: Color = (206, 232, 250)  # a seat played far away: the place switch's sky
 FREE_SEAT: Color = (238, 230, 212)  # the card of a seat nobody sits at
 FREE_SEAT_EDGE: Color = (206, 196, 176)
 PIP: Color = (255, 190, 30)  # a computer level's pip

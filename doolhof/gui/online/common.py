@@ -43,6 +43,8 @@ TROUBLE = {
 }
 #: The picture the child sees for each trouble: the globe with a cross (no link), or a cross alone.
 TROUBLE_ICONS = {"relay": "globe", "lost": "globe"}
+#: Troubles said calmly, with a picture of what comes next and no cross (a wrong code: just try again).
+CALM_ICONS = {"code": "again"}
 
 
 class Channel(Protocol):
@@ -274,7 +276,11 @@ def draw_trouble(surface: pygame.Surface, rect: pygame.Rect, art: Art, why: str,
     picture = pygame.Rect(0, 0, px, px)
     picture.midtop = (inner.centerx, inner.y)
     icon = TROUBLE_ICONS.get(why)
-    if icon is not None:
+    if why in CALM_ICONS:
+        image = safe_icon(art, CALM_ICONS[why], px)
+        if image is not None:
+            surface.blit(image, picture)
+    elif icon is not None:
         image = safe_icon(art, icon, px)
         if image is not None:
             surface.blit(image, picture)

@@ -2,8 +2,10 @@
 
 The child (or a parent) taps the six pictures the other computer shows; the chosen ones fill a row
 at the top, and the erase key takes the last one back. The sixth picture tries the code
-(:class:`~doolhof.online.client.JoinCode`). A wrong code crosses the row out (a picture, no words; a
-sentence for the parent) and "new code" empties it to try the host's next code. Meanwhile every
+(:class:`~doolhof.online.client.JoinCode`) after a short grace (:data:`GRACE_SECONDS`) in which the erase
+key still takes it back, so one slip on the last picture costs nothing. A wrong code is said calmly (the
+exchange cannot tell which picture was wrong, so none is crossed out): "try again" empties the row to tap
+the host's next code. Meanwhile every
 remembered computer is listened for (a :class:`~doolhof.online.client.FriendLink` each): its
 invitation shows its figure big with a check to accept and a cross to decline. Both ways end in the
 lobby (who is playing). The cross at the bottom goes back to the setup screen; every link stops then.
@@ -21,7 +23,7 @@ from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host
 from doolhof.gui.kit.text import draw_text, readable_px
-from doolhof.gui.kit.widgets import CHOICE, PRIMARY, QUIET, Button, ButtonSet, draw_card, safe_art, safe_icon
+from doolhof.gui.kit.widgets import CHOICE, PRIMARY, QUIET, Button, ButtonSet, draw_card, safe_art
 from doolhof.gui.online.common import (
     LinkScene,
     draw_figure,
@@ -41,6 +43,9 @@ from doolhof.online.errors import Refused
 from doolhof.online.pairing import CODE_LENGTH, PICTURES, PictureCode
 
 log = logging.getLogger(__name__)
+
+#: Seconds after the sixth picture before the code is tried: the erase key still takes the last one back.
+GRACE_SECONDS = 1.2
 
 
 class PictureKey(Button):
@@ -78,12 +83,15 @@ class JoinScene(LinkScene):
         self.invitation: tuple[FriendLink, int] | None = None
         self._connect = connect
         self._entered = False
+        #: Seconds left of the grace after the sixth picture (None: no code waits to be tried).
+        self.grace: float | None = None
         self.buttons = ButtonSet(on_press=lambda: self.host.play_sound("tap"))
         self.keys = [self.buttons.add(PictureKey(self, name)) for name in PICTURES]
         self.erase_button = self.buttons.add(Button(self.take_back, icon="erase", style=QUIET, name="erase"))
         self.cancel_button = self.buttons.add(Button(self.cancel, icon="cross", label=lambda: _("Back"),
                                                      style=QUIET, name="cancel"))
-        self.again_button = self.buttons.add(Button(self.clear, icon="again", label=lambda: _("New code"),
+        # This computer cannot make a code: it tries again with the one the other computer shows next.
+        self.again_button = self.buttons.add(Button(self.clear, icon="again", label=lambda: _("Try again"),
                                                     style=PRIMARY, name="again"))
         self.invite_buttons = ButtonSet(on_press=lambda: self.host.play_sound("tap"))
         self.accept_button = self.invite_buttons.add(Button(self.accept, icon="check", style=PRIMARY, name="accept"))
@@ -104,19 +112,34 @@ class JoinScene(LinkScene):
         return self.join_code is not None
 
     def choose(self, name: str) -> None:
-        """One more picture; the sixth tries the code."""
+        """One more picture; the sixth tries the code once its grace is over."""
         if self.trying or self.trouble is not None or len(self.chosen) >= CODE_LENGTH:
             return
         self.chosen.append(name)
         if len(self.chosen) == CODE_LENGTH:
-            self.try_code()
+            self.grace = GRACE_SECONDS
         self.sync()
 
     def take_back(self) -> None:
-        """Take the last picture back."""
+        """Take the last picture back (also the sixth, during its grace)."""
         if self.chosen and not self.trying and self.trouble is None:
             self.chosen.pop()
+            self.grace = None
         self.sync()
+
+    def update(self, dt: float) -> None:
+        """Read the links; the sixth picture's grace runs out, then the code is tried."""
+        super().update(dt)
+        if self.grace is not None:
+            self.grace -= dt
+            if self.grace <= 0:
+                self.grace = None
+                self.try_code()
+                self.sync()
+
+    def busy(self) -> bool:
+        """True during the sixth picture's grace (its time runs on scene time)."""
+        return self.grace is not None
 
     def clear(self) -> None:
         """After trouble: an empty row, ready for the host's new code."""
@@ -125,6 +148,7 @@ class JoinScene(LinkScene):
             self.join_code = None
         self.chosen.clear()
         self.trouble = None
+        self.grace = None
         self.sync()
 
     def try_code(self) -> None:
@@ -133,8 +157,11 @@ class JoinScene(LinkScene):
             code = JoinCode(self.relays, my_hello(self.figure), PictureCode.from_names(self.chosen))
             self.join_code = self.own(code)
             code.start()
-        except Exception as error:  # a bad address: said plainly, never a traceback
+        except ValueError as error:  # a bad address, or none: said plainly
             log.warning("the code could not be tried (%s)", error)
+            self._fail("relay")
+        except Exception:  # a bug: its traceback in the log; the parent reads the plain sentence
+            log.exception("the code could not be tried")
             self._fail("relay")
 
     def _fail(self, why: str) -> None:
@@ -149,7 +176,8 @@ class JoinScene(LinkScene):
         open_ = not self.trying and self.trouble is None and self.invitation is None
         for key in self.keys:
             key.enabled = open_ and len(self.chosen) < CODE_LENGTH
-        self.erase_button.enabled = open_ and bool(self.chosen)
+        self.erase_button.enabled = open_ and bool(self.chosen) and (len(self.chosen) < CODE_LENGTH
+                                                                     or self.grace is not None)
         self.again_button.visible = self.trouble is not None
         self.accept_button.visible = self.decline_button.visible = self.invitation is not None
         self.host.request_redraw()
@@ -165,8 +193,10 @@ class JoinScene(LinkScene):
                 link = FriendLink(self.relays, my_hello(self.figure), friend)
                 self.own(link)
                 link.start()
-            except Exception as error:
+            except ValueError as error:  # a bad address, or none: said plainly
                 log.warning("a remembered computer could not be listened for (%s)", error)
+            except Exception:  # a bug: its traceback in the log; the parent reads the plain sentence
+                log.exception("a remembered computer could not be listened for")
 
     def accept(self) -> None:
         """Take the invitation shown: on to who is playing."""
@@ -285,11 +315,6 @@ class JoinScene(LinkScene):
         heading(surface, _("Tap the pictures the other computer shows"), self.heading_rect, self.size)
         for k, rect in enumerate(self.slots):
             draw_picture_card(surface, rect, art, self.chosen[k] if k < len(self.chosen) else None)
-        if self.trouble == "code":  # the wrong pictures crossed out: no words needed
-            for rect in self.slots[:len(self.chosen)]:
-                cross = safe_icon(art, "cross", int(rect.h * 0.7))
-                if cross is not None:
-                    surface.blit(cross, cross.get_rect(center=rect.center))
         self.buttons.draw(surface, art)
         if self.trying:
             draw_waiting_dots(surface, self.erase_button.rect.center, self.erase_button.rect.w, self.clock)

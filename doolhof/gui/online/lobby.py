@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from doolhof.engine import VARIANTS
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host
@@ -28,12 +29,26 @@ from doolhof.gui.online.common import (
     draw_waiting_dots,
     heading,
 )
-from doolhof.i18n import _
+from doolhof.i18n import N_, _, ngettext
 from doolhof.online.client import LinkChanged, OnlineRoom
 from doolhof.online.room import PeerJoined, PeerPresence, Ready, Started, VersionMismatch
 from doolhof.online.timeouts import REACH_SECONDS
+from doolhof.session.seats import CARDS, TableSetup
 
 log = logging.getLogger(__name__)
+
+#: The game about to start, as the setup screen names it (the same words, so the same translations).
+GAME_NAMES = {"junior": N_("Junior"), "junior-own": N_("Own secrets"), "classic": N_("Big board"),
+              CARDS: N_("Card game")}
+
+
+def game_name(table: TableSetup) -> str:
+    """The game a table plays, in the parent's words: its name, and for a maze game how many secrets."""
+    name = _(GAME_NAMES.get(table.variant, GAME_NAMES["junior"]))
+    if table.is_cards:
+        return name
+    secrets = table.secrets if table.secrets is not None else len(VARIANTS[table.variant].pictures)
+    return name + " · " + ngettext("{n} secret", "{n} secrets", secrets).format(n=secrets)
 
 
 class LobbyScene(LinkScene):
@@ -61,6 +76,7 @@ class LobbyScene(LinkScene):
         self.start_button.visible = self.is_host
         self.start_button.enabled = self.ready
         self.heading_rect = pygame.Rect(0, 0, 0, 0)
+        self.game_rect = pygame.Rect(0, 0, 0, 0)
         self.trouble_rect = pygame.Rect(0, 0, 0, 0)
         self.seats_area = pygame.Rect(0, 0, 0, 0)
 
@@ -139,9 +155,10 @@ class LobbyScene(LinkScene):
         w, h = max(1, size[0]), max(1, size[1])
         pad, least = self.pad(), self.least()
         self.heading_rect = pygame.Rect(pad, pad, w - 2 * pad, max(least // 2, h // 10))
+        self.game_rect = pygame.Rect(pad, self.heading_rect.bottom, w - 2 * pad, max(least // 2, h // 16))
         bottom_y = self.bottom_row(self.back_button, self.start_button, 7)
-        middle = pygame.Rect(pad, self.heading_rect.bottom + pad, w - 2 * pad,
-                             bottom_y - self.heading_rect.bottom - 2 * pad)
+        middle = pygame.Rect(pad, self.game_rect.bottom + pad, w - 2 * pad,
+                             bottom_y - self.game_rect.bottom - 2 * pad)
         self.seats_area = middle
         self.trouble_rect = middle.inflate(-middle.width // 8, -middle.height // 8)
 
@@ -159,6 +176,9 @@ class LobbyScene(LinkScene):
         self.background(surface)
         art = self.host.art
         heading(surface, _("Who is playing?"), self.heading_rect, self.size)
+        table = self.room.view.table
+        if table is not None:  # which game is about to start (the far computer learns it from the host)
+            heading(surface, game_name(table), self.game_rect, self.size)
         seats = self.seats()
         if not seats:
             draw_waiting_dots(surface, self.seats_area.center, self.seat_side(3), self.clock)

@@ -3,13 +3,18 @@
 :class:`ParentControls` is a thin layer the app puts over the play and setup screens. It owns:
 
 - the **menu button** (:class:`~doolhof.gui.kit.hold_button.HoldButton`) in the scene's menu corner:
-  a short tap wiggles it and lets its ring fill a little and fall back (it wants holding); holding it
-  two seconds fills the ring and opens the
-  :class:`ParentMenuScene`. Where it sits comes from the scene: ``scene.parent_menu_rect`` when the
-  scene has one (setup), else the ``"menu"`` slot of ``scene.layout.icons`` (play). The scene
-  draws the resting icon itself; the layer draws it only while it is held or wiggles.
+  a short tap wiggles it and lets its ring fill a little and fall back (it wants holding), and shows
+  the **parents' note** beside it for a few seconds: in the parent's words, that holding it two
+  seconds opens the menu with the way out (so a parent looking for the exit finds it at the first tap;
+  a press anywhere else puts it away, so a child's tap leaves nothing); holding it two seconds fills
+  the ring and opens the :class:`ParentMenuScene`. Where it sits comes from the scene:
+  ``scene.parent_menu_rect`` when the scene has one (setup), else the ``"menu"`` slot of
+  ``scene.layout.icons`` (play). The scene draws the resting icon itself; the layer draws it only
+  while it is held or wiggles.
 - the **undo button** on the play screen, just inward of the corner icons, shown only while the
-  running :class:`~doolhof.session.game_session.GameSession` has a person's action to take back.
+  running :class:`~doolhof.session.game_session.GameSession` has a person's action to take back and
+  nobody has acted since (``undo_recent``). Later, once computers have played, the parents' menu
+  offers it ("Take back the last move"): behind the two-second hold, never one tap for a child.
 - a small **badge** on the menu button while something could not be saved (the game, the
   settings: :meth:`~doolhof.gui.kit.scene.Host.save_problems`). It is quiet on purpose: a dot, no
   sound, no movement, nothing on the board, so the child plays on. The message itself is inside
@@ -17,7 +22,8 @@
 
 Pointer events go to this layer first; what it does not take goes on to the scene.
 
-The menu offers: back to the game, settings, the illustrated rules,
+The menu offers: back to the game, taking back a person's last move (over a game that has one),
+settings, the illustrated rules,
 a new game (back to setup; the game stays saved until a new one starts), full screen on/off, and
 quit (the game is saved first). While a save fails, the menu says so above its buttons.
 """
@@ -34,7 +40,7 @@ from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.hold_button import HoldButton
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
-from doolhof.gui.kit.text import draw_text
+from doolhof.gui.kit.text import draw_text, readable_px
 from doolhof.gui.kit.widgets import (
     CHOICE,
     PRIMARY,
@@ -53,6 +59,16 @@ log = logging.getLogger(__name__)
 
 #: A calm red for quitting (parents only; still friendly).
 QUIT_STYLE = ButtonStyle(theme.STOP, theme.STOP_EDGE, theme.WHITE, theme.STOP_LIGHT, theme.STOP_EDGE, theme.WHITE)
+#: Seconds the parents' note shows after a short tap on the menu button, the last of them fading.
+NOTE_SECONDS = 5.0
+NOTE_FADE = 0.8
+#: The parents' note's font size, as a share of a parent's reading size (they read it from the sofa).
+NOTE_PX = 1.25
+
+
+def hold_note() -> str:
+    """The parents' note, in the parent's language."""
+    return _("For parents: hold this button for 2 seconds to open the menu (new game, settings, quit).")
 
 
 def menu_rect_of(scene: object) -> pygame.Rect | None:
@@ -87,7 +103,9 @@ class ParentControls:
     def __init__(self, host: Host) -> None:
         """Controls for *host*; they follow whatever scene is on top."""
         self.host = host
-        self.menu = HoldButton(self.open_menu, "menu", on_tap=lambda: host.play_sound("nope"))
+        self.menu = HoldButton(self.open_menu, "menu", on_tap=self._tapped)
+        #: Seconds the parents' note has shown (None: not shown).
+        self.note_age: float | None = None
         self.undo_rect = pygame.Rect(0, 0, 0, 0)
         self.undo_pressed = False
         self._undo_down = False
@@ -110,12 +128,15 @@ class ParentControls:
 
     def undo_offered(self) -> bool:
         """True when the top scene is the kept game's play scene and a person's action can be taken back."""
-        return self.host.screens.game_on_top() and self.host.session.can_undo() and self.host.screens.undo_fits()
+        return self.host.screens.game_on_top() and self.host.session.undo_recent() and self.host.screens.undo_fits()
 
     # ----- input -----------------------------------------------------------------------------------
     def handle_pointer(self, event: PointerEvent) -> bool:
         """Take *event* when it belongs to the menu or undo button; True when taken."""
         self.place()
+        if event.kind == "down" and self.note_age is not None and not self.menu.hit(event.pos):
+            self.note_age = None  # a press elsewhere (a child playing on) puts the note away
+            self.host.request_redraw()
         if self.menu.handle(event):
             return True
         if event.kind == "down":
@@ -136,8 +157,35 @@ class ParentControls:
             self.host.screens.undo_last()
         return True
 
+    def _tapped(self) -> None:
+        """A short tap: the "not like that" sound, and the parents' note says what the button wants."""
+        self.host.play_sound("nope")
+        self.note_age = 0.0
+        self.host.request_redraw()
+
+    def note_shown(self) -> bool:
+        """True while the parents' note shows beside the menu button."""
+        return self.note_age is not None and self.menu.rect.width > 0
+
+    def note_rect(self) -> pygame.Rect:
+        """Where the parents' note goes: beside the menu button, towards the middle of the window, inside it."""
+        w, h = self.host.window_size()
+        button = self.menu.rect
+        pad = max(4, min(w, h) // 60)
+        px = readable_px((w, h))
+        width = min(w - 2 * pad, max(px * 18, int(w * 0.36)))
+        height = int(px * NOTE_PX * 1.05 * 3.6) + 2 * pad
+        rect = pygame.Rect(0, 0, width, height)
+        rect.right = button.right
+        if button.centery < h // 2:
+            rect.top = button.bottom + pad
+        else:
+            rect.bottom = button.top - pad
+        return rect.clamp(pygame.Rect(pad, pad, w - 2 * pad, h - 2 * pad))
+
     def open_menu(self) -> None:
         """The hold was long enough: open the parents' menu over the scene."""
+        self.note_age = None
         self.host.play_sound("tap")
         self.host.screens.open_parent_menu()
 
@@ -147,6 +195,11 @@ class ParentControls:
         self.place()
         self.menu.update(dt)
         self.place()  # the hold may just have opened the menu: the game's undo must not be drawn over it
+        if self.note_age is not None:
+            self.note_age += max(0.0, dt)
+            if self.note_age >= NOTE_SECONDS or self.menu.rect.width == 0:
+                self.note_age = None
+                self.host.request_redraw()
         badge = self.badge_shown()
         if badge != self._badge:
             self._badge = badge
@@ -157,8 +210,8 @@ class ParentControls:
         return self.menu.held is not None
 
     def busy(self) -> bool:
-        """True while the menu button is held or wiggles."""
-        return self.menu.busy()
+        """True while the menu button is held or wiggles, and while the parents' note shows."""
+        return self.menu.busy() or self.note_age is not None
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the undo button when offered, the menu button while it is held or wiggles, and the badge."""
@@ -169,6 +222,9 @@ class ParentControls:
             self.menu.draw(surface, art)
         if self.badge_shown():
             draw_badge(surface, self.menu.rect)
+        if self.note_shown() and self.note_age is not None:
+            fade = min(1.0, (NOTE_SECONDS - self.note_age) / NOTE_FADE)
+            draw_hold_note(surface, self.note_rect(), self.menu.rect, hold_note(), int(255 * max(0.0, fade)))
 
 
 def online_trouble(host: Host) -> str | None:
@@ -189,6 +245,29 @@ def draw_badge(surface: pygame.Surface, rect: pygame.Rect) -> None:
     center = (rect.centerx + offset, rect.centery - offset)
     pygame.draw.circle(surface, theme.PANEL, center, radius + max(2, radius // 3))
     pygame.draw.circle(surface, theme.NOTICE, center, radius)
+
+
+def draw_hold_note(surface: pygame.Surface, rect: pygame.Rect, button: pygame.Rect, text: str,
+                   opacity: int = 255) -> None:
+    """The parents' note in *rect*: the note paper with a little point towards the *button* it tells about."""
+    radius = max(6, rect.h // 6)
+    side = max(6, rect.h // 8)
+    bounds = rect.inflate(0, 2 * side + 2)
+    layer = pygame.Surface(bounds.size, pygame.SRCALPHA)
+    paper = rect.move(-bounds.x, -bounds.y)
+    tip_x = max(paper.x + radius, min(paper.right - radius, button.centerx - bounds.x))
+    if button.centery < rect.centery:
+        point = [(tip_x - side, paper.top + 1), (tip_x + side, paper.top + 1), (tip_x, paper.top - side)]
+    else:
+        point = [(tip_x - side, paper.bottom - 1), (tip_x + side, paper.bottom - 1), (tip_x, paper.bottom + side)]
+    pygame.draw.polygon(layer, theme.NOTICE, point)
+    pygame.draw.rect(layer, theme.NOTICE_PAPER, paper, border_radius=radius)
+    pygame.draw.rect(layer, theme.NOTICE, paper, width=max(2, rect.h // 30), border_radius=radius)
+    pad = max(4, rect.h // 10)
+    draw_text(layer, text, paper.inflate(-2 * pad, -2 * pad), theme.INK,
+              max_px=int(readable_px(surface.get_size()) * NOTE_PX), bold=False)
+    layer.set_alpha(opacity)
+    surface.blit(layer, bounds.topleft)
 
 
 def draw_undo_button(surface: pygame.Surface, rect: pygame.Rect, art: Art, pressed: bool = False) -> None:
@@ -225,6 +304,9 @@ class ParentMenuScene(Scene):
         add = self.buttons.add
         self.back_button = add(Button(self.back, icon="play", style=PRIMARY, name="back",
                                       label=lambda: _("Back to the game") if self.from_game else _("Back")))
+        self.undo_button = add(Button(self.take_back, icon="again", label=lambda: _("Take back the last move"),
+                                      style=CHOICE, name="undo"))
+        self.undo_button.visible = from_game and self.host.session.can_undo()
         self.settings_button = add(Button(self.open_settings, icon="menu", label=lambda: _("Settings"), style=CHOICE,
                                           name="settings"))
         self.rules_button = add(Button(self.open_rules, icon="hint", label=lambda: _("Rules"), style=CHOICE,
@@ -268,6 +350,11 @@ class ParentMenuScene(Scene):
     def back(self) -> None:
         """Close the menu."""
         self.host.pop_scene()
+
+    def take_back(self) -> None:
+        """Back to the game with a person's last move taken back (and the computers' moves made since)."""
+        self.host.pop_scene()
+        self.host.screens.undo_last(older=True)
 
     def open_settings(self) -> None:
         """Show the settings screen."""

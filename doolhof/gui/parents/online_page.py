@@ -45,6 +45,7 @@ from doolhof.gui.kit.widgets import (
     share_text_size,
 )
 from doolhof.gui.kit.worker import Worker
+from doolhof.gui.parents.online_games import WaitingGames
 from doolhof.i18n import N_, _
 from doolhof.online import store
 from doolhof.online.client import Friend
@@ -90,9 +91,13 @@ class OnlinePage:
     """The page's controls and drawing; the settings screen lays it out, feeds it and shows it."""
 
     def __init__(self, host: Host, keep: Callable[[str], None], back: Callable[[], None],
-                 check: Callable[[Address], str | None] = check_relay) -> None:
-        """*keep* saves a checked address text, *back* returns to the settings' rows, *check* asks one relay."""
+                 check: Callable[[Address], str | None] = check_relay,
+                 change: Callable[..., None] | None = None) -> None:
+        """*keep* saves a checked address text, *back* returns to the settings' rows, *check* asks one relay,
+        *change* saves other settings (the invitations switch)."""
         self.host = host
+        #: The waiting online games a parent can end, and the invitations switch (online_games.py).
+        self.games = WaitingGames(host, change or (lambda **changes: None))
         self._keep = keep
         self._check = check
         self.buttons = ButtonSet(on_press=lambda: host.play_sound("tap"))
@@ -131,6 +136,7 @@ class OnlinePage:
             self.friends = []
         self.forget_buttons = [HoldButton(self._forgetter(f.device), icon="cross", hold_seconds=FORGET_HOLD,
                                           face=theme.PANEL_DARK) for f in self.friends]
+        self.games.refresh()
 
     def _forgetter(self, device: str) -> Callable[[], None]:
         return lambda: self.forget(device)
@@ -224,6 +230,7 @@ class OnlinePage:
         self.field.update(dt)
         for button in self.forget_buttons:
             button.update(dt)
+        self.games.update(dt)
         job = self.job
         if job is not None and job.done():
             self.job = None
@@ -238,17 +245,20 @@ class OnlinePage:
 
     def busy(self) -> bool:
         """True while the test runs (the ring turns), a forget button is held, or the cursor blinks."""
-        return self.job is not None or self.field.focused or any(b.busy() for b in self.forget_buttons)
+        return (self.job is not None or self.field.focused or any(b.busy() for b in self.forget_buttons)
+                or self.games.busy())
 
     def holding(self) -> bool:
         """True while a forget button is held (a still finger there is no resting hand)."""
-        return any(b.held is not None for b in self.forget_buttons)
+        return any(b.held is not None for b in self.forget_buttons) or self.games.holding()
 
     def handle_pointer(self, event: PointerEvent) -> None:
         """Forget buttons first, then the buttons; a press anywhere off the field lets the keyboard go."""
         for button in self.forget_buttons:
             if button.handle(event):
                 return
+        if self.shown and self.games.handle_pointer(event):
+            return
         if event.kind == "down" and self.field.focused and self.buttons.at(event.pos) not in (
                 self.field_button, self.clear_button, self.ok_button, self.test_button):
             self.field.blur()
@@ -269,6 +279,7 @@ class OnlinePage:
         self.shown = shown
         for button in self.buttons.items:
             button.visible = shown
+        self.games.show(shown)
         if not shown:
             self.field.blur()
             for hold in self.forget_buttons:
@@ -303,10 +314,21 @@ class OnlinePage:
         y += row_h + pad
         self.about_rect = pygame.Rect(inner.x, y, inner.w, row_h)
         y = self.about_rect.bottom + pad
-        self.friends_label = pygame.Rect(inner.x, y, inner.w, row_h // 2)
+        # Below: the remembered computers, and the waiting online games (beside them, or under them when tall).
+        lower = pygame.Rect(inner.x, y, inner.w, inner.bottom - y)
+        if w >= h:
+            friends_w = (lower.w - 2 * pad) // 2
+            self.games.resize(pygame.Rect(lower.x + friends_w + 2 * pad, lower.y, lower.w - friends_w - 2 * pad,
+                                          lower.h), size)
+            lower.w = friends_w
+        else:
+            games_h = lower.h * 11 // 20
+            self.games.resize(pygame.Rect(lower.x, lower.bottom - games_h, lower.w, games_h), size)
+            lower.h -= games_h + pad
+        self.friends_label = pygame.Rect(inner.x, y, lower.w, row_h // 2)
         y = self.friends_label.bottom + pad // 2
-        room = inner.bottom - y
-        side = max(1, min(int(row_h * 1.6), (room - gap) * 5 // 8, (inner.w - gap * (MOST_SHOWN - 1)) // MOST_SHOWN))
+        room = lower.bottom - y
+        side = max(1, min(int(row_h * 1.6), (room - gap) * 5 // 8, (lower.w - gap * (MOST_SHOWN - 1)) // MOST_SHOWN))
         hold = max(least, min(row_h, int(side * 0.62)))
         self.friend_rects = []
         for k, button in enumerate(self.forget_buttons):
@@ -339,6 +361,7 @@ class OnlinePage:
             if figure is not None:
                 surface.blit(figure, figure.get_rect(center=cell.center))
             hold.draw(surface, art)
+        self.games.draw(surface)
 
     def _draw_answer(self, surface: pygame.Surface, least: int) -> None:
         kind, text = self.said

@@ -95,7 +95,8 @@ class SettingsScene(Scene):
         #: Opens the online page; shown only while online play is on (beside its on/off, not one of the choices).
         self.online_button = add(Button(self.open_online, label=lambda: _("Relay and computers"), style=SECONDARY,
                                         name="online-page"))
-        self.online = OnlinePage(host, keep=lambda text: self.change(relay=text), back=self.close_online)
+        self.online = OnlinePage(host, keep=lambda text: self.change(relay=text), back=self.close_online,
+                                 change=self.change)
         #: The online page's buttons (a field of the scene, so every button of the screen is found the same way).
         self.online_buttons = self.online.buttons
         self.online.show(False)

@@ -3,19 +3,23 @@
 First the hand drags a ghost of the sliding card from its slot to a yellow arrow, again and
 again, until the child pushes once (by drag or tap). Then it taps a lit cell (the one with the
 picture when it can be reached) until the child walks once. A few sparkles, and it is gone.
-A small round "x" in the board's top-left corner (an empty corner of the arrow band) skips it.
+A small round button with the hand on it in the board's top-left corner (an empty corner of the arrow
+band) hides the hand for this game when held two seconds (a parent's gesture, like the parents' menu:
+a tap only wiggles it and lets its ring fill a little). It is no cross, so nobody takes it for the way
+out, and one tap of a child never takes the hand away.
 
 The tutorial never takes input from the board: it only *watches* the game (phase, turn, whose
 turn) after every update. It waits while a computer seat plays or an animation runs, and hides
 the hand while a finger is down.
 
 :class:`Tutorial` is an overlay of the play scene (see :class:`~doolhof.gui.kit.overlay.Overlay`):
-it sits in ``scene.overlays``, sees pointer events first (it takes only those of its skip
+it sits in ``scene.overlays``, sees pointer events first (it takes only those of its hide
 button), updates after the scene, draws over it, and is removed by the scene once done. While it
 shows the way, the scene's automatic hint keeps away (``scene.auto_hint_allowed``).
 
 The app offers it with :func:`offer_tutorial` when a game starts (``settings.tutorial_done`` is
-False); finishing or skipping sets the flag and saves the settings. :func:`request_tutorial`
+False); finishing it sets the flag and saves the settings. Hiding it does not: the next game shows the
+hand again until the child has pushed and walked once with it. :func:`request_tutorial`
 clears the flag again; no screen calls it yet (a "learn" button on the setup screen is not built).
 """
 
@@ -34,9 +38,9 @@ from doolhof.gui.board.painter import draw_hand, draw_sparkle_ring, faded
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.anim import smooth
 from doolhof.gui.kit.boxes import least_tap, tap_area
+from doolhof.gui.kit.hold_button import HoldButton
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host
-from doolhof.gui.play.draw import draw_round_button
 from doolhof.gui.play.scene import PlayScene
 
 log = logging.getLogger(__name__)
@@ -115,7 +119,9 @@ class Tutorial:
         self.cheer_wait = 0.0
         self.cheer_seat = game.current_player
         self.held = False
-        self._skip_pressed = False
+        #: The hide button: held two seconds it ends the tutorial for this game (:meth:`skip`).
+        self.hide = HoldButton(self.skip, "hand", face=theme.PANEL,
+                               on_tap=lambda: scene.host.play_sound("nope"))
         self._seen = self._snapshot()
         self._plan_key: tuple[object, ...] | None = None
         self._plan: tuple[str, int] | Cell | None = None
@@ -168,7 +174,7 @@ class Tutorial:
             self.cheer_wait = 0.0
 
     def skip(self) -> None:
-        """End the tutorial now (the parent's "x")."""
+        """End the tutorial now, for this game only (the parent held the hide button)."""
         if self.step != "done":
             self.skipped = True
             self._finish()
@@ -200,6 +206,10 @@ class Tutorial:
         """Watch the game and move the hand along."""
         dt = max(0.0, min(float(dt), 0.1))
         self.clock += dt
+        self._place_hide()
+        self.hide.update(dt)
+        if self.done:
+            return
         self._observe()
         if self.step == "cheer":
             # Celebrate once the figure has arrived (or after a while in any case).
@@ -219,13 +229,17 @@ class Tutorial:
 
     def busy(self) -> bool:
         """True while the hand or the celebration moves (frames are needed)."""
-        if self.step == "cheer":
+        if self.step == "cheer" or self.hide.busy():
             return True
         return self.step in ("push", "walk") and self.ready()
 
+    def holding(self) -> bool:
+        """True while the hide button is held (a finger still on it is no resting hand)."""
+        return self.hide.held is not None
+
     # ----- input ---------------------------------------------------------------------------
     def skip_rect(self) -> pygame.Rect:
-        """The skip button: a small round "x" in the empty top-left corner of the arrow band."""
+        """The hide button: a small round button with the hand in the empty top-left corner of the arrow band."""
         lay = self.scene.layout
         side = max(28, int(lay.band * 0.8))
         rect = pygame.Rect(0, 0, side, side)
@@ -233,27 +247,23 @@ class Tutorial:
         return rect
 
     def skip_hit(self) -> pygame.Rect:
-        """Where a press counts as on the skip button: a little around it, and a fingertip's size at least."""
+        """Where a press counts as on the hide button: a little around it, and a fingertip's size at least."""
         return tap_area(self.skip_rect(), least_tap(self.scene.layout.window.size), margin=4)
 
+    def _place_hide(self) -> None:
+        self.hide.rect = self.skip_rect() if not self.done else pygame.Rect(0, 0, 0, 0)
+        self.hide.area = self.skip_hit()
+
     def handle_pointer(self, event: PointerEvent) -> bool:
-        """Track the finger; True only when the event belongs to the skip button (the board gets the rest)."""
+        """Track the finger; True only when the event belongs to the hide button (the board gets the rest)."""
         if event.kind == "down":
             self.held = True
-            if not self.done and self.skip_hit().collidepoint(event.pos):
-                self._skip_pressed = True
-                return True
-            return False
-        if event.kind in ("up", "cancel"):
+        elif event.kind in ("up", "cancel"):
             self.held = False
-            if self._skip_pressed:
-                self._skip_pressed = False
-                if event.kind == "up" and self.skip_hit().collidepoint(event.pos):
-                    self.scene.host.play_sound("tap")
-                    self.skip()
-                return True
+        if self.done:
             return False
-        return self._skip_pressed
+        self._place_hide()
+        return self.hide.handle(event)
 
     # ----- what to show --------------------------------------------------------------------
     def plan(self) -> tuple[str, int] | Cell | None:
@@ -383,10 +393,10 @@ class Tutorial:
         surface.blit(tick, tick.get_rect(midbottom=(round(x), round(y - cell * 0.35))))
 
     def _draw_skip(self, surface: pygame.Surface) -> None:
-        rect = self.skip_rect()
-        edge = max(1, rect.w // 2 // 10)
-        draw_round_button(surface, rect, (theme.PANEL_EDGE, theme.PANEL, theme.INK_SOFT), edge, edge,
-                          self.scene.view.icon("cross", int(rect.w * 0.6)))
+        self._place_hide()
+        rect = self.hide.rect
+        pygame.draw.circle(surface, theme.PANEL_EDGE, (rect.centerx, rect.centery + max(1, rect.w // 20)), rect.w // 2)
+        self.hide.draw(surface, self.scene.host.art)
 
 
 # ----- offering it --------------------------------------------------------------------------
@@ -400,11 +410,11 @@ def wants_tutorial(host: Host, play: PlayScene) -> bool:
 def offer_tutorial(host: Host, play: PlayScene) -> PlayScene:
     """Put the tutorial over *play* when it is wanted (see :func:`wants_tutorial`); returns *play*.
 
-    :meth:`~doolhof.gui.screens.ScreenBuilder.start_game` uses it. Finishing or skipping marks the
-    tutorial done in the settings.
+    :meth:`~doolhof.gui.screens.ScreenBuilder.start_game` uses it. Finishing it marks the tutorial
+    done in the settings; hiding it (the parent's hold) leaves it for the next game.
     """
     if wants_tutorial(host, play) and not any(isinstance(overlay, Tutorial) for overlay in play.overlays):
-        play.overlays.append(Tutorial(play, on_done=lambda skipped: mark_tutorial_done(host)))
+        play.overlays.append(Tutorial(play, on_done=lambda skipped: None if skipped else mark_tutorial_done(host)))
     return play
 
 

@@ -70,6 +70,14 @@ class SetupChoices(Protocol):
         """Seat *k*'s figure was tapped."""
         ...
 
+    def toggle_place(self, k: int) -> None:
+        """Seat *k*'s person plays here or far away."""
+        ...
+
+    def offered(self) -> tuple[SavedGame | None, int | None]:
+        """The game the big Continue offers and, for an online game, the far seat whose figure it wears."""
+        ...
+
     def toggle_kind(self, k: int) -> None:
         """Switch seat *k* between person and computer."""
         ...
@@ -88,20 +96,32 @@ class SetupChoices(Protocol):
 
 
 class SeatFigureButton(Button):
-    """Seat *k*'s big figure: tap to add seats up to it, or to remove it when it is the last."""
+    """Seat *k*'s big figure: on a free seat (faded, with a plus) a tap adds seats up to it; on a seat in play a
+    tap only makes the figure bob (children tap faces: that never takes a player away)."""
 
     def __init__(self, scene: SetupChoices, k: int) -> None:
         """The figure button of seat *k*."""
         super().__init__(lambda: scene.tap_figure(k), name=f"figure{k}")
         self.scene, self.k = scene, k
+        #: Where the figure is drawn: the tap area (:attr:`rect`) leaves out the corner where the remove
+        #: control of the last seat sits, on every seat alike.
+        self.area = pygame.Rect(0, 0, 0, 0)
 
     def draw(self, surface: pygame.Surface, art: Art | None = None) -> None:
         """The figure (faded with a plus when the seat is free), a robot badge for computers."""
         if self.rect.width <= 0 or self.rect.height <= 0:
             return
+        box = self.area if self.area.width > 0 else self.rect
         active = self.k < self.scene.count
-        px = int(min(self.rect.width, self.rect.height) * (0.82 if not self.pressed else 0.76))
-        center = self.rect.center
+        px = int(min(box.width, box.height) * (0.82 if not self.pressed else 0.76))
+        # Clear of the corner the tap area leaves out (the last seat's minus): a narrow card moves the figure
+        # right, a little smaller when it must (its round shape may reach into the corner's empty part).
+        left, top = self.rect.left - box.left, self.rect.top - box.top
+        if box.width // 2 - int(px * 0.36) < left:
+            px = min(px, int((box.width - left) / 0.86))
+        if box.height // 2 - int(px * 0.36) < top:
+            px = min(px, int((box.height - top) / 0.86))
+        center = (max(box.centerx, self.rect.left + int(px * 0.36)), max(box.centery, self.rect.top + int(px * 0.36)))
         figure = safe_art(f"figure {self.k}", lambda: art.figure(self.k, px)) if art is not None else None
         if figure is None:
             pygame.draw.circle(surface, theme.SEAT_COLORS[self.k], center, px // 2)
@@ -118,11 +138,11 @@ class SeatFigureButton(Button):
             badge_px = max(1, px // 3)
             badge = safe_art("robot", lambda: art.robot(badge_px))
             if badge is not None:
-                surface.blit(badge, badge.get_rect(topright=(self.rect.right - px // 12, self.rect.top + px // 12)))
-        if active and self.k in self.scene.far and self.scene.online:
+                surface.blit(badge, badge.get_rect(topright=(box.right - px // 12, box.top + px // 12)))
+        if active and self.k in self.scene.far and self.scene.online and not self.scene.slots[self.k].is_computer:
             badge_px = max(1, px // 3)
             spot = pygame.Rect(0, 0, badge_px, badge_px)
-            spot.topright = (self.rect.right - px // 12, self.rect.top + px // 12)
+            spot.topright = (box.right - px // 12, box.top + px // 12)
             pygame.draw.circle(surface, theme.WHITE, spot.center, badge_px // 2 + max(1, badge_px // 12))
             badge = safe_icon(art, "globe", badge_px)
             if badge is not None:
@@ -130,26 +150,20 @@ class SeatFigureButton(Button):
 
 
 class KindButton(Button):
-    """Person or computer for seat *k* (tap to switch)."""
+    """Person or computer for seat *k* (tap to switch; far away is the place switch's, :class:`PlaceButton`)."""
 
     def __init__(self, scene: SetupChoices, k: int) -> None:
         """The switch of seat *k*."""
         super().__init__(lambda: scene.toggle_kind(k), style=CHOICE, name=f"kind{k}", label=self.word)
         self.scene, self.k = scene, k
 
-    def far(self) -> bool:
-        """True when the seat is played far away (on the other computer)."""
-        return self.k in self.scene.far and self.scene.online
-
     def word(self) -> str:
-        """What the seat is: a person, a computer, or far away."""
-        if self.far():
-            return _("Far away")
+        """What the seat is: a person or a computer."""
         return _("Computer") if self.scene.slots[self.k].is_computer else _("Person")
 
     def label_texts(self) -> list[str]:
         """Every word it may show, so the row keeps its size when a seat switches."""
-        return [_("Person"), _("Computer")] + ([_("Far away")] if self.scene.online else [])
+        return [_("Person"), _("Computer")]
 
     def _parts(self, face_rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, int]:
         """(icon box, words box, icon px) inside the face: the icon beside the word, or above it when the word
@@ -177,17 +191,58 @@ class KindButton(Button):
         if not self.visible or self.rect.width <= 0:
             return
         computer = self.scene.slots[self.k].is_computer
-        far = self.far()
         color = theme.SEAT_COLORS[self.k]
         face = lighten(color, 0.82) if not computer else theme.COMPUTER_FACE
         face_rect = draw_slab(surface, self.rect, face, darken(color, 0.25), self.pressed)
         icon_box, words, px = self._parts(face_rect)
         icon = None
-        if far:
-            icon = safe_icon(art, "globe", px)
-        elif art is not None:
+        if art is not None:
             icon = safe_art("robot" if computer else "person", lambda: art.robot(px) if computer
                             else art.icon("person", px))
+        if icon is not None:
+            where = icon.get_rect(center=icon_box.center)
+            if icon_box.width < icon_box.height * 1.5:
+                where.left = icon_box.left
+            surface.blit(icon, where)
+        top = int(face_rect.height * 0.6)
+        draw_text(surface, text_of(self.label), words, theme.INK, max_px=top if self.text_px is None
+                  else min(top, self.text_px))
+
+
+class PlaceButton(KindButton):
+    """Where seat *k*'s person plays: here (the house) or far away (the globe), on the other computer; a tap
+    switches. Shown under a person's switch while online play is on, where a computer shows its level: far
+    away is a choice of its own, never one more step of person and computer, so a tap too few never
+    turns a far player into the computer."""
+
+    def __init__(self, scene: SetupChoices, k: int) -> None:
+        """The place switch of seat *k*."""
+        Button.__init__(self, lambda: scene.toggle_place(k), style=CHOICE, name=f"place{k}", label=self.word)
+        self.scene, self.k = scene, k
+
+    def far(self) -> bool:
+        """True when the seat is played far away (on the other computer)."""
+        return self.k in self.scene.far and self.scene.online and not self.scene.slots[self.k].is_computer
+
+    def word(self) -> str:
+        """Here or far away."""
+        return _("Far away") if self.far() else _("Here")
+
+    def label_texts(self) -> list[str]:
+        """Both words, so the row keeps its size when the seat switches."""
+        return [_("Here"), _("Far away")]
+
+    def draw(self, surface: pygame.Surface, art: Art | None = None) -> None:
+        """The house and "Here", or the globe and "Far away" on the sky's colour."""
+        if not self.visible or self.rect.width <= 0:
+            return
+        far = self.far()
+        color = theme.SEAT_COLORS[self.k]
+        face = theme.FAR_FACE if far else theme.WHITE
+        face_rect = draw_slab(surface, self.rect, face, darken(color, 0.25) if far else theme.SOFT_EDGE,
+                              self.pressed)
+        icon_box, words, px = self._parts(face_rect)
+        icon = safe_icon(art, "globe" if far else "home", px)
         if icon is not None:
             where = icon.get_rect(center=icon_box.center)
             if icon_box.width < icon_box.height * 1.5:
@@ -383,10 +438,11 @@ def _fit(room: pygame.Rect, variant: str) -> float:
 
 
 class ContinueButton(Button):
-    """Continue the saved game: the "again" arrow, the word, and a little picture of the game that waits."""
+    """Continue the waiting game: the "again" arrow, the word, and a little picture of the game that waits
+    (an online game's with the far figure on it, wearing the far-away badge)."""
 
     def __init__(self, scene: SetupChoices) -> None:
-        """The Continue button of *scene* (shown only when a saved game waits)."""
+        """The Continue button of *scene* (shown only when a game waits)."""
         super().__init__(scene.resume, icon="again", label=lambda: _("Continue"), style=SECONDARY, name="continue")
         self.scene = scene
 
@@ -396,27 +452,60 @@ class ContinueButton(Button):
         A maze is a square as high as the button's face; a card table is wider and shows at most
         :data:`CONTINUE_ROWS` rows of cards, so the cards are big enough to know again.
         """
-        saved = self.scene.saved_game
-        picture = continue_picture(area, saved)
+        saved, figure = self.scene.offered()
+        picture = self._picture(area)
         if saved is None or picture is None:
             super().draw_content(surface, area, ink, art)
             return
-        draw_waiting_game(surface, picture, saved, art, rows=None if isinstance(saved.game, Game) else CONTINUE_ROWS)
+        alone = continue_picture(area, saved) is None
+        if not alone:
+            draw_waiting_game(surface, picture, saved, art,
+                              rows=None if isinstance(saved.game, Game) else CONTINUE_ROWS)
+        if figure is not None:
+            draw_far_figure(surface, picture, figure, art, alone=alone)
         super().draw_content(surface, pygame.Rect(area.x, area.y, picture.x - area.x - area.height // 8,
                                                   area.height), ink, art)
 
+    def _picture(self, area: pygame.Rect) -> pygame.Rect | None:
+        """Where the waiting game's picture goes in the face *area*; for an online game in a button too narrow
+        for its picture, the place of the far figure alone (whose game it is shows in every window)."""
+        saved, figure = self.scene.offered()
+        picture = continue_picture(area, saved)
+        if picture is None and figure is not None and area.height >= 8:
+            picture = pygame.Rect(0, 0, area.height * 3 // 5, area.height * 3 // 5)
+            picture.midright = (area.right - area.height // 8, area.centery - area.height // 10)
+        return picture
 
     def picture_rect(self) -> pygame.Rect | None:
         """Where the waiting game's picture goes (unpressed), or None when there is none."""
-        return continue_picture(self.face_area(), self.scene.saved_game)
+        return self._picture(self.face_area())
 
     def label_box(self) -> tuple[pygame.Rect, int | None] | None:
         """The word's box: beside the waiting game's picture when there is one."""
         area = self.face_area()
-        picture = continue_picture(area, self.scene.saved_game)
+        picture = self._picture(area)
         if picture is not None:
             area = pygame.Rect(area.x, area.y, picture.x - area.x - area.height // 8, area.height)
         return self._label_box_in(area)
+
+
+def draw_far_figure(surface: pygame.Surface, area: pygame.Rect, figure: int, art: Art | None,
+                    alone: bool = False) -> None:
+    """The far side's *figure* over the lower right corner of a waiting online game's picture in *area* (or, *alone*,
+    filling *area*), with the far-away badge on it: whose game this is, at a glance."""
+    if art is None:
+        return
+    px = max(12, int(min(area.w, area.h) * (1.0 if alone else 0.55)))
+    image = safe_art(f"figure {figure}", lambda: art.figure(figure, px))
+    if image is None:
+        return
+    spot = image.get_rect(center=area.center) if alone else \
+        image.get_rect(bottomright=(area.right + px // 6, area.bottom + px // 8))
+    surface.blit(image, spot)
+    badge = safe_art("far", lambda: art.far(max(10, px // 2)))
+    if badge is not None:
+        surface.blit(badge, badge.get_rect(center=(spot.right - badge.get_width() // 4,
+                                                  spot.bottom - badge.get_height() // 4)))
 
 
 #: Rows of cards the Continue button's picture of a waiting card table shows at most.

@@ -1,10 +1,13 @@
 """The waiting online games on the setup screen: each a button with its game as it stands and the far figure.
 
-An online game that waits (left, or the window closed, within the week: :mod:`doolhof.online.store`)
-is offered on the setup screen like any other waiting game: a button with the little picture of its
-maze or card table and, in its corner, the far side's figure wearing the far-away badge. A tap
-continues it (:meth:`~doolhof.gui.screens.ScreenBuilder.resume_online`). Only while a parent has
-online play turned on with a relay address; otherwise nothing of it shows and nothing is read.
+An online game that waits (left, the window closed or the program killed, within the week:
+:mod:`doolhof.online.store`) is offered on the setup screen like any other waiting game: the newest
+waiting game of the chosen kind is what the big Continue offers, an online one with the far side's
+figure on its picture (see :meth:`~doolhof.gui.setup.scene.SetupScene.offered`); another waiting
+online game gets a button of its own beside Join, with the little picture of its maze or card table
+and, in its corner, the far figure wearing the far-away badge. A tap continues it
+(:meth:`~doolhof.gui.screens.ScreenBuilder.resume_online`). Only while a parent has online play
+turned on with a relay address; otherwise nothing of it shows and nothing is read.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.scene import Host
 from doolhof.gui.kit.widgets import SECONDARY, Button
 from doolhof.gui.online.switch import online_on
-from doolhof.gui.setup.buttons import draw_waiting_game
+from doolhof.gui.setup.buttons import draw_far_figure, draw_waiting_game
 from doolhof.session.games import AnyGame
 from doolhof.session.savegame import SavedGame
 from doolhof.session.seats import TableSetup
@@ -33,31 +36,36 @@ MOST = 3
 class FarGameButton(Button):
     """One waiting online game: its picture, the far figure with its badge; a tap continues it."""
 
-    def __init__(self, host: Host, kept: dict[str, Any], game: AnyGame, table: TableSetup, figure: int) -> None:
+    def __init__(self, host: Host, kept: dict[str, Any], game: AnyGame, table: TableSetup, figure: int,
+                 at: float = 0.0) -> None:
         """The button for the room *kept* (as the online memory holds it), whose *game* stands as shown;
-        *figure* is the far seat whose figure it wears."""
+        *figure* is the far seat whose figure it wears, *at* when the room last changed."""
         super().__init__(self._continue, icon=None, label=None, style=SECONDARY, name=f"far-game-{kept.get('room')}")
         self.host = host
         self.kept = kept
-        self.saved = SavedGame(game, table)
+        self.saved = SavedGame(game, table, saved_at=at)
         self.figure = figure
+        #: True once it could not be brought back (damaged, or no relay): not offered again this time.
+        self.gone = False
+
+    @property
+    def at(self) -> float:
+        """When the room last changed on this computer (seconds since the epoch)."""
+        return self.saved.saved_at
+
+    def resume(self) -> None:
+        """Continue this online game (the big Continue's tap when it offers this one)."""
+        self._continue()
 
     def _continue(self) -> None:
         if not self.host.screens.resume_online(self.kept):
-            self.visible = False  # it cannot come back (damaged, or no relay): not offered again this time
+            self.gone = True
+            self.visible = False
 
     def draw_content(self, surface: pygame.Surface, area: pygame.Rect, ink: theme.Color, art: Art | None) -> None:
         """The game's little picture, the far figure in its lower right corner."""
         draw_waiting_game(surface, area, self.saved, art, rows=2)
-        if art is None:
-            return
-        px = max(12, int(min(area.w, area.h) * 0.55))
-        figure = art.figure(self.figure, px)
-        spot = figure.get_rect(bottomright=(area.right + px // 6, area.bottom + px // 8))
-        surface.blit(figure, spot)
-        badge = art.far(max(10, px // 2))
-        surface.blit(badge, badge.get_rect(center=(spot.right - badge.get_width() // 4,
-                                                  spot.bottom - badge.get_height() // 4)))
+        draw_far_figure(surface, area, self.figure, art)
 
 
 def far_game_buttons(host: Host) -> list[FarGameButton]:
@@ -85,10 +93,20 @@ def far_game_buttons(host: Host) -> list[FarGameButton]:
             continue
         owners = room.log.genesis.owners if room.log is not None else ()
         figure = next((seat for seat, owner in enumerate(owners) if owner != room.me["device"]), 1)
-        buttons.append(FarGameButton(host, kept, game.copy(), room.table, figure))
+        buttons.append(FarGameButton(host, kept, game.copy(), room.table, figure, _changed(kept)))
         if len(buttons) == MOST:
             break
     return buttons
+
+
+def _changed(kept: dict[str, Any]) -> float:
+    """When the room's file was last written (0 when it cannot be told)."""
+    from doolhof.online import store
+
+    try:
+        return (store.folder() / "rooms" / f"{kept.get('room')}.json").stat().st_mtime
+    except (OSError, ValueError):
+        return 0.0
 
 
 __all__ = ["MOST", "FarGameButton", "far_game_buttons"]

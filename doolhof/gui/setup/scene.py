@@ -2,22 +2,33 @@
 
 Everything is a big tap target (at least 64 px on a 1280x800 window):
 
-- four seat cards (six for the card game), one per figure; tap a figure to add seats up to it, or
-  tap the last one to take it away again (2 to 4 seats, 2 to 6 for the card game; seats are always
-  the first *n* figures, whose colours and corners are fixed; back from the card game to a maze game,
-  the first four stay);
+- four seat cards (six for the card game), one per figure; a free seat shows its figure faded with a
+  plus: a tap adds seats up to it. The last seat in play carries a round minus in its corner, held
+  a moment to take that seat away (its ring fills from the press on; a tap only wiggles it): a tap on
+  a face never takes a player away (2 to 4 seats, 2 to 6 for the card game; seats are always the
+  first *n* figures, whose colours and corners are fixed; a maze table and a card table each keep
+  their own number of seats);
 - under each figure a person/computer switch, and for a computer its level (gentle, clever,
-  expert; tap to cycle);
+  expert; tap to cycle); while online play is on, a person's place in that spot: here (the house)
+  or far away (the globe), a choice of its own, so a tap too few never makes a far player the
+  computer;
 - four game cards: three with a little board picture (Junior, Junior with own secrets, the big 7x7
   board) and the card game with a few maze cards lying edge to edge ("7+" in its corner, for parents);
-- the number of secrets: all, half, or any number with - and +; for the card game, which has no
-  secrets, that panel shows the deck and a hand of two cards (face down when the parents chose
-  hidden hands);
+- the number of secrets, one choice: - and + beside the number, a row of little stars under it
+  (lit: used; the first-game advice, half, is one step among the others); for the card game, which
+  has no secrets, that panel shows the deck and a hand of two cards (face down when the parents
+  chose hidden hands);
 - Play; when a game of the chosen kind is waiting (a maze game and a card game can each wait, see
-  :func:`doolhof.session.savegame.load_waiting`), Continue is the big button (with a little picture
-  of the game that waits) and Play becomes a smaller "New game", which asks first
-  (:class:`~doolhof.gui.setup.replace.ReplaceCard`: the waiting game's picture, Continue, and a
-  two-second hold to replace it). The game card of each waiting game carries the "again" arrow.
+  :func:`doolhof.session.savegame.load_waiting`, and online games: :mod:`.far_games`), Continue is
+  the big button (with a little picture of the newest game that waits, an online one with the far
+  figure on it) and Play becomes a smaller "New game", which asks first when it would replace a game
+  of this computer (:class:`~doolhof.gui.setup.replace.ReplaceCard`: the waiting game's picture,
+  Continue, and a two-second hold to replace it). The game card of each waiting game carries the
+  "again" arrow.
+
+Every choice is remembered (:mod:`doolhof.session.setup_memory`, written when the screen is left): a
+visit to the puzzle book or a restart brings back exactly this screen. At the start of the program a
+game played after the last choice brings its kind to the front.
 
 In the top corner sits the parents' menu button (opened by a two-second hold; the app's
 :class:`~doolhof.gui.parents.menu.ParentControls` handles it at :attr:`SetupScene.parent_menu_rect`).
@@ -28,7 +39,9 @@ screen until the parent taps OK.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Iterable
+from dataclasses import replace
 
 import pygame
 
@@ -37,6 +50,7 @@ from doolhof.gui.kit import theme
 from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.boxes import least_tap
 from doolhof.gui.kit.cardpics import draw_card_back, draw_card_face, draw_pile
+from doolhof.gui.kit.hold_button import HoldButton
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.text import draw_text, readable_px, shared_px
@@ -48,6 +62,7 @@ from doolhof.gui.kit.widgets import (
     SECONDARY,
     Button,
     ButtonSet,
+    darken,
     draw_card,
     draw_corner_icon,
     garden_background,
@@ -61,15 +76,17 @@ from doolhof.gui.setup.buttons import (
     ContinueButton,
     KindButton,
     LevelButton,
+    PlaceButton,
     SeatFigureButton,
     VariantButton,
     draw_waiting_game,
 )
-from doolhof.gui.setup.far_games import far_game_buttons
+from doolhof.gui.setup.far_games import FarGameButton, far_game_buttons
 from doolhof.gui.setup.replace import ReplaceCard
 from doolhof.i18n import _, ngettext
 from doolhof.session.savegame import SavedGame
 from doolhof.session.seats import CARDS, LEVELS, SeatConfig, TableSetup, seat_range
+from doolhof.session.setup_memory import MAZE_VARIANTS, SetupMemory, kind_of
 
 log = logging.getLogger(__name__)
 
@@ -77,11 +94,9 @@ log = logging.getLogger(__name__)
 MAX_SEATS = seat_range(CARDS)[1]
 MAZE_SEATS = seat_range("junior")[1]
 MIN_SEATS = 2
-VARIANT_ORDER = ("junior", "junior-own", "classic", CARDS)
-MAZE_VARIANTS = VARIANT_ORDER[:3]
-#: The seats offered before the parent changes anything: a child and a gentle computer.
-DEFAULT_SLOTS = (SeatConfig("person"), SeatConfig("computer", "gentle"), SeatConfig("person"),
-                 SeatConfig("computer", "clever"), SeatConfig("person"), SeatConfig("computer", "clever"))
+VARIANT_ORDER = (*MAZE_VARIANTS, CARDS)
+#: Seconds the last seat's minus must be held to take that seat away (a tap only wiggles it).
+REMOVE_HOLD = 0.8
 #: The cards holding one group of choices each.
 CHOICES_CARD = CARD.but(corner=12, least_radius=6, drop=60, least_drop=2)
 
@@ -90,28 +105,38 @@ class SetupScene(Scene):
     """Choose the table and start a game. *table* pre-fills the choices (e.g. the last game's)."""
 
     def __init__(self, host: Host, table: TableSetup | None = None, far: Iterable[int] = ()) -> None:
-        """Build the screen; a saved game, if any, is offered with a Continue button. *far* are the seats
-        marked far away (coming back from inviting, or from an online game's end)."""
+        """Build the screen with the remembered choices (:meth:`Settings.setup_memory`); *table* (the game
+        just left, say) is chosen over them, its seats *far* marked far away (coming back from inviting, or
+        from an online game's end). A waiting game, if any, is offered with a Continue button."""
         super().__init__(host)
-        table = table or TableSetup()
-        self.slots: list[SeatConfig] = list(DEFAULT_SLOTS)
-        for k, seat in enumerate(table.seats[:MAX_SEATS]):
-            self.slots[k] = seat
-        self.variant = table.variant if table.variant in VARIANT_ORDER else "junior"
-        #: The maze variant the secrets count for (the last one chosen while the card game is chosen).
-        self.maze = self.variant if self.variant in MAZE_VARIANTS else "junior"
-        self.count = max(MIN_SEATS, min(self.max_seats(), len(table.seats)))
-        self.secrets: int | None = None if table.is_cards else table.secrets
-        self.first_player = table.first_player if table.first_player < self.count else 0
-        #: The seats marked "far away": played on the other computer (only while online play is on).
-        self.far: set[int] = {k for k in far if 0 <= k < self.count}
         #: The games that can be continued, kind (``"maze"``, ``"cards"``) -> game.
         self.waiting, messages = load_waiting_games(host)
+        memory = host.settings.setup_memory()
+        if host.settings.setup is None:
+            # Settings from before the memory hold only the last table played: each waiting game tells how its
+            # kind was set up (a 6-secret Junior game waiting shows 6 secrets, not 12).
+            for saved in sorted(self.waiting.values(), key=lambda saved: saved.saved_at):
+                if saved.kind != kind_of(host.settings.table.variant):
+                    memory = memory.with_table(saved.table)
+            memory = memory.with_table(host.settings.table)
+        if table is not None:
+            memory = memory.with_table(table, far)
+        self.slots: list[SeatConfig] = list(memory.slots)
+        self.variant = memory.variant if memory.variant in VARIANT_ORDER else "junior"
+        #: The maze variant the secrets count for (the last one chosen while the card game is chosen).
+        self.maze = memory.maze
+        #: Seats in play at a maze table and at a card table (each kind keeps its own).
+        self.counts = {"maze": memory.counts[0], "cards": memory.counts[1]}
+        self.secrets: int | None = memory.secrets
+        self.first_player = memory.first_player if memory.first_player < self.count else 0
+        #: The seats marked "far away": played on the other computer (only while online play is on; a
+        #: computer seat is never far away, but its mark comes back with the person).
+        self.far: set[int] = set(memory.far)
         #: Messages for the parent, shown one after the other on a card until tapped away.
         self.notes: list[str] = [*host.notes, *messages]
         host.notes.clear()
         #: Asks before a new game replaces the waiting one of its kind.
-        self.replace_card = ReplaceCard(self.resume, self._replace, self._keep_waiting, draw_waiting_game,
+        self.replace_card = ReplaceCard(self.resume_here, self._replace, self._keep_waiting, draw_waiting_game,
                                         on_tap=lambda: self.host.play_sound("tap"))
         #: Where the parents' menu button sits (the app's parent controls read it).
         self.parent_menu_rect = pygame.Rect(0, 0, 0, 0)
@@ -127,10 +152,6 @@ class SetupScene(Scene):
         self.kind_buttons = [add(KindButton(self, k)) for k in range(MAX_SEATS)]
         self.level_buttons = [add(LevelButton(self, k)) for k in range(MAX_SEATS)]
         self.variant_buttons = {v: add(VariantButton(self, v)) for v in VARIANT_ORDER}
-        self.all_button = add(Button(lambda: self.set_secrets(None), style=CHOICE, name="all",
-                                     label=lambda: str(self.total_secrets())))
-        self.half_button = add(Button(lambda: self.set_secrets(self.total_secrets() // 2), style=CHOICE,
-                                      name="half", label=lambda: str(self.total_secrets() // 2)))
         self.minus_button = add(Button(lambda: self.step_secrets(-1), icon="minus", style=QUIET, name="minus"))
         self.plus_button = add(Button(lambda: self.step_secrets(+1), icon="plus", style=QUIET, name="plus"))
         # With a saved game waiting, Continue is the big yellow button and this one says "New game":
@@ -143,9 +164,16 @@ class SetupScene(Scene):
         # The other computer's way in (only while online play is on): the keypad of pictures.
         self.join_button = add(Button(self.open_join, icon="join", label=lambda: _("Join"), style=CHOICE,
                                       name="join"))
-        # The newest waiting online game (only while online play is on), beside Join: its picture and the
-        # far figure; a tap continues it.
-        self.far_game_buttons = [add(button) for button in far_game_buttons(host)[:1]]
+        self.place_buttons = [add(PlaceButton(self, k)) for k in range(MAX_SEATS)]
+        # The waiting online games (only while online play is on): the newest of the chosen kind is the big
+        # Continue's; the newest other one has a button beside Join: its picture and the far figure.
+        self.far_game_buttons: list[FarGameButton] = [add(button) for button in far_game_buttons(host)]
+        #: The last seat's minus: held a moment, that seat goes (a tap on a face never takes a player away).
+        self.remove_button = HoldButton(self.remove_last, icon="minus", hold_seconds=REMOVE_HOLD,
+                                        on_tap=lambda: self.host.play_sound("tap"), face=theme.WHITE)
+        self.seat_cards: list[pygame.Rect] = []
+        #: Each seat card's corner where the minus sits while it is the last seat (no figure's tap area there).
+        self.seat_corners: list[pygame.Rect] = []
         self.fullscreen_button = add(Button(self.host.toggle_fullscreen, icon="fullscreen", style=QUIET,
                                             name="fullscreen"))
         self.note_button = Button(self.dismiss_note, icon="check", label=lambda: _("OK"), style=PRIMARY,
@@ -154,7 +182,9 @@ class SetupScene(Scene):
         self.note_buttons.add(self.note_button)
         #: A remembered computer's invitation, noticed here in the background (gui/online/invitation_notice.py).
         self.invitations = InvitationNotice(host, self.my_figure)
-        self.sync()
+        if table is None:
+            self._front_newest(memory.at)
+        self.set_secrets(self.secrets)
 
     # ----- the choices ---------------------------------------------------------------------
     def table(self) -> TableSetup:
@@ -162,10 +192,43 @@ class SetupScene(Scene):
         secrets = None if self.is_cards else self.secrets
         return TableSetup(self.variant, tuple(self.slots[: self.count]), secrets, self.first_player)
 
+    def memory(self) -> SetupMemory:
+        """Every choice on the screen now, for both kinds of game (its ``at`` left at 0)."""
+        return SetupMemory(self.variant, self.maze, tuple(self.slots), (self.counts["maze"], self.counts["cards"]),
+                           self.secrets, self.first_player, frozenset(self.far))
+
+    @property
+    def count(self) -> int:
+        """How many seats are in play at the chosen game's table."""
+        return self.counts[kind_of(self.variant)]
+
+    @count.setter
+    def count(self, n: int) -> None:
+        self.counts[kind_of(self.variant)] = n
+
     @property
     def saved_game(self) -> SavedGame | None:
-        """The waiting game of the chosen kind (maze or cards), which Continue continues; else None."""
-        return self.waiting.get("cards" if self.is_cards else "maze")
+        """This computer's waiting game of the chosen kind (maze or cards), which a new game would replace."""
+        return self.waiting.get(kind_of(self.variant))
+
+    def offered_far(self) -> FarGameButton | None:
+        """The waiting online game of the chosen kind the big Continue offers: the newest one, when no game of
+        this computer of that kind was played later (None while online play is off)."""
+        if not self.online:
+            return None
+        kind, here = kind_of(self.variant), self.saved_game
+        for button in self.far_game_buttons:
+            if not button.gone and button.saved.kind == kind:
+                return button if here is None or button.at >= here.saved_at else None
+        return None
+
+    def offered(self) -> tuple[SavedGame | None, int | None]:
+        """The game the big Continue offers (None: nothing of this kind waits) and, for an online game, the far
+        seat whose figure it wears."""
+        far = self.offered_far()
+        if far is not None:
+            return far.saved, far.figure
+        return self.saved_game, None
 
     @property
     def is_cards(self) -> bool:
@@ -189,19 +252,23 @@ class SetupScene(Scene):
         return self.total_secrets() if self.secrets is None else self.secrets
 
     def tap_figure(self, k: int) -> None:
-        """Seat *k*'s figure was tapped: add seats up to it, or remove it when it is the last one."""
+        """Seat *k*'s figure was tapped: a free seat adds seats up to it; a face in play stays as it is."""
         if k >= self.max_seats():
             self.host.play_sound("nope")
             return
-        if k >= self.count:
-            self.count = k + 1
-        elif k == self.count - 1 and self.count > MIN_SEATS:
-            self.count = k
-        else:
-            self.host.play_sound("nope")
+        if k < self.count:
+            return  # children tap faces: the figure bobs under the finger, nobody goes
+        self.count = k + 1
+        self.set_secrets(self.secrets)
+
+    def remove_last(self) -> None:
+        """The last seat's minus was held: that seat goes (its person or computer stays on its card for later)."""
+        if self.count <= MIN_SEATS:
             return
+        self.count -= 1
         if self.first_player >= self.count:
             self.first_player = 0
+        self.remove_button.reset()
         self.set_secrets(self.secrets)
 
     @property
@@ -210,21 +277,25 @@ class SetupScene(Scene):
         return online_on(self.host.settings)
 
     def far_seats(self) -> frozenset[int]:
-        """The seats in play marked far away (none while online play is off)."""
-        return frozenset(k for k in self.far if k < self.count) if self.online else frozenset()
+        """The seats in play marked far away (none while online play is off; a computer is never far away)."""
+        if not self.online:
+            return frozenset()
+        return frozenset(k for k in self.far if k < self.count and not self.slots[k].is_computer)
 
     def toggle_kind(self, k: int) -> None:
-        """Seat *k* switches between a person and a computer player (and, with online play on, far away:
-        person, computer, far away, person ...)."""
+        """Seat *k* switches between a person and a computer player (far away is :meth:`toggle_place`'s)."""
         seat = self.slots[k]
+        self.slots[k] = SeatConfig("person" if seat.is_computer else "computer", seat.level)
+        self.sync()
+
+    def toggle_place(self, k: int) -> None:
+        """Seat *k*'s person plays here or far away, on the other computer (only while online play is on)."""
+        if not self.online or self.slots[k].is_computer:
+            return
         if k in self.far:
             self.far.discard(k)
-            self.slots[k] = SeatConfig("person", seat.level)
-        elif seat.is_computer and self.online:
-            self.far.add(k)
-            self.slots[k] = SeatConfig("person", seat.level)
         else:
-            self.slots[k] = SeatConfig("person" if seat.is_computer else "computer", seat.level)
+            self.far.add(k)
         self.sync()
 
     def cycle_level(self, k: int) -> None:
@@ -237,12 +308,12 @@ class SetupScene(Scene):
     def set_variant(self, variant: str) -> None:
         """Choose the game; the number of secrets keeps its meaning (all stays all, half stays half).
 
-        The seat row shows six seats for the card game and four for a maze game: back from the card
-        game with five or six seats, the first four stay.
+        The seat row shows six seats for the card game and four for a maze game; each kind keeps its own
+        number of seats in play (a 3-seat card game and a 2-seat maze game are both remembered).
         """
         if variant == self.variant or variant not in VARIANT_ORDER:
             return
-        seats_before, waiting_before = self.max_seats(), self.saved_game is not None
+        seats_before, waiting_before = self.max_seats(), self.offered()[0] is not None
         self.variant = variant
         self.count = min(self.count, self.max_seats())
         if self.first_player >= self.count:
@@ -251,7 +322,7 @@ class SetupScene(Scene):
             was_half = self.secrets is not None and self.secrets == self.total_secrets() // 2
             self.maze = variant
             self.secrets = self.total_secrets() // 2 if was_half else self.secrets
-        relayout = self.max_seats() != seats_before or (self.saved_game is not None) != waiting_before
+        relayout = self.max_seats() != seats_before or (self.offered()[0] is not None) != waiting_before
         if relayout and self.size != (0, 0):
             self.resize(self.size)  # the seat row has another number of cards, or Continue comes or goes
         self.set_secrets(self.secrets)
@@ -279,7 +350,7 @@ class SetupScene(Scene):
         far = self.far_seats()
         if far:
             table = self.table()
-            self.host.change_settings(table=table)
+            self.remember(table=table)
             self.host.screens.open_invite(table, far, self.my_figure())
             return
         if self.saved_game is not None:
@@ -299,9 +370,28 @@ class SetupScene(Scene):
 
     def _start_new(self) -> None:
         table = self.table()
-        self.host.change_settings(table=table)
+        self.remember(table=table)
         game = table.fresh(self.host.next_seed())
         self.host.screens.start_game(game, table)
+
+    def remember(self, **also: object) -> None:
+        """Keep the choices in the settings (with *also*, e.g. the table played), when they changed or *also*
+        asks for a write; stamped with the time, so a game played later comes to the front at the next start."""
+        memory = self.memory()
+        kept = self.host.settings.setup
+        if not also and kept is not None and replace(kept, at=0.0) == memory:
+            return
+        self.host.change_settings(setup=replace(memory, at=time.time()), **also)
+
+    def _front_newest(self, since: float) -> None:
+        """At the start: the newest waiting game (of this computer, or online while online play is on) played
+        after the choices were made at *since* brings its kind to the front, so the big button offers it."""
+        games = list(self.waiting.values())
+        if self.online:
+            games += [button.saved for button in self.far_game_buttons if not button.gone]
+        newest = max(games, key=lambda saved: saved.saved_at, default=None)
+        if newest is not None and newest.saved_at > since and newest.kind != kind_of(self.variant):
+            self.set_variant(newest.table.variant)
 
     def open_puzzles(self) -> None:
         """The puzzle book."""
@@ -320,10 +410,26 @@ class SetupScene(Scene):
     def _play_label(self) -> str:
         if self.far_seats():
             return _("Invite")
-        return _("New game") if self.saved_game is not None else _("Play!")
+        return _("New game") if self.offered()[0] is not None else _("Play!")
 
     def resume(self) -> None:
-        """Continue the chosen kind's waiting game (with its undo step).
+        """Continue the game the big Continue offers: the newest waiting one of the chosen kind (online, or this
+        computer's with its undo step)."""
+        far = self.offered_far()
+        if far is None:
+            self.resume_here()
+            return
+        self.replace_card.hide()
+        self.remember()
+        far.resume()
+        if far.gone:  # it cannot come back (damaged, or no relay): the next waiting game is offered
+            self.host.play_sound("nope")
+            self.sync()
+            if self.size != (0, 0):
+                self.resize(self.size)
+
+    def resume_here(self) -> None:
+        """Continue this computer's waiting game of the chosen kind (with its undo step).
 
         Its table becomes the last table played, so the next start of the program opens the setup
         screen with this game chosen and its Continue in front (not the game started last).
@@ -332,7 +438,7 @@ class SetupScene(Scene):
         self.replace_card.hide()
         if saved is None:
             return
-        self.host.change_settings(table=saved.table)
+        self.remember(table=saved.table)
         self.host.screens.resume_game(saved)
 
     def dismiss_note(self) -> None:
@@ -344,33 +450,46 @@ class SetupScene(Scene):
     # ----- keeping the buttons in step -----------------------------------------------------
     def sync(self) -> None:
         """Update every button's look (selected, visible, enabled) from the choices."""
+        online = self.online
         for k in range(MAX_SEATS):
             active = k < self.count
             self.figure_buttons[k].visible = k < self.max_seats()
             self.kind_buttons[k].visible = active
             self.level_buttons[k].visible = active and self.slots[k].is_computer
+            self.place_buttons[k].visible = active and online and not self.slots[k].is_computer
+        self._place_remove()
         for name, button in self.variant_buttons.items():
             button.selected = name == self.variant
         n = self.effective_secrets()
-        self.all_button.selected = self.secrets is None
-        self.half_button.selected = n == self.total_secrets() // 2 and self.secrets is not None
-        self.half_button.enabled = self.total_secrets() // 2 >= self.min_secrets()
         self.minus_button.enabled = n > self.min_secrets()
         self.plus_button.enabled = n < self.total_secrets()
-        for secret_button in (self.all_button, self.half_button, self.minus_button, self.plus_button):
+        for secret_button in (self.minus_button, self.plus_button):
             secret_button.visible = not self.is_cards
         inviting = bool(self.far_seats())
-        waiting = self.saved_game is not None
+        offered = self.offered_far()
+        waiting = self.offered()[0] is not None
         self.continue_button.visible = waiting
         self.continue_button.style = PRIMARY if waiting else SECONDARY
         self.play_button.style = SECONDARY if waiting else PRIMARY
         self.play_button.icon = "globe" if inviting else "play"
-        self.join_button.visible = self.online
+        self.join_button.visible = online
+        side = next((b for b in self.far_game_buttons if not b.gone and b is not offered), None) if online else None
         for far_game in self.far_game_buttons:
-            far_game.visible = self.online and far_game.visible
+            far_game.visible = far_game is side
         # Leaving full screen is for parents (the menu); here it can only be entered.
         self.fullscreen_button.visible = not self.host.fullscreen
         self.host.request_redraw()
+
+    def _place_remove(self) -> None:
+        """The minus sits in the last seat's corner (none at the fewest seats); another seat's corner is empty."""
+        k = self.count - 1
+        corner = self.seat_corners[k] if self.count > MIN_SEATS and k < len(self.seat_corners) else None
+        if corner is None or corner.width <= 0:
+            self.remove_button.rect = pygame.Rect(0, 0, 0, 0)
+            self.remove_button.reset()
+        elif corner != self.remove_button.rect:
+            self.remove_button.rect = corner.copy()
+            self.remove_button.reset()
 
     # ----- scene lifecycle -----------------------------------------------------------------
     def enter(self) -> None:
@@ -378,7 +497,9 @@ class SetupScene(Scene):
         self.invitations.start()
 
     def exit(self) -> None:
-        """Left for good (not only covered by the parents' menu): stop listening."""
+        """The screen is left (the book, a game, the parents' menu over it): its choices are kept; left for good
+        (not only covered by the parents' menu), it stops listening."""
+        self.remember()
         if self not in self.host.scenes:
             self.invitations.stop()
 
@@ -456,10 +577,13 @@ class SetupScene(Scene):
         card_w = max(1, (cards.width - gap * (across - 1)) // across)
         card_h = max(1, (cards.height - gap * (rows - 1)) // rows)
         self.seat_cards = []
+        self.seat_corners = []
         for k in range(MAX_SEATS):
             if k >= shown:
-                for button in (self.figure_buttons[k], self.kind_buttons[k], self.level_buttons[k]):
+                for button in (self.figure_buttons[k], self.kind_buttons[k], self.level_buttons[k],
+                               self.place_buttons[k]):
                     button.rect = pygame.Rect(0, 0, 0, 0)
+                self.figure_buttons[k].area = pygame.Rect(0, 0, 0, 0)
                 continue
             row, col = divmod(k, across)
             card = pygame.Rect(cards.x + col * (card_w + gap), cards.y + row * (card_h + gap), card_w, card_h)
@@ -468,11 +592,23 @@ class SetupScene(Scene):
             figure_h = int(body.height * 0.46)
             kind_h = int(body.height * 0.26)
             level_h = body.height - figure_h - kind_h - 2 * max(1, pad // 3)
-            self.figure_buttons[k].rect = pygame.Rect(body.x, body.y, body.width, figure_h)
+            # The top left corner holds the minus while this is the last seat; the figure's tap area leaves it
+            # out on every seat, so no finger that stays where it was taps a face after the seat went.
+            # A narrow card (six seats, a tall window) leaves out a band at the top instead of a column.
+            corner = max(1, min(least_tap(self.size), figure_h, body.width))
+            self.seat_corners.append(pygame.Rect(body.x, body.y, corner, corner))
+            figure = self.figure_buttons[k]
+            figure.area = pygame.Rect(body.x, body.y, body.width, figure_h)
+            if body.width - corner >= min(figure_h, least_tap(self.size)) or figure_h - corner < body.width - corner:
+                figure.rect = pygame.Rect(body.x + corner, body.y, max(1, body.width - corner), figure_h)
+            else:
+                figure.rect = pygame.Rect(body.x, body.y + corner, body.width, max(1, figure_h - corner))
             y = body.y + figure_h + max(1, pad // 3)
             self.kind_buttons[k].rect = pygame.Rect(body.x, y, body.width, kind_h)
             y += kind_h + max(1, pad // 3)
             self.level_buttons[k].rect = pygame.Rect(body.x, y, body.width, max(1, level_h))
+            self.place_buttons[k].rect = self.level_buttons[k].rect.copy()
+        self._place_remove()
 
     def _layout_variants(self, panel: pygame.Rect, pad: int) -> None:
         self.variant_label, row = _label_and_body(panel, pad, 0.16, self._heading_h())
@@ -486,22 +622,20 @@ class SetupScene(Scene):
         inner = panel.inflate(-pad, -pad)
         label_h = min(inner.height // 2, max(self._heading_h(), int(inner.height * 0.16)))
         self.secrets_label = pygame.Rect(inner.x, inner.y, inner.width, label_h)
-        note_h = int(inner.height * 0.16)
+        note_h = int(inner.height * 0.22)
         #: Where the card game's deck and a hand are shown in place of the secrets.
         self.deck_rect = pygame.Rect(inner.x, inner.y + label_h, inner.width, inner.height - label_h)
         row = pygame.Rect(inner.x, inner.y + label_h, inner.width, inner.height - label_h - note_h)
+        #: Under the number: a little star per picture, the used ones lit (and with own piles, how many each).
         self.secrets_note = pygame.Rect(inner.x, row.bottom, inner.width, note_h)
         gap = max(2, pad // 2)
-        # all | half | - n +   : five columns, the number itself twice as wide as a button
-        side = max(1, min(row.height, (row.width - 5 * gap) // 6))
-        total_w = 5 * side + side + 5 * gap
+        # - n +   : one choice, the number itself twice as wide as a button
+        side = max(1, min(row.height, (row.width - 3 * gap) // 4))
+        total_w = 4 * side + 3 * gap
         x = row.centerx - total_w // 2
         y = row.centery - side // 2
-        self.all_button.rect = pygame.Rect(x, y, side, side)
-        self.half_button.rect = pygame.Rect(x + side + gap, y, side, side)
-        x2 = x + 2 * (side + gap) + gap
-        self.minus_button.rect = pygame.Rect(x2, y, side, side)
-        self.count_rect = pygame.Rect(x2 + side + gap, y, 2 * side - gap, side)
+        self.minus_button.rect = pygame.Rect(x, y, side, side)
+        self.count_rect = pygame.Rect(x + side + gap, y, 2 * side + gap, side)
         self.plus_button.rect = pygame.Rect(self.count_rect.right + gap, y, side, side)
 
     def _layout_bottom(self, area: pygame.Rect, pad: int) -> None:
@@ -518,7 +652,8 @@ class SetupScene(Scene):
             button.rect = pygame.Rect(right_edge - pad - door_w, area.y, door_w, area.height)
             right_edge = button.rect.x
         self._layout_play(area, pad)
-        used = self.play_button.rect.union(self.continue_button.rect) if self.saved_game else self.play_button.rect
+        waiting = self.offered()[0] is not None
+        used = self.play_button.rect.union(self.continue_button.rect) if waiting else self.play_button.rect
         doors = [self.puzzle_button.rect] + ([self.join_button.rect] if online else []) + [b.rect for b in far_games]
         if any(used.colliderect(door.inflate(2 * pad, 0)) for door in doors):
             right = (door_w + pad) * (1 + len(far_games)) if online else 0
@@ -527,10 +662,11 @@ class SetupScene(Scene):
 
     def _layout_play(self, area: pygame.Rect, pad: int) -> None:
         w = min(area.width, max(int(area.width * 0.34), int(area.height * 3.2)))
-        if self.saved_game is not None:
+        waiting = self.offered()[0] is not None
+        if waiting:
             w = min(w, int((area.width - pad) / 1.8))  # both fit side by side, even in a tall window
         play = pygame.Rect(0, area.y, w, area.height)
-        if self.saved_game is not None:
+        if waiting:
             # Continue is the main button (full size, on the right); a new game is the smaller one.
             cont = play
             nw = min(int(w * 0.8), (area.width - w - pad))
@@ -552,21 +688,29 @@ class SetupScene(Scene):
         if self.replace_card.shown:
             self.replace_card.handle(event)
             return
+        if self.remove_button.handle(event):
+            return
         self.buttons.handle(event)
 
     def update(self, dt: float) -> None:
-        """The replace card's hold fills with scene time; invitations are read."""
+        """The hold buttons' rings fill with scene time (the replace card's, the last seat's minus); invitations
+        are read."""
         self.invitations.update(dt)
         if self.replace_card.shown:
             self.replace_card.update(dt)
+        else:
+            self.remove_button.update(dt)
 
     def holding(self) -> bool:
-        """True while the replace card's hold button is pressed (a parent's finger held there is no resting hand)."""
-        return self.replace_card.shown and self.replace_card.replace_button.held is not None
+        """True while a hold button is pressed (the replace card's, the minus: a finger held there is no resting
+        hand)."""
+        if self.replace_card.shown:
+            return self.replace_card.replace_button.held is not None
+        return self.remove_button.held is not None
 
     def busy(self) -> bool:
-        """True while the replace card's hold button is held or wiggles."""
-        return self.replace_card.shown and self.replace_card.busy()
+        """True while a hold button is held, wiggles or its ring falls back."""
+        return self.replace_card.busy() if self.replace_card.shown else self.remove_button.busy()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         """Enter continues the saved game, else starts the game (for parents with a keyboard); a message first."""
@@ -575,7 +719,7 @@ class SetupScene(Scene):
                 self.dismiss_note()
             elif self.replace_card.shown:
                 self.replace_card.keep_button.tap()
-            elif self.saved_game is not None:
+            elif self.offered()[0] is not None:
                 self.continue_button.tap()
             else:
                 self.play_button.tap()
@@ -603,6 +747,11 @@ class SetupScene(Scene):
         for k, card in enumerate(self.seat_cards):
             _seat_card(surface, card, k, k < self.count)
         self.buttons.draw(surface, art)
+        minus = self.remove_button.rect
+        if minus.width > 0:  # a rim in the seat's colour, so the round minus reads as a button of that seat
+            rim = darken(theme.SEAT_COLORS[self.count - 1], 0.25)
+            pygame.draw.circle(surface, rim, minus.center, minus.width // 2 + max(2, minus.width // 16))
+        self.remove_button.draw(surface, art)
         if self.is_cards:
             self._draw_deck(surface, art)
         else:
@@ -617,7 +766,7 @@ class SetupScene(Scene):
     def share_text_sizes(self) -> None:
         """One size per role: the seat buttons' words, the game cards' names, the big buttons' words."""
         least = readable_px(self.size)  # a longer translation wraps at this size rather than shrink below it
-        share_text_size([*self.kind_buttons, *self.level_buttons], least=least)
+        share_text_size([*self.kind_buttons, *self.level_buttons, *self.place_buttons], least=least)
         share_text_size(self.variant_buttons.values(), least=least)
         share_text_size([self.play_button, self.continue_button], least=least)
 
@@ -661,11 +810,10 @@ class SetupScene(Scene):
             surface.blit(turned, turned.get_rect(center=(hand_center[0] + dx, hand_center[1] + abs(dx) // 8)))
 
     def _draw_count(self, surface: pygame.Surface, art: Art) -> None:
+        """The number between - and +, and under it a little star per picture, the used ones lit."""
         n = self.effective_secrets()
         rect = self.count_rect
-        custom = not (self.all_button.selected or self.half_button.selected)
-        face = theme.WHITE if not custom else theme.CHOSEN
-        pygame.draw.rect(surface, face, rect, border_radius=max(4, rect.height // 4))
+        pygame.draw.rect(surface, theme.WHITE, rect, border_radius=max(4, rect.height // 4))
         pygame.draw.rect(surface, theme.CREAM_EDGE, rect, width=max(1, rect.height // 24),
                          border_radius=max(4, rect.height // 4))
         icon_px = int(rect.height * 0.55)
@@ -676,11 +824,35 @@ class SetupScene(Scene):
             text_rect.x += icon_px // 2 + rect.height // 10
             text_rect.width -= icon_px // 2 + rect.height // 10
         draw_text(surface, str(n), text_rect, theme.INK)
+        strip = self.secrets_note
         if VARIANTS[self.variant].own_piles:
             each = n // self.count
             note = ngettext("{n} each", "{n} each", each).format(n=each)
-            draw_text(surface, note, self.secrets_note, theme.INK_SOFT)
+            words = pygame.Rect(strip.right - strip.width * 3 // 10, strip.y, strip.width * 3 // 10, strip.height)
+            draw_text(surface, note, words, theme.INK_SOFT)
+            strip = pygame.Rect(strip.x, strip.y, strip.width - words.width, strip.height)
+        _draw_star_row(surface, strip, n, self.total_secrets(), art)
 
+
+def _draw_star_row(surface: pygame.Surface, area: pygame.Rect, lit: int, total: int, art: Art) -> None:
+    """*total* little stars in *area* (in two rows when one would make them too small), the first *lit* bright."""
+    if area.width < 8 or area.height < 8 or total <= 0:
+        return
+    rows = 1 if area.width / total >= area.height * 0.6 or total <= 12 else 2
+    across = -(-total // rows)
+    px = int(min(area.height / rows, area.width / across) * 0.86)
+    if px < 4:
+        return
+    bright = art.picture("star", px)
+    faint = bright.copy()
+    faint.set_alpha(60)
+    step = min(area.width / across, px * 1.25)
+    left = area.centerx - step * (across - 1) / 2
+    top = area.centery - (rows - 1) * px * 0.55
+    for k in range(total):
+        row, col = divmod(k, across)
+        image = bright if k < lit else faint
+        surface.blit(image, image.get_rect(center=(round(left + col * step), round(top + row * px * 1.1))))
 
 
 def load_waiting_games(host: Host) -> tuple[dict[str, SavedGame], list[str]]:

@@ -133,7 +133,7 @@ def test_a_hint_for_the_other_card_shows_where_the_child_looks(make_app: Any, si
     assert scene.chosen == 1 - best.hand_index
     tap(app, h.point(scene.layout.icons["hint"]))
     assert h.step_until(app, lambda: scene.hint is not None)
-    assert scene.chosen == best.hand_index, "the hint chooses the card it means"
+    assert scene.chosen == 1 - best.hand_index, "the hint never moves the child's choice"
     ghost = scene.ghost()
     assert ghost is not None and ghost[2] == best.cell, "and shows it on the table"
     assert h.step_until(app, lambda: not scene.camera.moving)
@@ -265,7 +265,8 @@ def test_in_the_first_game_tutorial_the_light_bulb_shows_the_hands_card(make_app
     tap(app, h.point(scene.layout.icons["hint"]))
     assert h.step_until(app, lambda: scene.hint is not None)
     ghost = scene.ghost()
-    assert scene.chosen == plan.hand_index and ghost is not None, "the hint chooses the hand's card"
+    assert ghost is not None and ghost[0] == game.hand(0)[plan.hand_index], "the hint shows the hand's card"
+    assert scene.chosen is None, "and leaves the choosing to the child"
     assert (ghost[1], ghost[2]) == (plan.rotation, plan.cell), "and shows it where the hand lays it"
     assert tutorial.showing(), "the hand still shows the same"
 

@@ -77,6 +77,8 @@ def take_by_taps(app: Any, scene: CardPlayScene, rng: random.Random) -> set[Cell
     if picks and rng.random() < 0.9:
         tap(app, point(scene.layout.take))
     else:
+        while scene.picks:  # "done" is there only once the picks are put back
+            tap(app, cell_point(scene, min(scene.picks)))
         hold_done(app, scene)
         picks = set()
     return picks

@@ -187,3 +187,42 @@ def test_restore_a_computers_take_phase_lets_the_computer_take(make_app: Any) ->
     scene.restore(other)
     assert step_until(app, lambda: other.current_player == 0 and scene.accepting())
     assert other.phase == "place"
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["mouse", "finger"])
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (800, 1280)])
+def test_after_the_computers_played_a_parent_takes_the_childs_take_back_from_the_menu(
+        make_app: Any, size: tuple[int, int], touch: bool) -> None:
+    """By the time a parent looks, both computers have played: the quick Undo is gone (no one-tap way for the
+    child to throw their take away), and the parents' menu, behind its hold, takes the child's last move back:
+    the take step again, the computers' moves undone with it."""
+    from doolhof.gui.kit.hold_button import HOLD_SECONDS
+    from doolhof.gui.parents.menu import ParentMenuScene
+    from tests.gui.helpers import finger, mouse, touch_tap
+
+    app = make_app(size)
+    fast(app)
+    game = game_with_take(3, 24)
+    scene = start_session(app, game, table_of("person", "computer", "computer"))
+    lay_by_taps(app, scene, joining_place(game, take=True))
+    assert step_until(app, ready(scene)) and scene.game.phase == "take"
+    taking = scene.game.copy()
+    cell = next(c for c in sorted(taking.takeable()) if taking.can_take({c}))
+    press = touch_tap if touch else tap
+    press(app, cell_point(scene, cell))
+    press(app, point(scene.layout.take))
+    assert step_until(app, lambda: scene.game.current_player == 0 and scene.accepting(), limit=60)
+    assert scene.game.turn == taking.turn + 3 and scene.game.scores[0] == 1, "both computers played"
+    run(app)
+    assert app.controls.undo_rect.width == 0, "no quick Undo now: one tap would throw the child's take away"
+    at = point(app.controls.menu.rect)
+    run(app, HOLD_SECONDS + 0.1, [finger("down", app, at)] if touch else [mouse("move", at), mouse("down", at)])
+    run(app, 0, [finger("up", app, at)] if touch else [mouse("up", at)])
+    menu = app.scene
+    assert isinstance(menu, ParentMenuScene) and menu.undo_button.visible
+    press(app, point(menu.undo_button.rect))
+    assert app.scene is scene and scene.game == taking, "the take step is back, as the child left it"
+    assert scene.accepting() and scene.phase_now() == "take"
+    press(app, cell_point(scene, cell))
+    press(app, point(scene.layout.take))
+    assert scene.game.scores[0] == 1

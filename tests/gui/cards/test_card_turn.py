@@ -62,9 +62,11 @@ def test_a_pick_that_cuts_off_takeable_cards_brings_them_along(make_app: Any) ->
 
 
 def test_take_nothing_is_always_there(make_app: Any) -> None:
+    """Taking is optional (C7): a pick put back, "done" held ends the turn taking nothing."""
     app = make_app((800, 600))
     game = chain()
     scene = laid(app, game)
+    tap(app, cell_point(scene, (2, 0)))
     tap(app, cell_point(scene, (2, 0)))
     hold_done(app, scene)
     assert game.scores == (0, 0) and game.is_over() is False and game.current_player == 1

@@ -1,4 +1,5 @@
-"""The first card game's tutorial hand: it shows laying, then taking, cheers, and is gone; the "x" skips it;
+"""The first card game's tutorial hand: it shows laying, then taking, cheers, and is gone; held two seconds its
+hide button hides it for this game (a tap does not);
 the first game is dealt so that the child's first card can take."""
 
 from __future__ import annotations
@@ -58,13 +59,44 @@ def test_the_hand_shows_laying_then_taking_and_goes(make_app: Any) -> None:
     assert ended == [False] and tutorial not in scene.overlays
 
 
-def test_the_x_skips_it(make_app: Any) -> None:
-    app = make_app((1280, 800))
-    scene, tutorial, ended = with_tutorial(app, CardGame.new(players=2, seed=3))
-    tap(app, point(tutorial.skip_rect()))
-    assert ended == [True] and tutorial.done
-    run(app)
-    assert scene.overlays == [] and len(scene.game.table) == 4, "the skip tap did nothing else"
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (800, 1280)])
+@pytest.mark.parametrize("by", ["mouse", "finger"])
+def test_a_tap_never_hides_the_hand_a_hold_hides_it_for_this_game(make_app: Any, size: tuple[int, int],
+                                                                   by: str) -> None:
+    """The button in the table's corner is no red cross a parent takes for the way out, and one tap of a child
+    does not end the tutorial (it ended it for good): a tap only wiggles it; held two seconds (a finger resting
+    there too) it hides the hand for this game, and the next card game shows it again."""
+    from doolhof.gui.kit.hold_button import HOLD_SECONDS
+    from doolhof.session.seats import SeatConfig
+    from tests.gui.helpers import center, finger, mouse
+
+    app = make_app(size)
+    app.settings = replace(app.settings, cards_tutorial_done=False, animation_speed="fast")
+    table = TableSetup("cards", (SeatConfig("person"), SeatConfig("computer", "gentle")))
+    app.screens.start_game(table.new_card_game(3), table)
+    scene = app.scene
+    run(app, 1.0)
+    tutorial = next(o for o in scene.overlays if isinstance(o, CardTutorial))
+    pos = center(tutorial.skip_rect())
+
+    def press(kind: str) -> list[pygame.event.Event]:
+        return [finger(kind, app, pos)] if by == "finger" else [mouse(kind, pos)]
+
+    run(app, 0.05, press("down"))
+    run(app, 0.05, press("up"))
+    run(app, 1.0)
+    assert not tutorial.done and tutorial in scene.overlays, "a tap does not end it"
+    assert tutorial.hide.icon != "cross", "no cross: it is not the way out"
+    assert app.settings.cards_tutorial_done is False
+    table_before = dict(scene.game.table)
+    run(app, 0.05, press("down"))
+    run(app, HOLD_SECONDS + 0.2)
+    run(app, 0.05, press("up"))
+    assert tutorial.done and tutorial not in scene.overlays, "held two seconds it goes"
+    assert dict(scene.game.table) == table_before, "the hold did nothing else"
+    assert app.settings.cards_tutorial_done is False, "only for this game"
+    app.screens.start_game(table.new_card_game(4), table)
+    assert any(isinstance(o, CardTutorial) for o in app.scene.overlays), "the next card game shows the hand again"
 
 
 def test_it_waits_while_a_computer_plays(make_app: Any) -> None:
