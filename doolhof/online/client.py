@@ -96,15 +96,9 @@ class Link(Protocol):
         ...
 
 
-class LinkFactory(Protocol):
-    """Makes the link of a channel (the arguments of :class:`~doolhof.online.relay.RelayLink`)."""
-
-    def __call__(self, address: Address, channel: str, *, on_message: Callable[[str, bytes], None],
-                 on_connect: Callable[[], None] | None = ..., on_disconnect: Callable[[str], None] | None = ...,
-                 will: Publish | Callable[[], Publish] | None = ..., client_id: str | None = ...,
-                 retained: bool = ..., keep: Sequence[str] = ...) -> Link:
-        """A link, not started."""
-        ...
+#: Makes the link of a channel, not started: called with :class:`~doolhof.online.relay.RelayLink`'s arguments
+#: (the address, the channel, the callbacks, the will, which retained messages it takes ...).
+LinkFactory = Callable[..., Link]
 
 
 class Machine(Protocol):
@@ -594,7 +588,7 @@ class OnlineRoom(_Channel):
                          client_id=room.client_id, retained=False, keep=("end",))
 
     def _connecting(self) -> Publish:
-        with self.lock:
+        with self.lock:  # on the link's thread, before every connection
             return self.room.connecting()  # a new epoch, and the will that names it
 
     # ----- the network side ------------------------------------------------------------------------
@@ -735,7 +729,7 @@ class OnlineRoom(_Channel):
     def close(self) -> None:
         """The game is over here: clear the room from the relay when the far side has it all, then go."""
         with self.lock:
-            if self.room.finished_and_known() and not self.room.closed:
+            if self.room.finished_and_known():
                 self.room.closed = True  # nothing of it is kept on the relay
                 self.view = RoomView.of(self.room, self.view, fresh=False)
         self.link.wait_sent()

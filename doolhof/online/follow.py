@@ -124,7 +124,7 @@ class FarGame:
             elif isinstance(event, PeerJoined):
                 self.peer_here = True
             elif isinstance(event, LinkChanged):
-                if not event.up and (self._closing is not None or self.room.room.closed):
+                if not event.up and (self._closing is not None or self.room.view.closed):
                     continue  # the game is over and its room let go on purpose: no trouble, nothing to log
                 self.linked = event.up
                 if event.up and not self._was_linked:
@@ -143,11 +143,11 @@ class FarGame:
                 self.trouble = "version"
             elif isinstance(event, Refusal):
                 log.info("a message in an online game was refused: %s", event.reason)
-            elif isinstance(event, Ended):
-                self.ended = True
             elif isinstance(event, MoveRefused):
                 log.warning("the room refused a move of this computer (%s); the game is taken again", event.reason)
                 self.out_of_step = True
+            elif isinstance(event, Ended):
+                self.ended = True
             elif isinstance(event, (Finished, Closed)):
                 pass
         return changed
@@ -177,11 +177,10 @@ class FarGame:
 
     def caught_up(self) -> AnyGame:
         """A copy of the room's checked game after a catch-up (:meth:`catching_up`); the count restarts from it."""
-        with self.room.lock:
-            game = self.room.room.game
-            assert game is not None and self.room.room.log is not None
-            self.applied = len(self.room.room.log)
-            copy = game.copy()
+        view = self.room.view
+        assert view.game is not None
+        self.applied = view.entries
+        copy = view.game.copy()
         self._moves.clear()
         log.info("an online game caught up with the far side's moves at once")
         return copy

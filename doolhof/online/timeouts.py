@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
-#: How long the relay keeps a room's retained messages: a waiting game lasts a week.
+#: How long a waiting game lasts (on this computer; the relay keeps nothing of a room but a parent's ``end``,
+#: and a retained message expires after this at the latest).
 RETAIN_SECONDS: Final = 7 * 24 * 3600
 #: How long this computer keeps a waiting online game after its last change (as long as the relay does).
 KEEP_SECONDS: Final = RETAIN_SECONDS

@@ -382,6 +382,25 @@ def test_an_unreachable_relay_is_said_plainly(make_app: Any, tmp_path: Path) -> 
     assert no_paho_threads()
 
 
+def test_a_bug_making_a_code_is_logged_whole_and_the_parent_reads_the_plain_sentence(
+        make_app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    import doolhof.gui.online.invite as invite_module
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a bug in making the code")
+
+    monkeypatch.setattr(invite_module, "HostCode", broken)
+    host = Side(make_app, tmp_path / "host", type("R", (), {"address": "127.0.0.1:1"})())
+    host.setup()
+    with caplog.at_level("WARNING"):
+        host.tap(make_far(host).play_button.rect)
+    invite = host.scene
+    assert isinstance(invite, InviteScene) and invite.trouble == "relay" and invite.again_button.visible
+    logged = [r for r in caplog.records if r.exc_info is not None]
+    assert logged and logged[-1].exc_info[0] is TypeError, "the traceback is in the log, not hidden"
+    host.tap(invite.cancel_button.rect)
+
+
 def test_a_lobby_whose_relay_does_not_answer_says_so(make_app: Any, tmp_path: Path) -> None:
     """The room's relay went silent between the code and the lobby: the parent is told, not left watching dots;
     when the link comes up the sentence goes."""

@@ -102,12 +102,12 @@ class MemoryRelay:
         self._busy = False
 
     def link(self, address: Any, channel: str, *, on_message: Any, on_connect: Any = None,
-             on_disconnect: Any = None, will: Any = None, client_id: str | None = None, retained: bool = True,
-             keep: Any = ()) -> MemoryLink:
-        """A link of *channel* (the arguments of ``RelayLink``; without *retained*, only the retained
-        messages of the topics in *keep* are delivered)."""
+             on_disconnect: Any = None, will: Any = None, retained: bool = True, keep: Any = (),
+             client_id: str | None = None) -> MemoryLink:
+        """A link of *channel* (the arguments of ``RelayLink``: *will* a message or what makes one before each
+        connection; without *retained* only the retained topics named in *keep* are delivered)."""
         link = MemoryLink(self, address, channel, on_message, on_connect, on_disconnect, will)
-        link.retained_topics = None if retained else tuple(keep)
+        link.retained, link.keep = retained, tuple(keep)
         return link
 
     def publish(self, message: Publish) -> None:
@@ -156,7 +156,7 @@ class MemoryLink:
     """One client of a :class:`MemoryRelay` (what a driver needs of ``RelayLink``)."""
 
     def __init__(self, relay: MemoryRelay, address: Any, channel: str, on_message: Any, on_connect: Any,
-                 on_disconnect: Any, will: Publish | None) -> None:
+                 on_disconnect: Any, will: Any) -> None:
         import threading
 
         self.relay, self.address, self.channel = relay, address, channel
@@ -164,9 +164,10 @@ class MemoryLink:
         self.connected = threading.Event()
         self.problem: str | None = None
         self.base = f"doolhof/c/{channel}"
+        self.retained = True
+        self.keep: tuple[str, ...] = ()
+        self._will: Publish | None = None
         self._waiting: list[Publish] = []
-        self.retained_topics: tuple[str, ...] | None = None
-        self.current_will: Publish | None = None
 
     def start(self) -> None:
         """Connect: the retained messages of the channel come first, then the driver's own."""
@@ -175,14 +176,12 @@ class MemoryLink:
         relay = self.relay
         if self not in relay.links:
             relay.links.append(self)
+        self._will = self.will() if callable(self.will) else self.will
         self.connected.set()
         busy, relay._busy = relay._busy, True
         try:
-            if callable(self.will):
-                self.current_will = self.will()
             for topic in sorted(relay.retained):
-                wanted = self.retained_topics is None or topic.rsplit("/", 1)[-1] in self.retained_topics
-                if topic.startswith(self.base + "/") and wanted:
+                if topic.startswith(self.base + "/") and (self.retained or topic[len(self.base) + 1:] in self.keep):
                     relay._todo.append((self, topic, relay.retained[topic]))
             if self.on_connect is not None:
                 self.on_connect()
@@ -217,6 +216,5 @@ class MemoryLink:
         self.connected.clear()
         if self.on_disconnect is not None:
             self.on_disconnect("cut")
-        will = self.current_will if callable(self.will) else self.will
-        if will is not None:
-            self.relay.publish(will)
+        if self._will is not None:
+            self.relay.publish(self._will)

@@ -148,8 +148,12 @@ class InviteScene(LinkScene):
             code = HostCode(self.relays, my_hello(self.figure))
             self.host_code = self.own(code)
             code.start()
-        except Exception as error:  # a bad address, no network at all: said plainly, never a traceback
+        except ValueError as error:  # a bad address, or none: said plainly
             log.warning("no code could be asked for (%s)", error)
+            self.fail("relay")
+            return
+        except Exception:  # a bug: its traceback in the log; the parent reads the plain sentence
+            log.exception("no code could be asked for")
             self.fail("relay")
             return
         self._asked_at = self.now()
@@ -179,8 +183,13 @@ class InviteScene(LinkScene):
             link = FriendLink(self.relays, my_hello(self.figure), friend, on_moved=store.moved)
             self.friend_link = self.own(link)
             link.start()
-        except Exception as error:
+        except ValueError as error:  # a bad address, or none: said plainly
             log.warning("the remembered computer could not be invited (%s)", error)
+            self.friend_link, self.inviting = None, None
+            self.fail("relay")
+            return
+        except Exception:  # a bug: its traceback in the log; the parent reads the plain sentence
+            log.exception("the remembered computer could not be invited")
             self.friend_link, self.inviting = None, None
             self.fail("relay")
             return

@@ -176,7 +176,7 @@ class LobbyScene(LinkScene):
         self.background(surface)
         art = self.host.art
         heading(surface, _("Who is playing?"), self.heading_rect, self.size)
-        table = self.room.room.table
+        table = self.room.view.table
         if table is not None:  # which game is about to start (the far computer learns it from the host)
             heading(surface, game_name(table), self.game_rect, self.size)
         seats = self.seats()
