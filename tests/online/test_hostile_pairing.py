@@ -133,17 +133,17 @@ def test_a_watcher_who_found_the_meeting_place_ends_nothing_with_junk(relay: Any
     every message there with junk, a stray offer and an unsealed "other version" result."""
     from doolhof.online.pairing import host_window, place
 
-    code = PictureCode.random()
-    where = place(code, host_window(time.time()))
+    code, now = PictureCode.random(), time.time()
+    where = place(code, host_window(now))
     watcher = Watcher(relay, [where])
     liar = RawClient(relay.host, relay.port, where).start()
     liar.publish(f"doolhof/c/{where}/result", json.dumps({"ok": False, "why": "version"}).encode())
     try:
-        host = HostCode([relay.address], hello(new_device_id(), 0), code)
+        host = HostCode([relay.address], hello(new_device_id(), 0), code, wall=lambda: now)
         host.start()
         assert isinstance(host.wait(lambda e: isinstance(e, (CodeReady, CodeFailed)), WAIT)[-1], CodeReady)
         liar.publish(f"doolhof/c/{where}/result", json.dumps({"ok": False, "why": "version"}).encode())
-        join = JoinCode([relay.address], hello(new_device_id(), 1), code)
+        join = JoinCode([relay.address], hello(new_device_id(), 1), code, wall=lambda: now)
         join.start()
         joined = join.wait(lambda e: isinstance(e, (CodeDone, CodeFailed)), WAIT)[-1]
         hosted = host.wait(lambda e: isinstance(e, (CodeDone, CodeFailed)), WAIT)[-1]
