@@ -26,6 +26,10 @@ are run until they settle (looping ones for a fixed stretch of scene time).
 ``book`` the puzzle book with the stars saved in the settings folder (its daily puzzle is today's);
 ``calendar`` the daily puzzle's calendar of the last four weeks with those stars.
 
+``--figures 2,0`` gives the seats the figures the setup screen's picker would (seat 0 the yellow one,
+seat 1 the red one; the seats after them the lowest figures left), in every scene; ``--pick SEAT`` shows the
+setup screen with that seat's figure picker open.
+
 ``setup-far`` is the setup screen as it opens after a restart on the host's computer: online play on,
 an online game (of ``--game``, two seats, the second far away) waiting in the online memory of the
 picture's folder, and ``--players`` seats chosen, the second a person far away.
@@ -78,10 +82,11 @@ from doolhof.gui.kit.scene import Scene
 from doolhof.gui.parents.online_page import MSG_ANSWERS
 from doolhof.gui.play.scene import PlayScene
 from doolhof.gui.screens import ScreenBuilder
+from doolhof.gui.setup.scene import SetupScene
 from doolhof.i18n import set_language
 from doolhof.online.client import Friend
 from doolhof.session import paths
-from doolhof.session.seats import CARDS, SeatConfig, TableSetup
+from doolhof.session.seats import CARDS, SeatConfig, TableSetup, fill_figures
 
 #: Secrets used for the end-scene picture, so the random game ends quickly.
 END_SECRETS = 4
@@ -209,6 +214,8 @@ def render_scene(args: argparse.Namespace) -> pygame.Surface:
         app.settings = dataclasses.replace(app.settings, online=True, relay="relay.example.org:8883")
     scene = build_scene(screens, args)
     app.push_scene(scene)
+    if getattr(args, "pick", None) is not None and isinstance(scene, SetupScene):
+        scene.tap_figure(args.pick)
     if args.scene == "parents":
         settle(app)
         app.push_scene(screens.parent_menu())
@@ -227,6 +234,14 @@ def render_scene(args: argparse.Namespace) -> pygame.Surface:
     return app.screen
 
 
+def _table(args: argparse.Namespace, variant: str, seats: tuple[SeatConfig, ...],
+           secrets: int | None = None) -> TableSetup:
+    """The table of *seats* playing *variant*, its seats wearing the figures ``--figures`` asks for."""
+    asked = list(getattr(args, "figures", None) or ())
+    figures = fill_figures(asked, len(seats)) if asked else ()
+    return TableSetup(variant, seats, secrets, figures=figures)
+
+
 def build_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
     """The scene to picture: ``setup``, ``play`` (after some random turns) or ``end``; the other
     scenes are pictured over one of these (``settings`` and ``rules`` over setup, the rest over play)."""
@@ -236,7 +251,7 @@ def build_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
     if getattr(args, "game", "maze") == "cards":
         return build_card_scene(screens, args, seats)
     if args.scene in ("setup", "settings", "settings-online", "rules"):
-        return screens.setup_scene(TableSetup(args.variant, seats))
+        return screens.setup_scene(_table(args, args.variant, seats))
     if args.scene in ("invite", "join", "lobby", "invitation", "invite-declined"):
         from doolhof.gui.online.samples import SAMPLES  # the online screens, drawn without a network
 
@@ -253,13 +268,13 @@ def build_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
         return build_away_scene(screens, args)
     player = RandomPlayer(args.seed)
     if args.scene in ("end", "end-online"):
-        table = TableSetup(args.variant, seats, max(END_SECRETS, args.players))
+        table = _table(args, args.variant, seats, max(END_SECRETS, args.players))
         game = table.new_game(args.seed)
         while not game.is_over() and game.turn < MAX_TURNS:
             _random_turn(game, player)
         return _online_end(screens.end_scene(game, table), args)
     # Every seat a person, so no computer moves on while the picture is taken.
-    table = TableSetup(args.variant, tuple(SeatConfig("person") for _ in range(args.players)))
+    table = _table(args, args.variant, tuple(SeatConfig("person") for _ in range(args.players)))
     game = table.new_game(args.seed)
     for _ in range(max(0, args.turns)):
         if game.is_over():
@@ -297,18 +312,18 @@ def build_puzzle_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scen
 def build_card_scene(screens: ScreenBuilder, args: argparse.Namespace, seats: tuple[SeatConfig, ...]) -> Scene:
     """The card game's ``setup``, ``play`` or ``end`` scene for ``--game cards`` (see the module text)."""
     if args.scene in ("setup", "settings", "settings-online", "rules"):
-        return screens.setup_scene(TableSetup(CARDS, seats))
+        return screens.setup_scene(_table(args, CARDS, seats))
     if args.scene == "away":
         return build_away_scene(screens, args)
     if args.scene in ("end", "end-online"):
-        table = TableSetup(CARDS, seats)
+        table = _table(args, CARDS, seats)
         game = table.new_card_game(args.seed)
         players = [make_player("clever", seed=args.seed + seat) for seat in range(game.players)]
         while not game.is_over() and game.turn < MAX_TURNS:
             _card_action(game, players[game.current_player])
         return _online_end(screens.end_scene(game, table), args)
     # Every seat a person, so no computer moves on while the picture is taken.
-    table = TableSetup(CARDS, tuple(SeatConfig("person") for _ in range(args.players)))
+    table = _table(args, CARDS, tuple(SeatConfig("person") for _ in range(args.players)))
     game = table.new_card_game(args.seed)
     players = [make_player("clever", seed=args.seed + seat) for seat in range(game.players)]
     while not game.is_over() and game.turn < max(0, args.turns):
@@ -343,7 +358,7 @@ def build_away_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
 
     cards = getattr(args, "game", "maze") == "cards"
     players = min(args.players, 4)
-    table = TableSetup(CARDS if cards else args.variant, tuple(SeatConfig("person") for _ in range(players)))
+    table = _table(args, CARDS if cards else args.variant, tuple(SeatConfig("person") for _ in range(players)))
     host, _ = started_here(table, frozenset({1}))
     game = host.game
     if isinstance(game, CardGame):

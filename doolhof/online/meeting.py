@@ -103,13 +103,20 @@ class Accepted:
 
 
 @dataclass(frozen=True)
+class RoomEnded:
+    """The remembered computer ended a waiting game of the two (*room*, a room id): forget it here too."""
+
+    room: str
+
+
+@dataclass(frozen=True)
 class Declined:
     """The remembered computer said "not now" to the invitation (*hello*): nobody comes to the room."""
 
     hello: dict[str, Any]
 
 
-MeetingEvent = CodeReady | CodeDone | CodeFailed | Invited | Withdrawn | Accepted | Declined
+MeetingEvent = CodeReady | CodeDone | CodeFailed | Invited | Withdrawn | Accepted | Declined | RoomEnded
 #: What every step of a machine returns: the messages to publish and the events.
 Step = tuple[list[Publish], list[MeetingEvent]]
 
@@ -446,9 +453,17 @@ class InvitationMachine:
         """A topic of the two computers' channel."""
         return channel_topic(self.friend.channel, name)
 
-    def _sealed(self, name: str, message: dict[str, Any]) -> Publish:
+    def _sealed(self, name: str, message: dict[str, Any], retain: bool = False) -> Publish:
         where = self.topic(name)
-        return Publish(where, self._sealer.seal(where, wire.dumps({**message, "hello": self.me})), False)
+        return Publish(where, self._sealer.seal(where, wire.dumps({**message, "hello": self.me})), retain)
+
+    def _ended_name(self, room_id: str) -> str:
+        return "end/" + derive(self.friend.secret, "ended room " + room_id, 8).hex()
+
+    def tell_ended(self, room_id: str) -> Publish:
+        """The news that the game of *room_id* was ended here: retained for a room's week on the channel (the
+        one message of the channel that is), so the other computer hears it whenever it listens."""
+        return self._sealed(self._ended_name(room_id), {"t": "ended", "room": room_id}, retain=True)
 
     def _here(self) -> Publish:
         return self._sealed("here", {"t": "here", "n": self._nonce})
@@ -502,6 +517,8 @@ class InvitationMachine:
     def receive(self, name: str, payload: bytes) -> Step:
         """One message of the two computers' channel; anything that does not open, is ours, or is old is dropped."""
         part = name.rsplit("/", 1)[-1]
+        if not payload:
+            return [], []  # a retained message cleared
         try:
             message = wire.loads(self._sealer.open(name, payload))
             peer = check_hello(message.get("hello"))
@@ -512,6 +529,10 @@ class InvitationMachine:
         if peer["device"] != self.friend.device:
             return [], []  # our own message coming back
         kind = message.get("t")
+        room_id = message.get("room")
+        if kind == "ended" and isinstance(room_id, str) and name == self.topic(self._ended_name(room_id)):
+            # Heard: nothing of it stays on the relay.
+            return [Publish(name, b"", True)], [RoomEnded(room_id)]
         if kind != part:
             return [], []
         handler = getattr(self, f"_on_{kind}", None)
@@ -573,6 +594,6 @@ class InvitationMachine:
 
 __all__ = [
     "Accepted", "CodeDone", "CodeFailed", "CodeReady", "Declined", "Friend", "HostCodeMachine", "HostPhase",
-    "InvitationMachine", "InvitePhase", "Invited", "JoinCodeMachine", "JoinPhase", "MeetingEvent", "Step",
-    "Withdrawn", "welcomed_room",
+    "InvitationMachine", "InvitePhase", "Invited", "JoinCodeMachine", "JoinPhase", "MeetingEvent", "RoomEnded",
+    "Step", "Withdrawn", "welcomed_room",
 ]

@@ -5,7 +5,8 @@
 - the **menu button** (:class:`~doolhof.gui.kit.hold_button.HoldButton`) in the scene's menu corner:
   a short tap wiggles it and lets its ring fill a little and fall back (it wants holding), and shows
   the **parents' note** beside it for a few seconds: in the parent's words, that holding it two
-  seconds opens the menu with the way out (so a parent looking for the exit finds it at the first tap;
+  seconds opens the menu with the way out (so a parent looking for the exit finds it at the first tap,
+  or with Escape where Escape does nothing else;
   a press anywhere else puts it away, so a child's tap leaves nothing); holding it two seconds fills
   the ring and opens the :class:`ParentMenuScene`. Where it sits comes from the scene:
   ``scene.parent_menu_rect`` when the scene has one (setup), else the ``"menu"`` slot of
@@ -162,8 +163,14 @@ class ParentControls:
     def _tapped(self) -> None:
         """A short tap: the "not like that" sound, and the parents' note says what the button wants."""
         self.host.play_sound("nope")
-        self.note_age = 0.0
-        self.host.request_redraw()
+        self.tell()
+
+    def tell(self) -> None:
+        """Show the parents' note beside the menu button (a short tap on it, or Escape that did nothing else)."""
+        self.place()
+        if self.menu.rect.width:
+            self.note_age = 0.0
+            self.host.request_redraw()
 
     def note_shown(self) -> bool:
         """True while the parents' note shows beside the menu button."""
