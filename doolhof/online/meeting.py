@@ -26,6 +26,8 @@ is dropped (counted in ``ignored``) and ends nothing.
 An invitation (:class:`InvitationMachine`, both computers alike): ``LISTENING`` -> ``INVITING`` (this one
 invited) -> ``ACCEPTED`` | ``DECLINED``; or ``LISTENING`` -> ``INVITED`` (the other invited; the card
 shows) -> ``ACCEPTED`` (taken) or back to ``LISTENING`` (said "not now", or withdrawn); ``STOPPED``.
+Nothing of an invitation is retained: the listener says ``here`` (with a fresh nonce) and the inviter answers
+it, so the two find each other in either order, and an old invitation or answer sent again is refused.
 """
 
 from __future__ import annotations
@@ -593,7 +595,7 @@ class InvitationMachine:
 
 
 __all__ = [
-    "Accepted", "CodeDone", "CodeFailed", "CodeReady", "Declined", "Friend", "HostCodeMachine", "HostPhase",
-    "InvitationMachine", "InvitePhase", "Invited", "JoinCodeMachine", "JoinPhase", "MeetingEvent", "RoomEnded",
-    "Step", "Withdrawn", "welcomed_room",
+    "MAX_ANSWERS", "MAX_LOOKS", "Accepted", "CodeDone", "CodeFailed", "CodeReady", "Declined", "Friend",
+    "HostCodeMachine", "HostPhase", "InvitationMachine", "InvitePhase", "Invited", "JoinCodeMachine", "JoinPhase",
+    "MeetingEvent", "RoomEnded", "Step", "Withdrawn", "welcomed_room",
 ]

@@ -20,6 +20,8 @@ from doolhof.online import wire
 from doolhof.online.client import FriendLink, HostCode, JoinCode, LinkChanged
 from doolhof.online.log import RULES
 from doolhof.online.meeting import (
+    MAX_ANSWERS,
+    MAX_LOOKS,
     Accepted,
     CodeDone,
     CodeFailed,
@@ -481,3 +483,17 @@ def test_a_stranger_on_the_channel_and_our_own_echo_change_nothing() -> None:
     forged = stranger._sealed("accept", {"t": "accept", "id": inviter.machine._invitation_id})
     inviter._message(inviter.machine.topic("accept"), forged.payload)
     assert kinds(inviter.poll()) == [] and inviter.machine.phase is InvitePhase.INVITING
+
+
+def test_replayed_knocks_and_looks_make_bounded_work() -> None:
+    """A flood of recorded knocks or a stranger's looks makes a machine send a bounded number of answers."""
+    inviter = InvitationMachine(hello(HOST, 0), Friend(GUEST, 1, SECRET), "r" + "1" * 32, bytes(32))
+    listener = InvitationMachine(hello(GUEST, 1), Friend(HOST, 0, SECRET), "r" + "2" * 32, bytes(32))
+    knock = inviter.invite()[0]
+    answers = sum(len(listener.receive(knock.topic, knock.payload)[0]) for _ in range(1000))
+    assert answers == MAX_ANSWERS
+    machine = HostCodeMachine(CODE, hello(HOST, 0), "r" + "0" * 32, bytes(32), b"m" * 12, now=0.0)
+    machine.placed(WHERE)
+    machine.connected()
+    offers = sum(len(machine.receive(f"doolhof/c/{WHERE}/look", look(i.to_bytes(12, "big")))[0]) for i in range(1000))
+    assert offers == MAX_LOOKS and machine.phase is HostPhase.OFFERING
