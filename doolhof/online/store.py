@@ -115,15 +115,29 @@ def _signature(path: Path) -> tuple[int, int] | None:
     return status.st_size, status.st_mtime_ns
 
 
-def _encoded(data: dict[str, Any]) -> str:
-    """``json.dumps(data, sort_keys=True)`` in small pieces (an entry at a time), so that another thread (the
-    frame loop) gets Python's lock between them instead of waiting for one long call."""
+#: The JSON of the entries this program last wrote of each room file: (how many, the last one, their text). A log
+#: only grows, so each save encodes only its new entries (at 3,000 entries encoding the whole log took ~20 ms of
+#: Python's lock for every move, and the frame loop waits for that lock whichever thread holds it).
+_entries_text: dict[Path, tuple[int, object, str]] = {}
+
+
+def _encoded(path: Path, data: dict[str, Any]) -> str:
+    """``json.dumps(data, sort_keys=True)``, the entries encoded already taken from :data:`_entries_text`."""
     entries = data.get("entries")
     if not isinstance(entries, list) or not entries:
         return json.dumps(data, sort_keys=True)
+    with _written_lock:
+        known = _entries_text.get(path)
+    if known is not None and 0 < known[0] <= len(entries) and entries[known[0] - 1] == known[1]:
+        done, text = known[0], known[2]
+    else:
+        done, text = 0, ""
+    fresh = ", ".join(json.dumps(entry, sort_keys=True) for entry in entries[done:])
+    text = text + (", " if text and fresh else "") + fresh
+    with _written_lock:
+        _entries_text[path] = (len(entries), entries[-1], text)
     head = json.dumps({k: v for k, v in data.items() if k != "entries"}, sort_keys=True)
-    body = ", ".join(json.dumps(entry, sort_keys=True) for entry in entries)
-    return head[:-1] + (", " if head != "{}" else "") + '"entries": [' + body + "]}"
+    return head[:-1] + (", " if head != "{}" else "") + '"entries": [' + text + "]}"
 
 
 def save_room(data: dict[str, Any]) -> bool:
@@ -139,6 +153,7 @@ def save_room(data: dict[str, Any]) -> bool:
         path.unlink(missing_ok=True)
         with _written_lock:
             _written.pop(path, None)
+            _entries_text.pop(path, None)
         return True
     offered = len(data.get("entries") or ())
     with _written_lock:
@@ -156,7 +171,7 @@ def save_room(data: dict[str, Any]) -> bool:
         log.warning("a waiting online game was not written over by an older position (%d entries kept, %d offered)",
                     entries, offered)
         return False
-    paths.atomic_write_text(path, _encoded(data))
+    paths.atomic_write_text(path, _encoded(path, data))
     written = _signature(path)
     with _written_lock:
         if written is None:
