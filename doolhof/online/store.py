@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import threading
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -108,6 +109,46 @@ def _room_path(room_id: str) -> Path:
     return folder() / "rooms" / f"{room_id}.json"
 
 
+#: What this program last wrote of each room file: (its size and time, its entries, its relay). A file that still
+#: looks so is not read again: reading and parsing a long game's file (1 MB at 3,000 entries) holds Python's
+#: lock for tens of milliseconds, and the frame loop would wait for it even with the writing on another thread.
+_written: dict[Path, tuple[tuple[int, int], int, str | None]] = {}
+_written_lock = threading.Lock()
+
+
+def _signature(path: Path) -> tuple[int, int] | None:
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return status.st_size, status.st_mtime_ns
+
+
+#: The JSON of the entries this program last wrote of each room file: (how many, the last one, their text). A log
+#: only grows, so each save encodes only its new entries (at 3,000 entries encoding the whole log took ~20 ms of
+#: Python's lock for every move, and the frame loop waits for that lock whichever thread holds it).
+_entries_text: dict[Path, tuple[int, object, str]] = {}
+
+
+def _encoded(path: Path, data: dict[str, Any]) -> str:
+    """``json.dumps(data, sort_keys=True)``, the entries encoded already taken from :data:`_entries_text`."""
+    entries = data.get("entries")
+    if not isinstance(entries, list) or not entries:
+        return json.dumps(data, sort_keys=True)
+    with _written_lock:
+        known = _entries_text.get(path)
+    if known is not None and 0 < known[0] <= len(entries) and entries[known[0] - 1] == known[1]:
+        done, text = known[0], known[2]
+    else:
+        done, text = 0, ""
+    fresh = ", ".join(json.dumps(entry, sort_keys=True) for entry in entries[done:])
+    text = text + (", " if text and fresh else "") + fresh
+    with _written_lock:
+        _entries_text[path] = (len(entries), entries[-1], text)
+    head = json.dumps({k: v for k, v in data.items() if k != "entries"}, sort_keys=True)
+    return head[:-1] + (", " if head != "{}" else "") + '"entries": [' + text + "]}"
+
+
 def save_room(data: dict[str, Any]) -> bool:
     """Write a room (its ``Room.to_dict()``); False, and nothing written, when the file holds a newer state.
 
@@ -119,17 +160,33 @@ def save_room(data: dict[str, Any]) -> bool:
     path = _room_path(str(data.get("room")))
     if data.get("closed"):
         path.unlink(missing_ok=True)
+        with _written_lock:
+            _written.pop(path, None)
+            _entries_text.pop(path, None)
         return True
-    kept = _read(path)
-    first = relay_of(kept) if isinstance(kept, dict) else None
+    offered = len(data.get("entries") or ())
+    with _written_lock:
+        known = _written.get(path)
+    signature = _signature(path)
+    if known is not None and known[0] == signature:
+        entries, first = known[1], known[2]
+    else:  # not written by this program, or changed since: read what the file holds
+        kept = _read(path)
+        entries = len(kept["entries"]) if isinstance(kept, dict) and isinstance(kept.get("entries"), list) else -1
+        first = relay_of(kept) if isinstance(kept, dict) else None
     if first:
         data = {**data, RELAY_KEY: first}
-    if isinstance(kept, dict) and isinstance(kept.get("entries"), list) and \
-            len(kept["entries"]) > len(data.get("entries") or ()):
+    if entries > offered:
         log.warning("a waiting online game was not written over by an older position (%d entries kept, %d offered)",
-                    len(kept["entries"]), len(data.get("entries") or ()))
+                    entries, offered)
         return False
-    paths.atomic_write_text(path, json.dumps(data, sort_keys=True))
+    paths.atomic_write_text(path, _encoded(path, data))
+    written = _signature(path)
+    with _written_lock:
+        if written is None:
+            _written.pop(path, None)
+        else:
+            _written[path] = (written, offered, relay_of(data))
     return True
 
 
