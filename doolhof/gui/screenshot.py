@@ -11,6 +11,10 @@
                                                        invite-declined: the invite screen after a "not now")
     doolhof screenshot far.png --scene setup-far --players 3     (setup after a restart, an online game waiting)
 
+Scenes are drawn as the window shows them: the parents' corner lies over them (``App.controls``), and the
+play scenes (``play``, ``hint``, ``tutorial``, ``parents``, ``away``) have the parents' resting ≡ menu button in
+their corner, as ``ScreenBuilder.start_game`` gives it.
+
 The play scene is shown after ``--turns`` random turns (``RandomPlayer(seed)``); ``--mid-turn``
 pushes once more so the reachable cells are lit. The end scene shows a game played to its end
 with random turns (a few secrets, so it ends quickly). ``hint`` is the play scene with the light
@@ -79,6 +83,7 @@ from doolhof.gui.end.scene import Celebration
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.hold_button import HoldButton
 from doolhof.gui.kit.scene import Scene
+from doolhof.gui.launch import build_app
 from doolhof.gui.parents.online_page import MSG_ANSWERS
 from doolhof.gui.play.scene import PlayScene
 from doolhof.gui.screens import ScreenBuilder
@@ -203,16 +208,19 @@ def render_scene(args: argparse.Namespace) -> pygame.Surface:
     screen = pygame.display.set_mode(size)
     options = argparse.Namespace(mute=True, size=size, fullscreen=False, lang=getattr(args, "lang", None),
                                  seed=args.seed)
-    app = App(screen, options)
+    app = build_app(screen, options)  # the parents' corner included, as the window shows it
     app.read_only = True  # a picture never saves settings (the setup screen keeps its choices when covered)
-    screens = ScreenBuilder(app)
-    app.screens = screens
+    screens = app.screens
+    assert isinstance(screens, ScreenBuilder)
     # Only the tutorial picture shows the first-game tutorial.
     app.settings = dataclasses.replace(app.settings, tutorial_done=args.scene != "tutorial",
                                        cards_tutorial_done=args.scene != "tutorial")
     if args.scene == "setup-far":  # online play on, in memory only
         app.settings = dataclasses.replace(app.settings, online=True, relay="relay.example.org:8883")
     scene = build_scene(screens, args)
+    if isinstance(scene, (PlayScene, CardPlayScene)):
+        # As ScreenBuilder.start_game and start_online do: the play scene draws the parents' resting menu button.
+        scene.corner_buttons.setdefault("menu", ("menu", lambda: None))
     app.push_scene(scene)
     if getattr(args, "pick", None) is not None and isinstance(scene, SetupScene):
         scene.tap_figure(args.pick)
@@ -231,6 +239,9 @@ def render_scene(args: argparse.Namespace) -> pygame.Surface:
         _show_card_hint(scene)
     settle(app)
     app.scene.draw(app.screen)
+    if app.controls is not None:  # the parents' corner over the scene, as App.step draws it
+        app.controls.update(0.0)
+        app.controls.draw(app.screen)
     return app.screen
 
 

@@ -200,12 +200,6 @@ def tray_spots(tray: pygame.Rect, count: int, places: int = 0) -> tuple[int, lis
                   for k in range(count + 1)]
 
 
-def tray_room(tray: pygame.Rect, places: int) -> int:
-    """How many cards *tray* shows whole and apart at the size it gives *places* cards."""
-    _side, per_row, rows = _tray_grid(tray, max(TRAY_LEAST_SLOTS, places))
-    return per_row * rows
-
-
 def _tray_grid(tray: pygame.Rect, places: int) -> tuple[int, int, int]:
     """(card side, cards per row, rows) of *tray* laid out for *places* cards, rows as long as the size allows."""
     most = max(4, min(int(tray.h * 0.92), int(tray.w * 0.6)))
@@ -276,8 +270,14 @@ class CardPainter:
 
     # ----- where things are ----------------------------------------------------------------
     def tray_places(self) -> int:
-        """The places every tray lays out: one more than the most cards a seat has taken (one size for all)."""
-        return 1 + max((len(t) for t in self.scene.shown.taken), default=0)
+        """The places every tray lays out (one size for all): one more than the most cards a seat has taken, or
+        than the mover will have once the picked cards are taken (their see-through copies never lie on a card)."""
+        shown = self.scene.shown
+        places = 1 + max((len(t) for t in shown.taken), default=0)
+        picks = len(self.scene.picks) if shown.phase == "take" else 0
+        if picks and 0 <= shown.current < len(shown.taken):
+            places = max(places, len(shown.taken[shown.current]) + picks + 1)
+        return places
 
     def anchor_spot(self, anchor: Anchor) -> tuple[float, float, float]:
         """(x, y, natural card side) in pixels of *anchor* now."""
@@ -395,16 +395,22 @@ class CardPainter:
             tuple(scene.is_computer(k) for k in range(scene.game.players)),
             tuple(icon[0] if icon else None for icon in icons),
             # The seats' small hands and trays and the pile are painted in too: they change between clips only.
-            tuple(tuple(hand) for hand in shown.hands), tuple(len(t) for t in shown.taken),
+            tuple(tuple(hand) for hand in shown.hands), tuple(len(t) for t in shown.taken), self.tray_places(),
             tuple(scene.face_down(k) for k in range(scene.game.players)),
             shown.pile - (clip.pile_out if clip is not None else 0),
-            clip.hide_hand if clip is not None else frozenset(), self._taking_here(),
+            clip.hide_hand if clip is not None else frozenset(), self._done_here(),
         )
 
     def _taking_here(self) -> bool:
         """True while a person at this screen takes: the take step's own controls show ("take these", "done")."""
         shown = self.scene.shown
         return shown.phase == "take" and self.scene.local_person(shown.current)
+
+    def _done_here(self) -> bool:
+        """True while "done" (or its place, once something is picked) stands in the pile's place: a person here
+        takes and the take is not made yet (then the pile is back, for the cards drawn from it)."""
+        game = self.scene.game
+        return self._taking_here() and game.phase == "take" and game.current_player == self.scene.shown.current
 
     def _paint_background(self, size: tuple[int, int], clip: CardClip | None) -> pygame.Surface:
         scene = self.scene
@@ -415,7 +421,7 @@ class CardPainter:
         pygame.draw.rect(bg, darken(theme.BACKGROUND, 0.18), lay.table, border_radius=max(8, lay.table.w // 40))
         draw_card(bg, lay.turn_box, theme.PANEL_DARK, shape=BLOCK)
         draw_card(bg, lay.hand_box, theme.PANEL_DARK, shape=BLOCK)
-        if not self._taking_here():  # while a person here takes, "done" stands in the pile's place
+        if not self._done_here():  # while a person here takes, "done" stands in the pile's place
             pygame.draw.rect(bg, theme.HEDGE_DARK, lay.pile, border_radius=max(6, lay.pile.w // 8))
         current = scene.shown.current if scene.shown.phase != "over" else None
         for seat, panel in enumerate(lay.seats):
@@ -428,7 +434,7 @@ class CardPainter:
                 pygame.draw.rect(bg, darken(theme.PANEL_DARK, 0.25) if not mine else theme.PATH_SHADE, slot,
                                  border_radius=max(2, slot.w // 8))
         self._draw_icons(bg)
-        if not self._taking_here():
+        if not self._done_here():
             self._draw_pile(bg, clip)
         self._paint_seat_cards(bg, clip)
         return bg
@@ -635,6 +641,8 @@ class CardPainter:
                 entry = scene.shown.table.get(suggested[k]) if k < len(suggested) else None
                 if entry is not None:
                     draw_face(surface, scene.faces, entry[0], at, side * 0.9, entry[1] * 90.0, alpha=TRAY_GHOST_ALPHA)
+        if not self._done_here():
+            return  # the take is made: the pile is back in "done"'s place
         if picks:
             # Something picked: "done" is not there (a hold on it must throw no pick away), only its place.
             place = lay.done.inflate(-max(4, lay.done.w // 15), -max(4, lay.done.h // 15))
@@ -687,10 +695,7 @@ class CardPainter:
             return
         tray = scene.layout.seats[seat].tray
         have = len(scene.shown.taken[seat])
-        places = self.tray_places()
-        if have + len(picks) > tray_room(tray, places):  # the cards there would shrink: show them as they will be
-            places = have + len(picks) + 1
-        side, spots = tray_spots(tray, have + len(picks), places)
+        side, spots = tray_spots(tray, have + len(picks), self.tray_places())
         pygame.draw.rect(surface, theme.TAKE_RING, tray.inflate(6, 6), width=max(2, tray.h // 14),
                          border_radius=max(4, tray.h // 6))
         for k, cell in enumerate(picks):

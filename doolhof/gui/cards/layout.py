@@ -155,7 +155,7 @@ def _seat_panel(rect: pygame.Rect) -> SeatPanel:
     box = rect.inflate(-max(2, rect.w // 40), -max(2, rect.h // 12))
     inner = box.inflate(-max(4, box.h // 8), -max(4, box.h // 8))
     if inner.w >= inner.h * 1.6:
-        side = max(6, min(inner.h, inner.w // 4))
+        side = max(6, min(inner.h, inner.w // 5))  # a fifth: the tray keeps room to show many cards apart
         figure = pygame.Rect(inner.x, inner.centery - side // 2, side, side)
         card = max(5, int(side * 0.7))
         gap = max(2, side // 10)

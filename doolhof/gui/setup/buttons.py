@@ -77,7 +77,7 @@ class SetupChoices(Protocol):
         ...
 
     def offered(self) -> tuple[SavedGame | None, int | None]:
-        """The game the big Continue offers and, for an online game, the far seat whose figure it wears."""
+        """The game the big Continue offers and, for an online game, the figure its far seat plays."""
         ...
 
     def waiting_variants(self) -> frozenset[str]:

@@ -235,8 +235,8 @@ class SetupScene(Scene):
         return None
 
     def offered(self) -> tuple[SavedGame | None, int | None]:
-        """The game the big Continue offers (None: nothing of this kind waits) and, for an online game, the far
-        seat whose figure it wears."""
+        """The game the big Continue offers (None: nothing of this kind waits) and, for an online game, the figure
+        its far seat plays."""
         far = self.offered_far()
         if far is not None:
             return far.saved, far.figure

@@ -30,8 +30,8 @@ def plenty(players: int) -> int:
 
 
 def floor(window: tuple[int, int]) -> int:
-    """The least side of a taken card a child still counts as a card: a fifth of a fingertip, at least 10 px."""
-    return max(10, least_tap(window) // 5)
+    """The least side of a taken card a child still counts as a card: a fifth of a fingertip, at least 12 px."""
+    return max(12, least_tap(window) // 5)
 
 
 def apart(rects: list[pygame.Rect]) -> bool:
@@ -121,3 +121,41 @@ def test_the_screen_shows_each_seats_taken_cards_apart_and_one_size(make_app: An
         sizes |= {c.w for c in cards}
     assert len(sizes) == 1, f"{window} {players}p: the trays' cards have sizes {sorted(sizes)}"
     assert min(sizes) >= floor(window), f"{window} {players}p: taken cards of {min(sizes)} px"
+
+
+@pytest.mark.parametrize("window", [(1280, 800), (800, 600), (800, 1280)])
+@pytest.mark.parametrize("have", [1, 5, 11, 19])
+def test_the_picked_cards_see_through_copies_lie_apart_from_the_taken_ones(
+        make_app: Any, window: tuple[int, int], have: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """While a child picks, a see-through copy of each picked card shows in their tray where it will go: never on a
+    card already taken (also when the tray must make its cards smaller to hold the new ones)."""
+    from tests.gui.helpers import tap
+
+    drawn: list[tuple[tuple[float, float], float, int]] = []
+    real = draw.draw_face
+
+    def spy(surface: pygame.Surface, faces: Any, card: Any, centre: tuple[float, float], side: float,
+            angle: float = 0.0, alpha: int = 255, exact: bool = True) -> None:
+        drawn.append((centre, side, alpha))
+        real(surface, faces, card, centre, side, angle, alpha, exact)
+
+    monkeypatch.setattr(draw, "draw_face", spy)
+    app = make_app(window)
+    plain = h.chain()
+    spare = [c for c in DECK if c not in plain.hand(0) and c not in plain.hand(1)][:have]
+    game = CardGame.from_position(dict(plain.table), [list(plain.hand(0)), list(plain.hand(1))], pile=[],
+                                  current_player=0, taken=[spare, []])
+    scene = h.laid(app, game)
+    tap(app, h.cell_point(scene, (2, 0)))
+    tap(app, h.cell_point(scene, (1, 0)))
+    assert scene.picks == {(1, 0), (2, 0)}
+    drawn.clear()
+    scene.painter.forget()
+    scene.draw(app.screen)
+    tray = scene.layout.seats[0].tray
+    cards = [(card_rect(c, s), a) for c, s, a in drawn if tray.collidepoint(round(c[0]), round(c[1]))]
+    ghosts = [r for r, a in cards if a < 255]
+    taken = [r for r, a in cards if a == 255]
+    assert len(taken) == have and len(ghosts) == 2, (len(taken), len(ghosts))
+    assert apart(taken + ghosts), f"{window}: {have} taken and 2 picked cards overlap in the tray"
+    assert all(tray.contains(r) for r in taken + ghosts)
