@@ -24,7 +24,7 @@ COMMANDS = ("play", "simulate", "screenshot", "relay-check")
 #: The scenes ``doolhof screenshot`` can picture.
 SCREENSHOT_SCENES = ("setup", "setup-far", "play", "end", "hint", "tutorial", "parents", "settings",
                      "settings-online", "rules", "puzzle", "book", "calendar", "invite", "join", "lobby", "away",
-                     "invitation", "invite-declined")
+                     "invitation", "invite-declined", "end-online")
 
 
 #: The smallest and largest window or picture side, in pixels (a 4K screen is 3840 wide).

@@ -14,7 +14,14 @@ with the online run to cancel the machine's noise; the figures to compare are th
 other screen's frame loop has it (``far_move_seen_ms``: the relay's latency plus up to one frame;
 the screen starts its animation in that frame when its own animations rest).
 
-Goal: the online p95 within 1 ms of the offline one; a far move is on the other screen within 100 ms.
+``long`` is a long game: the two rooms first play ``--long-entries`` log entries headless over the relay
+(each seat pushes at random and stays where it is, so nobody finds a picture and the game goes on; a
+card game ends within about 50 entries, so the long game is the big maze), then both screens play
+``--long-moves`` more entries with their clever computer players while every frame is timed, against the
+same position played on one screen. It shows what saving a big room file costs the frame loop.
+
+Goals: the online p95 within 1 ms of the offline one; a far move is on the other screen within 100 ms;
+in the long game the online p99 within 1 ms of the offline one and no frame over 16.7 ms from saving.
 Needs mosquitto (Debian's package); without it the script says so and exits 2.
 """
 
@@ -108,6 +115,7 @@ def offline_run(secrets: int, seed: int) -> list[float]:
 def online_run(address: str, secrets: int) -> tuple[list[float], list[float]]:
     """Frame times of both screens over one online game, and how soon each far move began to animate."""
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from doolhof.online.room import MoveMade
     from tests.online.test_online_games import open_rooms
 
     host_app, far_app = _apps(2)
@@ -124,7 +132,7 @@ def online_run(address: str, secrets: int) -> tuple[list[float], list[float]]:
         def poll(plain: Any = room.poll) -> list[Any]:
             events = plain()
             for event in events:
-                if type(event).__name__ == "MoveMade" and not event.mine and event.seq in played:
+                if isinstance(event, MoveMade) and not event.mine and event.seq in played:
                     seen.append((time.perf_counter() - played.pop(event.seq)) * 1000)
             return events
 
@@ -148,12 +156,83 @@ def online_run(address: str, secrets: int) -> tuple[list[float], list[float]]:
     return times, seen
 
 
+def _long_table() -> Any:
+    from doolhof.session.seats import SeatConfig, TableSetup
+
+    return TableSetup("classic", (SeatConfig("computer", "clever"), SeatConfig("computer", "clever")))
+
+
+def _stay(seed: int) -> Any:
+    """A move chooser that pushes at random and walks nowhere: the game gets long and does not end."""
+    import random
+
+    from doolhof.online.moves import push_move, walk_move
+
+    pick = random.Random(seed)
+
+    def move(game: Any) -> Any:
+        if game.phase == "push":
+            return push_move(pick.choice(game.legal_pushes()))
+        return walk_move(game.positions[game.current_player])
+
+    return move
+
+
+def _screens_play(apps: list[Any], entries: Any, more: int, times: list[float]) -> None:
+    start = entries()
+    _timed(apps, lambda: entries() >= start + more or all(
+        type(app.scene).__name__ == "EndScene" for app in apps), times)
+
+
+def long_run(address: str, entries: int, more: int) -> tuple[list[float], list[float], int]:
+    """Frame times online and offline of *more* entries played on screen after *entries* played headless."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from doolhof.online.room import MoveMade
+    from tests.online.test_online_games import open_rooms
+
+    host, guest = open_rooms(_long_table(), frozenset({1}), [address])
+    pick = _stay(7)
+    try:
+        while len(host.room.log or ()) < entries:
+            mover, other = (host, guest) if host.room.my_turn() else (guest, host)
+            assert mover.room.game is not None
+            mover.play(pick(mover.room.game.copy()))
+            seq = len(mover.room.log or ())
+            other.wait(lambda e, n=seq: isinstance(e, MoveMade) and e.seq == n, 20.0)
+            if len(other.room.log or ()) < seq:
+                raise RuntimeError(f"move {seq} did not arrive")
+        assert host.room.game is not None and host.room.table is not None
+        position, table, kept = host.room.game.copy(), host.room.table, len(host.room.log or ())
+        host_app, far_app = _apps(2)
+        far_app.screens.keep_room = lambda data: None  # one folder here, two computers in truth
+        host_app.screens.start_online(host)
+        far_app.screens.start_online(guest)
+        online: list[float] = []
+        try:
+            _screens_play([host_app, far_app], lambda: len(host.room.log or ()), more, online)
+        finally:
+            for app in (host_app, far_app):
+                if app.screens.online is not None:
+                    app.screens.online.room.stop()
+    finally:
+        host.stop()
+        guest.stop()
+    (app,) = _apps(1)
+    app.screens.start_game(position, table)
+    offline: list[float] = []
+    turn = position.turn
+    _screens_play([app], lambda: 2 * (app.session.game.turn - turn), more, offline)
+    return online, offline, kept
+
+
 def main() -> int:
     """Run the benchmark and print its figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--rounds", type=int, default=2, help="offline/online games, alternated")
     parser.add_argument("--secrets", type=int, default=4, help="secrets per game (fewer: shorter games)")
+    parser.add_argument("--long-entries", type=int, default=3000, help="log entries before the long game is timed")
+    parser.add_argument("--long-moves", type=int, default=60, help="log entries timed in the long game")
     args = parser.parse_args()
     relays = _local_relay()
     if relays.find_mosquitto() is None:
@@ -168,6 +247,7 @@ def main() -> int:
             frames, latency = online_run(relay.address, args.secrets)
             online += frames
             seen += latency
+        long_online, long_offline, long_entries = long_run(relay.address, args.long_entries, args.long_moves)
     figures = {
         "load": round(os.getloadavg()[0], 2),
         "frames_offline": len(offline), "frames_online": len(online),
@@ -179,6 +259,16 @@ def main() -> int:
         "far_moves": len(seen),
         "far_move_seen_ms_p50": round(statistics.median(seen), 2) if seen else None,
         "far_move_seen_ms_p95": round(_percentile(seen, 0.95), 2) if seen else None,
+        "long": {
+            "entries": long_entries,
+            "online_p99_ms": round(_percentile(long_online, 0.99), 3),
+            "offline_p99_ms": round(_percentile(long_offline, 0.99), 3),
+            "online_max_ms": round(max(long_online), 3),
+            "offline_max_ms": round(max(long_offline), 3),
+            "online_over_16ms": sum(t > 1000 / 60 for t in long_online),
+            "offline_over_16ms": sum(t > 1000 / 60 for t in long_offline),
+            "frames_online": len(long_online), "frames_offline": len(long_offline),
+        },
     }
     if args.json:
         print(json.dumps(figures, indent=2))

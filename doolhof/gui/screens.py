@@ -255,14 +255,13 @@ class ScreenBuilder:
         from doolhof.online.follow import FarGame
 
         host = self.host
-        game = room.room.game
-        table = room.room.table
+        game = room.view.game
+        table = room.view.table
         if game is None or table is None:
             raise ValueError("the room's game has not started")
         far = FarGame(room)
         relay = {store.RELAY_KEY: str(room.link.address)}  # the room stays on it (store.relay_of)
-        room.on_change = lambda data: self.keep_room({**data, **relay})
-        self.keep_room({**room.room.to_dict(), **relay})
+        room.keep(lambda data: self._keep_soon({**data, **relay}))
         if host.session.running:
             host.session.leave()
         scene: PlayScene | CardPlayScene
@@ -281,6 +280,19 @@ class ScreenBuilder:
         self.online = far
         self.play_scene = scene
         host.replace_scene(scene)
+
+    def _keep_soon(self, data: dict[str, object]) -> None:
+        """Keep a room's *data* on the writer thread (the newest per room wins), so neither the frame loop nor
+        the network thread waits for the disk; the program's end waits for it (the session's writer)."""
+        writer = getattr(self.host.session, "writer", None)
+        slot = ("online room", str(data.get("room")))
+        try:
+            if writer is not None:
+                writer.submit(slot, lambda: self.keep_room(data))
+                return
+        except RuntimeError:  # the writer is closed: the program is ending; keep it here and now
+            pass
+        self.keep_room(data)
 
     def resume_online(self, kept: dict[str, object]) -> bool:
         """Continue a waiting online game kept on this computer (one of ``store.waiting_rooms()``) through the
@@ -341,8 +353,8 @@ class ScreenBuilder:
         if far is not None:
             far.close_soon()
             scene.online = True
-            room = far.room.room
-            scene.far_seats = room.far if room.is_host else frozenset()
+            view = far.room.view
+            scene.far_seats = view.far if view.is_host else frozenset()
         self.host.replace_scene(scene)
 
     def open_parent_menu(self) -> None:
@@ -424,12 +436,11 @@ class ScreenBuilder:
         far, self.online = self.online, None
         if far is None:
             return
-        if far.room.room.game is not None and far.room.room.game.is_over():
+        game = far.room.view.game
+        if game is not None and game.is_over():
             far.close_soon()
             return
-        import threading
-
-        threading.Thread(target=far.leave, name="doolhof-leave-room", daemon=True).start()
+        far.leave_soon()
 
     def game_on_top(self) -> bool:
         """True when the top scene is the play scene of the running game (on this computer, or online)."""

@@ -21,7 +21,8 @@ with random turns (a few secrets, so it ends quickly). ``hint`` is the play scen
 bulb's hint on screen, ``tutorial`` a first game with the tutorial over the board, ``parents`` the
 parents' menu over a game, ``settings`` and ``rules`` (page ``--page``) those screens, ``settings-online``
 the settings' page for playing far away (on, an address tested fine, one remembered computer, one waiting
-online game; made up in memory: no network, no file written). Animations
+online game; made up in memory: no network, no file written), ``end-online`` the end screen after an online
+game (the host's: seat 1 was far away; only "new setup" is offered). Animations
 are run until they settle (looping ones for a fixed stretch of scene time).
 
 ``puzzle`` is the book's puzzle number ``--page`` (from 0) in the play screen's puzzle mode
@@ -78,6 +79,7 @@ from doolhof.engine.players import RandomPlayer
 from doolhof.engine.puzzles import BOOK, solve
 from doolhof.gui.app import App
 from doolhof.gui.cards.scene import CardPlayScene
+from doolhof.gui.end.scene import Celebration
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.hold_button import HoldButton
 from doolhof.gui.kit.scene import Scene
@@ -276,12 +278,12 @@ def build_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
     if args.scene == "away":
         return build_away_scene(screens, args)
     player = RandomPlayer(args.seed)
-    if args.scene == "end":
+    if args.scene in ("end", "end-online"):
         table = _table(args, args.variant, seats, max(END_SECRETS, args.players))
         game = table.new_game(args.seed)
         while not game.is_over() and game.turn < MAX_TURNS:
             _random_turn(game, player)
-        return screens.end_scene(game, table)
+        return _online_end(screens.end_scene(game, table), args)
     # Every seat a person, so no computer moves on while the picture is taken.
     table = _table(args, args.variant, tuple(SeatConfig("person") for _ in range(args.players)))
     game = table.new_game(args.seed)
@@ -324,13 +326,13 @@ def build_card_scene(screens: ScreenBuilder, args: argparse.Namespace, seats: tu
         return screens.setup_scene(_table(args, CARDS, seats))
     if args.scene == "away":
         return build_away_scene(screens, args)
-    if args.scene == "end":
+    if args.scene in ("end", "end-online"):
         table = _table(args, CARDS, seats)
         game = table.new_card_game(args.seed)
         players = [make_player("clever", seed=args.seed + seat) for seat in range(game.players)]
         while not game.is_over() and game.turn < MAX_TURNS:
             _card_action(game, players[game.current_player])
-        return screens.end_scene(game, table)
+        return _online_end(screens.end_scene(game, table), args)
     # Every seat a person, so no computer moves on while the picture is taken.
     table = _table(args, CARDS, tuple(SeatConfig("person") for _ in range(args.players)))
     game = table.new_card_game(args.seed)
@@ -342,6 +344,14 @@ def build_card_scene(screens: ScreenBuilder, args: argparse.Namespace, seats: tu
         while not game.is_over() and not _lay_a_joining_card(game):
             _card_action(game, players[game.current_player])
     scene: Scene = screens.card_scene_for(game, table)
+    return scene
+
+
+def _online_end(scene: Celebration, args: argparse.Namespace) -> Celebration:
+    """*scene* as the host sees it after an online game (``end-online``: seat 1 was far away), else as it is."""
+    if args.scene == "end-online":
+        scene.online = True
+        scene.far_seats = frozenset({1})
     return scene
 
 

@@ -1,55 +1,65 @@
-"""A room, a picture code, over a real relay: the network on its own thread, events through a queue.
+"""Rooms, picture codes and invitations over a real relay: the network on its own thread, events through a queue.
 
 The screen (or ``doolhof simulate --online``) never waits for the network: it calls :meth:`poll`
 once a frame and gets what happened since (a move from the far computer, "away", a refusal ...),
-and :meth:`OnlineRoom.play` hands a move to the network thread and returns at once. Messages are
-handled on paho's thread under a lock, so a room answers the far computer (sending what it
-misses) even while the screen is busy.
+and :meth:`OnlineRoom.play` hands a move to the network thread and returns at once.
 
-Three kinds of connection, each on its own channel:
+Every connection is one generic driver, :class:`_Channel`: a link to the relay (made by a *link
+factory*: :class:`~doolhof.online.relay.RelayLink` unless told, an in-memory relay in tests), a lock,
+and a queue of events. It hands every (re)connect, message and tick of time to a pure machine
+(:mod:`doolhof.online.meeting`, :class:`~doolhof.online.room.Room`) under the lock and publishes what
+the machine returns:
 
-- :class:`HostCode`: the host shows a picture code and waits for the first join;
-- :class:`JoinCode`: the far computer taps the code in;
-- :class:`OnlineRoom`: both then play in the room the host's welcome named;
-- :class:`FriendLink`: two computers that paired once (a :class:`Friend`) meet again without a code.
+- :class:`HostCode`: the host shows a picture code and waits for the first join (:class:`HostCodeMachine`);
+- :class:`JoinCode`: the far computer taps the code in (:class:`JoinCodeMachine`);
+- :class:`FriendLink`: two computers that paired once (a :class:`Friend`) meet again without a code
+  (:class:`InvitationMachine`);
+- :class:`OnlineRoom`: both then play in the room the welcome named.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import queue
 import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Protocol
 
+from doolhof.session.games import AnyGame
 from doolhof.session.seats import TableSetup
 
 from . import wire
 from .errors import Refused
-from .moves import Move
-from .pairing import (
-    CODE_SECONDS,
-    HostPairing,
-    JoinPairing,
-    Paired,
-    PairingFailed,
-    PictureCode,
-    friend_secret,
-    topic,
+from .meeting import (
+    Accepted,
+    CodeDone,
+    CodeFailed,
+    CodeReady,
+    Declined,
+    Friend,
+    HostCodeMachine,
+    InvitationMachine,
+    Invited,
+    JoinCodeMachine,
+    JoinPhase,
+    MeetingEvent,
+    RoomEnded,
+    Step,
+    Withdrawn,
+    welcomed_room,
 )
-from .relay import RelayLink, choose_relay
-from .room import Closed, Ended, Publish, Refusal, Room, RoomEvent, check_hello, new_room_id
-from .seal import KEY_BYTES, Sealer, derive, new_key
+from .moves import Move
+from .pairing import NONCE_BYTES, Paired, PictureCode, host_window, join_windows, place
+from .relay import Address, RelayLink, choose_relay
+from .room import Closed, Desync, Ended, Refusal, Room, RoomEvent, new_room_id
+from .seal import KEY_BYTES, new_key
+from .timeouts import JOIN_SECONDS, WITHDRAW_SECONDS
+from .topics import Publish
 
 log = logging.getLogger(__name__)
-
-#: How long a joiner waits for the host's offer and answer before saying the code did not work.
-JOIN_SECONDS: Final = 15.0
-#: How long stopping a code or an invitation waits for the relay to take it back (the screen waits that
-#: long at most when the relay is slow; when it is gone, not at all).
-WITHDRAW_SECONDS: Final = 0.5
 
 
 @dataclass(frozen=True)
@@ -60,44 +70,74 @@ class LinkChanged:
     problem: str | None = None
 
 
-@dataclass(frozen=True)
-class CodeReady:
-    """The host's code is on the relay: show *code* until *expires* (``time.monotonic()``)."""
-
-    code: PictureCode
-    expires: float
-
-
-@dataclass(frozen=True)
-class CodeDone:
-    """The code worked: *paired* says who joined; the room (:class:`OnlineRoom`) can open."""
-
-    paired: Paired
-
-
-@dataclass(frozen=True)
-class CodeFailed:
-    """The code did not work: *why* is ``"code"`` (wrong, used or expired), ``"expired"``,
-    ``"version"`` or ``"relay"`` (not reachable)."""
-
-    why: str
-
-
 PairingEvent = LinkChanged | CodeReady | CodeDone | CodeFailed
 
 
-class _Channel:
-    """What the three connections share: a link, a lock, a queue of events."""
+class Link(Protocol):
+    """What a driver needs of its connection to a relay (:class:`~doolhof.online.relay.RelayLink`)."""
 
-    def __init__(self, relays: Sequence[str], channel: str, **link: Any) -> None:
+    address: Address
+    connected: threading.Event
+    problem: str | None
+
+    def start(self) -> None:
+        """Connect in the background."""
+        ...
+
+    def publish(self, message: Publish, expiry: int | None = None) -> None:
+        """Send *message*; raises ValueError when it is too big."""
+        ...
+
+    def wait_sent(self, timeout: float = ...) -> bool:
+        """Wait until the relay acknowledged what was sent; True when it has."""
+        ...
+
+    def stop(self) -> None:
+        """Disconnect cleanly."""
+        ...
+
+
+#: Makes the link of a channel, not started: called with :class:`~doolhof.online.relay.RelayLink`'s arguments
+#: (the address, the channel, the callbacks, the will, which retained messages it takes ...).
+LinkFactory = Callable[..., Link]
+
+
+class Machine(Protocol):
+    """A pure machine a driver runs (:mod:`doolhof.online.meeting`)."""
+
+    def connected(self) -> Step:
+        """A (re)connect."""
+        ...
+
+    def receive(self, name: str, payload: bytes) -> Step:
+        """One message of the channel."""
+        ...
+
+    def tick(self, now: float) -> Step:
+        """Time passing."""
+        ...
+
+
+class _Channel:
+    """The generic driver: a link made by *link_factory*, a lock, a queue of events (see the module text)."""
+
+    def __init__(self, relays: Sequence[str], channel: str, link_factory: LinkFactory | None = None,
+                 clock: Callable[[], float] = time.monotonic, **link: Any) -> None:
         self.events: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self.lock = threading.RLock()
+        self.clock = clock
         self._relays = list(relays)
-        self.link = RelayLink(choose_relay(relays, channel), channel, on_message=self._message,
-                              on_connect=self._connect, on_disconnect=self._disconnect, **link)
+        self._factory: LinkFactory = link_factory or RelayLink
+        self.link: Link = self._factory(choose_relay(relays, channel), channel, on_message=self._message,
+                                        on_connect=self._connect, on_disconnect=self._disconnect, **link)
+
+    def start(self) -> None:
+        """Connect (and keep reconnecting until :meth:`stop`)."""
+        self.link.start()
 
     def poll(self) -> list[Any]:
-        """Everything that happened since the last call (never waits)."""
+        """Everything that happened since the last call (never waits; time passes first)."""
+        self._tick()
         out = []
         while True:
             try:
@@ -123,7 +163,7 @@ class _Channel:
                 return seen
 
     def _tick(self) -> None:
-        """Time passing (codes expire); called from :meth:`poll` users via :meth:`wait`."""
+        """Time passing (codes expire)."""
 
     def _send(self, messages: Sequence[Publish]) -> None:
         for message in messages:
@@ -131,6 +171,13 @@ class _Channel:
                 self.link.publish(message)
             except ValueError:
                 log.error("a message too big for the relay was not sent")
+
+    def _run(self, step: Step) -> None:
+        """Publish what a machine's step returned and queue its events (under the lock)."""
+        out, events = step
+        self._send(out)
+        for event in events:
+            self.events.put(event)
 
     def _connect(self) -> None:
         self.events.put(LinkChanged(True))
@@ -145,389 +192,413 @@ class _Channel:
         """Disconnect (cleanly: no "away" will)."""
         self.link.stop()
 
+    def _withdraw(self, out: list[Publish]) -> None:
+        """Publish *out* (taking something back from the relay) and wait briefly for it, then disconnect."""
+        if out and self.link.connected.is_set():
+            self._send(out)
+            self.link.wait_sent(WITHDRAW_SECONDS)
+        _Channel.stop(self)
 
-class HostCode(_Channel):
-    """The host's picture code: it waits for the first join, then welcomes it into a new room."""
 
-    def __init__(self, relays: Sequence[str], me: dict[str, Any], code: PictureCode | None = None) -> None:
-        """*me* is this computer's hello; a random code unless one is given (tests)."""
-        self.code = code or PictureCode.random()
-        self.me = me
-        self.pairing = HostPairing(self.code, me)
-        self.room_id = new_room_id()
-        self.room_key = new_key()
-        self.expires = time.monotonic() + CODE_SECONDS
-        self.finished = False
-        self._probe = wire.b64(new_key()[:12])
-        self._busy = False
-        self._offered = False
-        self._offer = b""
-        self._ready = False
-        super().__init__(relays, self.code.channel)
+class _MachineChannel(_Channel):
+    """A driver of one meeting machine (a code or an invitation)."""
 
-    def start(self) -> None:
-        """Connect; :class:`CodeReady` follows once the offer is on the relay."""
-        self.link.start()
+    machine: Machine
 
     def _connect(self) -> None:
         super()._connect()
-        # Anything retained on the slot arrives before our probe: then we know whether it is free.
-        self.link.publish(Publish(topic(self.code, "probe"), self._probe.encode(), False))
-
-    def _tick(self) -> None:
         with self.lock:
-            if not self.finished and time.monotonic() > self.expires:
-                self._end()
-                self.events.put(CodeFailed("expired"))
-
-    def poll(self) -> list[Any]:
-        """Events since the last call (and the code's expiry)."""
-        self._tick()
-        return super().poll()
-
-    def _end(self) -> None:
-        self.finished = True
-        if self._offered:
-            self._send([Publish(topic(self.code, "host"), b"", True)])
-
-    def stop(self) -> None:
-        """Take a code still on offer off the relay (a late joiner gets "wrong code" at once, not silence),
-        then disconnect."""
-        with self.lock:
-            withdraw = not self.finished and self._offered and self.link.connected.is_set()
-            if withdraw:
-                self._end()
-        if withdraw:
-            self.link.wait_sent(WITHDRAW_SECONDS)
-        super().stop()
+            self._run(self.machine.connected())
 
     def _message(self, name: str, payload: bytes) -> None:
         with self.lock:
-            if self.finished:
-                return
-            part = name.rsplit("/", 1)[-1]
-            if part == "host" and payload and not self._offered:
-                self._busy = True  # another host's live code uses this slot
-            elif part == "host" and payload == self._offer and not self._ready:
-                # Our own offer came back: it is on the relay, so a joiner who subscribes now finds it.
-                # (Saying ready when it was only sent let a quick joiner miss it and hear "wrong code".)
-                self._ready = True
-                self.events.put(CodeReady(self.code, self.expires))
-            elif part == "probe" and payload == self._probe.encode() and not self._offered:
-                if self._busy:
-                    self.finished = True
-                    self.events.put(CodeFailed("busy"))
-                    return
-                self._offered = True
-                self._offer = self.pairing.offer()
-                self._send([Publish(topic(self.code, "host"), self._offer, True)])
-            elif part == "join" and self._offered:
-                self._answer(payload)
+            self._run(self.machine.receive(name, payload))
 
-    def _answer(self, payload: bytes) -> None:
-        welcome = {"room": self.room_id, "key": wire.b64(self.room_key), "host": self.me["device"]}
-        try:
-            result, paired = self.pairing.answer(payload, welcome)
-        except (PairingFailed, Refused) as failed:
-            why = failed.why if isinstance(failed, PairingFailed) else "code"
-            self._send([Publish(topic(self.code, "result"), HostPairing.refusal(why), False)])
-            self._end()
-            log.info("a join with a wrong code (or another version) ended the code: %s", why)
-            self.events.put(CodeFailed(why))
-            return
-        self._send([Publish(topic(self.code, "result"), result, False)])
-        self._end()
-        self.events.put(CodeDone(paired))
+    def _tick(self) -> None:
+        with self.lock:
+            self._run(self.machine.tick(self.clock()))
+
+
+class _Place(_MachineChannel):
+    """The driver of one code machine on its meeting place (its events go to the code's queue)."""
+
+    def __init__(self, relays: Sequence[str], where: str, machine: Machine, events: queue.SimpleQueue[Any],
+                 link_factory: LinkFactory | None, clock: Callable[[], float]) -> None:
+        self.machine = machine
+        super().__init__(relays, where, link_factory=link_factory, clock=clock)
+        self.events = events
+
+
+class _NotYet:
+    """The link of a code whose meeting place is still being found: not connected, no problem yet."""
+
+    def __init__(self) -> None:
+        self.connected = threading.Event()
+        self.problem: str | None = None
+
+
+class _Code:
+    """A picture code's driver: finds the meeting place(s) with scrypt on its own thread (never on the frame
+    loop), then runs one machine per place over its own link, all events in one queue."""
+
+    def __init__(self, relays: Sequence[str], link_factory: LinkFactory | None, clock: Callable[[], float],
+                 wall: Callable[[], float], background: bool) -> None:
+        self.events: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self.lock = threading.RLock()
+        self.clock = clock
+        self._relays = list(relays)
+        self._factory: LinkFactory = link_factory or RelayLink
+        self._wall = wall
+        self._background = background
+        self._places: list[_Place] = []
+        self._stopped = False
+
+    #: The driver of each place.
+    _kind: type[_Place] = _Place
+
+    def _machines(self, wall: float) -> list[tuple[str, Machine]]:
+        """The meeting places (slow) and the machine of each."""
+        raise NotImplementedError
+
+    @property
+    def link(self) -> Link | _NotYet:
+        """The first place's link (a placeholder while scrypt runs)."""
+        return self._places[0].link if self._places else _NotYet()
+
+    def start(self) -> None:
+        """Find the meeting place(s) off the caller's thread, then connect."""
+        if self._background:
+            threading.Thread(target=self._place, name="doolhof-place", daemon=True).start()
+        else:
+            self._place()
+
+    def _place(self) -> None:
+        machines = self._machines(self._wall())
+        with self.lock:
+            if self._stopped:
+                return
+            self._places = [self._kind(self._relays, where, machine, self.events, self._factory, self.clock)
+                            for where, machine in machines]
+            places = list(self._places)
+        for one in places:
+            one.start()
+
+    def poll(self) -> list[Any]:
+        """Everything that happened since the last call (never waits; time passes first)."""
+        for one in list(self._places):
+            one._tick()
+        out = []
+        while True:
+            try:
+                out.append(self.events.get_nowait())
+            except queue.Empty:
+                return out
+
+    def wait(self, accept: Callable[[Any], bool], timeout: float) -> list[Any]:
+        """Events until one *accept* takes arrives or *timeout* seconds pass (for scripts and tests)."""
+        seen: list[Any] = []
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                event = self.events.get(timeout=min(max(deadline - time.monotonic(), 0.001), 0.05))
+            except queue.Empty:
+                for one in list(self._places):
+                    one._tick()
+                continue
+            seen.append(event)
+            if accept(event):
+                return seen
+        return seen
+
+    def stop(self) -> None:
+        """Disconnect every place (nothing stays on the relay: no message of a code is retained)."""
+        with self.lock:
+            self._stopped = True
+            places = list(self._places)
+        for one in places:
+            with one.lock:
+                withdraw = getattr(one.machine, "withdraw", None)
+                if withdraw is not None:
+                    withdraw()
+            one.stop()
+
+
+class HostCode(_Code):
+    """The host's picture code (:class:`~doolhof.online.meeting.HostCodeMachine`): it offers on the code's meeting
+    place while connected, then welcomes the first joiner into a new room."""
+
+    def __init__(self, relays: Sequence[str], me: dict[str, Any], code: PictureCode | None = None, *,
+                 link_factory: LinkFactory | None = None, clock: Callable[[], float] = time.monotonic,
+                 wall: Callable[[], float] = time.time, background: bool = True) -> None:
+        """*me* is this computer's hello; a random code unless one is given (tests). *wall* is the wall clock
+        (the meeting place changes every ten minutes); without *background*, :meth:`start` runs scrypt itself."""
+        super().__init__(relays, link_factory, clock, wall, background)
+        self.code = code or PictureCode.random()
+        self.me = me
+        self.room_id = new_room_id()
+        self.room_key = new_key()
+        self.machine: HostCodeMachine = HostCodeMachine(
+            self.code, me, self.room_id, self.room_key, os.urandom(NONCE_BYTES), clock())
+
+    def _machines(self, wall: float) -> list[tuple[str, Machine]]:
+        where = place(self.code, host_window(wall))
+        with self.lock:
+            self.machine.placed(where)
+        return [(where, self.machine)]
+
+    @property
+    def expires(self) -> float:
+        """When the code runs out (on the driver's clock)."""
+        return self.machine.expires
+
+    @property
+    def finished(self) -> bool:
+        """True once the code worked or failed."""
+        return self.machine.finished
 
     def room(self, paired: Paired, table: TableSetup, far: frozenset[int], relays: Sequence[str]) -> OnlineRoom:
         """The room the code welcomed the far computer into (not started: call :meth:`OnlineRoom.start`)."""
         members = (self.me["device"], str(paired.hello["device"]))
-        return OnlineRoom(Room(self.room_id, self.room_key, self.me, members, table=table, far=far), relays)
+        return OnlineRoom(Room(self.room_id, self.room_key, self.me, members, table=table, far=far), relays,
+                          link_factory=self._factory)
 
 
-class JoinCode(_Channel):
-    """The far computer's side of a picture code."""
+class _JoinPlace(_Place):
+    """A joiner's place: its link going down is told to its machine."""
 
-    def __init__(self, relays: Sequence[str], me: dict[str, Any], code: PictureCode) -> None:
-        """*me* is this computer's hello, *code* the pictures tapped in."""
+    machine: JoinCodeMachine
+
+    def _disconnect(self, reason: str) -> None:
+        with self.lock:
+            self.machine.disconnected()
+        super()._disconnect(reason)
+
+
+class JoinCode(_Code):
+    """The far computer's side of a picture code (:class:`~doolhof.online.meeting.JoinCodeMachine`): it looks on
+    the code's meeting place (two, near the change of its ten minutes); "did not work" only once all said so."""
+
+    _kind = _JoinPlace
+
+    def __init__(self, relays: Sequence[str], me: dict[str, Any], code: PictureCode, *,
+                 link_factory: LinkFactory | None = None, clock: Callable[[], float] = time.monotonic,
+                 wall: Callable[[], float] = time.time, background: bool = True) -> None:
+        """*me* is this computer's hello, *code* the pictures tapped in (see :class:`HostCode`)."""
+        super().__init__(relays, link_factory, clock, wall, background)
         self.code = code
         self.me = me
-        self.pairing = JoinPairing(code, me)
-        self.deadline = time.monotonic() + JOIN_SECONDS
-        self.finished = False
-        self._probe = wire.b64(new_key()[:12])
-        self._joined = False
-        super().__init__(relays, code.channel)
+        self.machines: list[JoinCodeMachine] = []
+        self._failed: list[CodeFailed] = []
+        self._started_at = clock()
 
-    def start(self) -> None:
-        """Connect; :class:`CodeDone` or :class:`CodeFailed` follows."""
-        self.link.start()
+    @property
+    def machine(self) -> JoinCodeMachine:
+        """The machine furthest on (the one that found the host), or the first."""
+        if not self.machines:
+            return JoinCodeMachine(self.code, self.me, b"", self._started_at)
+        return max(self.machines, key=lambda m: list(JoinPhase).index(m.phase))
 
-    def _connect(self) -> None:
-        super()._connect()
-        self.link.publish(Publish(topic(self.code, "probe"), self._probe.encode(), False))
-
-    def _tick(self) -> None:
+    def _machines(self, wall: float) -> list[tuple[str, Machine]]:
+        out: list[tuple[str, Machine]] = []
+        for at in join_windows(wall):
+            machine = JoinCodeMachine(self.code, self.me, os.urandom(NONCE_BYTES), self._started_at)
+            machine.placed(place(self.code, at))
+            out.append((machine.where, machine))
         with self.lock:
-            if not self.finished and time.monotonic() > self.deadline:
-                self.finished = True
-                self.events.put(CodeFailed("code" if self.link.connected.is_set() else "relay"))
+            self.machines = [m for _w, m in out if isinstance(m, JoinCodeMachine)]
+        return out
+
+    @property
+    def finished(self) -> bool:
+        """True once the code worked or failed."""
+        return bool(self.machines) and (any(m.phase is JoinPhase.DONE for m in self.machines)
+                                        or all(m.finished for m in self.machines))
 
     def poll(self) -> list[Any]:
-        """Events since the last call."""
-        self._tick()
-        return super().poll()
+        """Everything since the last call: a place's "did not work" only once every place said it."""
+        return self._merge(super().poll())
 
-    def _message(self, name: str, payload: bytes) -> None:
-        with self.lock:
-            if self.finished:
-                return
-            part = name.rsplit("/", 1)[-1]
-            if part == "host" and payload and not self._joined:
-                self._joined = True
-                try:
-                    self._send([Publish(topic(self.code, "join"), self.pairing.join(payload), False)])
-                except PairingFailed as failed:
-                    self._fail(failed.why)
-            elif part == "probe" and payload == self._probe.encode() and not self._joined:
-                self._fail("code")  # no live offer on this slot: expired, used, or never made
-            elif part == "result" and self._joined:
-                try:
-                    paired = self.pairing.result(payload)
-                except PairingFailed as failed:
-                    self._fail(failed.why)
-                    return
-                self.finished = True
-                self.events.put(CodeDone(paired))
+    def wait(self, accept: Callable[[Any], bool], timeout: float) -> list[Any]:
+        """As :meth:`_Code.wait`, with the places' failures merged."""
+        seen: list[Any] = []
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for event in self.poll():
+                seen.append(event)
+                if accept(event):
+                    return seen
+            time.sleep(0.01)
+        return seen
 
-    def _fail(self, why: str) -> None:
-        self.finished = True
-        self.events.put(CodeFailed(why))
+    def _merge(self, events: list[Any]) -> list[Any]:
+        out: list[Any] = []
+        for event in events:
+            if isinstance(event, CodeFailed):
+                self._failed.append(event)
+                if len(self._failed) == len(self.machines) or event.why == "version":
+                    named = [f for f in self._failed if f.why != "code"]
+                    out.append(named[0] if named else event)
+            elif isinstance(event, LinkChanged) and not event.up and any(
+                    p.link.connected.is_set() for p in self._places):
+                continue  # one place's link still up: no trouble for the screen
+            else:
+                out.append(event)
+        return out
 
     def room(self, paired: Paired, relays: Sequence[str]) -> OnlineRoom:
         """The room the host's welcome names; raises :class:`Refused` when the welcome is damaged."""
-        welcome = paired.welcome
-        room_id, host = welcome.get("room"), welcome.get("host")
-        if not isinstance(room_id, str) or not isinstance(host, str) or host != paired.hello.get("device"):
-            raise Refused("malformed", "welcome")
-        key = wire.unb64(welcome.get("key"), KEY_BYTES)
-        return OnlineRoom(Room(room_id, key, self.me, (host, self.me["device"])), relays)
+        room_id, key, host = welcomed_room(paired)
+        return OnlineRoom(Room(room_id, key, self.me, (host, self.me["device"])), relays, link_factory=self._factory)
 
 
-@dataclass(frozen=True)
-class Friend:
-    """A remembered computer: its device id, its figure, and the secret the two share since their code."""
+class FriendLink(_MachineChannel):
+    """Two remembered computers find each other without a code (:class:`~doolhof.online.meeting.InvitationMachine`):
+    the host invites, the other accepts or says "not now"."""
 
-    device: str
-    figure: int
-    secret: bytes
-
-    @classmethod
-    def of(cls, paired: Paired) -> Friend:
-        """The computer a picture code just paired with, to remember."""
-        return cls(str(paired.hello["device"]), int(paired.hello["figure"]), friend_secret(paired.secret))
-
-    @property
-    def channel(self) -> str:
-        """The two computers' own channel on the relay (only they can name it)."""
-        return "f" + derive(self.secret, "remembered channel", 16).hex()
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-safe form (kept on this computer only)."""
-        return {"device": self.device, "figure": self.figure, "secret": wire.b64(self.secret)}
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Friend:
-        """Read :meth:`to_dict` data; raises :class:`Refused` when damaged."""
-        if not isinstance(data, dict):
-            raise Refused("malformed", "remembered computer")
-        me = check_hello({"device": data.get("device"), "figure": data.get("figure"), "rules": ""})
-        return cls(me["device"], me["figure"], wire.unb64(data.get("secret"), KEY_BYTES))
-
-
-@dataclass(frozen=True)
-class Invited:
-    """A remembered computer invites this one into a room (*hello* says which; :meth:`FriendLink.accept`)."""
-
-    hello: dict[str, Any]
-    welcome: dict[str, Any]
-
-
-@dataclass(frozen=True)
-class Withdrawn:
-    """The remembered computer took its invitation back (it stopped inviting, or its minutes were up)."""
-
-
-@dataclass(frozen=True)
-class Accepted:
-    """The remembered computer took the invitation (*hello*): the room can open."""
-
-    hello: dict[str, Any]
-
-
-@dataclass(frozen=True)
-class RoomEnded:
-    """The remembered computer ended a waiting game of the two (*room*, a room id): forget it here too."""
-
-    room: str
-
-
-@dataclass(frozen=True)
-class Declined:
-    """The remembered computer said "not now" to the invitation (*hello*): nobody comes to the room."""
-
-    hello: dict[str, Any]
-
-
-class FriendLink(_Channel):
-    """Two remembered computers find each other without a code: the host invites, the other accepts.
-
-    Both connect to their own channel (named by their shared secret, sealed with a key derived from
-    it); an invitation is retained for :data:`~doolhof.online.pairing.CODE_SECONDS`, so the other
-    computer finds it when it looks within those minutes.
-    """
-
-    def __init__(self, relays: Sequence[str], me: dict[str, Any], friend: Friend) -> None:
-        """*me* is this computer's hello."""
+    def __init__(self, relays: Sequence[str], me: dict[str, Any], friend: Friend, *,
+                 link_factory: LinkFactory | None = None, clock: Callable[[], float] = time.monotonic,
+                 on_moved: Callable[[Friend], None] | None = None) -> None:
+        """*me* is this computer's hello. Once an invitation is taken, *on_moved* is given the friend on its next
+        channel (to keep it: both computers move on together), from :meth:`accept` or :meth:`poll`."""
         self.me = me
         self.friend = friend
-        self._sealer = Sealer(derive(friend.secret, "remembered key"))
         self.room_id = new_room_id()
         self.room_key = new_key()
-        self._invited: dict[str, Any] | None = None
-        self._inviting = False
-        self._taken = False
-        super().__init__(relays, friend.channel)
+        self.on_moved = on_moved
+        self._kept = False
+        self.machine: InvitationMachine = InvitationMachine(me, friend, self.room_id, self.room_key)
+        super().__init__(relays, friend.channel, link_factory=link_factory, clock=clock)
 
-    def _topic(self, name: str) -> str:
-        return f"doolhof/c/{self.friend.channel}/{name}"
+    def poll(self) -> list[Any]:
+        """Everything since the last call; once an invitation was taken, *on_moved* is called here (on the
+        caller's thread, as keeping a remembered computer after a code is)."""
+        events = super().poll()
+        with self.lock:
+            self._moved()
+        return events
 
-    def start(self) -> None:
-        """Connect (an :class:`Invited` follows when the other computer has invited this one)."""
-        self.link.start()
+    def _moved(self) -> None:
+        if self.machine.friend != self.friend and self.on_moved is not None and not self._kept:
+            self._kept = True
+            try:
+                self.on_moved(self.machine.friend)
+            except Exception as error:  # a full disk: the next invitation then goes by a code
+                log.warning("the remembered computer's next channel could not be kept (%s)", type(error).__name__)
 
     def invite(self) -> None:
         """Invite the remembered computer into a new room (call once connected)."""
-        welcome = {"room": self.room_id, "key": wire.b64(self.room_key), "host": self.me["device"]}
-        topic = self._topic("invite")
-        message = wire.dumps({"t": "invite", "hello": self.me, "welcome": welcome})
-        self.link.publish(Publish(topic, self._sealer.seal(topic, message), True), expiry=CODE_SECONDS)
-        self._inviting = True
+        with self.lock:
+            self._send(self.machine.invite())
 
     def stop(self) -> None:
-        """Take back an invitation nobody accepted (the other computer must not find it later and wait in a
-        room nobody comes to), then disconnect."""
-        if self._inviting and self.link.connected.is_set():
-            self._inviting = False
-            self.link.publish(Publish(self._topic("invite"), b"", True))
-            self.link.wait_sent(WITHDRAW_SECONDS)
-        super().stop()
+        """Take back an invitation nobody accepted, then disconnect."""
+        with self.lock:
+            out = self.machine.withdraw()
+        self._withdraw(out)
 
     def accept(self) -> OnlineRoom:
-        """Take the invitation that came (:class:`Invited`): the room, not yet started."""
-        welcome = self._invited
-        if welcome is None:
-            raise ValueError("no invitation came")
-        self._taken = True  # our own clearing of the invitation (below) coming back is no withdrawal
-        topic = self._topic("accept")
-        sealed = self._sealer.seal(topic, wire.dumps({"t": "accept", "hello": self.me}))
-        self.link.publish(Publish(topic, sealed, False))
-        self.link.publish(Publish(self._topic("invite"), b"", True))  # used once
+        """Take the invitation that came (:class:`Invited`): the room, not yet started; raises ValueError when
+        none came."""
+        with self.lock:
+            out, welcome = self.machine.accept()
+            self._send(out)
+            self._moved()
         self.link.wait_sent()
         key = wire.unb64(welcome.get("key"), KEY_BYTES)
         return OnlineRoom(Room(str(welcome["room"]), key, self.me, (self.friend.device, self.me["device"])),
-                          self._relays)
+                          self._relays, link_factory=self._factory)
 
     def decline(self) -> None:
         """Say "not now" to the invitation that came (:class:`Invited`): sealed, to the inviter only, who
-        stops waiting (:class:`Declined`); the invitation is cleared from the relay."""
-        welcome = self._invited
-        if welcome is None:
-            return
-        self._invited, self._taken = None, True  # our own clearing coming back is no withdrawal
-        topic = self._topic("decline")
-        message = {"t": "decline", "hello": self.me, "room": welcome.get("room")}
-        self.link.publish(Publish(topic, self._sealer.seal(topic, wire.dumps(message)), False))
-        self.link.publish(Publish(self._topic("invite"), b"", True))
-        self.link.wait_sent(WITHDRAW_SECONDS)
-        self._taken = False  # a later invitation is news again
-
-    def _ended_topic(self, room_id: str) -> str:
-        return self._topic("end/" + derive(self.friend.secret, "ended room " + room_id, 8).hex())
+        stops waiting (:class:`Declined`)."""
+        with self.lock:
+            out = self.machine.decline()
+            self._send(out)
+        if out:
+            self.link.wait_sent(WITHDRAW_SECONDS)
 
     def tell_ended(self, room_id: str) -> None:
         """Say on the two computers' own channel that the game of *room_id* was ended here (call once connected):
         kept for a room's week, so the other computer's setup screen hears it whenever it listens."""
-        topic = self._ended_topic(room_id)
-        message = wire.dumps({"t": "ended", "hello": self.me, "room": room_id})
-        self.link.publish(Publish(topic, self._sealer.seal(topic, message), True))
+        with self.lock:
+            self._send([self.machine.tell_ended(room_id)])
 
     def room(self, table: TableSetup, far: frozenset[int]) -> OnlineRoom:
         """The host's side of the room it invited the friend into."""
         return OnlineRoom(Room(self.room_id, self.room_key, self.me, (self.me["device"], self.friend.device),
-                               table=table, far=far), self._relays)
+                               table=table, far=far), self._relays, link_factory=self._factory)
 
-    def _message(self, name: str, payload: bytes) -> None:
-        if not payload:
-            if name.endswith("/invite") and self._invited is not None and not self._taken:
-                self._invited = None
-                self.events.put(Withdrawn())
-            return
-        try:
-            message = wire.loads(self._sealer.open(name, payload))
-            peer = check_hello(message.get("hello"))
-        except Refused as refused:
-            log.info("a message on a remembered computer's channel was refused: %s", refused.reason)
-            return
-        if peer["device"] != self.friend.device:
-            return  # our own message coming back
-        room_id = message.get("room")
-        if name.rsplit("/", 2)[-2] == "end" and message.get("t") == "ended" and isinstance(room_id, str) \
-                and name == self._ended_topic(room_id):
-            self.link.publish(Publish(name, b"", True))  # heard: nothing of it stays on the relay
-            self.events.put(RoomEnded(room_id))
-            return
-        part = name.rsplit("/", 1)[-1]
-        if part == "invite" and message.get("t") == "invite" and isinstance(message.get("welcome"), dict):
-            if message["welcome"].get("host") == peer["device"]:
-                self._invited = message["welcome"]
-                self.events.put(Invited(peer, message["welcome"]))
-        elif part == "accept" and message.get("t") == "accept":
-            self._inviting = False
-            self.link.publish(Publish(self._topic("invite"), b"", True))
-            self.events.put(Accepted(peer))
-        elif part == "decline" and message.get("t") == "decline" and self._inviting \
-                and message.get("room") == self.room_id:
-            self._inviting = False
-            self.link.publish(Publish(self._topic("invite"), b"", True))
-            self.events.put(Declined(peer))
+
+@dataclass(frozen=True)
+class MoveRefused:
+    """A move this computer handed over (:meth:`OnlineRoom.send`) was refused by the room and changed nothing."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class RoomView:
+    """What a screen reads of a room: a snapshot the network side makes after every change, never the live
+    room (so the frame loop takes no lock). *game* is a copy of the checked game: copy it again to change it."""
+
+    entries: int
+    game: AnyGame | None
+    table: TableSetup | None
+    far: frozenset[int]
+    owners: tuple[str, ...]
+    is_host: bool
+    peer: dict[str, Any] | None
+    peer_here: bool
+    ready: bool
+    finished_and_known: bool
+    closed: bool
+
+    @classmethod
+    def of(cls, room: Room, before: RoomView | None = None, fresh: bool = True) -> RoomView:
+        """The view of *room* now (under its lock); the game is copied again only when *fresh* or the log grew."""
+        log_ = room.log
+        entries = len(log_) if log_ is not None else 0
+        game = before.game if before is not None and not fresh and before.entries == entries else (
+            room.game.copy() if room.game is not None else None)
+        return cls(entries, game, room.table, room.far, log_.genesis.owners if log_ is not None else (),
+                   room.is_host, room.peer, room.peer_here, room.ready, room.finished_and_known(), room.closed)
 
 
 class OnlineRoom(_Channel):
-    """A :class:`~doolhof.online.room.Room` over a relay.
+    """A :class:`~doolhof.online.room.Room` over a relay, owned by its network side.
 
-    *on_change* is called (on the network thread, under the room's lock) after anything that
-    changes what must be kept for a waiting game, with the room's :meth:`Room.to_dict`.
+    Everything that touches the room runs there under its lock: the messages on the link's thread, and
+    what a screen hands over (:meth:`send`, :meth:`keep`, :meth:`leave_soon`) on the room's own worker
+    thread, in order. A screen reads :attr:`view` (a :class:`RoomView`) and the events, never the room.
+    The direct calls (:meth:`play`, :meth:`begin`, :meth:`leave` ...) are for headless tools and tests.
+
+    *on_change* is called (on the network side, under the room's lock) after anything that changes what
+    must be kept for a waiting game, with the room's :meth:`Room.to_dict`: hand the writing to a writer
+    thread (:class:`~doolhof.session.writer.SaveWriter`), so neither side waits for the disk.
     """
 
     def __init__(self, room: Room, relays: Sequence[str],
-                 on_change: Callable[[dict[str, Any]], None] | None = None) -> None:
-        """Not connected until :meth:`start`."""
+                 on_change: Callable[[dict[str, Any]], None] | None = None, *,
+                 link_factory: LinkFactory | None = None) -> None:
+        """Not connected until :meth:`start` (on every connect the room restores itself on the relay)."""
         self.room = room
         self.on_change = on_change
         self.refused = 0
         self.desyncs = 0
-        super().__init__(relays, room.room_id, will=self._connecting, client_id=room.client_id, retained=False,
-                         keep=("end",))
+        #: The room as the screens may read it (replaced, never changed, after every change).
+        self.view = RoomView.of(room)
+        self._jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        self._waiting_jobs = 0
+        self._jobs_lock = threading.Lock()  # only for the count and the thread: never the room's lock
+        self._worker: threading.Thread | None = None
+        super().__init__(relays, room.room_id, link_factory=link_factory, will=self._connecting,
+                         client_id=room.client_id, retained=False, keep=("end",))
 
     def _connecting(self) -> Publish:
-        with self.lock:
+        with self.lock:  # on the link's thread, before every connection
             return self.room.connecting()  # a new epoch, and the will that names it
 
-    def start(self) -> None:
-        """Connect (and keep reconnecting); on every connect the room restores itself on the relay."""
-        self.link.start()
-
+    # ----- the network side ------------------------------------------------------------------------
     def _connect(self) -> None:
         with self.lock:
             self._send(self.room.connected())
@@ -540,28 +611,100 @@ class OnlineRoom(_Channel):
             out, events = self.room.receive(name, payload)
             self._send(out)
             self._deliver(events)
-            if self.on_change is not None and (
+            self._keep_if(
                 (len(self.room.log) if self.room.log is not None else -1) != before
-                or started != (self.room.genesis is not None) or any(isinstance(e, (Closed, Ended)) for e in events)
-            ):
-                self.on_change(self.room.to_dict())
+                or started != (self.room.genesis is not None) or any(isinstance(e, (Closed, Ended)) for e in events))
 
     def _deliver(self, events: Sequence[RoomEvent]) -> None:
+        self.view = RoomView.of(self.room, self.view, fresh=bool(events))
         for event in events:
             if isinstance(event, Refusal):
                 self.refused += 1
-            elif event.__class__.__name__ == "Desync":
+            elif isinstance(event, Desync):
                 self.desyncs += 1
             self.events.put(event)
 
+    def _keep_if(self, changed: bool) -> None:
+        if changed and self.on_change is not None:
+            self.on_change(self.room.to_dict())
+
+    # ----- what a screen hands over (returns at once) ---------------------------------------------
+    def _hand_over(self, job: Callable[[], None]) -> None:
+        """Run *job* on the room's worker thread (after the jobs handed over before it)."""
+        with self._jobs_lock:
+            self._waiting_jobs += 1
+            if self._worker is None:
+                self._worker = threading.Thread(target=self._work, name="doolhof-room", daemon=True)
+                self._worker.start()
+        self._jobs.put(job)
+
+    def _work(self) -> None:
+        while True:
+            job = self._jobs.get()
+            try:
+                job()
+            except Exception:  # a bug in one job must not end the room's thread; it is logged whole
+                log.exception("a job of the online room failed")
+            finally:
+                with self._jobs_lock:
+                    self._waiting_jobs -= 1
+
+    @property
+    def busy(self) -> bool:
+        """True while something handed over has not run yet (read without the lock)."""
+        return self._waiting_jobs > 0
+
+    def settle(self, timeout: float = 5.0) -> bool:
+        """Wait until everything handed over has run; False when *timeout* seconds passed first (tests, tools)."""
+        deadline = time.monotonic() + timeout
+        while self.busy:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.005)
+        return True
+
+    def send(self, move: Move) -> None:
+        """Play *move* for the seat to move, from this computer, on the network side; returns at once. A move
+        the room refuses changes nothing and comes back as :class:`MoveRefused`."""
+        def play() -> None:
+            try:
+                self.play(move)
+            except Refused as refused:
+                self.events.put(MoveRefused(refused.reason))
+
+        self._hand_over(play)
+
+    def keep(self, on_change: Callable[[dict[str, Any]], None]) -> None:
+        """From now on keep the room through *on_change*, once at once (on the network side)."""
+        def keep() -> None:
+            with self.lock:
+                self.on_change = on_change
+                on_change(self.room.to_dict())
+
+        self._hand_over(keep)
+
+    def leave_soon(self) -> None:
+        """:meth:`leave`, on the network side (the frame loop does not wait for the relay)."""
+        self._hand_over(self.leave)
+
+    def begin_soon(self) -> None:
+        """:meth:`begin`, on the network side (its :class:`~doolhof.online.room.Started` comes as an event)."""
+        def begin() -> None:
+            try:
+                self.begin()
+            except ValueError:
+                log.info("the room was not ready to start")
+
+        self._hand_over(begin)
+
+    # ----- direct calls (headless tools, tests, the worker) ------------------------------------
     def begin(self) -> None:
         """The host's parent starts the game (raises ValueError when the room is not ready)."""
         with self.lock:
             out, events = self.room.begin()
             self._send(out)
             self._deliver(events)
-            if self.on_change is not None:
-                self.on_change(self.room.to_dict())
+            self._keep_if(True)
 
     def play(self, move: Move) -> None:
         """Play *move* for the seat to move, from this computer; raises :class:`Refused` (nothing changes)."""
@@ -569,8 +712,7 @@ class OnlineRoom(_Channel):
             out, events = self.room.play(move)
             self._send(out)
             self._deliver(events)
-            if self.on_change is not None:
-                self.on_change(self.room.to_dict())
+            self._keep_if(True)
 
     def leave(self) -> None:
         """This computer leaves on purpose: the far side sees "away", the game waits on both."""
@@ -587,8 +729,7 @@ class OnlineRoom(_Channel):
             out, events = self.room.end()
             self._send(out)
             self._deliver(events)
-            if self.on_change is not None and events:
-                self.on_change(self.room.to_dict())
+            self._keep_if(bool(events))
         self.link.wait_sent()
         self.stop()
 
@@ -597,6 +738,7 @@ class OnlineRoom(_Channel):
         with self.lock:
             if self.room.finished_and_known():
                 self.room.closed = True  # nothing of it is kept on the relay
+                self.view = RoomView.of(self.room, self.view, fresh=False)
         self.link.wait_sent()
         self.stop()
 
@@ -633,6 +775,7 @@ def end_room(room: Room, relays: Sequence[str], timeout: float = 5.0) -> bool:
 
 
 __all__ = [
-    "Accepted", "CodeDone", "CodeFailed", "CodeReady", "Declined", "Friend", "FriendLink", "HostCode", "Invited",
-    "JoinCode", "LinkChanged", "OnlineRoom", "PairingEvent", "RoomEnded", "Withdrawn", "end_room", "tell_ended",
+    "JOIN_SECONDS", "WITHDRAW_SECONDS", "Accepted", "CodeDone", "CodeFailed", "CodeReady", "Declined", "Friend",
+    "FriendLink", "HostCode", "Invited", "JoinCode", "Link", "LinkChanged", "LinkFactory", "MeetingEvent",
+    "MoveRefused", "OnlineRoom", "PairingEvent", "RoomEnded", "RoomView", "Withdrawn", "end_room", "tell_ended",
 ]

@@ -9,7 +9,9 @@ once nothing moves on screen and it is that seat's turn. Every move the screen a
 screen's copy refuses) or a rebuilt log (:class:`~doolhof.online.room.Desync`) makes the screen take
 the checked game again (:meth:`FarGame.checked`): the room's log is the truth.
 
-No pygame here; everything is read on the screen's thread from the room's event queue.
+No pygame here; everything is read on the screen's thread from the room's event queue and its
+:attr:`~doolhof.online.client.OnlineRoom.view` (a snapshot): the screen never takes the room's lock,
+and this computer's moves are handed to the network side (:meth:`~doolhof.online.client.OnlineRoom.send`).
 """
 
 from __future__ import annotations
@@ -24,16 +26,13 @@ from typing import Final
 from doolhof.i18n import N_
 from doolhof.session.games import AnyGame
 
-from .client import LinkChanged, OnlineRoom
-from .errors import Refused
+from .client import LinkChanged, MoveRefused, OnlineRoom
 from .moves import Move
 from .room import Closed, Desync, Ended, Finished, MoveMade, PeerJoined, PeerPresence, Refusal, VersionMismatch
+from .timeouts import CLOSE_SECONDS
 
 log = logging.getLogger(__name__)
 
-#: The longest the room stays open after the game to hear that the far side has it all (then it is
-#: left to expire on the relay; nothing is lost: both sides hold the whole game).
-CLOSE_SECONDS: Final = 10.0
 
 #: Seconds after the link comes up in which the far side's moves count as a catch-up (they waited on the relay).
 CATCH_UP_SECONDS: Final = 2.0
@@ -66,20 +65,18 @@ class FarGame:
     def __init__(self, room: OnlineRoom) -> None:
         """Follow *room* (started: its game exists)."""
         self.room = room
-        with room.lock:
-            game = room.room.game
-            if game is None or room.room.log is None:
-                raise ValueError("the room's game has not started")
-            self.owners = room.room.log.genesis.owners
-            self.applied = len(room.room.log)
-            self.peer_here = room.room.peer_here
+        view = room.view
+        if view.game is None:
+            raise ValueError("the room's game has not started")
+        self.owners = view.owners
+        self.applied = view.entries
+        self.peer_here = view.peer_here
         self.me = room.room.me["device"]
         #: False while this computer's connection to the relay is down.
         self.linked = True
         #: The kind of trouble to tell the parent now (a key of :data:`TROUBLE`), or None.
         self.trouble: str | None = None
-        #: True once the screen must take the checked game again (:meth:`checked`).
-        self.out_of_step = False
+        self._out_of_step = False
         #: True once a parent ended the game on the far computer (the room is forgotten here too).
         self.ended = False
         #: When the link first came up for a game brought back (``time.monotonic()``): the far side's moves that
@@ -89,6 +86,16 @@ class FarGame:
         self._was_linked = room.link.connected.is_set()
         self._moves: deque[FarMove] = deque()
         self._closing: threading.Thread | None = None
+
+    @property
+    def out_of_step(self) -> bool:
+        """True once the screen must take the checked game again (:meth:`checked`): not while a move of this
+        computer is still on its way into the room (the checked game would lack it)."""
+        return self._out_of_step and not self.room.busy
+
+    @out_of_step.setter
+    def out_of_step(self, value: bool) -> None:
+        self._out_of_step = value
 
     # ----- seats ---------------------------------------------------------------------------------
     def here(self, seat: int) -> bool:
@@ -118,7 +125,7 @@ class FarGame:
             elif isinstance(event, PeerJoined):
                 self.peer_here = True
             elif isinstance(event, LinkChanged):
-                if not event.up and (self._closing is not None or self.room.room.closed):
+                if not event.up and (self._closing is not None or self.room.view.closed):
                     continue  # the game is over and its room let go on purpose: no trouble, nothing to log
                 self.linked = event.up
                 if event.up and not self._was_linked:
@@ -139,6 +146,9 @@ class FarGame:
                 self.trouble = "version"
             elif isinstance(event, Refusal):
                 log.info("a message in an online game was refused: %s", event.reason)
+            elif isinstance(event, MoveRefused):
+                log.warning("the room refused a move of this computer (%s); the game is taken again", event.reason)
+                self.out_of_step = True
             elif isinstance(event, Ended):
                 log.info("the far computer ended the online game; it is forgotten here too")
                 self.ended = True
@@ -171,11 +181,10 @@ class FarGame:
 
     def caught_up(self) -> AnyGame:
         """A copy of the room's checked game after a catch-up (:meth:`catching_up`); the count restarts from it."""
-        with self.room.lock:
-            game = self.room.room.game
-            assert game is not None and self.room.room.log is not None
-            self.applied = len(self.room.room.log)
-            copy = game.copy()
+        view = self.room.view
+        assert view.game is not None
+        self.applied = view.entries
+        copy = view.game.copy()
         self._moves.clear()
         log.info("an online game caught up with the far side's moves at once")
         return copy
@@ -192,19 +201,14 @@ class FarGame:
     def send(self, move: Move) -> None:
         """This computer played *move* for the seat to move (already applied on screen): tell the room."""
         self.applied += 1
-        try:
-            self.room.play(move)
-        except Refused as refused:
-            log.warning("the room refused a move of this computer (%s); the game is taken again", refused.reason)
-            self.out_of_step = True
+        self.room.send(move)
 
     def checked(self) -> AnyGame:
         """A copy of the room's checked game, to show instead of the screen's; the moves count restarts from it."""
-        with self.room.lock:
-            game = self.room.room.game
-            assert game is not None and self.room.room.log is not None
-            self.applied = len(self.room.room.log)
-            copy = game.copy()
+        view = self.room.view
+        assert view.game is not None
+        self.applied = view.entries
+        copy = view.game.copy()
         self.out_of_step = False
         log.warning("the screen's game was out of step with the room's; it shows the checked game again")
         if self.trouble is None:
@@ -216,6 +220,10 @@ class FarGame:
         """This computer leaves the game on purpose: the far side sees "away", the game waits on both."""
         self.room.leave()
 
+    def leave_soon(self) -> None:
+        """:meth:`leave` on the network side: the frame loop does not wait for the relay."""
+        self.room.leave_soon()
+
     def close_soon(self) -> None:
         """The game is over: clear the room from the relay once the far side has it all (in the background,
         for at most :data:`CLOSE_SECONDS`), then disconnect."""
@@ -224,7 +232,7 @@ class FarGame:
 
         def close() -> None:
             deadline = time.monotonic() + CLOSE_SECONDS
-            while time.monotonic() < deadline and not self.room.room.finished_and_known():
+            while time.monotonic() < deadline and not self.room.view.finished_and_known:
                 time.sleep(0.05)
             self.room.close()
 

@@ -35,7 +35,8 @@ from paho.mqtt.subscribeoptions import SubscribeOptions
 
 from doolhof.i18n import N_, _
 
-from .room import RETAIN_SECONDS, Publish
+from .timeouts import CHECK_SECONDS, KEEPALIVE, RETAIN_SECONDS, SEND_SECONDS, SESSION_SECONDS, WILL_DELAY
+from .topics import Publish, channel_base
 
 log = logging.getLogger(__name__)
 
@@ -44,12 +45,6 @@ log = logging.getLogger(__name__)
 MAX_PACKET: Final = 8192
 #: Room for the packet's own header and properties around topic and payload.
 _OVERHEAD: Final = 64
-#: Seconds between keep-alive pings; the relay notices a silent drop after 1.5 times this.
-KEEPALIVE: Final = 10
-#: How long the relay waits before publishing the last will ("away").
-WILL_DELAY: Final = 3
-#: How long the relay keeps a dropped client's session (its subscriptions and queued messages).
-SESSION_SECONDS: Final = 120
 #: The most messages waiting to be sent (or acknowledged); more are dropped, and counted (a room sends its log
 #: in parts of ``room.CHUNK``, so an honest room stays far below this).
 MAX_QUEUED: Final = 1000
@@ -227,7 +222,7 @@ def _noting_socket(noted: Callable[[ssl.SSLError], None]) -> type[ssl.SSLSocket]
     return NotingSocket
 
 
-def check_relay(address: Address, timeout: float = 3.0, cafile: str | None = None) -> str | None:
+def check_relay(address: Address, timeout: float = CHECK_SECONDS, cafile: str | None = None) -> str | None:
     """Try the relay at *address* once (a real MQTT connection, at most *timeout* seconds): None when it
     answers, else the reason in a parent's words. Blocks: call it off the screen's thread."""
     client = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
@@ -295,6 +290,12 @@ class RelayLink:
         self._client.on_message = self._message
         self._client.on_socket_open = _no_delay
         self._started = False
+        #: The message ids published and not yet acknowledged by the relay (paho's ``on_publish`` says when),
+        #: and those acknowledged before :meth:`publish` had noted them.
+        self._unacked: set[int] = set()
+        self._early: set[int] = set()
+        self._acks = threading.Condition()
+        self._client.on_publish = self._acknowledged
 
     def _set_will(self, will: Publish) -> None:
         props = _properties(PacketTypes.WILLMESSAGE)
@@ -305,7 +306,7 @@ class RelayLink:
     @property
     def base(self) -> str:
         """The channel's topic tree."""
-        return f"doolhof/c/{self.channel}"
+        return channel_base(self.channel)
 
     def start(self) -> None:
         """Connect in the background (and keep reconnecting until :meth:`stop`)."""
@@ -320,34 +321,46 @@ class RelayLink:
             self.problem = problem_of(error, self.address)
         self._client.loop_start()
 
-    def publish(self, message: Publish, expiry: int = RETAIN_SECONDS) -> None:
-        """Send *message* (QoS 1; retained ones expire after *expiry* seconds, a week unless told);
-        raises ValueError when it is too big."""
+    def publish(self, message: Publish, expiry: int | None = None) -> None:
+        """Send *message* (QoS 1; retained ones expire after *expiry* seconds, the message's own
+        :attr:`~doolhof.online.topics.Publish.expiry` unless told); raises ValueError when it is too big."""
         if not fits(message.topic, message.payload):
             raise ValueError(f"a message of {len(message.payload)} bytes does not fit the relay's limit")
         props = None
         if message.retain and message.payload:
             props = _properties(PacketTypes.PUBLISH)
-            props.MessageExpiryInterval = expiry
+            props.MessageExpiryInterval = message.expiry if expiry is None else expiry
+        # paho queues a QoS 1 message even while the connection is down and sends it on reconnect
+        # (``rc`` then says "not connected"); its id is acknowledged all the same.
         info = self._client.publish(message.topic, message.payload, qos=1, retain=message.retain, properties=props)
         if info.rc == mqtt.MQTT_ERR_QUEUE_SIZE:
             self.dropped += 1
             log.warning("more than %d messages wait for the relay: one was dropped", MAX_QUEUED)
+            return
+        with self._acks:
+            if info.mid in self._early:
+                self._early.discard(info.mid)
+            else:
+                self._unacked.add(info.mid)
 
-    def wait_sent(self, timeout: float = 2.0) -> bool:
+    def _acknowledged(self, client: mqtt.Client, userdata: Any, mid: int, reason: Any, properties: Any) -> None:
+        with self._acks:
+            if mid in self._unacked:
+                self._unacked.discard(mid)
+            elif len(self._early) < 1024:
+                self._early.add(mid)
+            self._acks.notify_all()
+
+    def wait_sent(self, timeout: float = SEND_SECONDS) -> bool:
         """Wait (at most *timeout* seconds) until the relay has acknowledged what was published; True when it has."""
-        deadline = threading.Event()
-        timer = threading.Timer(timeout, deadline.set)
-        timer.start()
-        try:
-            while not deadline.is_set() and self.connected.is_set() and self._client.want_write():
-                deadline.wait(0.01)
-            # paho keeps unacknowledged QoS 1 messages in its own table; wait for them too
-            while not deadline.is_set() and self.connected.is_set() and _inflight(self._client):
-                deadline.wait(0.01)
-        finally:
-            timer.cancel()
-        return self.connected.is_set() and not self._client.want_write() and not _inflight(self._client)
+        deadline = time.monotonic() + timeout
+        with self._acks:
+            while self._unacked and self.connected.is_set():
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                self._acks.wait(min(left, 0.05))  # wakes at once on an acknowledgement; checks the link now and then
+            return not self._unacked and self.connected.is_set()
 
     def stop(self) -> None:
         """Disconnect cleanly (the last will is not sent) and end the network thread."""
@@ -409,10 +422,6 @@ def _no_delay(client: mqtt.Client, userdata: Any, sock: Any) -> None:
 
 def _properties(packet: int) -> Properties:
     return Properties(packet)  # type: ignore[no-untyped-call]  # paho's Properties has no annotations
-
-
-def _inflight(client: mqtt.Client) -> bool:
-    return bool(getattr(client, "_out_messages", {}))
 
 
 __all__ = [

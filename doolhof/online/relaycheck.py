@@ -29,6 +29,7 @@ from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 
 from .relay import Address, check_relay, problem_of, use_address
+from .topics import channel_base
 
 #: Seconds the check listens for what must not arrive (and waits for what must).
 LISTEN: Final = 1.5
@@ -142,7 +143,7 @@ def relay_check(address: Address, cafile: str | None = None, timeout: float = 5.
 
 def _check_reading(address: Address, cafile: str | None, timeout: float, note: Callable[[str, str], None]) -> None:
     channel = f"check-{secrets.token_hex(12)}"
-    base = f"doolhof/c/{channel}"
+    base = channel_base(channel)
     room, stranger, other = _Client(address, channel, cafile), _Client(address, None, cafile), \
         _Client(address, f"check-{secrets.token_hex(12)}", cafile)
     started: list[_Client] = []

@@ -40,7 +40,7 @@ import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
@@ -54,11 +54,11 @@ from .errors import Refused
 from .log import MAX_ENTRIES, RULES, Genesis, MoveLog, new_signing_key, public_key
 from .moves import Move
 from .seal import KEY_BYTES, Sealer, derive
+from .timeouts import RETAIN_SECONDS
+from .topics import Publish, channel_base
 
 log = logging.getLogger(__name__)
 
-#: How long a waiting game lasts (on this computer; the relay keeps nothing of a room).
-RETAIN_SECONDS: Final = 7 * 24 * 3600
 #: The most entries one answer to a ``have`` sends; the far computer asks again for the next part.
 CHUNK: Final = 128
 #: The counter of a connection's last word (its will, or leaving on purpose): nothing of it comes after.
@@ -67,14 +67,6 @@ LAST: Final = 2**53
 MAX_PENDING: Final = 512
 #: The figures a computer can show itself as (the maze's four and the card game's six colours).
 FIGURES: Final = 6
-
-
-class Publish(NamedTuple):
-    """A message to publish: *payload* on *topic*, *retain*-ed or not (empty + retained clears)."""
-
-    topic: str
-    payload: bytes
-    retain: bool
 
 
 def hello(device: str, figure: int) -> dict[str, Any]:
@@ -266,7 +258,7 @@ class Room:
     @property
     def base(self) -> str:
         """The room's topic tree (its channel)."""
-        return f"doolhof/c/{self.room_id}"
+        return channel_base(self.room_id)
 
     @property
     def client_id(self) -> str:
@@ -721,6 +713,10 @@ def started_here(table: TableSetup, far: frozenset[int], room_id: str = "picture
     key = new_key()
     rooms = (Room(room_id, key, hello(members[0], 0), members, table=table, far=far),
              Room(room_id, key, hello(members[1], min(far, default=1)), members))
+    for n, room in enumerate(rooms):  # fixed deal halves: the same deal (and picture) every time
+        device = room.me["device"]
+        room._secret = hashlib.sha256(b"picture deal half|%d" % n).digest()
+        room._deals = {device: _Deal(room._commit_of(device, room._secret))}
     todo = [m for room in rooms for m in room.connected()]
     for _ in range(10_000):  # a handful of rounds in fact; bounded all the same
         if not todo:

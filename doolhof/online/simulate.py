@@ -21,7 +21,7 @@ from doolhof.session.seats import CARDS, SeatConfig, TableSetup
 from .client import CodeDone, CodeFailed, CodeReady, HostCode, JoinCode, OnlineRoom
 from .moves import Move, lay_move, push_move, take_move, walk_move
 from .relay import Address, check_relay
-from .room import Finished, MoveMade, Ready, Started, hello, new_device_id
+from .room import Closed, Finished, MoveMade, Ready, Started, hello, new_device_id
 
 #: Seconds to wait for any one step (a code, a start, a move arriving) before a game counts as stuck.
 STEP_SECONDS = 20.0
@@ -159,12 +159,15 @@ def play_one(relays: Sequence[str], table: TableSetup, far: frozenset[int], leve
         summary.desyncs += int(not same) + sum(r.desyncs for r in rooms)
         if finished:
             for room in rooms:
-                room.wait(lambda e: isinstance(e, Finished) or e.__class__.__name__ == "Closed", 0.5)
+                room.wait(lambda e: isinstance(e, (Finished, Closed)), 0.5)
     finally:
         summary.games += 1
         summary.refused += sum(r.refused for r in rooms)
-        for channel in (*rooms, host_code, *([join] if join else [])):
-            channel.close() if isinstance(channel, OnlineRoom) else channel.stop()
+        for room in rooms:
+            room.close()
+        host_code.stop()
+        if join is not None:
+            join.stop()
 
 
 def simulate_online(relays: Sequence[str], game: str = "maze", games: int = 1, seed: int = 1,

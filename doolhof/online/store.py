@@ -12,23 +12,24 @@ from __future__ import annotations
 import json
 import logging
 import os
+import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Final
 
 from doolhof.session import paths
 
-from .client import Friend
 from .errors import Refused
-from .room import RETAIN_SECONDS, new_device_id
+from .meeting import Friend
+from .room import new_device_id
+from .timeouts import KEEP_SECONDS
 
 log = logging.getLogger(__name__)
 
 #: The most computers remembered: a family has a few; the oldest is forgotten when one more is remembered (so the
 #: parents' page and the invite screen can show every one of them, each a fingertip wide).
 MOST_REMEMBERED = 6
-#: How long a waiting online game is kept after its last change.
-KEEP_SECONDS: Final = RETAIN_SECONDS
 #: The key of a kept room's relay address (beside ``Room.to_dict()``'s own keys).
 RELAY_KEY: Final = "relay"
 #: The largest room file read (a whole long game's log is far smaller).
@@ -86,6 +87,14 @@ def remember(friend: Friend) -> None:
                                         "computers": [f.to_dict() for f in friends]}))
 
 
+def moved(friend: Friend) -> None:
+    """A remembered computer's channel moved on (an invitation was taken): keep its new epoch, its figure as
+    remembered here."""
+    for old in remembered():
+        if old.device == friend.device and old.secret == friend.secret and old.epoch < friend.epoch:
+            remember(replace(old, epoch=friend.epoch))
+
+
 def forget(device: str) -> None:
     """Forget a remembered computer (a parent's choice)."""
     friends = [f for f in remembered() if f.device != device]
@@ -100,6 +109,46 @@ def _room_path(room_id: str) -> Path:
     return folder() / "rooms" / f"{room_id}.json"
 
 
+#: What this program last wrote of each room file: (its size and time, its entries, its relay). A file that still
+#: looks so is not read again: reading and parsing a long game's file (1 MB at 3,000 entries) holds Python's
+#: lock for tens of milliseconds, and the frame loop would wait for it even with the writing on another thread.
+_written: dict[Path, tuple[tuple[int, int], int, str | None]] = {}
+_written_lock = threading.Lock()
+
+
+def _signature(path: Path) -> tuple[int, int] | None:
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return status.st_size, status.st_mtime_ns
+
+
+#: The JSON of the entries this program last wrote of each room file: (how many, the last one, their text). A log
+#: only grows, so each save encodes only its new entries (at 3,000 entries encoding the whole log took ~20 ms of
+#: Python's lock for every move, and the frame loop waits for that lock whichever thread holds it).
+_entries_text: dict[Path, tuple[int, object, str]] = {}
+
+
+def _encoded(path: Path, data: dict[str, Any]) -> str:
+    """``json.dumps(data, sort_keys=True)``, the entries encoded already taken from :data:`_entries_text`."""
+    entries = data.get("entries")
+    if not isinstance(entries, list) or not entries:
+        return json.dumps(data, sort_keys=True)
+    with _written_lock:
+        known = _entries_text.get(path)
+    if known is not None and 0 < known[0] <= len(entries) and entries[known[0] - 1] == known[1]:
+        done, text = known[0], known[2]
+    else:
+        done, text = 0, ""
+    fresh = ", ".join(json.dumps(entry, sort_keys=True) for entry in entries[done:])
+    text = text + (", " if text and fresh else "") + fresh
+    with _written_lock:
+        _entries_text[path] = (len(entries), entries[-1], text)
+    head = json.dumps({k: v for k, v in data.items() if k != "entries"}, sort_keys=True)
+    return head[:-1] + (", " if head != "{}" else "") + '"entries": [' + text + "]}"
+
+
 def save_room(data: dict[str, Any]) -> bool:
     """Write a room (its ``Room.to_dict()``); False, and nothing written, when the file holds a newer state.
 
@@ -111,17 +160,33 @@ def save_room(data: dict[str, Any]) -> bool:
     path = _room_path(str(data.get("room")))
     if data.get("closed"):
         path.unlink(missing_ok=True)
+        with _written_lock:
+            _written.pop(path, None)
+            _entries_text.pop(path, None)
         return True
-    kept = _read(path)
-    first = relay_of(kept) if isinstance(kept, dict) else None
+    offered = len(data.get("entries") or ())
+    with _written_lock:
+        known = _written.get(path)
+    signature = _signature(path)
+    if known is not None and known[0] == signature:
+        entries, first = known[1], known[2]
+    else:  # not written by this program, or changed since: read what the file holds
+        kept = _read(path)
+        entries = len(kept["entries"]) if isinstance(kept, dict) and isinstance(kept.get("entries"), list) else -1
+        first = relay_of(kept) if isinstance(kept, dict) else None
     if first:
         data = {**data, RELAY_KEY: first}
-    if isinstance(kept, dict) and isinstance(kept.get("entries"), list) and \
-            len(kept["entries"]) > len(data.get("entries") or ()):
+    if entries > offered:
         log.warning("a waiting online game was not written over by an older position (%d entries kept, %d offered)",
-                    len(kept["entries"]), len(data.get("entries") or ()))
+                    entries, offered)
         return False
-    paths.atomic_write_text(path, json.dumps(data, sort_keys=True))
+    paths.atomic_write_text(path, _encoded(path, data))
+    written = _signature(path)
+    with _written_lock:
+        if written is None:
+            _written.pop(path, None)
+        else:
+            _written[path] = (written, offered, relay_of(data))
     return True
 
 
@@ -161,5 +226,5 @@ def waiting_rooms(now: float | None = None) -> list[dict[str, Any]]:
     return [data for _, data in sorted(rooms, key=lambda item: -item[0])]
 
 
-__all__ = ["KEEP_SECONDS", "device_id", "folder", "forget", "is_kept", "relay_of", "remember", "remembered",
-           "save_room", "waiting_rooms"]
+__all__ = ["KEEP_SECONDS", "device_id", "folder", "forget", "is_kept", "moved", "relay_of", "remember",
+           "remembered", "save_room", "waiting_rooms"]

@@ -82,3 +82,139 @@ def pair(table: TableSetup | None = None, far: frozenset[int] = frozenset({1}), 
     bus.events[id(host)].extend(events)
     bus.send(out)
     return host, guest, bus
+
+
+class MemoryRelay:
+    """An in-memory relay for the drivers of :mod:`doolhof.online.client` (codes, invitations, rooms): its
+    :meth:`link` is their *link_factory*. Channels, retained messages (the newest per topic, sent to a link
+    when it connects, before anything it says), echo to the sender, last wills. Every message is handed
+    over on the publishing thread, in order, once the message being handled is done (as a relay would).
+    :attr:`hold` keeps messages back until :meth:`release` (a slow relay)."""
+
+    def __init__(self) -> None:
+        self.retained: dict[str, bytes] = {}
+        self.expiry: dict[str, int] = {}
+        self.sent: list[Publish] = []
+        self.links: list[MemoryLink] = []
+        self.hold = False
+        self._held: list[Publish] = []
+        self._todo: deque[tuple[MemoryLink, str, bytes]] = deque()
+        self._busy = False
+
+    def link(self, address: Any, channel: str, *, on_message: Any, on_connect: Any = None,
+             on_disconnect: Any = None, will: Any = None, retained: bool = True, keep: Any = (),
+             client_id: str | None = None) -> MemoryLink:
+        """A link of *channel* (the arguments of ``RelayLink``: *will* a message or what makes one before each
+        connection; without *retained* only the retained topics named in *keep* are delivered)."""
+        link = MemoryLink(self, address, channel, on_message, on_connect, on_disconnect, will)
+        link.retained, link.keep = retained, tuple(keep)
+        return link
+
+    def publish(self, message: Publish) -> None:
+        """Take *message* from a link: keep it when retained, hand it to every link of its channel."""
+        if self.hold:
+            self._held.append(message)
+            return
+        self.sent.append(message)
+        if message.retain:
+            if message.payload:
+                self.retained[message.topic] = message.payload
+                self.expiry[message.topic] = message.expiry
+            else:
+                self.retained.pop(message.topic, None)
+                self.expiry.pop(message.topic, None)
+        for link in self.links:
+            if link.connected.is_set() and message.topic.startswith(link.base + "/"):
+                self._todo.append((link, message.topic, message.payload))
+        self.drain()
+
+    def release(self) -> None:
+        """Let the held messages through, in order."""
+        self.hold, held, self._held = False, self._held, []
+        for message in held:
+            self.publish(message)
+
+    def drain(self) -> None:
+        """Hand over what waits (unless a message is being handed over already: then that loop does it)."""
+        if self._busy:
+            return
+        self._busy = True
+        try:
+            while self._todo:
+                link, topic, payload = self._todo.popleft()
+                if link.connected.is_set():
+                    link.on_message(topic, payload)
+        finally:
+            self._busy = False
+
+    def topics(self, channel: str) -> list[str]:
+        """The retained topics of *channel*."""
+        return sorted(t for t in self.retained if t.startswith(f"doolhof/c/{channel}/"))
+
+
+class MemoryLink:
+    """One client of a :class:`MemoryRelay` (what a driver needs of ``RelayLink``)."""
+
+    def __init__(self, relay: MemoryRelay, address: Any, channel: str, on_message: Any, on_connect: Any,
+                 on_disconnect: Any, will: Any) -> None:
+        import threading
+
+        self.relay, self.address, self.channel = relay, address, channel
+        self.on_message, self.on_connect, self.on_disconnect, self.will = on_message, on_connect, on_disconnect, will
+        self.connected = threading.Event()
+        self.problem: str | None = None
+        self.base = f"doolhof/c/{channel}"
+        self.retained = True
+        self.keep: tuple[str, ...] = ()
+        self._will: Publish | None = None
+        self._waiting: list[Publish] = []
+
+    def start(self) -> None:
+        """Connect: the retained messages of the channel come first, then the driver's own."""
+        if self.connected.is_set():
+            return
+        relay = self.relay
+        if self not in relay.links:
+            relay.links.append(self)
+        self._will = self.will() if callable(self.will) else self.will
+        self.connected.set()
+        busy, relay._busy = relay._busy, True
+        try:
+            for topic in sorted(relay.retained):
+                if topic.startswith(self.base + "/") and (self.retained or topic[len(self.base) + 1:] in self.keep):
+                    relay._todo.append((self, topic, relay.retained[topic]))
+            if self.on_connect is not None:
+                self.on_connect()
+            waiting, self._waiting = self._waiting, []
+            for message in waiting:
+                relay.publish(message)
+        finally:
+            relay._busy = busy
+        relay.drain()
+
+    def publish(self, message: Publish, expiry: int | None = None) -> None:
+        """Send *message* (kept until the link is up, as paho does)."""
+        if expiry is not None:
+            message = message._replace(expiry=expiry)
+        if self.connected.is_set():
+            self.relay.publish(message)
+        else:
+            self._waiting.append(message)
+
+    def wait_sent(self, timeout: float = 0.0) -> bool:
+        """Everything is handed over at once: True while connected."""
+        return self.connected.is_set()
+
+    def stop(self) -> None:
+        """Disconnect cleanly (no will)."""
+        self.connected.clear()
+        if self in self.relay.links:
+            self.relay.links.remove(self)
+
+    def cut(self) -> None:
+        """The network goes: the driver hears it, the relay publishes the will."""
+        self.connected.clear()
+        if self.on_disconnect is not None:
+            self.on_disconnect("cut")
+        if self._will is not None:
+            self.relay.publish(self._will)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from doolhof.online.client import Declined, Friend, FriendLink, Invited, OnlineRoom, Withdrawn, end_room
+from doolhof.online.client import Declined, Friend, FriendLink, Invited, LinkChanged, OnlineRoom, Withdrawn, end_room
 from doolhof.online.errors import Refused
 from doolhof.online.room import Ended, Publish, Room, hello
 from doolhof.online.seal import new_key
@@ -119,7 +119,7 @@ def friends(relay: Any) -> tuple[FriendLink, FriendLink]:
 def test_a_declined_invitation_is_said_to_the_inviter_only_for_its_own_room(relay: Any) -> None:
     inviter, invitee = friends(relay)
     inviter.start()
-    inviter.wait(lambda e: e.__class__.__name__ == "LinkChanged", WAIT)
+    inviter.wait(lambda e: isinstance(e, LinkChanged), WAIT)
     inviter.invite()
     invitee.start()
     assert any(isinstance(e, Invited) for e in invitee.wait(lambda e: isinstance(e, Invited), WAIT))

@@ -240,8 +240,14 @@ def pump(sides: list[Side], done: Callable[[], bool], wait: float = WAIT, dt: fl
 
 
 def both_resting(sides: list[Side]) -> Callable[[], bool]:
-    """A condition: each play screen shows its game at rest (nothing moving, no far move waiting)."""
-    return lambda: all(resting(side.app) for side in sides)
+    """A condition: each play screen shows its game at rest (nothing moving, no far move waiting) and the rooms
+    hold the same moves (the last one reached the other computer)."""
+    def rested() -> bool:
+        rooms = [getattr(side.app.scene, "far", None) for side in sides]
+        return all(resting(side.app) for side in sides) and len(
+            {far.room.view.entries for far in rooms if far is not None}) <= 1
+
+    return rested
 
 
 def sign_of(scene: Any) -> FarSign:
@@ -425,16 +431,14 @@ def pair_by_code(home: Side, far: Side) -> tuple[LobbyScene, LobbyScene]:
     keys = {key.picture: key for key in join.keys}
     for name in wrong:
         far.tap(keys[name].rect, by_finger=True)
-    assert until([home, far], lambda: join.trouble == "code" and invite.trouble == "host-code")
+    # Wrong pictures meet nobody (another meeting place): the joiner hears it, the host's code lives on.
+    assert until([home, far], lambda: join.trouble == "code")
     assert trouble_text(join.trouble).startswith("These pictures did not work")
-    assert trouble_text(invite.trouble).startswith("The other computer tapped other pictures")
+    assert invite.trouble is None and invite.code == code
     assert join.again_button.visible and not any(k.enabled for k in join.keys)
-    assert invite.again_button.visible and invite.code is None
     far.tap(join.again_button.rect, by_finger=True)
     assert join.chosen == [] and join.trouble is None
-    home.tap(invite.again_button.rect)
-    assert until([home, far], lambda: invite.code is not None), f"no new code came ({invite.trouble})"
-    assert invite.code != code, "a new code"
+    assert invite.code is not None
     for name in invite.code.names:
         far.tap(keys[name].rect, by_finger=True)
     assert until([home, far], lambda: isinstance(home.scene, LobbyScene) and isinstance(far.scene, LobbyScene))

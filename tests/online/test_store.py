@@ -68,3 +68,37 @@ def test_a_room_older_than_a_week_or_finished_is_forgotten() -> None:
     assert store.waiting_rooms() == [] and not path.exists()
     play_out(host, guest, bus)
     assert guest.closed and store.save_room(guest.to_dict()) and not path.exists()
+
+
+def test_a_remembered_computer_moves_on_to_its_next_channel_and_keeps_its_figure() -> None:
+    secret = bytes(range(32))
+    store.remember(Friend("c0ffee00c0ffee00", 4, secret))
+    store.moved(Friend("c0ffee00c0ffee00", 1, secret, 1))  # the figure it sent differs: the one kept here stays
+    assert store.remembered() == [Friend("c0ffee00c0ffee00", 4, secret, 1)]
+    store.moved(Friend("c0ffee00c0ffee00", 1, secret, 1))
+    store.moved(Friend("c0ffee00c0ffee00", 1, bytes(32), 5))  # another pairing's secret: not this computer
+    assert store.remembered() == [Friend("c0ffee00c0ffee00", 4, secret, 1)], "never back, never another's"
+
+
+def test_a_long_games_file_is_not_read_again_for_every_move_yet_a_newer_one_still_wins(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading and parsing a long game's file for every move held Python's lock for tens of milliseconds (the frame
+    loop waits for it, whichever thread reads): what this program wrote last is remembered; a file changed since
+    is read again."""
+    import json
+
+    host, guest, bus = pair()
+    play_out(host, guest, bus, limit=6)
+    data = host.to_dict()
+    reads: list[Path] = []
+    real = store._read
+    monkeypatch.setattr(store, "_read", lambda path: reads.append(path) or real(path))
+    assert store.save_room({**data, "entries": data["entries"][:4]})
+    assert store.save_room({**data, "entries": data["entries"][:5]})
+    assert len(reads) == 1, "only the first save reads the file"
+    path = store.folder() / "rooms" / f"{data['room']}.json"
+    assert json.loads(path.read_text()) == {**data, "entries": data["entries"][:5]}, "the same JSON, written in pieces"
+    time.sleep(0.01)
+    path.write_text(json.dumps(data))  # another copy of this program wrote the newer position
+    assert not store.save_room({**data, "entries": data["entries"][:5]})
+    assert len(json.loads(path.read_text())["entries"]) == len(data["entries"])

@@ -80,11 +80,13 @@ def pump(apps: tuple[Any, ...], done: Callable[[], bool], wait: float = WAIT) ->
 
 
 def resting(app: Any) -> bool:
-    """True when the app's play screen shows its game at rest (nothing moving, no far move waiting)."""
+    """True when the app's play screen shows its game at rest (nothing moving, no far move waiting, every move of
+    its room on screen and none of its own still on the way into the room)."""
     scene = app.scene
     far = getattr(scene, "far", None)
     timeline = getattr(scene, "timeline", None)
-    return (timeline is None or not timeline.busy()) and (far is None or far.waiting_moves() == 0)
+    return (timeline is None or not timeline.busy()) and (far is None or (
+        far.waiting_moves() == 0 and not far.room.busy and far.applied == far.room.view.entries))
 
 
 def press(app: Any, pos: tuple[int, int], by_finger: bool) -> None:

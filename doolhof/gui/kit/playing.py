@@ -260,6 +260,8 @@ class PlayingScene(Scene, Generic[G, D]):
         if far.catching_up():  # moves made while this computer was away: the turn as it stands, at once
             self.restore(far.caught_up())  # type: ignore[arg-type]
             self.host.request_redraw()
+            if self.game.is_over():  # it ended meanwhile: on to the end (no move of it is left to animate)
+                self.finish()
             return
         if self.game.is_over():
             far.close_soon()

@@ -29,8 +29,6 @@ log = logging.getLogger(__name__)
 
 #: How often (seconds) an idle online screen wakes to read its links.
 POLL_SECONDS = 0.1
-#: Seconds a link (a code, an invitation, a room) may take to reach the relay before the parent is told it cannot.
-REACH_SECONDS = 10.0
 
 #: The parent's words for each trouble (the child gets a picture: :data:`TROUBLE_ICONS`).
 TROUBLE = {

@@ -25,7 +25,6 @@ from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host
 from doolhof.gui.kit.widgets import CHOICE, PRIMARY, QUIET, Button, ButtonSet
 from doolhof.gui.online.common import (
-    REACH_SECONDS,
     LinkScene,
     draw_figure,
     draw_picture_card,
@@ -53,6 +52,7 @@ from doolhof.online.client import (
     LinkChanged,
 )
 from doolhof.online.pairing import CODE_LENGTH, CODE_SECONDS, PictureCode
+from doolhof.online.timeouts import REACH_SECONDS
 from doolhof.session.seats import TableSetup
 
 log = logging.getLogger(__name__)
@@ -148,8 +148,12 @@ class InviteScene(LinkScene):
             code = HostCode(self.relays, my_hello(self.figure))
             self.host_code = self.own(code)
             code.start()
-        except Exception as error:  # a bad address, no network at all: said plainly, never a traceback
+        except ValueError as error:  # a bad address, or none: said plainly
             log.warning("no code could be asked for (%s)", error)
+            self.fail("relay")
+            return
+        except Exception:  # a bug: its traceback in the log; the parent reads the plain sentence
+            log.exception("no code could be asked for")
             self.fail("relay")
             return
         self._asked_at = self.now()
@@ -176,11 +180,16 @@ class InviteScene(LinkScene):
         self.inviting, self.unanswered, self.declined = friend, None, False
         self.invite_expires = self.now() + CODE_SECONDS
         try:
-            link = FriendLink(self.relays, my_hello(self.figure), friend)
+            link = FriendLink(self.relays, my_hello(self.figure), friend, on_moved=store.moved)
             self.friend_link = self.own(link)
             link.start()
-        except Exception as error:
+        except ValueError as error:  # a bad address, or none: said plainly
             log.warning("the remembered computer could not be invited (%s)", error)
+            self.friend_link, self.inviting = None, None
+            self.fail("relay")
+            return
+        except Exception:  # a bug: its traceback in the log; the parent reads the plain sentence
+            log.exception("the remembered computer could not be invited")
             self.friend_link, self.inviting = None, None
             self.fail("relay")
             return

@@ -39,6 +39,7 @@ from doolhof.gui.online.common import (
     remembered,
 )
 from doolhof.i18n import _
+from doolhof.online import store
 from doolhof.online.client import CodeDone, CodeFailed, FriendLink, Invited, JoinCode, LinkChanged, Withdrawn
 from doolhof.online.errors import Refused
 from doolhof.online.pairing import CODE_LENGTH, PICTURES, PictureCode
@@ -158,8 +159,11 @@ class JoinScene(LinkScene):
             code = JoinCode(self.relays, my_hello(self.figure), PictureCode.from_names(self.chosen))
             self.join_code = self.own(code)
             code.start()
-        except Exception as error:  # a bad address: said plainly, never a traceback
+        except ValueError as error:  # a bad address, or none: said plainly
             log.warning("the code could not be tried (%s)", error)
+            self._fail("relay")
+        except Exception:  # a bug: its traceback in the log; the parent reads the plain sentence
+            log.exception("the code could not be tried")
             self._fail("relay")
 
     def _fail(self, why: str) -> None:
@@ -188,11 +192,13 @@ class JoinScene(LinkScene):
         self._entered = True
         for friend in remembered():
             try:
-                link = FriendLink(self.relays, my_hello(self.figure), friend)
+                link = FriendLink(self.relays, my_hello(self.figure), friend, on_moved=store.moved)
                 self.own(link)
                 link.start()
-            except Exception as error:
+            except ValueError as error:  # a bad address, or none: said plainly
                 log.warning("a remembered computer could not be listened for (%s)", error)
+            except Exception:  # a bug: its traceback in the log; the parent reads the plain sentence
+                log.exception("a remembered computer could not be listened for")
 
     def accept(self) -> None:
         """Take the invitation shown: on to who is playing."""

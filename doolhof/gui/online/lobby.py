@@ -23,7 +23,6 @@ from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host
 from doolhof.gui.kit.widgets import PRIMARY, QUIET, Button, ButtonSet, draw_card, lighten, safe_art
 from doolhof.gui.online.common import (
-    REACH_SECONDS,
     LinkScene,
     draw_figure,
     draw_trouble,
@@ -33,6 +32,7 @@ from doolhof.gui.online.common import (
 from doolhof.i18n import N_, _, ngettext
 from doolhof.online.client import LinkChanged, OnlineRoom
 from doolhof.online.room import PeerJoined, PeerPresence, Ready, Started, VersionMismatch
+from doolhof.online.timeouts import REACH_SECONDS
 from doolhof.session.seats import CARDS, TableSetup
 
 log = logging.getLogger(__name__)
@@ -58,10 +58,11 @@ class LobbyScene(LinkScene):
         """The lobby of *room* (an :class:`OnlineRoom` just made from a code or an invitation)."""
         super().__init__(host)
         self.room: OnlineRoom = self.own(room)
-        self.is_host = room.room.is_host
-        self.peer: dict[str, Any] | None = room.room.peer
-        self.peer_here = room.room.peer_here or self.peer is not None
-        self.ready = room.room.ready
+        view = room.view  # a snapshot: the screen never reads the live room
+        self.is_host = view.is_host
+        self.peer: dict[str, Any] | None = view.peer
+        self.peer_here = view.peer_here or self.peer is not None
+        self.ready = view.ready
         self._connect = connect
         self._started = False
         self._started_at = 0.0
@@ -93,10 +94,11 @@ class LobbyScene(LinkScene):
 
     def seats(self) -> list[tuple[int, bool, bool]]:
         """Each seat of the table (once known): (figure, played far away from here, a computer)."""
-        table = self.room.room.table
+        view = self.room.view
+        table = view.table
         if table is None:
             return []
-        far = self.room.room.far
+        far = view.far
         return [(table.figure(k), (k in far) == self.is_host, seat.is_computer) for k, seat in enumerate(table.seats)]
 
     def on_event(self, link: Any, event: Any) -> None:
@@ -136,26 +138,15 @@ class LobbyScene(LinkScene):
         """The host's parent starts the game (once ready)."""
         if not self.is_host or not self.ready:
             return
-        try:
-            self.room.begin()
-        except ValueError:
-            log.info("the room was not ready to start")
-            return
-        for event in self.room.poll():  # begin's own Started is in the queue now
-            self.on_event(self.room, event)
-            if self.room not in self.links:
-                return
+        self.room.begin_soon()  # its Started comes through the room's events
 
     def back(self) -> None:
         """Leave the room (the other side sees "away") and go back to the setup screen."""
         room = self.room
         self.give_away(room)
-        try:
-            room.leave()
-        except Exception:
-            log.exception("leaving the room failed")
-        table = room.room.table if self.is_host else None
-        self.host.screens.show_setup(table, room.room.far if self.is_host else ())
+        room.leave_soon()  # on the network side: the frame loop does not wait for the relay
+        view = room.view
+        self.host.screens.show_setup(view.table if self.is_host else None, view.far if self.is_host else ())
 
     # ----- screen ------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -185,7 +176,7 @@ class LobbyScene(LinkScene):
         self.background(surface)
         art = self.host.art
         heading(surface, _("Who is playing?"), self.heading_rect, self.size)
-        table = self.room.room.table
+        table = self.room.view.table
         if table is not None:  # which game is about to start (the far computer learns it from the host)
             heading(surface, game_name(table), self.game_rect, self.size)
         seats = self.seats()
