@@ -84,6 +84,17 @@ def _levels(text: str) -> list[str]:
     return levels
 
 
+def _figures(text: str) -> list[int]:
+    """Parse ``2,0`` into the figure each seat plays (0 to 5, all different)."""
+    try:
+        figures = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: give figures 0 to 5 separated by commas, e.g. 2,0") from None
+    if not 1 <= len(figures) <= 6 or len(set(figures)) != len(figures) or not all(0 <= f <= 5 for f in figures):
+        raise argparse.ArgumentTypeError(f"{text!r}: give one to six different figures 0 to 5")
+    return figures
+
+
 def _relays(text: str) -> list[str]:
     """Parse ``host:port[,host:port...]`` into relay addresses (checked, not yet connected)."""
     from doolhof.online.relay import Address
@@ -146,6 +157,10 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--players", type=int, choices=(2, 3, 4, 5, 6), default=4,
                       help="seats at the table: 2-4 for the maze, 2-6 for cards (default 4)")
     shot.add_argument("--lang", choices=("en", "nl", "de", "sv"))
+    shot.add_argument("--figures", type=_figures, metavar="F,F,...",
+                      help="the figure each seat plays, 0-5, all different (default: seat k plays figure k)")
+    shot.add_argument("--pick", type=_whole(0, 5), metavar="SEAT",
+                      help="setup: the figure picker of seat SEAT open (as a tap on its face opens it)")
     shot.add_argument("--mid-turn", action="store_true",
                       help="push once more, so the reachable cells are lit; with cards, lay a card that takes (play)")
     shot.add_argument("--home", metavar="FOLDER",

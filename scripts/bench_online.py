@@ -246,8 +246,11 @@ def _replayed_haves(address: str, moves: int, replays: int, results: Any) -> Non
             seen.append((message.topic, bytes(message.payload)))
 
     spy.on_message = record
-    host, port = address.rsplit(":", 1)
-    spy.connect(host, int(port))
+    from doolhof.online.relay import Address, use_address
+
+    where = Address.parse(address)  # "127.0.0.1:PORT", or "mqtts://localhost:PORT" with --tls
+    use_address(spy, where)
+    spy.connect(where.host, where.port)
     spy.loop_start()
     spy.subscribe(host_link.base + "/#", qos=1)
     time.sleep(0.3)

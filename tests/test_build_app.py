@@ -42,6 +42,8 @@ def test_the_stage_holds_the_code_and_every_data_file(tmp_path: Path) -> None:
     assert not list(data.rglob("*.po")) and not list(data.rglob("*.py"))  # data only
     book = ROOT / "doolhof" / "engine" / "puzzles.json"
     assert (data / "engine" / "puzzles.json").read_bytes() == book.read_bytes()  # the puzzle book
+    relays = ROOT / "doolhof" / "online" / "relays.txt"
+    assert (data / "online" / "relays.txt").read_bytes() == relays.read_bytes()  # the release's relays
 
 
 def test_missing_data_names_what_a_build_left_out(tmp_path: Path) -> None:

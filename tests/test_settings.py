@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from doolhof.i18n import LANGUAGES, set_language
 from doolhof.session import paths
-from doolhof.session.seats import LEVELS, SeatConfig, TableSetup
+from doolhof.session.seats import CARDS, LEVELS, SeatConfig, TableSetup
 from doolhof.session.settings import (
     ANIMATION_SPEEDS,
     LABELS,
@@ -26,6 +26,7 @@ from doolhof.session.settings import (
     save_settings,
     secrets_label,
 )
+from doolhof.session.setup_memory import SetupMemory
 
 ASIDE = re.compile(r"^settings\.json\.corrupt-\d{8}-\d{6}(-\d+)?$")
 CHANGED = Settings(
@@ -39,6 +40,8 @@ CHANGED = Settings(
     online=True,
     relay="relay.example.org:1883",
     invitations=False,
+    setup=SetupMemory(CARDS, "classic", tuple(SeatConfig("computer", "expert") for _ in range(6)), (3, 5), 7, 1,
+                      frozenset({2}), 1700000000.0),
 )
 
 

@@ -404,9 +404,14 @@ class App:
         if pointer_event is not None:
             self._point(pointer_event)
         elif event.type not in POINTER_EVENTS:
-            self.guard(self.scene.handle_event, event)
+            scene = self.scene
+            self.guard(scene.handle_event, event)
             if event.type in (pygame.KEYDOWN, pygame.MOUSEWHEEL):
                 self.dirty = True
+            escape = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+            if escape and self._scenes and self.scene is scene and self.controls is not None:
+                # Escape that did nothing here (a game, the setup screen): a parent looking for the way out
+                self.guard(getattr(self.controls, "tell", lambda: None))
 
     def _point(self, event: PointerEvent) -> None:
         """Give one pointer event to the parents' layer, and to the top scene when the layer does not take it."""

@@ -20,6 +20,7 @@ import pygame
 from doolhof.gui import devhooks
 from doolhof.gui.app import App, default_window_size, open_window
 from doolhof.gui.screens import ScreenBuilder
+from doolhof.gui.setup.scene import SetupScene
 from doolhof.i18n import N_, _, set_language
 from doolhof.session import paths
 from doolhof.session.lock import MSG_ALREADY_OPEN, FolderLock
@@ -129,6 +130,9 @@ def _play(options: argparse.Namespace) -> int:
     try:
         app.run()
     finally:
+        for scene in list(app.scenes):
+            if isinstance(scene, SetupScene):  # the window closed on the setup screen: its choices are kept
+                app.guard(scene.remember)
         close_online = getattr(app.screens, "close_online", None)
         if close_online is not None:
             close_online()  # the far computer hears at once that this one went (not 3 s later)

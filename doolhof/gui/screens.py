@@ -315,6 +315,11 @@ class ScreenBuilder:
             return False
         if room.game is None or not relays:
             return False
+        from doolhof.online import store
+
+        if not store.is_kept(room.room_id):  # ended on the parents' page (or finished) since it was offered
+            logging.getLogger(__name__).info("a waiting online game offered earlier is no longer kept")
+            return False
         self.start_online(OnlineRoom(room, relays))
         return True
 

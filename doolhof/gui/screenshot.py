@@ -11,6 +11,10 @@
                                                        invite-declined: the invite screen after a "not now")
     doolhof screenshot far.png --scene setup-far --players 3     (setup after a restart, an online game waiting)
 
+Scenes are drawn as the window shows them: the parents' corner lies over them (``App.controls``), and the
+play scenes (``play``, ``hint``, ``tutorial``, ``parents``, ``away``) have the parents' resting ≡ menu button in
+their corner, as ``ScreenBuilder.start_game`` gives it.
+
 The play scene is shown after ``--turns`` random turns (``RandomPlayer(seed)``); ``--mid-turn``
 pushes once more so the reachable cells are lit. The end scene shows a game played to its end
 with random turns (a few secrets, so it ends quickly). ``hint`` is the play scene with the light
@@ -25,6 +29,10 @@ are run until they settle (looping ones for a fixed stretch of scene time).
 (``--mid-turn``: after the first push of its shortest solution, so the reachable cells are lit);
 ``book`` the puzzle book with the stars saved in the settings folder (its daily puzzle is today's);
 ``calendar`` the daily puzzle's calendar of the last four weeks with those stars.
+
+``--figures 2,0`` gives the seats the figures the setup screen's picker would (seat 0 the yellow one,
+seat 1 the red one; the seats after them the lowest figures left), in every scene; ``--pick SEAT`` shows the
+setup screen with that seat's figure picker open.
 
 ``setup-far`` is the setup screen as it opens after a restart on the host's computer: online play on,
 an online game (of ``--game``, two seats, the second far away) waiting in the online memory of the
@@ -75,13 +83,15 @@ from doolhof.gui.end.scene import Celebration
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.hold_button import HoldButton
 from doolhof.gui.kit.scene import Scene
+from doolhof.gui.launch import build_app
 from doolhof.gui.parents.online_page import MSG_ANSWERS
 from doolhof.gui.play.scene import PlayScene
 from doolhof.gui.screens import ScreenBuilder
+from doolhof.gui.setup.scene import SetupScene
 from doolhof.i18n import set_language
 from doolhof.online.client import Friend
 from doolhof.session import paths
-from doolhof.session.seats import CARDS, SeatConfig, TableSetup
+from doolhof.session.seats import CARDS, SeatConfig, TableSetup, fill_figures
 
 #: Secrets used for the end-scene picture, so the random game ends quickly.
 END_SECRETS = 4
@@ -198,17 +208,22 @@ def render_scene(args: argparse.Namespace) -> pygame.Surface:
     screen = pygame.display.set_mode(size)
     options = argparse.Namespace(mute=True, size=size, fullscreen=False, lang=getattr(args, "lang", None),
                                  seed=args.seed)
-    app = App(screen, options)
+    app = build_app(screen, options)  # the parents' corner included, as the window shows it
     app.read_only = True  # a picture never saves settings (the setup screen keeps its choices when covered)
-    screens = ScreenBuilder(app)
-    app.screens = screens
+    screens = app.screens
+    assert isinstance(screens, ScreenBuilder)
     # Only the tutorial picture shows the first-game tutorial.
     app.settings = dataclasses.replace(app.settings, tutorial_done=args.scene != "tutorial",
                                        cards_tutorial_done=args.scene != "tutorial")
     if args.scene == "setup-far":  # online play on, in memory only
         app.settings = dataclasses.replace(app.settings, online=True, relay="relay.example.org:8883")
     scene = build_scene(screens, args)
+    if isinstance(scene, (PlayScene, CardPlayScene)):
+        # As ScreenBuilder.start_game and start_online do: the play scene draws the parents' resting menu button.
+        scene.corner_buttons.setdefault("menu", ("menu", lambda: None))
     app.push_scene(scene)
+    if getattr(args, "pick", None) is not None and isinstance(scene, SetupScene):
+        scene.tap_figure(args.pick)
     if args.scene == "parents":
         settle(app)
         app.push_scene(screens.parent_menu())
@@ -224,7 +239,18 @@ def render_scene(args: argparse.Namespace) -> pygame.Surface:
         _show_card_hint(scene)
     settle(app)
     app.scene.draw(app.screen)
+    if app.controls is not None:  # the parents' corner over the scene, as App.step draws it
+        app.controls.update(0.0)
+        app.controls.draw(app.screen)
     return app.screen
+
+
+def _table(args: argparse.Namespace, variant: str, seats: tuple[SeatConfig, ...],
+           secrets: int | None = None) -> TableSetup:
+    """The table of *seats* playing *variant*, its seats wearing the figures ``--figures`` asks for."""
+    asked = list(getattr(args, "figures", None) or ())
+    figures = fill_figures(asked, len(seats)) if asked else ()
+    return TableSetup(variant, seats, secrets, figures=figures)
 
 
 def build_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
@@ -236,7 +262,7 @@ def build_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
     if getattr(args, "game", "maze") == "cards":
         return build_card_scene(screens, args, seats)
     if args.scene in ("setup", "settings", "settings-online", "rules"):
-        return screens.setup_scene(TableSetup(args.variant, seats))
+        return screens.setup_scene(_table(args, args.variant, seats))
     if args.scene in ("invite", "join", "lobby", "invitation", "invite-declined"):
         from doolhof.gui.online.samples import SAMPLES  # the online screens, drawn without a network
 
@@ -253,13 +279,13 @@ def build_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
         return build_away_scene(screens, args)
     player = RandomPlayer(args.seed)
     if args.scene in ("end", "end-online"):
-        table = TableSetup(args.variant, seats, max(END_SECRETS, args.players))
+        table = _table(args, args.variant, seats, max(END_SECRETS, args.players))
         game = table.new_game(args.seed)
         while not game.is_over() and game.turn < MAX_TURNS:
             _random_turn(game, player)
         return _online_end(screens.end_scene(game, table), args)
     # Every seat a person, so no computer moves on while the picture is taken.
-    table = TableSetup(args.variant, tuple(SeatConfig("person") for _ in range(args.players)))
+    table = _table(args, args.variant, tuple(SeatConfig("person") for _ in range(args.players)))
     game = table.new_game(args.seed)
     for _ in range(max(0, args.turns)):
         if game.is_over():
@@ -297,18 +323,18 @@ def build_puzzle_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scen
 def build_card_scene(screens: ScreenBuilder, args: argparse.Namespace, seats: tuple[SeatConfig, ...]) -> Scene:
     """The card game's ``setup``, ``play`` or ``end`` scene for ``--game cards`` (see the module text)."""
     if args.scene in ("setup", "settings", "settings-online", "rules"):
-        return screens.setup_scene(TableSetup(CARDS, seats))
+        return screens.setup_scene(_table(args, CARDS, seats))
     if args.scene == "away":
         return build_away_scene(screens, args)
     if args.scene in ("end", "end-online"):
-        table = TableSetup(CARDS, seats)
+        table = _table(args, CARDS, seats)
         game = table.new_card_game(args.seed)
         players = [make_player("clever", seed=args.seed + seat) for seat in range(game.players)]
         while not game.is_over() and game.turn < MAX_TURNS:
             _card_action(game, players[game.current_player])
         return _online_end(screens.end_scene(game, table), args)
     # Every seat a person, so no computer moves on while the picture is taken.
-    table = TableSetup(CARDS, tuple(SeatConfig("person") for _ in range(args.players)))
+    table = _table(args, CARDS, tuple(SeatConfig("person") for _ in range(args.players)))
     game = table.new_card_game(args.seed)
     players = [make_player("clever", seed=args.seed + seat) for seat in range(game.players)]
     while not game.is_over() and game.turn < max(0, args.turns):
@@ -343,7 +369,7 @@ def build_away_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
 
     cards = getattr(args, "game", "maze") == "cards"
     players = min(args.players, 4)
-    table = TableSetup(CARDS if cards else args.variant, tuple(SeatConfig("person") for _ in range(players)))
+    table = _table(args, CARDS if cards else args.variant, tuple(SeatConfig("person") for _ in range(players)))
     host, _ = started_here(table, frozenset({1}))
     game = host.game
     if isinstance(game, CardGame):

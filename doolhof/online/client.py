@@ -44,6 +44,7 @@ from .meeting import (
     Invited,
     JoinCodeMachine,
     MeetingEvent,
+    RoomEnded,
     Step,
     Withdrawn,
     welcomed_room,
@@ -327,6 +328,12 @@ class FriendLink(_MachineChannel):
         if out:
             self.link.wait_sent(WITHDRAW_SECONDS)
 
+    def tell_ended(self, room_id: str) -> None:
+        """Say on the two computers' own channel that the game of *room_id* was ended here (call once connected):
+        kept for a room's week, so the other computer's setup screen hears it whenever it listens."""
+        with self.lock:
+            self._send(self.machine.tell_ended(room_id))
+
     def room(self, table: TableSetup, far: frozenset[int]) -> OnlineRoom:
         """The host's side of the room it invited the friend into."""
         return OnlineRoom(Room(self.room_id, self.room_key, self.me, (self.me["device"], self.friend.device),
@@ -547,6 +554,20 @@ class OnlineRoom(_Channel):
         self.stop()
 
 
+def tell_ended(room_id: str, me: dict[str, Any], friend: Friend, relays: Sequence[str], timeout: float = 5.0) -> bool:
+    """Tell *friend* on the two computers' own channel that the game of *room_id* was ended (blocks up to
+    *timeout* seconds: run it off the frame loop); True when the relay took it."""
+    link = FriendLink(relays, me, friend)
+    link.start()
+    try:
+        if not link.link.connected.wait(timeout):
+            return False
+        link.tell_ended(room_id)
+        return link.link.wait_sent(timeout)
+    finally:
+        link.stop()
+
+
 def end_room(room: Room, relays: Sequence[str], timeout: float = 5.0) -> bool:
     """End a waiting *room* that is not being played (a parent's choice on the settings' page): connect to its
     relay only to say ``end`` and clear the room, without saying "here" first. Blocks up to *timeout* seconds
@@ -567,5 +588,5 @@ def end_room(room: Room, relays: Sequence[str], timeout: float = 5.0) -> bool:
 __all__ = [
     "JOIN_SECONDS", "WITHDRAW_SECONDS", "Accepted", "CodeDone", "CodeFailed", "CodeReady", "Declined", "Friend",
     "FriendLink", "HostCode", "Invited", "JoinCode", "Link", "LinkChanged", "LinkFactory", "MeetingEvent",
-    "MoveRefused", "OnlineRoom", "PairingEvent", "RoomView", "Withdrawn", "end_room",
+    "MoveRefused", "OnlineRoom", "PairingEvent", "RoomEnded", "RoomView", "Withdrawn", "end_room", "tell_ended",
 ]

@@ -79,8 +79,9 @@ class FarGame:
         self._out_of_step = False
         #: True once a parent ended the game on the far computer (the room is forgotten here too).
         self.ended = False
-        #: When the link last came up (``time.monotonic()``): the far side's moves that come right after it
-        #: waited on the relay (a catch-up), so the screen takes them at once (:meth:`catching_up`).
+        #: When the link first came up for a game brought back (``time.monotonic()``): the far side's moves that
+        #: come right after it waited on the relay (a catch-up), so the screen takes them at once
+        #: (:meth:`catching_up`).
         self.linked_at: float | None = None
         self._was_linked = room.link.connected.is_set()
         self._moves: deque[FarMove] = deque()
@@ -128,8 +129,10 @@ class FarGame:
                     continue  # the game is over and its room let go on purpose: no trouble, nothing to log
                 self.linked = event.up
                 if event.up and not self._was_linked:
+                    # The first connection of a game brought back (a restart): what comes with it waited.
+                    # (Not after an outage: then the far side's link was down too, and its moves play as made.)
                     self.linked_at = time.monotonic()
-                self._was_linked = event.up
+                self._was_linked = self._was_linked or event.up
                 if event.up and self.trouble == "relay":
                     self.trouble = None
                 elif not event.up:
@@ -147,6 +150,7 @@ class FarGame:
                 log.warning("the room refused a move of this computer (%s); the game is taken again", event.reason)
                 self.out_of_step = True
             elif isinstance(event, Ended):
+                log.info("the far computer ended the online game; it is forgotten here too")
                 self.ended = True
             elif isinstance(event, (Finished, Closed)):
                 pass

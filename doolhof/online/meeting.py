@@ -95,7 +95,14 @@ class Declined:
     hello: dict[str, Any]
 
 
-MeetingEvent = CodeReady | CodeDone | CodeFailed | Invited | Withdrawn | Accepted | Declined
+@dataclass(frozen=True)
+class RoomEnded:
+    """The remembered computer ended a waiting game of the two (*room*, a room id): forget it here too."""
+
+    room: str
+
+
+MeetingEvent = CodeReady | CodeDone | CodeFailed | Invited | Withdrawn | Accepted | Declined | RoomEnded
 #: What every step of a machine returns: the messages to publish and the events.
 Step = tuple[list[Publish], list[MeetingEvent]]
 
@@ -395,6 +402,17 @@ class InvitationMachine:
     def _clear(self) -> Publish:
         return Publish(self.topic("invite"), b"", True)
 
+    def ended_topic(self, room_id: str) -> str:
+        """Where "the game of *room_id* was ended" waits (named by the secret: only the two can find it)."""
+        return self.topic("end/" + derive(self.friend.secret, "ended room " + room_id, 8).hex())
+
+    def tell_ended(self, room_id: str) -> list[Publish]:
+        """Say that the game of *room_id* was ended here: retained for a room's week, so the other computer's
+        setup screen hears it whenever it listens (in any phase)."""
+        where = self.ended_topic(room_id)
+        message = wire.dumps({"t": "ended", "hello": self.me, "room": room_id})
+        return [Publish(where, self._sealer.seal(where, message), True)]
+
     def receive(self, name: str, payload: bytes) -> Step:
         """One message of the two computers' channel."""
         part = name.rsplit("/", 1)[-1]
@@ -412,6 +430,10 @@ class InvitationMachine:
         if peer["device"] != self.friend.device:
             return [], []  # our own message coming back
         kind = message.get("t")
+        room_id = message.get("room")
+        if name.rsplit("/", 2)[-2] == "end" and kind == "ended" and isinstance(room_id, str) \
+                and name == self.ended_topic(room_id):
+            return [Publish(name, b"", True)], [RoomEnded(room_id)]  # heard: nothing of it stays on the relay
         if part == "invite" and kind == "invite" and self.phase in (InvitePhase.LISTENING, InvitePhase.INVITED):
             welcome = message.get("welcome")
             if isinstance(welcome, dict) and welcome.get("host") == peer["device"]:
@@ -429,6 +451,6 @@ class InvitationMachine:
 
 __all__ = [
     "Accepted", "CodeDone", "CodeFailed", "CodeReady", "Declined", "Friend", "HostCodeMachine", "HostPhase",
-    "InvitationMachine", "InvitePhase", "Invited", "JoinCodeMachine", "JoinPhase", "MeetingEvent", "Step",
+    "InvitationMachine", "InvitePhase", "Invited", "JoinCodeMachine", "JoinPhase", "MeetingEvent", "RoomEnded", "Step",
     "Withdrawn", "welcomed_room",
 ]

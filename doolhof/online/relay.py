@@ -90,8 +90,8 @@ class Address:
 
     >>> Address.parse("127.0.0.1:1884"), Address.parse("mqtts://relay.example.org").port
     (Address(host='127.0.0.1', port=1884, tls=False, path=''), 8883)
-    >>> str(Address.parse("wss://relay.example.org"))
-    'wss://relay.example.org:443/mqtt'
+    >>> str(Address.parse("wss://relay.example.org")), str(Address.parse("relay.example.org:8883"))
+    ('wss://relay.example.org:443/mqtt', 'mqtts://relay.example.org:8883')
     """
 
     host: str
@@ -105,8 +105,8 @@ class Address:
         """Read ``host``, ``host:port``, ``mqtt://host[:port]``, ``mqtts://host[:port]`` or
         ``wss://host[:port][/path]``; raises ValueError."""
         rest = text.strip()
-        scheme, sep, after = rest.partition("://")
-        if not sep:
+        scheme, sep_scheme, after = rest.partition("://")
+        if not sep_scheme:
             scheme, after = "mqtt", rest
         scheme = scheme.lower()
         if scheme not in SCHEMES:
@@ -126,7 +126,10 @@ class Address:
             raise ValueError(_(MSG_NOT_ADDRESS).format(text=repr(text[:60])))
         if port_text and not (port_text.isdigit() and 0 < int(port_text) < 65536):
             raise ValueError(_(MSG_NOT_PORT).format(port=repr(port_text[:10])))
-        return cls(host, int(port_text) if port_text else default_port, tls, path)
+        port = int(port_text) if port_text else default_port
+        if not sep_scheme and port == TLS_PORT:
+            tls = True  # 8883 is MQTT over TLS's own port: "relay.example.org:8883" means mqtts://
+        return cls(host, port, tls, path)
 
     def __str__(self) -> str:
         if self.path:
@@ -398,8 +401,10 @@ class RelayLink:
 
     def _tls_failed(self, error: ssl.SSLError) -> None:
         # A certificate that does not hold is said as such (never retried into silence, never accepted).
-        self.problem = problem_of(error, self.address)
-        log.warning("the relay's secure connection failed: %s", type(error).__name__)
+        problem = problem_of(error, self.address)
+        if problem != self.problem:  # said once, not at every retry
+            log.warning("the relay's secure connection failed: %s", type(error).__name__)
+        self.problem = problem
 
     def _message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
         try:
@@ -410,6 +415,7 @@ class RelayLink:
 
 def _no_delay(client: mqtt.Client, userdata: Any, sock: Any) -> None:
     # A move is one small packet: without this, Nagle's algorithm holds it for the relay's delayed ACK (~40 ms).
+    sock = getattr(sock, "_socket", sock)  # over WebSockets paho hands over its wrapper of the (TLS) socket
     if isinstance(sock, socket.socket) and sock.family in (socket.AF_INET, socket.AF_INET6):
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 

@@ -23,7 +23,8 @@ the other answers with everything it knows that the newcomer may miss (its hello
 deal, the start, and on ``have`` the missing entries). hello, here and have carry the epoch of their
 connection and a counter (``e``, ``c``): one not newer than the last seen is a replay and is refused,
 so an old "away" never hides a present computer and an old ``have`` costs nothing. A ``have`` is
-answered at most once per connection and count, in parts of :data:`CHUNK` entries.
+answered at most once per connection and range (its count, our log's length), in parts of
+:data:`CHUNK` entries.
 
 The deal is fair: each computer promises its half before seeing the other's and reveals it only
 after, so neither chooses the seed. :class:`Room` never touches the network; give it every message
@@ -249,9 +250,9 @@ class Room:
         self._count = 0
         self._announced = 0  # the epoch connected() last spoke in (0: none yet)
         self.peer_seen = (0, 0)  # the newest (epoch, counter) the far computer sent
-        # in the far computer's present connection: the counts it asked for (and, as -1 - n, our lengths n
-        # at which we asked it for more)
-        self._answered: set[int] = set()
+        # in the far computer's present connection: the ranges (its count, our length) it was sent, and
+        # (-1, our length) where we asked it for more
+        self._answered: set[tuple[int, int]] = set()
 
     # ----- topics and sealing ------------------------------------------------------------------
     @property
@@ -427,6 +428,8 @@ class Room:
         kind = message.get("t")
         if len(parts) == 2 and parts[0] in ("hello", "here", "deal", "have"):
             name = parts[1]
+            if kind == "hello" == parts[0] and name == self.peer_device:
+                return self._on_old_hello(message)
             if name not in self._names.values():
                 raise Refused("sender", "not in the room")
             if kind != parts[0]:
@@ -435,6 +438,8 @@ class Room:
                 return [], []  # our own message coming back
             if kind == "deal":
                 return self._on_deal(message)
+            if kind == "hello" and message.get("rules") != self.me["rules"]:
+                return self._on_hello(message)  # another version: said, whatever else it sends
             out = self._on_fresh(message)
             handler = {"hello": self._on_hello, "here": self._on_here, "have": self._on_have}[kind]
             more, events = handler(message)
@@ -470,6 +475,14 @@ class Room:
         self.ended = self.closed = True
         # Heard: nothing of the room need stay on the relay now, the end included.
         return [Publish(self._topic("end"), b"", True)], [Ended(False)]
+
+    def _on_old_hello(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
+        """A hello on the far computer's device id: an older Doolhof (before per-room names). Only its
+        version counts: the parent hears that the two computers need the same version."""
+        peer = check_hello(message)
+        if peer["rules"] == self.me["rules"] or peer["device"] != self.peer_device:
+            raise Refused("sender", "hello")
+        return self._on_hello(message)
 
     def _on_hello(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
         peer = check_hello(message)
@@ -619,13 +632,13 @@ class Room:
         if self.log is None:
             return [], []
         out: list[Publish] = []
-        if n < len(self.log) and n not in self._answered:
-            self._answered.add(n)  # once per connection and count: a flood of asks costs nothing
+        if n < len(self.log) and (n, len(self.log)) not in self._answered:
+            self._answered.add((n, len(self.log)))  # once per connection and range: a flood of asks costs nothing
             out = [self._entry_publish(entry) for entry in self.log.entries[n:n + CHUNK]]
             if n + CHUNK < len(self.log):
                 out.append(self._have())  # there is more: they ask again once they have this part
-        elif n > len(self.log) and -len(self.log) - 1 not in self._answered:
-            self._answered.add(-len(self.log) - 1)  # they have more: ask, once for each length of ours
+        elif n > len(self.log) and (-1, len(self.log)) not in self._answered:
+            self._answered.add((-1, len(self.log)))  # they have more: ask, once for each length of ours
             out.append(self._have())
         if self.log.game.is_over() and n >= len(self.log) and not self.closed:
             self.closed = True

@@ -187,6 +187,14 @@ def relay_of(data: dict[str, Any]) -> str | None:
     return relay if isinstance(relay, str) and 0 < len(relay) <= 300 else None
 
 
+def is_kept(room_id: str) -> bool:
+    """True while the room *room_id* is kept on this computer (not ended, finished or forgotten since)."""
+    try:
+        return _room_path(room_id).is_file()
+    except ValueError:
+        return False
+
+
 def waiting_rooms(now: float | None = None) -> list[dict[str, Any]]:
     """The waiting online games (newest first); rooms older than :data:`KEEP_SECONDS` are forgotten."""
     now = time.time() if now is None else now
@@ -209,5 +217,5 @@ def waiting_rooms(now: float | None = None) -> list[dict[str, Any]]:
     return [data for _, data in sorted(rooms, key=lambda item: -item[0])]
 
 
-__all__ = ["KEEP_SECONDS", "device_id", "folder", "forget", "relay_of", "remember", "remembered", "save_room",
-           "waiting_rooms"]
+__all__ = ["KEEP_SECONDS", "device_id", "folder", "forget", "is_kept", "relay_of", "remember", "remembered",
+           "save_room", "waiting_rooms"]

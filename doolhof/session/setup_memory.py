@@ -10,6 +10,8 @@ chosen last (nothing a child chose is lost by a tap elsewhere):
 - how many seats a maze table and a card table have, each its own (a 3-seat card game and a
   2-seat maze game are both kept);
 - the number of secrets, the first player;
+- the figure each seat card plays (every seat card has its own, all six different, so a seat taken away
+  and added again comes back with its figure);
 - the seats marked far away (played on the other computer), kept also while online play is off;
 - when it was chosen (``at``), so a game played later than that can come to the front at the next start.
 
@@ -25,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from doolhof.engine import VARIANTS
-from doolhof.session.seats import CARDS, SeatConfig, TableSetup, seat_range
+from doolhof.session.seats import CARDS, SeatConfig, TableSetup, fill_figures, read_figures, seat_range
 
 #: The maze variants, in the setup screen's order; the card game comes after them.
 MAZE_VARIANTS = ("junior", "junior-own", "classic")
@@ -64,6 +66,8 @@ class SetupMemory:
     far: frozenset[int] = field(default_factory=frozenset)
     #: When these choices were made (seconds since the epoch; 0: never chosen).
     at: float = 0.0
+    #: The figure each seat card plays, in play or not: all :data:`SLOTS` different.
+    figures: tuple[int, ...] = tuple(range(SLOTS))
 
     @property
     def is_cards(self) -> bool:
@@ -78,7 +82,8 @@ class SetupMemory:
         """The chosen game's table (the card game has no secrets)."""
         n = self.count()
         first = self.first_player if self.first_player < n else 0
-        return TableSetup(self.variant, self.slots[:n], None if self.is_cards else self.secrets, first)
+        figures = self.figures[:n] if any(f != k for k, f in enumerate(self.figures[:n])) else ()
+        return TableSetup(self.variant, self.slots[:n], None if self.is_cards else self.secrets, first, figures)
 
     def far_seats(self) -> frozenset[int]:
         """The seats in play now marked far away."""
@@ -90,8 +95,13 @@ class SetupMemory:
         n = len(table.seats)
         slots = tuple(table.seats[k] if k < n else self.slots[k] for k in range(SLOTS))
         counts = (self.counts[0], n) if table.is_cards else (n, self.counts[1])
+        # The table's seats wear its figures; the seat cards not in play keep theirs where they can.
+        mine = [table.figure(k) for k in range(n)]
+        rest = [f for f in self.figures[n:] if f not in mine]
+        figures = fill_figures(mine + rest, SLOTS)
         changes: dict[str, Any] = {"variant": table.variant, "slots": slots, "counts": counts,
-                                   "first_player": table.first_player, "far": frozenset(k for k in far if k < n)}
+                                   "first_player": table.first_player, "far": frozenset(k for k in far if k < n),
+                                   "figures": figures}
         if not table.is_cards:
             changes.update(maze=table.variant, secrets=table.secrets)
         if at is not None:
@@ -107,7 +117,7 @@ class SetupMemory:
         """JSON-safe form."""
         return {"variant": self.variant, "maze": self.maze, "slots": [s.to_dict() for s in self.slots],
                 "counts": list(self.counts), "secrets": self.secrets, "first_player": self.first_player,
-                "far": sorted(self.far), "at": self.at}
+                "far": sorted(self.far), "at": self.at, "figures": list(self.figures)}
 
     @classmethod
     def from_dict(cls, data: object) -> SetupMemory:
@@ -142,7 +152,8 @@ class SetupMemory:
             if isinstance(far_raw, list) else frozenset()
         at = data.get("at")
         at = float(at) if isinstance(at, (int, float)) and not isinstance(at, bool) and math.isfinite(at) else 0.0
-        memory = cls(variant, maze, tuple(slots), (counts[0], counts[1]), secrets, first, far, at)
+        figures = read_figures(data.get("figures"), SLOTS) or base.figures  # missing (older settings): their own
+        memory = cls(variant, maze, tuple(slots), (counts[0], counts[1]), secrets, first, far, at, figures)
         try:  # the engine knows which secret counts this variant and these seats allow (R13, R14)
             replace(memory, variant=maze).table().fresh(seed=0)
         except ValueError:

@@ -149,3 +149,48 @@ def test_today_s_stone_is_clearly_today(make_app: Any, size: tuple[int, int]) ->
     neighbours = [r for d, r in calendar.day_rects.items() if d != TODAY]
     assert figure.collidelist(neighbours) == -1, "the figure covers no other day"
     assert calendar.busy(), "today's stone breathes while the calendar is fresh"
+
+
+def _gold_pixels(surface: pygame.Surface, rect: pygame.Rect) -> int:
+    """How many pixels in *rect* are star gold, or gold faded over the stone (red well above blue)."""
+    count = 0
+    area = rect.clip(surface.get_rect())
+    for x in range(area.left, area.right, 2):
+        for y in range(area.top, area.bottom, 2):
+            r, g, b, *_ = surface.get_at((x, y))
+            count += r - b > 60 and g - b > 40
+    return count
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de", "sv"])
+@pytest.mark.parametrize("size", SIZES)
+def test_a_missed_day_shows_empty_star_places_and_the_months_are_named(make_app: Any, size: tuple[int, int],
+                                                                       lang: str) -> None:
+    """A missed day's star places are empty outlines, never pale gold stars that look earned (a parent read
+    them as stars won), a played day keeps its gold; and the months shown are named, in the parent's language."""
+    from doolhof.gui.kit.text import measuring
+    from doolhof.i18n import set_language
+    from doolhof.session.progress import StarKeeper
+
+    app = make_app(size)
+    keeper = StarKeeper()
+    played = TODAY - datetime.timedelta(days=2)
+    keeper.solved_daily(played, 1)
+    calendar = CalendarScene(app, TODAY, keeper)
+    app.push_scene(calendar)
+    run(app, 0)
+    set_language(lang)
+    try:
+        missed = TODAY - datetime.timedelta(days=3)
+        assert calendar.kind(missed) == "missed" and calendar.kind(played) == "played"
+        surface = pygame.Surface(size)
+        with measuring() as seen:
+            calendar.draw(surface)
+        assert _gold_pixels(surface, calendar.stone_rect(missed)) == 0, f"{size}: pale stars on a missed day"
+        assert _gold_pixels(surface, calendar.stone_rect(played)) > 0, "the star earned is gold"
+        texts = {t.text for t in seen}
+        names = {"en": ("November", "December"), "nl": ("november", "december"), "de": ("November", "Dezember"),
+                 "sv": ("november", "december")}[lang]
+        assert any(all(name.lower() in text.lower() for name in names) and "2026" in text for text in texts), texts
+    finally:
+        set_language("en")

@@ -115,3 +115,43 @@ def test_buttons_stay_apart_and_on_screen(make_app: Any, size: tuple[int, int]) 
         for b in buttons[i + 1:]:
             assert not a.rect.colliderect(b.rect)
     run(app, 0.5)
+
+
+def _clear_win() -> Game:
+    """A finished 3-player Junior game with 4 secrets that seat 0 won with three."""
+    data = TIED_TABLE.new_game(9).to_dict()
+    secrets = [data["face_up"], *data["deck"]]
+    data.update(deck=[], face_up=None, phase="over", winners=[0], collected=[secrets[:3], [], secrets[3:]])
+    return Game.from_dict(data)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de", "sv"])
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (800, 1280)])
+@pytest.mark.parametrize("tie", [True, False], ids=["tie", "win"])
+def test_the_buttons_words_share_one_readable_size(make_app: Any, size: tuple[int, int], lang: str,
+                                                    tie: bool) -> None:
+    """The end screen's buttons set their words at one size, big enough to read, never squeezed: in Swedish at
+    800x600 the tie-breaker's words were smaller than their neighbours', and in a tall window "New setup" broke
+    onto two lines beside a one-line "Again" though one line fitted. Two lines only where one would be too small."""
+    from doolhof.gui.kit.text import measuring, readable_px
+    from doolhof.gui.kit.widgets import text_of
+    from doolhof.i18n import set_language
+
+    set_language(lang)
+    try:
+        app = _end(make_app, tied_game() if tie else _clear_win(), size=size)
+        scene = app.scene
+        buttons = [b for b in (scene.again_button, scene.decider_button, scene.setup_button) if b.visible]
+        assert len(buttons) == (3 if tie else 2)
+        words = {text_of(b.label) for b in buttons}
+        with measuring() as seen:
+            scene.draw(app.screen)
+        mine = [t for t in seen if t.text in words]
+        assert {t.text for t in mine} == words, (words, seen)
+        sizes = {t.text: (t.px, t.lines) for t in mine}
+        assert len({t.px for t in mine}) == 1, f"{lang} at {size}: one size, not {sizes}"
+        assert all(not t.scaled and t.px >= readable_px(size) and t.lines <= 2 for t in mine), sizes
+        if not tie:
+            assert all(t.lines == 1 for t in mine), f"{lang} at {size}: room for one line each, {sizes}"
+    finally:
+        set_language("en")

@@ -113,7 +113,7 @@ def test_decider_label_counts_in_the_singular(make_app: Any) -> None:
     app.push_scene(scene)
     run(app)
     assert scene.decider_button.visible
-    assert text_of(scene.decider_button.label) == "Decider: 1 secret"
+    assert text_of(scene.decider_button.label) == "Tie-breaker: 1 secret"
 
 
 def test_a_win_by_getting_home_shows_the_house(make_app: Any) -> None:

@@ -650,3 +650,27 @@ def test_the_lobby_names_the_game_about_to_start(make_app: Any, monkeypatch: pyt
     assert "Junior · 12 secrets" in said
     cards = TableSetup("cards", (SeatConfig("person"), SeatConfig("person")))
     assert lobby_module.game_name(cards) == "Card game"
+
+
+def test_a_game_ended_on_the_other_computer_leaves_the_setup_screen_calmly(make_app: Any, tmp_path: Path,
+                                                                           relay: Any) -> None:
+    """The grandparent's parents ended a waiting game: the child's setup screen hears it on the two computers'
+    own channel, forgets the game and shows itself afresh with a calm note (it offers the game no more)."""
+    from doolhof.online.client import tell_ended
+    from doolhof.online.follow import MSG_ENDED
+    from doolhof.online.room import hello
+
+    host, guest = Side(make_app, tmp_path / "host", relay), Side(make_app, tmp_path / "guest", relay)
+    befriend(host, guest)
+    room_id = "r" + "9" * 32
+    with at_home(guest.home):
+        store.save_room({"room": room_id, "format": "doolhof.room", "entries": []})
+        assert store.is_kept(room_id)
+    setup = guest.setup()
+    (friend,) = host.remembered()
+    with at_home(host.home):
+        assert tell_ended(room_id, hello(host.device(), 0), friend, [relay.address])
+    assert until([guest], lambda: guest.scene is not setup)
+    assert isinstance(guest.scene, SetupScene) and guest.scene.notes == [MSG_ENDED]
+    with at_home(guest.home):
+        assert not store.is_kept(room_id)

@@ -301,3 +301,21 @@ def test_a_parent_looking_for_the_way_out_is_told_at_the_first_tap(make_app: Any
     press("down")
     run(app, HOLD_SECONDS + 0.1)
     assert isinstance(app.scene, ParentMenuScene), "the hold still opens the menu"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (800, 1280)])
+def test_escape_in_a_game_tells_the_parent_how_to_leave(make_app: Any, size: tuple[int, int]) -> None:
+    """A parent at a keyboard presses Escape first: in a game (and on the setup screen) it shows the same note
+    beside the menu button and nothing else; where Escape means back (the parents' menu) it only goes back."""
+    app = make_app(size)
+    scene = _first_game(app, "maze")
+    key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b", scancode=41)
+    run(app, 0.05, [key])
+    assert app.scene is scene and app.controls.note_shown(), "Escape in a game says how to leave"
+    told = [t for t in _texts_on_screen(app) if "hold" in t.text and "2" in t.text]
+    assert told, "the note is drawn"
+    run(app, 8.0)
+    menu = open_menu(app)
+    run(app, 0.05, [key])
+    assert app.scene is scene and not app.controls.note_shown(), "in the menu Escape only goes back"
+    assert menu not in app.scenes

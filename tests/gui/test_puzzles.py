@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 
 from doolhof.engine import Game
@@ -350,3 +351,20 @@ def test_the_stars_card_leaves_the_figure_and_its_picture_in_view(make_app: Any,
         assert card.contains(rect)
     for name, rect in overlay.buttons().items():
         assert min(rect.inflate(8, 8).size) >= least, (name, rect)  # the tap area (see handle_pointer)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (800, 1280)])
+def test_the_chapter_markers_are_child_sized(make_app: Any, size: tuple[int, int]) -> None:
+    """Each chapter marker is at least 64 px, a laptop's fingertip (at 800x600 they were 48x45 px, squeezed
+    between the home button and the daily stone): a child sees its little board and footprints and hits it."""
+    app = make_app(size)
+    book = app.screens.book_scene()
+    app.push_scene(book)
+    run(app, 0)
+    assert len(book.chapter_rects) >= 2
+    window = pygame.Rect((0, 0), size)
+    for chapter, rect in book.chapter_rects.items():
+        assert min(rect.size) >= 64, f"{size}: chapter {chapter} is {rect.size}"
+        assert window.contains(rect)
+        for other in (book.home_rect, book.daily_rect, book.parent_menu_rect, *book.stone_rects.values()):
+            assert not rect.colliderect(other), (size, chapter, rect, other)

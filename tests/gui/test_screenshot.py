@@ -122,3 +122,54 @@ def test_the_online_settings_picture_writes_no_file_of_its_own(tmp_path: Path) -
     assert _size_of(out) == (1280, 800)
     assert not (home / "online" / "remembered.json").exists(), "the picture's computer is never remembered"
     assert not any(home.rglob("settings.json")), "nor are the picture's settings saved"
+
+
+def _differences(a: pygame.Surface, b: pygame.Surface) -> tuple[int, pygame.Rect | None]:
+    """How many pixels differ between *a* and *b* (of one size), and the box round them (None: none)."""
+    width, height = a.get_size()
+    rows_a, rows_b = pygame.image.tobytes(a, "RGB"), pygame.image.tobytes(b, "RGB")
+    count, box = 0, None
+    for y in range(height):
+        row_a, row_b = rows_a[y * width * 3:(y + 1) * width * 3], rows_b[y * width * 3:(y + 1) * width * 3]
+        if row_a == row_b:
+            continue
+        xs = [x for x in range(width) if row_a[x * 3:x * 3 + 3] != row_b[x * 3:x * 3 + 3]]
+        count += len(xs)
+        line = pygame.Rect(xs[0], y, xs[-1] - xs[0] + 1, 1)
+        box = line if box is None else box.union(line)
+    return count, box
+
+
+@pytest.mark.parametrize(("extra", "size"), [
+    (("--scene", "play", "--turns", "5"), (1280, 800)),
+    (("--scene", "hint", "--turns", "2"), (800, 600)),
+    (("--scene", "tutorial"), (800, 1280)),
+    (("--scene", "play", "--game", "cards", "--players", "4", "--turns", "8"), (800, 600)),
+    (("--scene", "play", "--game", "cards", "--players", "3", "--turns", "10", "--mid-turn"), (1280, 800)),
+    (("--scene", "tutorial", "--game", "cards", "--players", "2"), (1024, 768)),
+])
+def test_the_play_pictures_show_the_parents_menu_button_as_the_window_does(
+        extra: tuple[str, ...], size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A family sees the ≡ button in the play screen's corner (the parents' way out); the picture shows it too, and
+    it is the only thing the parents' corner adds: the picture with the button hidden differs inside its slot only."""
+    from doolhof.gui.kit.playing import PlayingScene
+    from doolhof.gui.screenshot import _home, render_scene
+
+    real = PlayingScene.corner_icon
+    scenes: list[object] = []
+
+    def picture(menu: bool) -> pygame.Surface:
+        def corner_icon(self: PlayingScene[object, object], name: str) -> object:  # type: ignore[type-var]
+            scenes.append(self)
+            return None if name == "menu" and not menu else real(self, name)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(PlayingScene, "corner_icon", corner_icon)
+        args = _args(Path("x.png"), "--size", f"{size[0]}x{size[1]}", "--seed", "3", *extra)
+        with _home(None):
+            return render_scene(args).copy()
+
+    shown, hidden = picture(True), picture(False)
+    slot = scenes[-1].layout.icons["menu"]  # type: ignore[attr-defined]
+    count, box = _differences(shown, hidden)
+    assert count > slot.w * slot.h // 20, f"the ≡ button is missing ({count} pixels differ)"
+    assert box is not None and slot.inflate(slot.w // 2, slot.h // 2).contains(box), (box, slot)

@@ -98,7 +98,9 @@ def test_a_typed_address_is_kept_and_tested_against_a_real_relay(make_app: Any, 
     assert page.field.focused
     _type(app, relay.address)
     touch_tap(app, center(page.test_button.rect))
-    assert page.said[0] == "asking" and not page.test_button.enabled
+    # A loopback relay may answer within the tap's own frames; until it has, the page says it is asking and the
+    # button waits.
+    assert page.said == ("ok", "The relay answers.") or (page.said[0] == "asking" and not page.test_button.enabled)
     assert _wait_for_answer(app, scene) == ("ok", "The relay answers.")
     assert app.settings.relay == relay.address and _settings_file()["relay"] == relay.address
     assert page.test_button.enabled

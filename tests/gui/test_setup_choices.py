@@ -280,6 +280,7 @@ def test_after_a_restart_the_big_button_continues_the_waiting_online_game(make_a
     assert scene.play_button.label() == "New game"
     assert scene.offered()[1] == 1 and drawn and set(drawn) == {1}, "the far figure is on it"
     assert not any(b.visible for b in scene.far_game_buttons), "offered once"
+    assert scene.variant_buttons["junior"].waiting_here(), "its game card carries the again arrow"
     resumed: list[Any] = []
     app.screens.resume_online = lambda kept: resumed.append(kept) or True
     press(app, center(cont), by_finger)
@@ -308,3 +309,33 @@ def test_nothing_online_shows_while_online_play_is_off(make_app: Any) -> None:
     scene = open_setup(make_app())
     assert not scene.continue_button.visible and scene.play_button.label() == "Play!"
     assert not any(b.visible for b in scene.far_game_buttons) and not any(b.visible for b in scene.place_buttons)
+
+
+def test_the_choices_are_kept_when_the_window_closes_on_the_setup_screen(make_app: Any,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The program's own way in and out (gui.launch.run): a 3-seat card table set up, the window closed."""
+    import argparse
+    import contextlib
+    import logging
+
+    from doolhof.gui import launch
+    from doolhof.gui.app import App
+
+    def set_up_and_close(app: Any) -> None:
+        scene = app.scene
+        assert isinstance(scene, SetupScene)
+        scene.set_variant(CARDS)
+        scene.tap_figure(2)  # nothing is left: no book, no game, the window's cross
+
+    monkeypatch.setattr(App, "run", set_up_and_close)
+    root = logging.getLogger()
+    handlers = list(root.handlers)
+    try:
+        launch.run(argparse.Namespace(size=(1280, 800), fullscreen=False, mute=True, lang="en"))
+    finally:
+        for handler in [h for h in root.handlers if h not in handlers]:  # the log file launch started
+            root.removeHandler(handler)
+            with contextlib.suppress(OSError):
+                handler.close()
+    kept = load_settings().settings.setup
+    assert kept is not None and kept.table().is_cards and len(kept.table().seats) == 3

@@ -57,6 +57,7 @@ CARD_AREAS = {
     "portrait": "whose turn it is: shown, not tapped",
     "pile": "the pile: shown, not tapped",
     "hand_box": "the block behind the hand and the take buttons",
+    "aside": "where rotate was, empty while taking (the far player's figure then): shown, not tapped",
 }
 
 #: Targets allowed to be smaller, with the reason (none today).

@@ -120,3 +120,23 @@ def test_the_online_page_has_one_readable_size_for_its_buttons(make_app: Any, si
     with measuring() as seen:
         scene.draw(app.screen)
     check_role("online", {"Back", "OK", "Test"}, seen, size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_game_cards_names_use_the_cards_width(make_app: Any, size: tuple[int, int]) -> None:
+    """The game cards' names run out to the card's rim, so on the small cards of an 800x600 window they are set
+    a fifth above a parent's reading size (they were at its floor, letters about 11 px high), still one line,
+    inside their card."""
+    from doolhof.gui.kit.text import readable_px
+
+    app = make_app(size)
+    setup = SetupScene(app, TableSetup("junior", SEATS))
+    app.push_scene(setup)
+    run(app)
+    with measuring() as seen:
+        setup.draw(app.screen)
+    names = [t for t in seen if t.text in SETUP_ROLES["game"]]
+    assert names and all(t.lines == 1 and not t.scaled for t in names), names
+    assert min(t.px for t in names) >= readable_px(size) * 6 // 5, names
+    for button in setup.variant_buttons.values():
+        assert button.rect.contains(button.parts()["label"]), button

@@ -71,3 +71,19 @@ def test_every_token_found_shows_whole_and_apart(window: tuple[int, int], varian
                     others = tokens[:k] + tokens[k + 1:]
                     assert token.collidelist(others) < 0, (
                         f"{window} {variant} {players}p seat {seat}: {found} tokens overlap ({size} px)")
+
+
+@pytest.mark.parametrize("window", [(1280, 800), (800, 600), (800, 1280)])
+@pytest.mark.parametrize("variant", ["junior", "classic"])
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_token_found_stays_put_while_the_size_stays(window: tuple[int, int], variant: str, players: int) -> None:
+    """Nothing jumps: when the next secret lands, the tokens already there keep their places unless all of them
+    had to get smaller to make room."""
+    game = TableSetup(variant, tuple(SeatConfig() for _ in range(players))).new_game(seed=1)
+    own = game.variant.own_piles
+    lay = play_layout(window, game.board.size, players)
+    for found in range(1, 12):
+        _, size, before = tray_parts(lay, 0, max(4, found + 1), pile=own)
+        _, size_after, after = tray_parts(lay, 0, max(4, found + 2), pile=own)
+        if size_after == size:
+            assert after[:found + 1] == before[:found + 1], (window, variant, players, found)

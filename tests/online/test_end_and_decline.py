@@ -139,3 +139,27 @@ def test_a_declined_invitation_is_said_to_the_inviter_only_for_its_own_room(rela
     assert not any(isinstance(e, Declined) for e in inviter.wait(lambda e: isinstance(e, Declined), 1.0))
     inviter.stop()
     invitee.stop()
+
+
+def test_an_ended_game_is_told_on_the_two_computers_own_channel_and_cleared_when_heard(relay: Any) -> None:
+    from doolhof.online.client import RoomEnded, tell_ended
+
+    secret = new_key()
+    listener = FriendLink([relay.address], hello(GUEST, 1), Friend(HOST, 0, secret))
+    assert tell_ended("r" + "7" * 32, hello(HOST, 0), Friend(GUEST, 1, secret), [relay.address])
+    listener.start()  # it listens later: the news waited on the relay
+    heard = listener.wait(lambda e: isinstance(e, RoomEnded), WAIT)
+    assert RoomEnded("r" + "7" * 32) in heard
+    listener.link.wait_sent()
+    listener.stop()
+    again = FriendLink([relay.address], hello(GUEST, 1), Friend(HOST, 0, secret))
+    again.start()
+    assert not any(isinstance(e, RoomEnded) for e in again.wait(lambda e: isinstance(e, RoomEnded), 1.5)), \
+        "heard once: nothing of it stays on the relay"
+    again.stop()
+    # a computer that does not share the secret hears nothing of it
+    stranger = FriendLink([relay.address], hello(GUEST, 1), Friend(HOST, 0, new_key()))
+    assert tell_ended("r" + "8" * 32, hello(HOST, 0), Friend(GUEST, 1, secret), [relay.address])
+    stranger.start()
+    assert not any(isinstance(e, RoomEnded) for e in stranger.wait(lambda e: isinstance(e, RoomEnded), 1.5))
+    stranger.stop()

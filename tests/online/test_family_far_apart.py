@@ -394,8 +394,9 @@ def play_cards(home: Side, far: Side, relay: Any) -> None:
         other = far if side is home else home
         assert side.scene.accepting() and not other.scene.accepting(), "only the seat to move may tap"
         card_turn(side, both, by_finger=side is far)
-        pump(both, both_resting(both))
-        assert home_scene.game.to_dict() == far_scene.game.to_dict(), "both screens show the same game"
+        # At rest is not enough: the move may still be on its way to the other screen. Both must come to show the
+        # same game (a desync never does, and the pump's limit says so).
+        pump(both, lambda: both_resting(both)() and home_scene.game.to_dict() == far_scene.game.to_dict())
     assert relay_gone and home_scene.game.is_over() and far_scene.game.is_over()
 
 

@@ -11,19 +11,31 @@ finishes the game, that neither computer fell out of step (0 desyncs), and how m
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
+
 from doolhof.online import wire
-from doolhof.online.client import OnlineRoom
+from doolhof.online.client import CodeFailed, OnlineRoom
 from doolhof.online.log import state_digest
 from doolhof.online.room import PeerPresence, Publish, Ready, Refusal, Room, Started, hello, new_device_id, new_room_id
 from doolhof.online.seal import Sealer, new_key
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup
 from tests.online.raw import RawClient, settle
-from tests.online.test_online_games import WAIT, play
-from tests.online.test_room_guard import entry_by
+from tests.online.test_online_games import WAIT, code_pair, play
+from tests.online.test_room_guard import OLD_RULES, entry_by
 
 CARD_TABLE = TableSetup(CARDS, (SeatConfig(), SeatConfig()))
+#: What a test opened (rooms, raw clients): stopped after it, passed or failed, so no network thread outlives it.
+OPENED: list[Any] = []
+
+
+@pytest.fixture(autouse=True)
+def _stop_what_was_opened() -> Iterator[None]:
+    yield
+    while OPENED:
+        OPENED.pop().stop()
 MAZE_TABLE = TableSetup("junior", (SeatConfig(), SeatConfig()))
 
 
@@ -35,6 +47,7 @@ def family(table: TableSetup, host_relays: list[str], guest_relays: list[str] | 
     host = OnlineRoom(Room(room_id, key, hello(members[0], 0), members, table=table, far=frozenset({1})),
                       host_relays)
     guest = OnlineRoom(Room(room_id, key, hello(members[1], 1), members), guest_relays or host_relays)
+    OPENED.extend((host, guest))
     host.start()
     if start_guest:
         guest.start()
@@ -59,6 +72,7 @@ def finish(host: OnlineRoom, guest: OnlineRoom) -> None:
 def spy(relay: Any, room: OnlineRoom) -> RawClient:
     """Someone with the room id (and no key), reading everything of the room from now on."""
     client = RawClient(relay.host, relay.port, room.room.room_id).start()
+    OPENED.append(client)
     client.subscribe(room.room.base + "/#")
     return client
 
@@ -129,7 +143,7 @@ def test_a_network_cut_or_an_old_will_never_shows_a_present_computer_away(relay:
     watcher = spy(relay, host)
     play(host, guest, moves=4)
     host.poll()
-    for cut in (0.2, 0.5, 0.9):  # short cuts: the guest is back (paho retries after 1 s) before the will's 3 s
+    for cut in (0.2, 0.5, 0.9, 1.5, 2.0):  # short cuts: the same client id cancels the will, its epoch the rest
         proxy.cut()
         time.sleep(cut)
         proxy.heal()
@@ -161,6 +175,7 @@ def test_3000_retained_junk_messages_do_not_make_a_returning_computer_miss_moves
     kept = guest.room.to_dict()
     guest.leave()
     junk = RawClient(relay.host, relay.port, host.room.room_id).start()
+    OPENED.append(junk)
     for n in range(3000):
         topic = f"{host.room.base}/{('log', 'hello', 'here', 'have', 'x')[n % 5]}/{n:06d}"
         junk.publish(topic, b"\x01" + bytes(60 + n % 40), retain=True, wait=False)
@@ -169,6 +184,7 @@ def test_3000_retained_junk_messages_do_not_make_a_returning_computer_miss_moves
     late.wait_for(lambda: len(late.messages) >= 2000, "the junk (the attack did not run)", WAIT)
     late.stop()
     back = OnlineRoom(Room.from_dict(kept), [relay.address])
+    OPENED.append(back)
     back.start()
     assert back.link.connected.wait(WAIT)
     finish(host, back)  # the host plays on at once, while the relay would still be sending the junk
@@ -187,4 +203,13 @@ def test_a_wiped_hello_setup_and_deal_do_not_keep_the_guest_waiting(relay: Any) 
     begin(host, guest)
     finish(host, guest)
     settle(0.1)
+    watcher.barrier()
+    seen = {m.topic for m in watcher.messages}
+    assert seen and not [t for t in seen for device in host.room.members if device in t], "a device id in a topic"
     watcher.stop()
+
+
+def test_an_app_of_the_version_before_is_refused_at_pairing_with_the_plain_version_answer(relay: Any) -> None:
+    host, join, hosted, joined = code_pair([relay.address], far_rules=OLD_RULES)
+    OPENED.extend((host, join))
+    assert hosted == CodeFailed("version") and joined == CodeFailed("version")

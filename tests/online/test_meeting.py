@@ -26,6 +26,7 @@ from doolhof.online.meeting import (
     InvitePhase,
     JoinCodeMachine,
     JoinPhase,
+    RoomEnded,
     Withdrawn,
 )
 from doolhof.online.pairing import PictureCode
@@ -280,3 +281,16 @@ def test_a_stranger_on_the_channel_and_our_own_echo_change_nothing() -> None:
     forged = stranger._sealed("accept", {"t": "accept", "hello": hello(GUEST, 1)})
     inviter._message(inviter.machine.topic("accept"), forged.payload)
     assert kinds(inviter.poll()) == [] and inviter.machine.phase is InvitePhase.INVITING
+
+
+def test_an_ended_game_is_heard_by_the_other_computer_whenever_it_listens_then_cleared() -> None:
+    relay = MemoryRelay()
+    teller, listener = friends(relay)
+    teller.start()
+    teller.tell_ended("r" + "2" * 32)
+    channel = teller.friend.channel
+    assert len(relay.topics(channel)) == 1, "it waits on the relay"
+    listener.start()  # later, in any phase
+    assert listener.poll()[-1] == RoomEnded("r" + "2" * 32)
+    assert relay.topics(channel) == [], "heard: nothing of it stays"
+    assert kinds(teller.poll()) == [], "its own word coming back is nothing to it"

@@ -5,6 +5,7 @@ expired certificate or a plain port is refused with a plain reason in the parent
 
 from __future__ import annotations
 
+import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -133,6 +134,11 @@ def test_a_room_link_talks_through_the_secure_listeners(good: PublicRelay, trust
         time.sleep(0.2)
         one.link.publish(Publish(f"{one.link.base}/m", b"sealed bytes", False))
         assert two.got.wait(WAIT) and two.heard == [(f"{one.link.base}/m", b"sealed bytes")]
+        # A move goes at once (Nagle's algorithm off), over WebSockets too: else each waits ~40 ms for an ACK.
+        for ear in (one, two):
+            sock = ear.link._client.socket()
+            sock = getattr(sock, "_socket", sock)
+            assert isinstance(sock, socket.socket) and sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
     finally:
         one.link.stop()
         two.link.stop()
@@ -153,3 +159,18 @@ def test_a_room_link_never_accepts_a_wrong_certificate_and_says_why(authority: A
             assert not ear.link.connected.wait(1.5), "a certificate for another name is never accepted"
         finally:
             ear.link.stop()
+
+
+def test_two_homes_pair_and_play_a_whole_game_over_tls_and_secure_websockets(good: PublicRelay, trusted: str) -> None:
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "SSL_CERT_FILE": trusted}
+    for address in (f"mqtts://localhost:{good.tls}", f"wss://localhost:{good.wss}/mqtt"):
+        done = subprocess.run([sys.executable, "-m", "doolhof", "simulate", "--online", address, "--game", "cards",
+                               "--games", "1", "--json"], env=env, capture_output=True, text=True, timeout=180)
+        assert done.returncode == 0, done.stderr
+        figures = json.loads(done.stdout)
+        assert figures["finished"] == 1 and figures["desyncs"] == 0 and figures["refused"] == 0, figures

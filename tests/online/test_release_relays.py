@@ -81,3 +81,15 @@ def test_a_waiting_room_keeps_the_relay_it_started_on(tmp_path: Path, monkeypatc
     assert store.relay_of(kept) == "mqtts://first.example.org:8883"
     assert len(kept["entries"]) == len(guest.to_dict()["entries"])
     assert store.relay_of(data) is None  # a room kept before rooms remembered their relay
+
+
+def test_addresses_read_as_a_parent_writes_them() -> None:
+    assert Address.parse("mqtts://relay.example.org") == Address("relay.example.org", 8883, True)
+    assert Address.parse("relay.example.org:8883") == Address("relay.example.org", 8883, True), "8883 is TLS's port"
+    assert Address.parse("mqtt://relay.example.org:8883") == Address("relay.example.org", 8883, False)
+    assert Address.parse("192.168.1.10") == Address("192.168.1.10", 1883, False)
+    assert Address.parse("wss://relay.example.org") == Address("relay.example.org", 443, True, "/mqtt")
+    assert Address.parse("WSS://relay.example.org:8443/ws") == Address("relay.example.org", 8443, True, "/ws")
+    for wrong in ("http://relay.example.org", "ws://relay.example.org", "mqtts://", "wss://a b/mqtt"):
+        with pytest.raises(ValueError):
+            Address.parse(wrong)

@@ -8,6 +8,7 @@ sees (topics, lengths) says little. Every test goes through :class:`tests.online
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
@@ -17,7 +18,7 @@ from doolhof.online import log as log_module
 from doolhof.online import wire
 from doolhof.online.log import RULES, state_digest
 from doolhof.online.relay import Address, RelayLink
-from doolhof.online.room import PeerPresence, Publish, Refusal, Room, Started, VersionMismatch, hello
+from doolhof.online.room import CHUNK, PeerPresence, Publish, Refusal, Room, Started, VersionMismatch, hello
 from doolhof.online.seal import Sealer, new_key
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup
 from tests.online.bus import GUEST, HOST, Bus, pair
@@ -95,7 +96,7 @@ def test_300_replays_of_an_old_have_are_answered_with_nothing() -> None:
     assert host.game == guest.game
 
 
-def test_a_have_is_answered_once_per_connection_and_count() -> None:
+def test_a_have_is_answered_once_per_connection_and_range() -> None:
     host, guest, bus = pair()
     play_out(host, guest, bus, limit=40)
     asks = []
@@ -109,9 +110,9 @@ def test_a_have_is_answered_once_per_connection_and_count() -> None:
 
 def test_a_long_log_is_sent_in_parts_to_a_computer_that_lost_it() -> None:
     host, guest, bus = pair()
-    play_out(host, guest, bus, limit=400)  # mid-game
-    assert host.log is not None and len(host.log) == 400
-    kept = {**guest.to_dict(), "started": True, "entries": []}
+    play_out(host, guest, bus, limit=300)  # mid-game (or, rarely, a whole short game)
+    assert host.log is not None and len(host.log) > 2 * CHUNK
+    kept = {**guest.to_dict(), "started": True, "entries": [], "closed": False}
     back = Room.from_dict(kept)
     bus.rooms[1] = back
     bus.events[id(back)] = []
@@ -119,9 +120,9 @@ def test_a_long_log_is_sent_in_parts_to_a_computer_that_lost_it() -> None:
     bus.online[id(back)] = True
     before = len(bus.sent)
     bus.connect(back)
-    assert back.game == host.game and back.log is not None and len(back.log) == 400
-    entries_sent = sum(1 for m in bus.sent[before:] if "/log/" in m.topic)
-    assert entries_sent == len(host.log)  # each entry once, though asked for in parts
+    assert back.game == host.game and back.log is not None and len(back.log) == len(host.log)
+    entries_sent = [m for m in bus.sent[before:] if "/log/" in m.topic]
+    assert len(entries_sent) == len(host.log)  # each entry once, though asked for in parts
 
 
 def test_an_old_away_never_hides_a_present_computer() -> None:
@@ -211,6 +212,19 @@ def test_an_old_app_and_this_one_refuse_each_other() -> None:
     bus.connect(host)
     bus.connect(old)
     assert bus.of(host, VersionMismatch) == [VersionMismatch(OLD_RULES)]
+    # an older Doolhof names itself by its device id and knows no epochs: this one still says "version"
+    guest = Room("rversion00003", key, hello(GUEST, 1), (HOST, GUEST))
+    topic = f"{guest.base}/hello/{HOST}"
+    old_hello = {"t": "hello", "device": HOST, "figure": 0, "rules": OLD_RULES, "app": "0.9"}
+    assert guest.receive(topic, Sealer(key).seal(topic, wire.dumps(old_hello)))[1] == [VersionMismatch(OLD_RULES)]
+    assert not guest.ready
+    # the padding inside the seal is JSON whitespace: an older Doolhof's reader (no stripping) reads a padded
+    # message, so at pairing it sees the other version and answers with its plain "version"
+    from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
+
+    sealed_hello = Sealer(key).seal(topic, wire.dumps(hello(GUEST, 1)))
+    plain = ChaCha20Poly1305(key).decrypt(sealed_hello[1:13], sealed_hello[13:], topic.encode())
+    assert len(plain) == 256 and json.loads(plain.decode("ascii"))["rules"] == RULES
 
 
 def test_what_waits_to_be_sent_is_bounded() -> None:

@@ -243,6 +243,9 @@ def test_a_card_game_by_taps_on_two_screens(relay: Any, two_apps: Any, caplog: p
         lay_by_taps(app, scene, scene.legal_now()[0])
         pump(both, lambda s=scene: not s.timeline.busy())
         if scene.game.phase == "take" and not scene.game.is_over():
+            watching = (far_app if app is host_app else host_app).scene  # the other screen, while this one takes
+            pump(both, lambda w=watching, s=scene: w.far_choosing() and w.far_takeable() == s.game.takeable())
+            assert watching.painter.table_look(None).pulse == scene.game.takeable(), "it sees what may be taken"
             takeable = sorted(scene.game.takeable())
             if takeable and scene.game.can_take({takeable[0]}):
                 press(app, cell_point(scene, takeable[0]), app is far_app)
@@ -430,3 +433,77 @@ def test_an_online_game_ended_on_the_parents_page_leaves_the_far_screen_calmly(r
     assert far_kept and far_kept[-1]["closed"], "the far computer forgets it too"
     pump((host_app,), lambda: "told" in page.games.said)
     assert page.games.said.startswith("The game is ended here, and the other computer was told")
+    # back on the setup screen under the settings, the ended game is offered no more: not on the big Continue, not
+    # on a button of its own (and a button left from before would not bring it back)
+    host_app.pop_scene()
+    setup = host_app.scene
+    assert type(setup).__name__ == "SetupScene"
+    assert setup.offered_far() is None and not setup.continue_button.visible, "the ended game is not offered"
+    assert not any(b.visible for b in setup.far_game_buttons)
+    for button in setup.far_game_buttons:
+        button.resume()
+        assert host_app.scene is setup and host_app.screens.online is None
+
+
+def test_a_game_ended_while_this_computer_was_away_goes_calmly_when_it_is_continued(relay: Any, two_apps: Any) -> None:
+    """The child's computer was off when the grandparent ended the game: continued later, it hears the end, says so
+    on the setup screen and keeps the game no more."""
+    from doolhof.gui.parents.online_games import end_game
+    from doolhof.online.follow import MSG_ENDED
+
+    host_app, far_app = two_apps()
+    far_app.screens.keep_room = lambda data: None  # the far computer's memory is its own (not this folder)
+    table = TableSetup("junior", (SeatConfig(), SeatConfig()), secrets=3)
+    _, far_scene = start_both(host_app, far_app, relay, table)
+    both = (host_app, far_app)
+    maze_turn(host_app, both)
+    pump(both, lambda: resting(host_app) and resting(far_app))
+    far_kept = far_scene.far.room.room.to_dict()
+    far_app.screens.close_online()  # the child's computer is switched off
+    host_app.settings = replace(host_app.settings, relay=relay.address)
+    host_app.screens.leave_to_setup()
+    (kept,) = store.waiting_rooms()
+    assert end_game(kept, [relay.address])
+    store.save_room(dict(kept, closed=True, ended=True))
+    # the child's computer comes back and continues its waiting game (kept in its own memory: here, again)
+    from doolhof.gui.screens import keep_room
+
+    store.save_room(far_kept)
+    far_app.screens.keep_room = keep_room
+    far_app.settings = replace(far_app.settings, relay=relay.address)
+    far_app.screens.show_setup()
+    assert far_app.screens.resume_online(far_kept)
+    pump((far_app,), lambda: type(far_app.scene).__name__ == "SetupScene")
+    assert far_app.scene.notes == [MSG_ENDED]
+    assert store.waiting_rooms() == [], "forgotten there too"
+
+
+def test_a_grandparent_over_tls_and_a_child_behind_a_web_only_firewall_play_on_one_public_relay(
+        two_apps: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from types import SimpleNamespace
+
+    from tests.online.conftest import local_relay
+    from tests.online.tls import Authority, public_relay
+
+    mosquitto = local_relay.find_mosquitto()
+    if mosquitto is None:
+        pytest.skip("mosquitto is not installed")
+    authority = Authority.make("Doolhof test authority")
+    (tmp_path / "ca.pem").write_bytes(authority.pem())
+    monkeypatch.setenv("SSL_CERT_FILE", str(tmp_path / "ca.pem"))  # the system's authorities, as the app uses them
+    with public_relay(*authority.issue(["localhost"]), mosquitto) as relay:
+        host_app, far_app = two_apps()
+        table = TableSetup("junior", (SeatConfig(), SeatConfig()), secrets=3)
+        over_tls = SimpleNamespace(address=f"mqtts://localhost:{relay.tls}")
+        over_websockets = SimpleNamespace(address=f"wss://localhost:{relay.wss}/mqtt")
+        host_scene, far_scene = start_both(host_app, far_app, over_tls, table, far_relay=over_websockets)
+        both = (host_app, far_app)
+        for app in (host_app, far_app, host_app):
+            turn = host_scene.game.turn
+            maze_turn(app, both)
+            pump(both, lambda t=turn: resting(host_app) and resting(far_app) and far_scene.game.turn == t + 1
+                 and host_scene.game.turn == t + 1)
+        assert host_scene.game.to_dict() == far_scene.game.to_dict()
+        for app in both:  # before the relay goes
+            if app.screens.online is not None:
+                app.screens.online.room.stop()

@@ -456,9 +456,9 @@ def draw_cards(surface: pygame.Surface, view: BoardArt, board: Board, variant: V
                centre: Callable[[Cell], tuple[int, int]]) -> None:
     """Every card of *board* centred on ``centre(cell)``, its picture upright on top.
 
-    Fixed cards look their part, and the start corners wear their seat's colour.
+    Fixed cards look their part, and the start corners wear the colour of the figure each seat plays.
     """
-    homes = {variant.home(seat): theme.SEAT_COLORS[seat] for seat in range(4)}  # the maze's four start corners
+    homes = {variant.home(seat): view.color(seat) for seat in range(4)}  # the start corners: the figure's colour (R5)
     for spot in board.cells():
         fixed = spot in variant.fixed
         picture = board.picture_at(spot)

@@ -41,6 +41,7 @@ from doolhof.gui.cardtable.faces import CardFaces
 from doolhof.gui.cardtable.painter import TableLook, draw_card_at, draw_table
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.anim import Effect, Motion, Timeline, bounce_height, ease_out_back, hop, shake_offset
+from doolhof.gui.kit.boxes import grid_fit
 from doolhof.gui.kit.overlay import Overlay
 from doolhof.gui.kit.scene import Host
 from doolhof.gui.kit.widgets import (
@@ -89,6 +90,9 @@ class CardView(Protocol):
 
     def is_computer(self, seat: int) -> bool:
         """True for a computer seat."""
+
+    def figure_of(self, seat: int) -> int:
+        """The figure *seat* plays."""
 
     def is_far(self, seat: int) -> bool:
         """True when *seat* is played from the far computer (an online game)."""
@@ -147,9 +151,9 @@ NUDGE_HOP = 0.22
 TRAY_GHOST_ALPHA = 120
 
 
-def seat_color(seat: int) -> theme.Color:
-    """The figure colour of *seat*."""
-    return theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)]
+def seat_color(figure: int) -> theme.Color:
+    """The colour of *figure* (a seat's: ``CardView.figure_of``)."""
+    return theme.SEAT_COLORS[figure % len(theme.SEAT_COLORS)]
 
 
 def blit_back(surface: pygame.Surface, faces: CardFaces, centre: tuple[float, float], side: float,
@@ -180,14 +184,37 @@ def draw_face(surface: pygame.Surface, faces: CardFaces, card: Card, centre: tup
     draw_card_at(surface, faces, card, quarters % 4, at, max(4, side), rest, alpha, sharp=exact)
 
 
-def tray_spots(tray: pygame.Rect, count: int) -> tuple[int, list[tuple[int, int]]]:
-    """The card side and centres of *count* taken cards fanned out in *tray* (room for one more)."""
-    side = max(4, min(int(tray.h * 0.92), int(tray.w * 0.6)))
-    slots = max(2, count + 1)
-    room = tray.w - side
-    step = min(side * 0.3, room / max(1, slots - 1)) if slots > 1 else 0.0
-    y = tray.centery
-    return side, [(round(tray.x + side / 2 + k * step), y) for k in range(count + 1)]
+def tray_spots(tray: pygame.Rect, count: int, places: int = 0) -> tuple[int, list[tuple[int, int]]]:
+    """The card side and centres of *count* taken cards in *tray*, and of one more (where the next one lands).
+
+    Every card whole and apart, in the grid that shows *places* cards (at least ``count + 1``) biggest:
+    no fan of cards over each other, so a child sees and counts what each player took (C7: a card is a
+    point). The painter gives every tray the same *places*, so the trays' cards have one size and their
+    rows compare like bars. Rows are as long as the size allows and the grid is placed as if full, so a
+    card never moves when the next one lands while the size stays.
+    """
+    side, per_row, rows = _tray_grid(tray, max(TRAY_LEAST_SLOTS, places, count + 1))
+    pitch = side * TRAY_PITCH
+    top = tray.centery - (rows - 1) * pitch / 2
+    return side, [(round(tray.x + side / 2 + (k % per_row) * pitch), round(top + (k // per_row) * pitch))
+                  for k in range(count + 1)]
+
+
+def _tray_grid(tray: pygame.Rect, places: int) -> tuple[int, int, int]:
+    """(card side, cards per row, rows) of *tray* laid out for *places* cards, rows as long as the size allows."""
+    most = max(4, min(int(tray.h * 0.92), int(tray.w * 0.6)))
+    side = max(4, grid_fit(tray.size, places, most, TRAY_PITCH)[0])
+    pitch = side * TRAY_PITCH
+    per_row = max(1, int((tray.w - side) / pitch) + 1)
+    rows = max(1, int((tray.h - side) / pitch) + 1, -(-places // per_row))
+    return side, per_row, rows
+
+
+#: A taken card's place in its tray: the card and a clear gap to its neighbour, as a share of its side
+#: (square cards need more air than round tokens to be counted one by one).
+TRAY_PITCH = 1.16
+#: A tray lays out at least this many places, so the first cards taken do not shrink at once.
+TRAY_LEAST_SLOTS = 2
 
 
 def pile_spots(pile: pygame.Rect, count: int) -> tuple[int, list[tuple[int, int]]]:
@@ -242,6 +269,16 @@ class CardPainter:
         self._still_key_drawn = key
 
     # ----- where things are ----------------------------------------------------------------
+    def tray_places(self) -> int:
+        """The places every tray lays out (one size for all): one more than the most cards a seat has taken, or
+        than the mover will have once the picked cards are taken (their see-through copies never lie on a card)."""
+        shown = self.scene.shown
+        places = 1 + max((len(t) for t in shown.taken), default=0)
+        picks = len(self.scene.picks) if shown.phase == "take" else 0
+        if picks and 0 <= shown.current < len(shown.taken):
+            places = max(places, len(shown.taken[shown.current]) + picks + 1)
+        return places
+
     def anchor_spot(self, anchor: Anchor) -> tuple[float, float, float]:
         """(x, y, natural card side) in pixels of *anchor* now."""
         scene = self.scene
@@ -260,7 +297,7 @@ class CardPainter:
             count = len(scene.shown.taken[anchor.seat])
             if anchor.slot is not None:
                 count = max(count, anchor.slot)
-            side, spots = tray_spots(tray, count)
+            side, spots = tray_spots(tray, count, self.tray_places())
             x, y = spots[-1] if anchor.slot is None else spots[min(anchor.slot, len(spots) - 1)]
             return float(x), float(y), float(side)
         if isinstance(anchor, AtPile):
@@ -358,11 +395,22 @@ class CardPainter:
             tuple(scene.is_computer(k) for k in range(scene.game.players)),
             tuple(icon[0] if icon else None for icon in icons),
             # The seats' small hands and trays and the pile are painted in too: they change between clips only.
-            tuple(tuple(hand) for hand in shown.hands), tuple(len(t) for t in shown.taken),
+            tuple(tuple(hand) for hand in shown.hands), tuple(len(t) for t in shown.taken), self.tray_places(),
             tuple(scene.face_down(k) for k in range(scene.game.players)),
             shown.pile - (clip.pile_out if clip is not None else 0),
-            clip.hide_hand if clip is not None else frozenset(),
+            clip.hide_hand if clip is not None else frozenset(), self._done_here(),
         )
+
+    def _taking_here(self) -> bool:
+        """True while a person at this screen takes: the take step's own controls show ("take these", "done")."""
+        shown = self.scene.shown
+        return shown.phase == "take" and self.scene.local_person(shown.current)
+
+    def _done_here(self) -> bool:
+        """True while "done" (or its place, once something is picked) stands in the pile's place: a person here
+        takes and the take is not made yet (then the pile is back, for the cards drawn from it)."""
+        game = self.scene.game
+        return self._taking_here() and game.phase == "take" and game.current_player == self.scene.shown.current
 
     def _paint_background(self, size: tuple[int, int], clip: CardClip | None) -> pygame.Surface:
         scene = self.scene
@@ -373,19 +421,21 @@ class CardPainter:
         pygame.draw.rect(bg, darken(theme.BACKGROUND, 0.18), lay.table, border_radius=max(8, lay.table.w // 40))
         draw_card(bg, lay.turn_box, theme.PANEL_DARK, shape=BLOCK)
         draw_card(bg, lay.hand_box, theme.PANEL_DARK, shape=BLOCK)
-        pygame.draw.rect(bg, theme.HEDGE_DARK, lay.pile, border_radius=max(6, lay.pile.w // 8))
+        if not self._done_here():  # while a person here takes, "done" stands in the pile's place
+            pygame.draw.rect(bg, theme.HEDGE_DARK, lay.pile, border_radius=max(6, lay.pile.w // 8))
         current = scene.shown.current if scene.shown.phase != "over" else None
         for seat, panel in enumerate(lay.seats):
             mine = seat == current
             draw_card(bg, panel.box, theme.PANEL if mine else theme.PANEL_DARK, shape=BLOCK)
             if mine:
-                pygame.draw.rect(bg, seat_color(seat), panel.box, width=max(3, panel.box.h // 16),
+                pygame.draw.rect(bg, seat_color(scene.figure_of(seat)), panel.box, width=max(3, panel.box.h // 16),
                                  border_radius=max(6, min(panel.box.w, panel.box.h) // 8))
             for slot in panel.hand:
                 pygame.draw.rect(bg, darken(theme.PANEL_DARK, 0.25) if not mine else theme.PATH_SHADE, slot,
                                  border_radius=max(2, slot.w // 8))
         self._draw_icons(bg)
-        self._draw_pile(bg, clip)
+        if not self._done_here():
+            self._draw_pile(bg, clip)
         self._paint_seat_cards(bg, clip)
         return bg
 
@@ -405,7 +455,7 @@ class CardPainter:
                 else:
                     draw_face(surface, scene.faces, hand[k], slot.center, slot.w)
             taken = shown.taken[seat] if seat < len(shown.taken) else []
-            side, spots = tray_spots(panel.tray, len(taken))
+            side, spots = tray_spots(panel.tray, len(taken), self.tray_places())
             for card, spot in zip(taken, spots, strict=False):
                 draw_face(surface, scene.faces, card, spot, side)
 
@@ -440,7 +490,7 @@ class CardPainter:
                 self._draw_thinking(surface, lay.portrait)
         elif scene.far_thinking() and shown.phase == "place":
             self._draw_thinking(surface, lay.portrait)  # the far side chooses a card: "I am thinking", as a computer
-        if shown.phase == "take" and scene.local_person(shown.current):
+        if self._taking_here():
             self._draw_take_buttons(surface)
         elif scene.far_choosing():
             self._draw_far_take(surface)
@@ -453,14 +503,14 @@ class CardPainter:
 
     def _draw_portrait(self, surface: pygame.Surface, rect: pygame.Rect, seat: int, pop: float) -> None:
         """The big figure of whose turn it is, on a disc of their colour (*pop* scales it for the hand-over)."""
-        color = seat_color(seat)
+        color = seat_color(self.scene.figure_of(seat))
         radius = max(8, int(rect.w / 2 * pop))
         pygame.draw.circle(surface, darken(color, 0.5), rect.center, radius)
         pygame.draw.circle(surface, color, rect.center, max(4, radius - max(3, rect.w // 18)))
         pygame.draw.circle(surface, lighten(color, 0.3), rect.center, max(4, radius - max(3, rect.w // 18)),
                            width=max(2, rect.w // 30))
         breath, opacity = self.scene.far_pose(seat)
-        figure = self.scene.host.art.figure(seat, max(8, int(rect.w * 0.84 * pop * breath)))
+        figure = self.scene.host.art.figure(self.scene.figure_of(seat), max(8, int(rect.w * 0.84 * pop * breath)))
         if opacity < 255:
             figure = figure.copy()
             figure.set_alpha(opacity)
@@ -591,6 +641,8 @@ class CardPainter:
                 entry = scene.shown.table.get(suggested[k]) if k < len(suggested) else None
                 if entry is not None:
                     draw_face(surface, scene.faces, entry[0], at, side * 0.9, entry[1] * 90.0, alpha=TRAY_GHOST_ALPHA)
+        if not self._done_here():
+            return  # the take is made: the pile is back in "done"'s place
         if picks:
             # Something picked: "done" is not there (a hold on it must throw no pick away), only its place.
             place = lay.done.inflate(-max(4, lay.done.w // 15), -max(4, lay.done.h // 15))
@@ -605,8 +657,8 @@ class CardPainter:
 
     def _draw_far_take(self, surface: pygame.Surface) -> None:
         """While the far side chooses its take: their take place as they see it before picking (flat, an empty
-        slot for each card they may take), with their figure where "done" would be, so a child sees that the
-        other player is choosing. Nothing here takes a tap."""
+        slot for each card they may take), with their figure beside it, so a child sees that the other player
+        is choosing. Nothing here takes a tap."""
         scene = self.scene
         lay = scene.layout
         place = lay.take.inflate(-max(4, lay.take.w // 30), -max(4, lay.take.h // 15))
@@ -619,8 +671,8 @@ class CardPainter:
         for k in range(count):
             surface.blit(slot, slot.get_rect(center=(round(x0 + k * step), place.centery)))
         seat = scene.shown.current
-        rect = lay.done
-        disc = pygame.Rect(0, 0, int(min(rect.w, rect.h) * 0.8), int(min(rect.w, rect.h) * 0.8))
+        rect = lay.aside
+        disc = pygame.Rect(0, 0, min(rect.w, rect.h), min(rect.w, rect.h))
         disc.center = rect.center
         self._draw_portrait(surface, disc, seat, 1.0)
         self._draw_thinking(surface, disc)
@@ -643,7 +695,7 @@ class CardPainter:
             return
         tray = scene.layout.seats[seat].tray
         have = len(scene.shown.taken[seat])
-        side, spots = tray_spots(tray, have + len(picks))
+        side, spots = tray_spots(tray, have + len(picks), self.tray_places())
         pygame.draw.rect(surface, theme.TAKE_RING, tray.inflate(6, 6), width=max(2, tray.h // 14),
                          border_radius=max(4, tray.h // 6))
         for k, cell in enumerate(picks):
@@ -664,7 +716,7 @@ class CardPainter:
             if slot >= len(taken):
                 continue
             tray = scene.layout.seats[seat].tray
-            side, spots = tray_spots(tray, len(taken))
+            side, spots = tray_spots(tray, len(taken), self.tray_places())
             x, y = spots[slot]
             u = e.progress
             grow = 1.0 if scene.motion.reduced else 1.0 + 0.35 * hop(u)
@@ -689,11 +741,11 @@ class CardPainter:
         for seat, panel in enumerate(lay.seats):
             fig = panel.figure
             y = fig.centery - lifts.get(seat, 0.0) * fig.h
-            color = seat_color(seat)
+            color = seat_color(scene.figure_of(seat))
             pygame.draw.circle(surface, darken(color, 0.45), fig.center, fig.w // 2)
             pygame.draw.circle(surface, color, fig.center, max(3, fig.w // 2 - max(2, fig.w // 14)))
             breath, opacity = scene.far_pose(seat)
-            img = scene.host.art.figure(seat, max(6, int(fig.w * 0.86 * breath)))
+            img = scene.host.art.figure(scene.figure_of(seat), max(6, int(fig.w * 0.86 * breath)))
             if opacity < 255:
                 img = img.copy()
                 img.set_alpha(opacity)

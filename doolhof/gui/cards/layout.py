@@ -3,10 +3,11 @@
 The table (the camera's area) takes the big part of the window; the side panel takes the rest:
 to the right in a wide window, below in a tall one, like the maze game's play screen. The panel
 holds, in reading order, a strip of corner icons (hint, sound, menu), the turn block (the big
-figure of whose turn it is and the pile as a stack of backs), the hand block (the current hand,
-two big cards, with the round rotate button; while taking, the same block holds the big "take
-these" place and the calm "done" button that ends the turn taking nothing) and one small seat
-panel per player (figure, small hand, tray of taken cards).
+figure of whose turn it is and the pile as a stack of backs; while a person here takes, the calm
+"done" button that ends the turn taking nothing stands in the pile's place), the hand block (the
+current hand, two big cards, with the round rotate button; while taking, the big "take these"
+place where the cards lay, and nothing where rotate was) and one small seat panel per player
+(figure, small hand, tray of taken cards).
 
 Nothing here draws or needs a display: the rects are plain :class:`pygame.Rect` values.
 
@@ -62,10 +63,14 @@ class CardLayout:
     hand: tuple[pygame.Rect, pygame.Rect]
     #: The round rotate button beside the hand.
     rotate: pygame.Rect
-    #: The big "take these" button (while taking; before a pick an inert place that only nudges the glowing cards).
+    #: The big "take these" button (while taking, where the hand cards lay; before a pick an inert place that
+    #: only nudges the glowing cards).
     take: pygame.Rect
-    #: The calm "done" button: end the turn taking nothing (while taking).
+    #: The calm "done" button: end the turn taking nothing (while taking; in the turn block, in the pile's place).
     done: pygame.Rect
+    #: The hand block's part right of "take these", where rotate was: no control while taking (the far player's
+    #: thinking figure while they choose a take).
+    aside: pygame.Rect
     #: One small panel per seat.
     seats: tuple[SeatPanel, ...]
     #: Small corner icons by name (see :data:`CORNER_ICONS`).
@@ -126,12 +131,21 @@ def card_layout(window: tuple[int, int], players: int) -> CardLayout:
         pygame.Rect(x + side + gap, hand_inner.centery - side // 2, side, side),
     )
     rotate = pygame.Rect(hand[1].right + gap, hand_inner.centery - rot // 2, rot, rot)
-    done_side = max(8, min(hand_inner.h, int(hand_inner.w * 0.3)))
-    done = pygame.Rect(hand_inner.right - done_side, hand_inner.centery - done_side // 2, done_side, done_side)
-    take = pygame.Rect(hand_inner.x, hand_inner.y, max(8, done.x - gap * 2 - hand_inner.x), hand_inner.h)
+    # While taking, "take these" lies where the hand cards lay and nothing where rotate was; "done" stands in
+    # for the pile beside the big figure, where no control of the lay step ever was: a finger that stays
+    # where it turned the card never finds a control that means something else (see docs/gui.md).
+    take = pygame.Rect(hand[0].x, hand_inner.y, max(8, hand[1].right - hand[0].x), hand_inner.h)
+    aside = pygame.Rect(take.right + gap, hand_inner.y, max(8, hand_inner.right - take.right - gap), hand_inner.h)
+    turn_inner = turn.inflate(-2 * inner, -2 * inner)
+    room = pygame.Rect(portrait.right + gap, turn_inner.y, max(8, turn_inner.right - portrait.right - gap),
+                       turn_inner.h)
+    done_side = max(8, min(room.w, room.h, max(pile.w, int(portrait.w * 0.9))))
+    done = pygame.Rect(0, 0, done_side, done_side)
+    done.center = pile.center
+    done.clamp_ip(room)
     return CardLayout(
         window=pygame.Rect(0, 0, w, h), wide=wide, table=table, panel=panel, turn_box=turn, portrait=portrait,
-        pile=pile, hand_box=hand_box, hand=hand, rotate=rotate, take=take, done=done,
+        pile=pile, hand_box=hand_box, hand=hand, rotate=rotate, take=take, done=done, aside=aside,
         seats=tuple(_seat_panel(rect) for rect in seats), icons=icons,
     )
 
@@ -141,7 +155,7 @@ def _seat_panel(rect: pygame.Rect) -> SeatPanel:
     box = rect.inflate(-max(2, rect.w // 40), -max(2, rect.h // 12))
     inner = box.inflate(-max(4, box.h // 8), -max(4, box.h // 8))
     if inner.w >= inner.h * 1.6:
-        side = max(6, min(inner.h, inner.w // 4))
+        side = max(6, min(inner.h, inner.w // 5))  # a fifth: the tray keeps room to show many cards apart
         figure = pygame.Rect(inner.x, inner.centery - side // 2, side, side)
         card = max(5, int(side * 0.7))
         gap = max(2, side // 10)

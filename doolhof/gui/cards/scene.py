@@ -99,6 +99,8 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         #: The seat whose hand waits behind the hand-over screen (hidden hands), or None.
         self.handover: int | None = None
         self._revealed_turn = -1
+        #: True while the pointer now down went down on the hand-over screen (only such a tap reveals the hand).
+        self._down_on_handover = False
         #: The light bulb's advice on screen, or None; and the job working it out.
         self.hint: Advice | None = None
         self.hint_job: HintJob | None = None
@@ -477,11 +479,13 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
             self._inputs += 1
         if event.kind == "down":
             self._hint_at_press = self.hint if self.hint_visible() else None
+            self._down_on_handover = self.handover is not None
         if self.overlays_take(event):
             return
         if self.handover is not None and event.kind == "up" and not any(
                 rect.collidepoint(event.pos) for rect in self.layout.icons.values()):
-            self._reveal()
+            if self._down_on_handover:  # a press from before the screen came (it held "done") shows nothing
+                self._reveal()
             return
         for intent in self.gestures.pointer(event, self):
             self._apply(intent)

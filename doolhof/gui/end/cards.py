@@ -179,12 +179,12 @@ class CardEndScene(Celebration):
         trophy."""
         box = column.box
         won = seat in self.winners
-        color = theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)]
+        color = theme.SEAT_COLORS[self.table.figure(seat) % len(theme.SEAT_COLORS)]
         radius = max(4, box.width // 8)
         pygame.draw.rect(surface, lighten(color, 0.55 if won else 0.82), box, border_radius=radius)
         if won:
             pygame.draw.rect(surface, color, box, width=max(2, box.width // 30), border_radius=radius)
-        face = art.figure(seat, column.figure.w)
+        face = art.figure(self.table.figure(seat), column.figure.w)
         surface.blit(face, column.figure)
         if column.top is not None and column.count is not None:
             card = column.top.copy()

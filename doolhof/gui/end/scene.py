@@ -28,7 +28,7 @@ from doolhof.gui.kit import theme
 from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host, Scene
-from doolhof.gui.kit.text import draw_text, fit_text
+from doolhof.gui.kit.text import draw_text, fit_text, readable_px
 from doolhof.gui.kit.widgets import (
     CARD,
     PRIMARY,
@@ -39,6 +39,7 @@ from doolhof.gui.kit.widgets import (
     garden_background,
     lighten,
     safe_icon,
+    share_text_size,
 )
 from doolhof.i18n import _, ngettext
 from doolhof.session.games import AnyGame, kind_of
@@ -190,7 +191,16 @@ class Celebration(Scene):
             bw = int(usable * share)
             button.rect = pygame.Rect(x, row.y, bw, row.height)
             x += bw + gap
+        self.share_label_size()
         self._sprites.clear()
+
+    def share_label_size(self) -> None:
+        """One size for the buttons' words: the largest at which each fits on one line, or, when that would be
+        below a parent's reading size, on two (a long translation wraps, never set smaller than its neighbours)."""
+        shown = [b for b in (self.again_button, self.decider_button, self.setup_button) if b.visible]
+        px = share_text_size(shown)
+        if px is None or px < readable_px(self.size):
+            share_text_size(shown, lines=2)
 
     def update(self, dt: float) -> None:
         """Advance the celebration."""
@@ -208,6 +218,7 @@ class Celebration(Scene):
     # ----- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the celebration."""
+        self.share_label_size()  # the words follow the language
         surface.blit(garden_background(surface.get_size()), (0, 0))
         art = self.host.art
         self._draw_rays(surface)
@@ -341,7 +352,7 @@ class Celebration(Scene):
             shadow = pygame.Rect(0, 0, int(px * 0.6), max(4, px // 10))
             shadow.center = (rect.centerx, self.stage.bottom - shadow.height // 2)
             pygame.draw.ellipse(surface, theme.HEDGE_DARK, shadow)
-            surface.blit(art.figure(seat, px), rect)
+            surface.blit(art.figure(self.table.figure(seat), px), rect)
             trophy = safe_icon(art, "trophy", place.w)
             if trophy is not None:
                 surface.blit(trophy, trophy.get_rect(midbottom=place.midbottom))
@@ -366,7 +377,8 @@ class EndScene(Celebration):
 
     def _decider_label(self) -> str:
         n = half_secrets(self.game, self.table)
-        return ngettext("Decider: {n} secret", "Decider: {n} secrets", n).format(n=n)
+        # Translators: the button after a tie: a short game with half the secrets that decides who wins.
+        return ngettext("Tie-breaker: {n} secret", "Tie-breaker: {n} secrets", n).format(n=n)
 
     def again(self) -> None:
         """The same table again, with a new shuffle."""
@@ -397,12 +409,12 @@ class EndScene(Celebration):
         for seat in range(rows):
             row = pygame.Rect(inner.x, inner.y + seat * (row_h + gap), inner.width, row_h)
             won = seat in self.winners
-            color = theme.SEAT_COLORS[seat]
+            color = theme.SEAT_COLORS[self.table.figure(seat)]
             pygame.draw.rect(surface, lighten(color, 0.55 if won else 0.8), row, border_radius=max(4, row_h // 4))
             if won:
                 pygame.draw.rect(surface, color, row, width=max(2, row_h // 16), border_radius=max(4, row_h // 4))
             face_px = int(row_h * 0.9)
-            face = art.figure(seat, face_px)
+            face = art.figure(self.table.figure(seat), face_px)
             surface.blit(face, face.get_rect(midleft=(row.x + row_h // 8, row.centery)))
             left = row.x + row_h // 8 + face_px + row_h // 6
             right = row.right - row_h // 8

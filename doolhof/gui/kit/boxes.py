@@ -54,3 +54,21 @@ def stack(area: pygame.Rect, count: int, gap: int, vertical: bool, least: int | 
     if least is not None:
         each = max(least, each)
     return tuple(pygame.Rect(area.x + k * (each + gap), area.y, each, area.h) for k in range(count))
+
+
+def grid_fit(room: tuple[int, int], count: int, most: int, pitch: float) -> tuple[int, int, int]:
+    """(piece size, rows, pieces per row) of the grid that shows *count* square pieces biggest in *room*, at most
+    *most* pixels each, each piece's place *pitch* times its size (the piece and its air): every piece whole and
+    apart, so a child sees and counts them; fewer rows when two grids give the same size."""
+    width, height = max(1, room[0]), max(1, room[1])
+    count = max(1, count)
+    best = (0, 1, count)
+    for rows in range(1, count + 1):
+        per_row = -(-count // rows)
+        if rows > 1 and -(-count // (rows - 1)) == per_row:
+            continue  # the same row length as one row fewer: no gain
+        fits = min(width / (per_row * pitch - (pitch - 1)), height / (rows * pitch - (pitch - 1)))
+        size = max(1, min(most, int(fits)))
+        if size > best[0]:
+            best = (size, rows, per_row)
+    return best

@@ -71,6 +71,10 @@ class SignHost(Protocol):
         """True when *seat* is played from the far computer."""
         ...
 
+    def figure_of(self, seat: int) -> int:
+        """The figure *seat* plays."""
+        ...
+
     def seat_box(self, seat: int) -> pygame.Rect:
         """Where *seat*'s own tray lies on the screen."""
         ...
@@ -172,7 +176,7 @@ class FarSign:
         pics = min(local.h * 6 // 10, local.w // 3)
         pad = max(4, local.h // 12)
         figure_box = pygame.Rect(pad, pad, pics, pics)
-        figure = art.figure(self.far_seat(), int(pics * 0.9)).copy()
+        figure = art.figure(self.scene.figure_of(self.far_seat()), int(pics * 0.9)).copy()
         figure.set_alpha(120)
         layer.blit(figure, figure.get_rect(center=figure_box.center))
         badge = art.far(max(12, pics // 2))

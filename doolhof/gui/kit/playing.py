@@ -90,6 +90,10 @@ class PlayingScene(Scene, Generic[G, D]):
         """True when *seat* is played by a computer player (here, or on the far computer in an online game)."""
         return self.table.is_computer(seat)
 
+    def figure_of(self, seat: int) -> int:
+        """The figure *seat* plays (chosen on the setup screen): its colour and shape on every part of the screen."""
+        return self.table.figure(seat)
+
     def undo_fits(self) -> bool:
         """True when the parents' Undo may show now (a step of the turn with controls of its own says no)."""
         return True

@@ -44,7 +44,7 @@ TROUBLE = {
 #: The picture the child sees for each trouble: the globe with a cross (no link), or a cross alone.
 TROUBLE_ICONS = {"relay": "globe", "lost": "globe"}
 #: Troubles said calmly, with a picture of what comes next and no cross (a wrong code: just try again).
-CALM_ICONS = {"code": "again"}
+CALM_ICONS = {"code": "again", "host-code": "again"}
 
 
 class Channel(Protocol):

@@ -7,7 +7,9 @@ their own, so the frame loop never waits for the network; with online play off n
 An invitation shows within a few seconds as a calm card over the lower part of the screen: the inviter's
 figure with the globe, a check to play (on to who is playing) and a cross for "not now", which travels
 sealed to the inviter (:meth:`~doolhof.online.client.FriendLink.decline`), whose invite screen says it.
-A withdrawn invitation takes the card away again.
+A withdrawn invitation takes the card away again. When the remembered computer's parents ended a waiting
+game of the two (:class:`~doolhof.online.client.RoomEnded`), it is forgotten here too and the setup screen is
+shown afresh, with a calm note, so it no longer offers that game.
 
 The setup screen owns one :class:`InvitationNotice` and hands it its lifecycle: start, stop, resize,
 update, the pointer (first, while the card shows) and draw (last).
@@ -28,6 +30,7 @@ from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host
 from doolhof.gui.kit.text import draw_text, readable_px
 from doolhof.gui.kit.widgets import PRIMARY, QUIET, Button, ButtonSet, draw_card
+from doolhof.gui.kit.worker import Worker
 from doolhof.gui.online.common import POLL_SECONDS, draw_figure, my_hello, remembered
 from doolhof.gui.online.switch import online_on, relays_of
 from doolhof.i18n import _
@@ -54,6 +57,8 @@ class InvitationNotice:
         self._stopped = True
         #: The invitation shown now: its link and the inviter's figure; None while there is none.
         self.shown: tuple[Any, int] | None = None
+        #: The invitation being taken (its room comes from the worker), or None.
+        self.accepting: Worker[Any] | None = None
         self.buttons = ButtonSet(on_press=lambda: host.play_sound("tap"))
         self.accept_button = self.buttons.add(Button(self.accept, icon="check", label=lambda: _("Play"),
                                                      style=PRIMARY, name="invitation-accept"))
@@ -114,8 +119,19 @@ class InvitationNotice:
                 self._links.remove(link)
 
     def update(self, dt: float) -> None:
-        """Read the links: an invitation shows, a withdrawn one goes."""
-        from doolhof.online.client import Invited, Withdrawn
+        """Read the links: an invitation shows, a withdrawn one goes; a taken one opens who is playing."""
+        from doolhof.online.client import Invited, RoomEnded, Withdrawn
+
+        job = self.accepting
+        if job is not None and job.done():
+            self.accepting = None
+            room = job.result() if job.error is None else None
+            if room is None:
+                log.warning("the invitation could not be taken (%s)", job.error)
+                self.host.request_redraw()
+            else:
+                self.host.screens.open_lobby(room)
+                return
 
         with self._lock:
             links = list(self._links)
@@ -134,29 +150,27 @@ class InvitationNotice:
                 elif isinstance(event, Withdrawn) and self.shown is not None and self.shown[0] is link:
                     self.shown = None
                     self.host.request_redraw()
+                elif isinstance(event, RoomEnded) and _forget(event.room):
+                    from doolhof.online.follow import MSG_ENDED
+
+                    self.host.notes.append(_(MSG_ENDED))
+                    self.host.screens.show_setup()  # afresh: the ended game is offered no more
+                    return
 
     def wake_after(self) -> float | None:
-        """Look a few times a second while listening."""
-        return POLL_SECONDS if self.listening else None
+        """Look a few times a second while listening (or taking an invitation)."""
+        return POLL_SECONDS if self.listening or self.accepting is not None else None
 
     # ----- the card -------------------------------------------------------------------------------------
     def accept(self) -> None:
-        """Play: take the invitation, on to who is playing."""
-        from doolhof.online.errors import Refused
-
-        if self.shown is None:
+        """Play: take the invitation (sent on a thread of its own), then on to who is playing."""
+        if self.shown is None or self.accepting is not None:
             return
         link, _figure = self.shown
         self.shown = None
-        try:
-            room = link.accept()
-        except (ValueError, Refused) as error:
-            log.warning("the invitation could not be taken (%s)", error)
-            self.host.request_redraw()
-            return
         self.give_away(link)
-        threading.Thread(target=_stop_all, args=([link],), daemon=True).start()
-        self.host.screens.open_lobby(room)
+        self.accepting = Worker(lambda: _accept(link))
+        self.host.request_redraw()
 
     def decline(self) -> None:
         """Not now: the inviter is told (sealed, in the background); the card goes."""
@@ -213,6 +227,29 @@ def _stop_all(links: list[Any]) -> None:
             link.stop()
         except Exception:  # stopping must never fail (the network thread may be gone already)
             log.exception("stopping a remembered computer's link failed")
+
+
+def _forget(room_id: str) -> bool:
+    """Forget the waiting game of *room_id* (a parent ended it on the other computer); True when it was kept."""
+    from doolhof.online import store
+
+    if not store.is_kept(room_id):
+        return False
+    try:
+        store.save_room({"room": room_id, "closed": True})  # a closed room is forgotten
+    except (OSError, ValueError) as error:
+        log.warning("an ended online game could not be forgotten (%s)", error)
+        return False
+    log.info("the other computer ended a waiting online game; it is forgotten here too")
+    return True
+
+
+def _accept(link: Any) -> Any:
+    """Take the invitation (sends and waits for the relay) and let the link go; the room, not yet started."""
+    try:
+        return link.accept()
+    finally:
+        _stop_all([link])
 
 
 def _decline(link: Any) -> None:

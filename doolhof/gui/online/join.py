@@ -28,6 +28,7 @@ from doolhof.gui.online.common import (
     LinkScene,
     draw_figure,
     draw_picture_card,
+    draw_ring,
     draw_trouble,
     draw_waiting_dots,
     heading,
@@ -45,7 +46,7 @@ from doolhof.online.pairing import CODE_LENGTH, PICTURES, PictureCode
 log = logging.getLogger(__name__)
 
 #: Seconds after the sixth picture before the code is tried: the erase key still takes the last one back.
-GRACE_SECONDS = 1.2
+GRACE_SECONDS = 2.0
 
 
 class PictureKey(Button):
@@ -316,6 +317,10 @@ class JoinScene(LinkScene):
         for k, rect in enumerate(self.slots):
             draw_picture_card(surface, rect, art, self.chosen[k] if k < len(self.chosen) else None)
         self.buttons.draw(surface, art)
+        if self.grace is not None:  # the ring round erase empties: until then the last picture can come back
+            spot = self.erase_button.rect
+            draw_ring(surface, spot.center, spot.w // 2 + self.pad(), self.grace / GRACE_SECONDS, theme.LEAF)
+            self.erase_button.draw(surface, art)
         if self.trying:
             draw_waiting_dots(surface, self.erase_button.rect.center, self.erase_button.rect.w, self.clock)
         if self.trouble is not None:

@@ -5,7 +5,8 @@
 - the **menu button** (:class:`~doolhof.gui.kit.hold_button.HoldButton`) in the scene's menu corner:
   a short tap wiggles it and lets its ring fill a little and fall back (it wants holding), and shows
   the **parents' note** beside it for a few seconds: in the parent's words, that holding it two
-  seconds opens the menu with the way out (so a parent looking for the exit finds it at the first tap;
+  seconds opens the menu with the way out (so a parent looking for the exit finds it at the first tap,
+  or with Escape where Escape does nothing else;
   a press anywhere else puts it away, so a child's tap leaves nothing); holding it two seconds fills
   the ring and opens the :class:`ParentMenuScene`. Where it sits comes from the scene:
   ``scene.parent_menu_rect`` when the scene has one (setup), else the ``"menu"`` slot of
@@ -62,6 +63,8 @@ QUIT_STYLE = ButtonStyle(theme.STOP, theme.STOP_EDGE, theme.WHITE, theme.STOP_LI
 #: Seconds the parents' note shows after a short tap on the menu button, the last of them fading.
 NOTE_SECONDS = 5.0
 NOTE_FADE = 0.8
+#: The least height of a menu button (a child's finger; DESIGN.md, children first).
+MIN_BUTTON_H = 64
 #: The parents' note's font size, as a share of a parent's reading size (they read it from the sofa).
 NOTE_PX = 1.25
 
@@ -160,8 +163,14 @@ class ParentControls:
     def _tapped(self) -> None:
         """A short tap: the "not like that" sound, and the parents' note says what the button wants."""
         self.host.play_sound("nope")
-        self.note_age = 0.0
-        self.host.request_redraw()
+        self.tell()
+
+    def tell(self) -> None:
+        """Show the parents' note beside the menu button (a short tap on it, or Escape that did nothing else)."""
+        self.place()
+        if self.menu.rect.width:
+            self.note_age = 0.0
+            self.host.request_redraw()
 
     def note_shown(self) -> bool:
         """True while the parents' note shows beside the menu button."""
@@ -417,12 +426,25 @@ class ParentMenuScene(Scene):
             self.note_rect.h = int(inner.h * (0.22 if len(self.noted) == 1 else 0.32))
             area_top = self.note_rect.bottom + gap
         each = (inner.bottom - area_top - gap * (len(buttons) - 1)) // max(1, len(buttons))
-        each = min(each, max(64, int(min(h, w * 1.25) * 0.13)))
-        total = each * len(buttons) + gap * (len(buttons) - 1)
-        y = area_top + (inner.bottom - area_top - total) // 2
-        for button in buttons:
-            button.rect = pygame.Rect(inner.x, y, inner.w, each)
-            y += each + gap
+        columns = 1
+        if each < MIN_BUTTON_H and len(buttons) > 2 and w - 2 * pad > panel_w:
+            # Too many buttons for one column of finger-sized ones (a note and every choice showing): two columns
+            # on a wider card, so no button gets smaller than a finger.
+            columns = 2
+            self.panel.w = min(w - 2 * pad, 2 * panel_w)
+            self.panel.centerx = w // 2
+            inner = self.panel.inflate(-2 * pad, -2 * pad)
+            self.title_rect.x, self.title_rect.w = inner.x, inner.w
+            self.note_rect.x, self.note_rect.w = inner.x, inner.w
+        rows = -(-len(buttons) // columns)
+        each = (inner.bottom - area_top - gap * (rows - 1)) // max(1, rows)
+        each = min(each, max(MIN_BUTTON_H, int(min(h, w * 1.25) * 0.13)))
+        total = each * rows + gap * (rows - 1)
+        top = area_top + (inner.bottom - area_top - total) // 2
+        col_w = (inner.w - gap * (columns - 1)) // columns
+        for i, button in enumerate(buttons):
+            row, col = (i, 0) if columns == 1 else divmod(i, columns)
+            button.rect = pygame.Rect(inner.x + col * (col_w + gap), top + row * (each + gap), col_w, each)
         share_text_size(buttons)
 
     def handle_pointer(self, event: PointerEvent) -> None:

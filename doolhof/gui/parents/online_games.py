@@ -84,18 +84,27 @@ def waiting_games() -> list[WaitingGame]:
         if game is None or game.is_over() or room.log is None:
             continue
         owners = room.log.genesis.owners
-        figure = next((seat for seat, owner in enumerate(owners) if owner != room.me["device"]), 1)
-        games.append(WaitingGame(kept, game, figure))
+        seat = next((seat for seat, owner in enumerate(owners) if owner != room.me["device"]), 1)
+        games.append(WaitingGame(kept, game, room.log.genesis.table.figure(seat)))
     return games[:MOST_LISTED]
 
 
 def end_game(kept: dict[str, Any], relays: list[str]) -> bool:
-    """End the waiting game *kept*: the far computer is told through the relay (blocks: run it in a worker);
-    True when the relay took it."""
-    from doolhof.online.client import end_room
+    """End the waiting game *kept*: the far computer is told through the relay, in the room (it hears it there
+    when it plays or continues the game) and on the two computers' own channel (its setup screen hears it
+    there); blocks: run it in a worker. True when the relay took it."""
+    from doolhof.online import store
+    from doolhof.online.client import end_room, tell_ended
     from doolhof.online.room import Room
 
-    return bool(relays) and end_room(Room.from_dict(kept), relays)
+    if not relays:
+        return False
+    room = Room.from_dict(kept)
+    told = end_room(room, relays)
+    friend = next((f for f in store.remembered() if f.device == room.peer_device), None)
+    if friend is not None:
+        told = tell_ended(room.room_id, room.me, friend, relays) and told
+    return told
 
 
 class WaitingGames:

@@ -59,7 +59,7 @@ from doolhof.gui.play.shown import Shown
 from doolhof.gui.play.view import Overlay
 from doolhof.online.errors import Refused
 from doolhof.online.moves import push_move, read_move, walk_move
-from doolhof.session.seats import TableSetup
+from doolhof.session.seats import TableSetup, fill_figures
 
 __all__ = ["AUTO_HINT_DELAY", "Overlay", "PlayScene"]
 
@@ -76,8 +76,8 @@ class PlayScene(PlayingScene[Game, Decision]):
 
         With *puzzle* the scene plays that puzzle (*game* is its game): one figure, a budget of
         turns shown as footprints, stars when solved (see :mod:`doolhof.gui.play.puzzle`).
-        *looks* maps a seat to the figure it wears, on the board and in the portrait (default: its
-        own; a puzzle's seat 0 wears the figure of the child reading the book).
+        *looks* maps a seat to the figure it wears, on the board and in the portrait (default: the one
+        *table* says it plays; a puzzle's seat 0 wears the figure of the child reading the book).
         """
         super().__init__(host, game, table)  # on_action after every push and walk; overlays: see Overlay
         #: The puzzle being played, or None in a game.
@@ -85,7 +85,10 @@ class PlayScene(PlayingScene[Game, Decision]):
         #: False in puzzle mode: no trays (the footprints take their place).
         self.show_trays = puzzle is None
         self.shown = self._snapshot()
-        self.view = BoardArt(host.art, looks)
+        # The board's four start corners wear the figures that start there, the empty ones those nobody plays (R5).
+        chosen = [looks.get(k, k) for k in range(game.players)] if looks is not None \
+            else [table.figure(k) for k in range(game.players)]
+        self.view = BoardArt(host.art, dict(enumerate(fill_figures(chosen, max(4, game.players)))))
         self.layout: PlayLayout = self._layout_for(host.window_size())
         self.rotation = 0  # quarter turns the player gave the spare (kept until the push)
         self.angle = 0.0  # the spare's drawn angle in degrees, chasing rotation * 90
@@ -115,6 +118,10 @@ class PlayScene(PlayingScene[Game, Decision]):
             self.timeline.add(self.choreography.celebration(outcome.winners if outcome else frozenset()))
 
     # ----- public helpers (tests, screenshot, benchmark, tutorial) -----------------------------
+    def figure_of(self, seat: int) -> int:
+        """The figure *seat* wears on this board (its table's choice, or a puzzle's child)."""
+        return self.view.look(seat)
+
     def arrow_rect(self, side: str, index: int) -> pygame.Rect:
         """The hit area of the arrow at (side, index)."""
         return self.layout.arrow_hit(side, index)

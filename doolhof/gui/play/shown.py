@@ -14,6 +14,7 @@ from doolhof.engine import Board, Game
 from doolhof.engine.board import Cell
 from doolhof.gui.board.painter import BoardArt, _shade
 from doolhof.gui.kit import theme
+from doolhof.gui.kit.boxes import grid_fit
 from doolhof.gui.kit.widgets import CARD, draw_card
 from doolhof.gui.play.layout import PlayLayout
 
@@ -104,8 +105,12 @@ def tray_parts(lay: PlayLayout, seat: int, slots: int,
         area.w = max(size, area.w - pile_width(size) - size // 10)
         size = max(8, min(size, area.w))
     slots = max(1, slots)
-    size, rows, per_row = token_grid(area.size, slots, size)
+    size, _rows, _per_row = token_grid(area.size, slots, size)
     pitch = size * TOKEN_PITCH
+    # Rows as long as the size allows and the grid placed as if full: while the size stays, a token found never
+    # moves when the next one lands (only a smaller size moves them).
+    per_row = max(1, int((area.w - size) / pitch) + 1)
+    rows = max(1, int((area.h - size) / pitch) + 1, -(-slots // per_row))
     top = area.centery - (rows - 1) * pitch / 2
     centres = [
         (round(area.x + size / 2 + (k % per_row) * pitch), round(top + (k // per_row) * pitch)) for k in range(slots)
@@ -121,18 +126,7 @@ def token_grid(room: tuple[int, int], slots: int, most: int) -> tuple[int, int, 
     """(token size, rows, tokens per row) of the grid that shows *slots* tokens biggest in *room*, at most *most*
     pixels each: every token whole and apart, so a child sees and counts what they found (no overlapping
     blob); fewer rows when two grids give the same size."""
-    width, height = max(1, room[0]), max(1, room[1])
-    best = (0, 1, slots)
-    for rows in range(1, slots + 1):
-        per_row = -(-slots // rows)
-        if rows > 1 and -(-slots // (rows - 1)) == per_row:
-            continue  # the same row length as one row fewer: no gain
-        fits = min(width / (per_row * TOKEN_PITCH - (TOKEN_PITCH - 1)),
-                   height / (rows * TOKEN_PITCH - (TOKEN_PITCH - 1)))
-        size = max(1, min(most, int(fits)))
-        if size > best[0]:
-            best = (size, rows, per_row)
-    return best
+    return grid_fit(room, slots, most, TOKEN_PITCH)
 
 
 def tray_slots(shown: Shown, seat: int) -> int:

@@ -6,8 +6,10 @@
   current streak.
 - Today's stone is sunny yellow (like the book's daily stone), drawn larger than the others, ringed
   and breathing, with the child's figure standing on it; the days after today are faint and take no
-  tap. Every other day can be played: a day missed shows its three empty star places, waiting to be
-  filled, and a day played shows its gold stars (it can be played again).
+  tap. Every other day can be played: a day missed shows its three empty star places as outlines,
+  waiting to be filled (never pale stars that look earned), and a day played shows its gold stars (it
+  can be played again).
+- The months shown are named at the top, for the parent ("November – December 2026").
 - Tapping a day makes that day's puzzle (:func:`~doolhof.engine.puzzles.daily`, in a worker thread)
   and opens it; its book button comes back here. A day played after its date keeps its stars on
   that day but does not count for the streak (decided against this scene's *today*).
@@ -30,6 +32,7 @@ from doolhof.gui.kit.text import draw_text
 from doolhof.gui.kit.widgets import draw_corner_icon, garden_background, safe_icon
 from doolhof.gui.puzzles.maker import DailyMaker
 from doolhof.gui.puzzles.pictures import draw_flames, draw_stars, draw_stone
+from doolhof.i18n import N_, _
 from doolhof.session.progress import Progress, StarKeeper
 
 #: Weeks the calendar shows (the last row is this week).
@@ -38,8 +41,23 @@ WEEKS = 4
 TODAY_GROWS = 0.12
 #: Seconds today's stone breathes after the calendar opens or is touched (then it rests, glowing).
 AMBIENT = 12.0
-#: Alpha of a missed day's empty star places: seen at a glance, fainter than gold.
-EMPTY_STARS = 120
+#: The months' names, translated where they are shown.
+MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),
+          N_("August"), N_("September"), N_("October"), N_("November"), N_("December"))
+
+
+def month_title(days: list[datetime.date]) -> str:
+    """The months *days* run through, in the parent's language: "November – December 2026", "May 2026",
+    "December 2026 – January 2027"."""
+    first, last = days[0], days[-1]
+    start, end = _(MONTHS[first.month - 1]), _(MONTHS[last.month - 1])
+    if (first.year, first.month) == (last.year, last.month):
+        title = f"{end} {last.year}"
+    elif first.year == last.year:
+        title = f"{start} – {end} {last.year}"
+    else:
+        title = f"{start} {first.year} – {end} {last.year}"
+    return title[:1].upper() + title[1:]
 
 
 def calendar_days(today: datetime.date, weeks: int = WEEKS) -> list[datetime.date]:
@@ -68,6 +86,8 @@ class CalendarScene(Scene):
         self.back_rect = pygame.Rect(0, 0, 0, 0)
         self.parent_menu_rect = pygame.Rect(0, 0, 0, 0)
         self.flames_rect = pygame.Rect(0, 0, 0, 0)
+        #: Where the months' names are written.
+        self.title_rect = pygame.Rect(0, 0, 0, 0)
         #: Day -> its stone (future days too: drawn faint, never tapped).
         self.day_rects: dict[datetime.date, pygame.Rect] = {}
         self._pressed: str | None = None
@@ -166,9 +186,11 @@ class CalendarScene(Scene):
         menu = max(least_tap((w, h)), min(56, top_h // 2))
         self.parent_menu_rect = pygame.Rect(w - pad - menu, pad, menu, menu)
         self.back_rect = pygame.Rect(pad, pad, top_h, top_h)
-        self.flames_rect = pygame.Rect(self.back_rect.right + pad * 2, pad + top_h // 5,
-                                       max(1, self.parent_menu_rect.x - self.back_rect.right - pad * 4),
-                                       top_h * 3 // 5)
+        middle = max(2, self.parent_menu_rect.x - self.back_rect.right - pad * 4)
+        self.title_rect = pygame.Rect(self.back_rect.right + pad * 2, pad + top_h // 5, middle * 11 // 20,
+                                      top_h * 3 // 5)
+        self.flames_rect = pygame.Rect(self.title_rect.right + pad, pad + top_h // 5,
+                                       max(1, middle - self.title_rect.w - pad), top_h * 3 // 5)
         top = pad * 2 + top_h
         area = pygame.Rect(pad, top, w - 2 * pad, max(1, h - top - pad))
         cell_w, cell_h = area.w / 7, area.h / WEEKS
@@ -225,6 +247,8 @@ class CalendarScene(Scene):
         surface.blit(garden_background(surface.get_size()), (0, 0))
         art = self.host.art
         self._draw_back(surface)
+        draw_text(surface, month_title(self.days), self.title_rect, theme.PANEL, align="left",
+                  max_px=max(14, self.title_rect.h * 3 // 5), shadow=theme.HEDGE_DARK)
         draw_flames(surface, self.flames_rect, self.progress.streak(self.today), art)
         self._draw_days(surface)
         if self.parent_menu_rect.w > 0:
@@ -283,13 +307,13 @@ class CalendarScene(Scene):
                                      int(face.h * 0.5))
                 draw_text(surface, str(day.day), number, theme.SUN_INK, max_px=max(12, int(face.h * 0.42)))
                 draw_stars(surface, (face.centerx, face.bottom - face.h // 6), max(10, face.w // 5), stars, art,
-                           faint=EMPTY_STARS)
+                           outline=theme.SUN_EDGE)
             else:
                 number = pygame.Rect(face.x, face.y + face.h // 10, face.w, int(face.h * 0.46))
                 draw_text(layer, str(day.day), number, theme.STONE_EDGE, max_px=max(12, int(face.h * 0.42)))
                 if kind != "to come":
                     draw_stars(layer, (face.centerx, face.bottom - face.h // 5), star_px, stars, art,
-                               faint=EMPTY_STARS)
+                               outline=theme.STONE_EDGE)
             if day in flames:
                 flame = art.icon("flame", max(12, face.w // 3))
                 layer.blit(flame, flame.get_rect(center=(face.right - face.w // 8, face.y + face.h // 8)))

@@ -82,19 +82,38 @@ def draw_stone(surface: pygame.Surface, rect: pygame.Rect, glow: float = 0.0, ra
 
 
 def draw_stars(surface: pygame.Surface, centre: tuple[int, int], px: int, stars: int, art: Art,
-               slots: int = 3, faint: int = 60) -> None:
-    """*stars* gold stars in a little arc of *slots* places (the empty places faint: alpha *faint*) centred on
-    *centre*."""
+               slots: int = 3, faint: int = 60, outline: theme.Color | None = None) -> None:
+    """*stars* gold stars in a little arc of *slots* places centred on *centre*; the empty places faint (alpha
+    *faint*), or, with an *outline* colour, drawn as an empty outline so they can never be taken for earned."""
     gap = int(px * 0.92)
     for k in range(slots):
         x = centre[0] + (k - (slots - 1) / 2) * gap
         y = centre[1] - (px // 6 if slots == 3 and k == 1 else 0)
         if k < stars:
             image = art.picture("star", px)
+        elif outline is not None:
+            draw_star_outline(surface, (round(x), round(y)), px * 0.4, outline, max(2, px // 12))
+            continue
         else:
             image = art.picture("star", int(px * 0.8)).copy()
             image.set_alpha(faint)
         surface.blit(image, image.get_rect(center=(round(x), round(y))))
+
+
+def star_points(centre: tuple[float, float], radius: float) -> list[tuple[float, float]]:
+    """The ten corners of a five-pointed star of *radius* around *centre*, its top point up."""
+    points = []
+    for k in range(10):
+        r = radius if k % 2 == 0 else radius * 0.45
+        a = -math.pi / 2 + k * math.pi / 5
+        points.append((centre[0] + r * math.cos(a), centre[1] + r * math.sin(a)))
+    return points
+
+
+def draw_star_outline(surface: pygame.Surface, centre: tuple[int, int], radius: float, color: theme.Color,
+                      width: int) -> None:
+    """An empty star place: only the star's outline, *width* pixels thick."""
+    pygame.draw.polygon(surface, color, star_points(centre, radius), width)
 
 
 def draw_flames(surface: pygame.Surface, area: pygame.Rect, count: int, art: Art, most: int = 7) -> None:

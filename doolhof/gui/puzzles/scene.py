@@ -2,7 +2,8 @@
 
 - Along the top, the eight chapters as round markers: each a little board (Junior or the big
   board) with one to three footprints (the turns its puzzles need); a chapter whose every puzzle
-  is solved wears a star. Tapping one shows its path.
+  is solved wears a star. Tapping one shows its path. Where the strip would leave them smaller
+  than :func:`chapter_least` (a tall window, a wide one of 800x600) they get a row of their own.
 - The path: the chapter's puzzles as stepping stones along a dotted trail, each stone a little
   picture of its puzzle (the maze, the picture to reach, the reading child's figure at the start). Solved
   stones show their stars (1 to 3); the next stone to play glows, the child's figure beside it.
@@ -49,6 +50,12 @@ AMBIENT = 8.0
 def next_puzzle(progress: Progress) -> Puzzle | None:
     """The first puzzle of the book not solved yet (None when every one is)."""
     return next((p for p in BOOK if p.name not in progress.stars), None)
+
+
+def chapter_least(window: tuple[int, int]) -> int:
+    """The smallest a chapter marker is drawn: a third more than a fingertip's tap (64 px at 800x600), so a
+    child sees its little board and footprints."""
+    return least_tap(window) * 4 // 3
 
 
 class BookScene(Scene):
@@ -191,14 +198,16 @@ class BookScene(Scene):
         self.daily_rect = pygame.Rect(self.parent_menu_rect.x - pad - daily_w, pad, daily_w, int(top_h * 0.78))
         self.flames_rect = pygame.Rect(self.daily_rect.x - pad, self.daily_rect.bottom, daily_w + 2 * pad,
                                        top_h - self.daily_rect.h)
-        # The chapters: between home and the daily stone in a wide window, in a row of their own in a tall one.
-        if wide:
-            left, right, row_top, row_h = self.home_rect.right + pad, self.daily_rect.x - pad, pad, top_h
-        else:
-            left, right, row_top = pad, w - pad, pad * 2 + top_h
-            row_h = int(min(top_h * 1.1, (w - 2 * pad) / max(1, len(self.book)) * 0.94))
+        # The chapters: between home and the daily stone in a wide window, in a row of their own in a tall one,
+        # and in a wide window too where the strip would leave them smaller than a child's marker.
         count = len(self.book)
+        left, right, row_top, row_h = self.home_rect.right + pad, self.daily_rect.x - pad, pad, top_h
         each = int(min(row_h * 0.92, (right - left - (count - 1) * pad * 0.6) / max(1, count)))
+        apart = not wide or each < chapter_least((w, h))
+        if apart:
+            left, right, row_top = pad, w - pad, pad * 2 + top_h
+            row_h = int(min(top_h * 1.1, (w - 2 * pad) / max(1, count) * 0.94))
+            each = int(min(row_h * 0.92, (right - left - (count - 1) * pad * 0.6) / max(1, count)))
         gap = (right - left - count * each) / max(1, count - 1) if count > 1 else 0
         gap = min(gap, each * 0.35)
         row_w = count * each + (count - 1) * gap
@@ -207,7 +216,7 @@ class BookScene(Scene):
             chapter: pygame.Rect(round(x0 + k * (each + gap)), row_top + (row_h - each) // 2, each, each)
             for k, chapter in enumerate(self.book)
         }
-        top = pad * 2 + top_h if wide else row_top + row_h + pad
+        top = row_top + row_h + pad if apart else pad * 2 + top_h
         # Whose stars: the figures in a band along the bottom.
         figure = max(44, min(int(top_h * 0.62), (w - 2 * pad) // (CHILDREN + 1)))
         band = figure + pad

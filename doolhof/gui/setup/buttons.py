@@ -55,6 +55,8 @@ class SetupChoices(Protocol):
     waiting: dict[str, SavedGame]
     #: The seats marked far away (played on the other computer; only while online play is on).
     far: set[int]
+    #: The figure each seat card plays (all different).
+    figures: list[int]
 
     @property
     def online(self) -> bool:
@@ -75,7 +77,11 @@ class SetupChoices(Protocol):
         ...
 
     def offered(self) -> tuple[SavedGame | None, int | None]:
-        """The game the big Continue offers and, for an online game, the far seat whose figure it wears."""
+        """The game the big Continue offers and, for an online game, the figure its far seat plays."""
+        ...
+
+    def waiting_variants(self) -> frozenset[str]:
+        """The variants a game waits in (this computer's, and online ones while online play is on)."""
         ...
 
     def toggle_kind(self, k: int) -> None:
@@ -96,8 +102,9 @@ class SetupChoices(Protocol):
 
 
 class SeatFigureButton(Button):
-    """Seat *k*'s big figure: on a free seat (faded, with a plus) a tap adds seats up to it; on a seat in play a
-    tap only makes the figure bob (children tap faces: that never takes a player away)."""
+    """Seat *k*'s big figure (the one it plays): on a free seat (faded, with a plus) a tap adds seats up to it; on
+    a seat in play a tap opens the figure picker (:mod:`.figures`; children tap faces: that never takes a player
+    away)."""
 
     def __init__(self, scene: SetupChoices, k: int) -> None:
         """The figure button of seat *k*."""
@@ -122,9 +129,10 @@ class SeatFigureButton(Button):
         if box.height // 2 - int(px * 0.36) < top:
             px = min(px, int((box.height - top) / 0.86))
         center = (max(box.centerx, self.rect.left + int(px * 0.36)), max(box.centery, self.rect.top + int(px * 0.36)))
-        figure = safe_art(f"figure {self.k}", lambda: art.figure(self.k, px)) if art is not None else None
+        look = self.scene.figures[self.k]
+        figure = safe_art(f"figure {look}", lambda: art.figure(look, px)) if art is not None else None
         if figure is None:
-            pygame.draw.circle(surface, theme.SEAT_COLORS[self.k], center, px // 2)
+            pygame.draw.circle(surface, theme.SEAT_COLORS[look], center, px // 2)
         elif active:
             surface.blit(figure, figure.get_rect(center=center))
         else:
@@ -191,7 +199,7 @@ class KindButton(Button):
         if not self.visible or self.rect.width <= 0:
             return
         computer = self.scene.slots[self.k].is_computer
-        color = theme.SEAT_COLORS[self.k]
+        color = theme.SEAT_COLORS[self.scene.figures[self.k]]
         face = lighten(color, 0.82) if not computer else theme.COMPUTER_FACE
         face_rect = draw_slab(surface, self.rect, face, darken(color, 0.25), self.pressed)
         icon_box, words, px = self._parts(face_rect)
@@ -237,7 +245,7 @@ class PlaceButton(KindButton):
         if not self.visible or self.rect.width <= 0:
             return
         far = self.far()
-        color = theme.SEAT_COLORS[self.k]
+        color = theme.SEAT_COLORS[self.scene.figures[self.k]]
         face = theme.FAR_FACE if far else theme.WHITE
         face_rect = draw_slab(surface, self.rect, face, darken(color, 0.25) if far else theme.SOFT_EDGE,
                               self.pressed)
@@ -316,10 +324,9 @@ class VariantButton(Button):
         self.scene, self.variant = scene, variant
 
     def waiting_here(self) -> bool:
-        """True when the waiting game of this card's kind is of this very variant (its card carries "again")."""
-        kind = "cards" if self.variant == CARDS else "maze"
-        saved = self.scene.waiting.get(kind)
-        return saved is not None and saved.table.variant == self.variant
+        """True when a game of this very variant waits (this computer's or an online one: its card carries
+        "again")."""
+        return self.variant in self.scene.waiting_variants()
 
     def badge_rect(self) -> pygame.Rect:
         """Where the "again" badge sits: the card's top-right corner (zero size when no game of it waits)."""
@@ -338,8 +345,11 @@ class VariantButton(Button):
             depth = max(2, self.rect.height // 14)  # as draw_slab draws the face
             face = pygame.Rect(self.rect.x, self.rect.y, self.rect.width, self.rect.height - depth)
             area = face.inflate(-face.height // 5, -face.height // 6)
-        text_h = int(area.height * 0.3)
-        out = {"label": pygame.Rect(area.x, area.bottom - text_h, area.width, text_h), "badge": self.badge_rect()}
+        text_h = int(area.height * 0.32)
+        # The name may use the card's whole width, out to its rim: on a small card it is set bigger.
+        wider = max(0, min(area.height // 8, (self.rect.width - area.width) // 2 - max(3, self.rect.height // 24)))
+        out = {"label": pygame.Rect(area.x - wider, area.bottom - text_h, area.width + 2 * wider, text_h),
+               "badge": self.badge_rect()}
         room = pygame.Rect(area.x, area.y, area.width, area.height - text_h)
         badge = out["badge"]
         if badge.width and badge.bottom > room.top and badge.left < room.right:
@@ -539,7 +549,7 @@ def draw_waiting_game(surface: pygame.Surface, picture: pygame.Rect, saved: Save
     """
     if isinstance(saved.game, Game):
         side = max(1, min(picture.width, picture.height))
-        board = game_board(saved.game, side)
+        board = game_board(saved.game, side, saved.table.all_figures(saved.game.players))
         surface.blit(board, board.get_rect(center=picture.center))
     else:
         laid = tuple(sorted((cell, card, rotation) for cell, (card, rotation) in saved.game.table.items()))
@@ -571,9 +581,10 @@ def mini_board(variant: str, side: int) -> pygame.Surface:
     return _maze_picture(game.board.size, tuple(game.board.masks()), homes, side)
 
 
-def game_board(game: Game, side: int) -> pygame.Surface:
-    """A little picture of *game* as it waits: its own maze and its figures where they stand (cached)."""
-    return _maze_picture(game.board.size, tuple(game.board.masks()), tuple(game.positions), side)
+def game_board(game: Game, side: int, looks: tuple[int, ...] = ()) -> pygame.Surface:
+    """A little picture of *game* as it waits: its own maze and its figures where they stand (cached); *looks*:
+    the figure each seat plays (default: its own)."""
+    return _maze_picture(game.board.size, tuple(game.board.masks()), tuple(game.positions), side, looks)
 
 
 #: A laid card: its cell (x, y), the card and its rotation.
@@ -632,9 +643,10 @@ def _card_table_picture(laid: tuple[Laid, ...], size: tuple[int, int], art: Art 
 
 
 @lru_cache(maxsize=8)
-def _maze_picture(n: int, masks: tuple[int, ...], figures: tuple[tuple[int, int], ...], side: int) -> pygame.Surface:
-    """*n* x *n* cells of *masks* in hedge and sand, with seat *k*'s figure as a dot on ``figures[k]``
-    (figures sharing a cell stand side by side)."""
+def _maze_picture(n: int, masks: tuple[int, ...], figures: tuple[tuple[int, int], ...], side: int,
+                  looks: tuple[int, ...] = ()) -> pygame.Surface:
+    """*n* x *n* cells of *masks* in hedge and sand, with seat *k*'s figure as a dot on ``figures[k]``, in the
+    colour of the figure it plays (``looks[k]``; default its own) (figures sharing a cell stand side by side)."""
     image = pygame.Surface((side, side), pygame.SRCALPHA)
     cell = side / n
     pygame.draw.rect(image, theme.HEDGE_DARK, image.get_rect(), border_radius=max(2, side // 14))
@@ -644,5 +656,6 @@ def _maze_picture(n: int, masks: tuple[int, ...], figures: tuple[tuple[int, int]
         shift = (sharing.index(seat) - (len(sharing) - 1) / 2) * cell * 0.3
         center = (round((c + 0.5) * cell + shift), round((r + 0.5) * cell))
         radius = max(1, round(cell * (0.22 if len(sharing) == 1 else 0.16)))
-        pygame.draw.circle(image, theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)], center, radius)
+        look = looks[seat] if seat < len(looks) else seat
+        pygame.draw.circle(image, theme.SEAT_COLORS[look % len(theme.SEAT_COLORS)], center, radius)
     return image.convert_alpha() if pygame.display.get_surface() is not None else image

@@ -39,7 +39,7 @@ class FarGameButton(Button):
     def __init__(self, host: Host, kept: dict[str, Any], game: AnyGame, table: TableSetup, figure: int,
                  at: float = 0.0) -> None:
         """The button for the room *kept* (as the online memory holds it), whose *game* stands as shown;
-        *figure* is the far seat whose figure it wears, *at* when the room last changed."""
+        *figure* is the figure the far seat plays, *at* when the room last changed."""
         super().__init__(self._continue, icon=None, label=None, style=SECONDARY, name=f"far-game-{kept.get('room')}")
         self.host = host
         self.kept = kept
@@ -61,6 +61,17 @@ class FarGameButton(Button):
         if not self.host.screens.resume_online(self.kept):
             self.gone = True
             self.visible = False
+
+    def forget_if_ended(self) -> bool:
+        """Mark the button gone when its room is no longer kept on this computer (a parent ended it on the settings'
+        page while this screen lay under it, or it finished); True when it went just now."""
+        from doolhof.online import store
+
+        if self.gone or store.is_kept(str(self.kept.get("room", ""))):
+            return False
+        self.gone = True
+        self.visible = False
+        return True
 
     def draw_content(self, surface: pygame.Surface, area: pygame.Rect, ink: theme.Color, art: Art | None) -> None:
         """The game's little picture, the far figure in its lower right corner."""
@@ -92,8 +103,8 @@ def far_game_buttons(host: Host) -> list[FarGameButton]:
         if game is None or room.table is None or game.is_over():
             continue
         owners = room.log.genesis.owners if room.log is not None else ()
-        figure = next((seat for seat, owner in enumerate(owners) if owner != room.me["device"]), 1)
-        buttons.append(FarGameButton(host, kept, game.copy(), room.table, figure, _changed(kept)))
+        seat = next((seat for seat, owner in enumerate(owners) if owner != room.me["device"]), 1)
+        buttons.append(FarGameButton(host, kept, game.copy(), room.table, room.table.figure(seat), _changed(kept)))
         if len(buttons) == MOST:
             break
     return buttons

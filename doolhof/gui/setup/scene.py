@@ -2,12 +2,14 @@
 
 Everything is a big tap target (at least 64 px on a 1280x800 window):
 
-- four seat cards (six for the card game), one per figure; a free seat shows its figure faded with a
-  plus: a tap adds seats up to it. The last seat in play carries a round minus in its corner, held
-  a moment to take that seat away (its ring fills from the press on; a tap only wiggles it): a tap on
-  a face never takes a player away (2 to 4 seats, 2 to 6 for the card game; seats are always the
-  first *n* figures, whose colours and corners are fixed; a maze table and a card table each keep
-  their own number of seats);
+- four seat cards (six for the card game), each with a figure of its own; a free seat shows its figure
+  faded with a plus: a tap adds seats up to it. A tap on a face in play opens the figure picker
+  (:mod:`.figures`): the child chooses which figure (colour and shape) that seat plays, from those no
+  seat in play wears. The last seat in play carries a round minus in its corner, held a moment to take
+  that seat away (its ring fills from the press on; a tap only wiggles it): a tap on a face never takes
+  a player away (2 to 4 seats, 2 to 6 for the card game; the seats in play are always the first *n*
+  seat cards, seat *k* starting on corner *k*, which wears its figure's colour, R5; a maze table and a
+  card table each keep their own number of seats);
 - under each figure a person/computer switch, and for a computer its level (gentle, clever,
   expert; tap to cycle); while online play is on, a person's place in that spot: here (the house)
   or far away (the globe), a choice of its own, so a tap too few never makes a far player the
@@ -82,6 +84,7 @@ from doolhof.gui.setup.buttons import (
     draw_waiting_game,
 )
 from doolhof.gui.setup.far_games import FarGameButton, far_game_buttons
+from doolhof.gui.setup.figures import FigurePicker
 from doolhof.gui.setup.replace import ReplaceCard
 from doolhof.i18n import _, ngettext
 from doolhof.session.savegame import SavedGame
@@ -132,6 +135,8 @@ class SetupScene(Scene):
         #: The seats marked "far away": played on the other computer (only while online play is on; a
         #: computer seat is never far away, but its mark comes back with the person).
         self.far: set[int] = set(memory.far)
+        #: The figure each seat card plays, in play or not (all different: a free seat keeps its own).
+        self.figures: list[int] = list(memory.figures)
         #: Messages for the parent, shown one after the other on a card until tapped away.
         self.notes: list[str] = [*host.notes, *messages]
         host.notes.clear()
@@ -180,6 +185,10 @@ class SetupScene(Scene):
                                   name="note-ok")
         self.note_buttons = ButtonSet(on_press=lambda: self.host.play_sound("tap"))
         self.note_buttons.add(self.note_button)
+        #: The picker a tap on a face in play opens: which figure that seat plays.
+        self.figure_picker = FigurePicker(self.choose_figure, on_tap=lambda: self.host.play_sound("tap"))
+        #: The seat whose face was pressed while its picker was open (that tap closes it, never opens it again).
+        self._closing_seat: int | None = None
         #: A remembered computer's invitation, noticed here in the background (gui/online/invitation_notice.py).
         self.invitations = InvitationNotice(host, self.my_figure)
         if table is None:
@@ -190,12 +199,15 @@ class SetupScene(Scene):
     def table(self) -> TableSetup:
         """The table as chosen now."""
         secrets = None if self.is_cards else self.secrets
-        return TableSetup(self.variant, tuple(self.slots[: self.count]), secrets, self.first_player)
+        figures = tuple(self.figures[: self.count])
+        own = all(f == k for k, f in enumerate(figures))
+        return TableSetup(self.variant, tuple(self.slots[: self.count]), secrets, self.first_player,
+                          () if own else figures)
 
     def memory(self) -> SetupMemory:
         """Every choice on the screen now, for both kinds of game (its ``at`` left at 0)."""
         return SetupMemory(self.variant, self.maze, tuple(self.slots), (self.counts["maze"], self.counts["cards"]),
-                           self.secrets, self.first_player, frozenset(self.far))
+                           self.secrets, self.first_player, frozenset(self.far), figures=tuple(self.figures))
 
     @property
     def count(self) -> int:
@@ -223,12 +235,19 @@ class SetupScene(Scene):
         return None
 
     def offered(self) -> tuple[SavedGame | None, int | None]:
-        """The game the big Continue offers (None: nothing of this kind waits) and, for an online game, the far
-        seat whose figure it wears."""
+        """The game the big Continue offers (None: nothing of this kind waits) and, for an online game, the figure
+        its far seat plays."""
         far = self.offered_far()
         if far is not None:
             return far.saved, far.figure
         return self.saved_game, None
+
+    def waiting_variants(self) -> frozenset[str]:
+        """The variants a game waits in (this computer's, and online ones while online play is on)."""
+        found = {saved.table.variant for saved in self.waiting.values()}
+        if self.online:
+            found |= {button.saved.table.variant for button in self.far_game_buttons if not button.gone}
+        return frozenset(found)
 
     @property
     def is_cards(self) -> bool:
@@ -252,12 +271,20 @@ class SetupScene(Scene):
         return self.total_secrets() if self.secrets is None else self.secrets
 
     def tap_figure(self, k: int) -> None:
-        """Seat *k*'s figure was tapped: a free seat adds seats up to it; a face in play stays as it is."""
+        """Seat *k*'s figure was tapped: a free seat adds seats up to it; a face in play opens its figure picker
+        (or closes it when it was open): children tap faces, nobody goes."""
         if k >= self.max_seats():
             self.host.play_sound("nope")
             return
         if k < self.count:
-            return  # children tap faces: the figure bobs under the finger, nobody goes
+            if self._closing_seat == k:
+                self._closing_seat = None
+                return
+            free = self.free_figures()
+            if free:
+                self.figure_picker.open(k, self.figures[k], free, self.figure_buttons[k].rect)
+                self.host.request_redraw()
+            return
         self.count = k + 1
         self.set_secrets(self.secrets)
 
@@ -281,6 +308,19 @@ class SetupScene(Scene):
         if not self.online:
             return frozenset()
         return frozenset(k for k in self.far if k < self.count and not self.slots[k].is_computer)
+
+    def free_figures(self) -> list[int]:
+        """The figures no seat in play wears (a seat may choose one of them), in figure order."""
+        return sorted(self.figures[self.count:])
+
+    def choose_figure(self, k: int, figure: int) -> None:
+        """Seat *k* plays *figure* from now on; the seat card that had it (not in play) gets *k*'s old one."""
+        if not 0 <= k < self.count or figure not in self.free_figures():
+            return
+        other = self.figures.index(figure)
+        self.figures[k], self.figures[other] = figure, self.figures[k]
+        self.host.play_sound("turn")
+        self.sync()
 
     def toggle_kind(self, k: int) -> None:
         """Seat *k* switches between a person and a computer player (far away is :meth:`toggle_place`'s)."""
@@ -378,8 +418,7 @@ class SetupScene(Scene):
         """Keep the choices in the settings (with *also*, e.g. the table played), when they changed or *also*
         asks for a write; stamped with the time, so a game played later comes to the front at the next start."""
         memory = self.memory()
-        kept = self.host.settings.setup
-        if not also and kept is not None and replace(kept, at=0.0) == memory:
+        if not also and replace(self.host.settings.setup_memory(), at=0.0) == memory:
             return
         self.host.change_settings(setup=replace(memory, at=time.time()), **also)
 
@@ -398,9 +437,9 @@ class SetupScene(Scene):
         self.host.screens.open_puzzles()
 
     def my_figure(self) -> int:
-        """This computer's figure for the other one: its first seat not far away."""
+        """This computer's figure for the other one: the figure of its first seat not far away."""
         far = self.far_seats()
-        return next((k for k in range(self.count) if k not in far), 0)
+        return self.figures[next((k for k in range(self.count) if k not in far), 0)]
 
     def open_join(self) -> None:
         """The join screen: tap in the other computer's pictures, or take a remembered computer's invitation."""
@@ -458,6 +497,8 @@ class SetupScene(Scene):
             self.level_buttons[k].visible = active and self.slots[k].is_computer
             self.place_buttons[k].visible = active and online and not self.slots[k].is_computer
         self._place_remove()
+        if self.figure_picker.seat is not None and self.figure_picker.seat >= self.count:
+            self.figure_picker.hide()
         for name, button in self.variant_buttons.items():
             button.selected = name == self.variant
         n = self.effective_secrets()
@@ -493,7 +534,10 @@ class SetupScene(Scene):
 
     # ----- scene lifecycle -----------------------------------------------------------------
     def enter(self) -> None:
-        """Listen for remembered computers' invitations while the screen shows (only with online play on)."""
+        """Listen for remembered computers' invitations while the screen shows (only with online play on); a waiting
+        online game ended meanwhile (on the parents' page over this screen) is offered no more."""
+        if any([button.forget_if_ended() for button in self.far_game_buttons]):
+            self.sync()
         self.invitations.start()
 
     def exit(self) -> None:
@@ -540,6 +584,9 @@ class SetupScene(Scene):
         self._layout_secrets(self.panels["secrets"], pad)
         self._layout_bottom(self.panels["bottom"], pad)
         self._layout_note(w, h, pad)
+        seat, top = self.figure_picker.seat, self.panels["players"].bottom + pad
+        below = pygame.Rect(pad, top, w - 2 * pad, max(1, h - top - pad))
+        self.figure_picker.layout(below, self.figure_buttons[seat].rect if seat is not None else None)
         self.replace_card.layout(w, h, pad)
         self.invitations.resize(size)
 
@@ -688,6 +735,12 @@ class SetupScene(Scene):
         if self.replace_card.shown:
             self.replace_card.handle(event)
             return
+        if event.kind == "down":
+            seat = self.figure_picker.seat
+            self._closing_seat = seat if seat is not None and self.figure_buttons[seat].hit(event.pos) else None
+        if self.figure_picker.handle(event, self.panels.get("players", pygame.Rect(0, 0, 0, 0)).collidepoint):
+            self.host.request_redraw()
+            return
         if self.remove_button.handle(event):
             return
         self.buttons.handle(event)
@@ -717,6 +770,9 @@ class SetupScene(Scene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.notes:
                 self.dismiss_note()
+            elif self.figure_picker.shown:
+                self.figure_picker.hide()
+                self.host.request_redraw()
             elif self.replace_card.shown:
                 self.replace_card.keep_button.tap()
             elif self.offered()[0] is not None:
@@ -745,11 +801,11 @@ class SetupScene(Scene):
             draw_text(surface, text, rect, theme.INK_SOFT, max_px=heading_px, align="left")
         self.share_text_sizes()
         for k, card in enumerate(self.seat_cards):
-            _seat_card(surface, card, k, k < self.count)
+            _seat_card(surface, card, self.figures[k], k < self.count)
         self.buttons.draw(surface, art)
         minus = self.remove_button.rect
         if minus.width > 0:  # a rim in the seat's colour, so the round minus reads as a button of that seat
-            rim = darken(theme.SEAT_COLORS[self.count - 1], 0.25)
+            rim = darken(theme.SEAT_COLORS[self.figures[self.count - 1]], 0.25)
             pygame.draw.circle(surface, rim, minus.center, minus.width // 2 + max(2, minus.width // 16))
         self.remove_button.draw(surface, art)
         if self.is_cards:
@@ -758,6 +814,7 @@ class SetupScene(Scene):
             self._draw_count(surface, art)
         if self.parent_menu_rect.width > 0:
             draw_corner_icon(surface, self.parent_menu_rect, art, "menu")
+        self.figure_picker.draw(surface, art)
         self.replace_card.draw(surface, art)
         self.invitations.draw(surface)
         if self.notes:
@@ -881,10 +938,10 @@ def _bands(top: int, bottom: int, gap: int, weights: tuple[float, ...]) -> list[
     return out
 
 
-def _seat_card(surface: pygame.Surface, rect: pygame.Rect, k: int, active: bool) -> None:
-    """The tinted card behind a seat (a dashed-looking outline when the seat is free)."""
+def _seat_card(surface: pygame.Surface, rect: pygame.Rect, figure: int, active: bool) -> None:
+    """The card behind a seat, tinted with its *figure*'s colour (a dashed-looking outline when the seat is free)."""
     radius = max(6, min(rect.width, rect.height) // 10)
-    color = theme.SEAT_COLORS[k]
+    color = theme.SEAT_COLORS[figure]
     if active:
         pygame.draw.rect(surface, lighten(color, 0.7), rect, border_radius=radius)
         pygame.draw.rect(surface, color, rect, width=max(2, rect.width // 40), border_radius=radius)

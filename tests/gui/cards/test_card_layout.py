@@ -30,11 +30,12 @@ def test_nothing_overlaps_or_leaves_the_window(size: tuple[int, int], players: i
         assert window.contains(rect), f"{name} {rect} is off screen at {size}"
     for (a, ra), (b, rb) in itertools.combinations(rects.items(), 2):
         assert not ra.colliderect(rb), f"{a} {ra} overlaps {b} {rb} at {size}"
-    for part in (*lay.hand, lay.rotate, lay.take, lay.done):
+    for part in (*lay.hand, lay.rotate, lay.take, lay.aside):
         assert lay.hand_box.contains(part)
     assert not lay.hand[0].colliderect(lay.hand[1]) and not lay.hand[1].colliderect(lay.rotate)
-    assert not lay.take.colliderect(lay.done)
+    assert not lay.take.colliderect(lay.done) and not lay.take.colliderect(lay.aside)
     assert lay.turn_box.contains(lay.portrait) and lay.turn_box.contains(lay.pile)
+    assert lay.turn_box.contains(lay.done) and not lay.done.colliderect(lay.portrait)
     for seat in lay.seats:
         for part in (seat.figure, *seat.hand, seat.tray):
             assert seat.box.contains(part), (part, seat.box)
