@@ -21,10 +21,16 @@ pace while the frame loop polls it every frame, alternated to cancel the machine
 The ``"abuse"`` figures time attacks: ``replayed_have`` is a client's memory (RSS of the process that
 holds the two computers of one room, its own forked process) before and after someone with the room
 id replays the far computer's first ``have`` (n=0) 300 times at a room with a long log, and how many
-entries the attacked computer sent again for it.
+entries the attacked computer sent again for it. ``pairing`` is ten pairings by picture code with a squatter and
+a watcher on the 144 public slots pairing used before meeting places, the time to pair (from the joiner's last
+picture to both in, scrypt included) and one scrypt's time; ``stranger_flood`` the relay's memory before and
+after 20 connections of a stranger send 20,000 junk 4 kB messages on made-up meeting places, and then what
+2,000 retained 4 kB messages of one made-up username still add (retained messages are the one thing left a
+stranger can store).
 
 Goals (a 2-core machine): 1 room p95 < 20 ms, 200 rooms p95 < 100 ms, frame p95 online within 1 ms
-of offline; 300 replayed ``have``s grow a client by at most 20 MB.
+of offline; 300 replayed ``have``s grow a client by at most 20 MB; 10 of 10 pairings with a squatter and a
+watcher, pairing p95 <= 2 s; a stranger's flood grows the relay by at most 8 MB.
 """
 
 from __future__ import annotations
@@ -308,6 +314,121 @@ def abuse_replayed_haves(relay: Any, moves: int = 600, replays: int = 300) -> di
     return figures
 
 
+def _stranger(relay: Any, channel: str) -> Any:
+    """One MQTT client of a stranger, connected with *channel* as its username."""
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
+
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
+    client.username_pw_set(channel)
+    client.connect(relay.host, relay.port)
+    client.loop_start()
+    return client
+
+
+def _old_slot_attackers(relay: Any) -> list[Any]:
+    """A squatter (a retained byte on every topic of the 144 public slots pairing used before meeting places)
+    and a watcher on every slot answering whatever appears there with junk on every topic."""
+    clients = []
+    for n in range(144):
+        slot = f"pair-{n:03d}"
+        client = _stranger(relay, slot)
+        for name in ("host", "offer", "look"):
+            client.publish(f"doolhof/c/{slot}/{name}", b"x", qos=1, retain=True)
+
+        def answer(client: Any, userdata: Any, message: Any) -> None:
+            if message.payload != b"x":
+                base = message.topic.rsplit("/", 1)[0]
+                for name in ("join", "result", "offer", "look"):
+                    client.publish(f"{base}/{name}", b"x", qos=1)
+
+        client.on_message = answer
+        client.subscribe(f"doolhof/c/{slot}/#", qos=1)
+        clients.append(client)
+    return clients
+
+
+def abuse_pairings(relay: Any, pairings: int = 10) -> dict[str, Any]:
+    """Pairings by picture code with a squatter and a watcher on the relay (goal: 10 of 10, one try each), the
+    time to pair (from the joiner's last picture to both in: scrypt included; goal p95 <= 2 s on loopback) and
+    the time one scrypt of a meeting place takes here."""
+    from doolhof.online.client import CodeDone, CodeFailed, CodeReady, HostCode, JoinCode
+    from doolhof.online.pairing import PictureCode, place
+
+    kdf = []
+    for at in range(5):
+        start = time.perf_counter()
+        place(PictureCode.random(), at)
+        kdf.append((time.perf_counter() - start) * 1000)
+    attackers = _old_slot_attackers(relay)
+    paired, ready_ms, pair_ms = 0, [], []
+    try:
+        for _ in range(pairings):
+            start = time.perf_counter()
+            host = HostCode([relay.address], hello(new_device_id(), 0))
+            host.start()
+            ready = host.wait(lambda e: isinstance(e, (CodeReady, CodeFailed)), 20)
+            if not ready or not isinstance(ready[-1], CodeReady):
+                host.stop()
+                continue
+            ready_ms.append((time.perf_counter() - start) * 1000)
+            start = time.perf_counter()
+            join = JoinCode([relay.address], hello(new_device_id(), 1), ready[-1].code)
+            join.start()
+            joined = join.wait(lambda e: isinstance(e, (CodeDone, CodeFailed)), 20)
+            hosted = host.wait(lambda e: isinstance(e, (CodeDone, CodeFailed)), 5)
+            if joined and hosted and isinstance(joined[-1], CodeDone) and isinstance(hosted[-1], CodeDone):
+                paired += 1
+                pair_ms.append((time.perf_counter() - start) * 1000)
+            host.stop()
+            join.stop()
+    finally:
+        for client in attackers:
+            client.disconnect()
+            client.loop_stop()
+    pair_ms.sort()
+    ready_ms.sort()
+    return {"pairings": pairings, "paired": paired, "attackers": "squatter and watcher on the 144 old slots",
+            "scrypt_ms_median": round(sorted(kdf)[len(kdf) // 2], 1),
+            "code_ready_ms_p50": round(percentile(ready_ms, 50), 1),
+            "pair_ms_p50": round(percentile(pair_ms, 50), 1), "pair_ms_p95": round(percentile(pair_ms, 95), 1)}
+
+
+def abuse_stranger_flood(relay: Any, connections: int = 20, messages: int = 1000) -> dict[str, Any]:
+    """The relay's memory before and after a stranger's bounded flood of pairing traffic (goal: + 8 MB at most):
+    *connections* (within the per-address limit of doolhof-relay.nft) on made-up meeting places, each sending
+    *messages* 4 kB looks, offers and joins nobody retains; then, apart, what retained messages still let one
+    username store (the relay's own limits bound that, not pairing)."""
+    before = relay.rss_mb()
+    clients = [_stranger(relay, "m" + os.urandom(16).hex()) for _ in range(connections)]
+    junk = os.urandom(4000)
+    for client in clients:
+        base = f"doolhof/c/{client._username.decode()}"
+        infos = [client.publish(f"{base}/{('look', 'offer', 'join')[i % 3]}", junk, qos=1) for i in range(messages)]
+        for info in infos[-20:]:
+            info.wait_for_publish(10)
+    time.sleep(0.5)
+    during = relay.rss_mb()
+    for client in clients:
+        client.disconnect()
+        client.loop_stop()
+    time.sleep(0.5)
+    after = relay.rss_mb()
+    one = _stranger(relay, "m" + os.urandom(16).hex())
+    infos = [one.publish(f"doolhof/c/{one._username.decode()}/r{i}", junk, qos=1, retain=True) for i in range(2000)]
+    for info in infos[-20:]:
+        info.wait_for_publish(10)
+    one.disconnect()
+    one.loop_stop()
+    time.sleep(0.5)
+    retained = relay.rss_mb()
+    return {"connections": connections, "messages": connections * messages, "message_bytes": len(junk),
+            "relay_rss_mb_before": round(before, 2), "relay_rss_mb_during": round(during, 2),
+            "relay_rss_mb_after": round(after, 2), "relay_rss_growth_mb": round(after - before, 2),
+            "retained_2000_x_4kB_rss_mb": round(retained, 2),
+            "retained_growth_mb": round(retained - after, 2)}
+
+
 def frame_p95(relay: Any, rounds: int, pushes: int) -> tuple[float, float]:
     """p95 of ``App.step`` (ms) offline and online (one room playing in the background), alternated."""
     frames = _script("bench_frames")
@@ -366,6 +487,7 @@ def main() -> int:
     parser.add_argument("--frame-rounds", type=int, default=3, help="offline/online frame runs, alternated")
     parser.add_argument("--pushes", type=int, default=4, help="push animations timed per frame run")
     parser.add_argument("--abuse-moves", type=int, default=600, help="the log's length before the replayed haves")
+    parser.add_argument("--abuse-pairings", type=int, default=10, help="pairings tried with a squatter and a watcher")
     parser.add_argument("--tls", action="store_true",
                         help="the public configuration (packaging/relay/mosquitto-public.conf) over TLS, with a"
                              " certificate from an authority made for the run, in place of the local one")
@@ -379,6 +501,9 @@ def main() -> int:
         rooms = [run_rooms(relay, n, args.moves, args.pace) for n in args.rooms]
         offline, online = frame_p95(relay, args.frame_rounds, args.pushes) if args.frame_rounds else (0.0, 0.0)
         abuse = {"replayed_have": abuse_replayed_haves(relay, args.abuse_moves)} if args.abuse_moves else {}
+        if args.abuse_pairings:
+            abuse["pairing"] = abuse_pairings(relay, args.abuse_pairings)
+            abuse["stranger_flood"] = abuse_stranger_flood(relay)
     figures = {
         "rooms": rooms, "relay_rss_mb": max(r["relay_rss_mb"] for r in rooms), "relay_idle_rss_mb": round(idle_rss, 2),
         "frame_p95_ms_offline": round(offline, 3), "frame_p95_ms_online": round(online, 3),
@@ -399,6 +524,13 @@ def main() -> int:
         print(f"{have['replays']} replayed haves at a log of {have['log_entries']}: "
               f"{have['entries_sent_again']} entries sent again, client {have['rss_before_mb']} -> "
               f"{have['rss_after_mb']} MB (+{have['rss_growth_mb']})")
+    if "pairing" in abuse:
+        pairing, flood = abuse["pairing"], abuse["stranger_flood"]
+        print(f"pairing with a squatter and a watcher: {pairing['paired']} of {pairing['pairings']}, "
+              f"p50 {pairing['pair_ms_p50']} ms, p95 {pairing['pair_ms_p95']} ms"
+              f" (scrypt {pairing['scrypt_ms_median']} ms)")
+        print(f"stranger flood: relay {flood['relay_rss_mb_before']} -> {flood['relay_rss_mb_after']} MB"
+              f" (+{flood['relay_rss_growth_mb']}); 2000 retained 4 kB: +{flood['retained_growth_mb']} MB")
     print(f"load average {figures['load_average']} on {figures['cpus']} cores")
     return 0
 

@@ -20,6 +20,7 @@ the machine returns:
 from __future__ import annotations
 
 import logging
+import os
 import queue
 import threading
 import time
@@ -43,6 +44,7 @@ from .meeting import (
     InvitationMachine,
     Invited,
     JoinCodeMachine,
+    JoinPhase,
     MeetingEvent,
     RoomEnded,
     Step,
@@ -50,7 +52,7 @@ from .meeting import (
     welcomed_room,
 )
 from .moves import Move
-from .pairing import Paired, PictureCode
+from .pairing import NONCE_BYTES, Paired, PictureCode, host_window, join_windows, place
 from .relay import Address, RelayLink, choose_relay
 from .room import Closed, Desync, Ended, Refusal, Room, RoomEvent, new_room_id
 from .seal import KEY_BYTES, new_key
@@ -217,20 +219,132 @@ class _MachineChannel(_Channel):
             self._run(self.machine.tick(self.clock()))
 
 
-class HostCode(_MachineChannel):
-    """The host's picture code (:class:`~doolhof.online.meeting.HostCodeMachine`): it waits for the first join,
-    then welcomes it into a new room."""
+class _Place(_MachineChannel):
+    """The driver of one code machine on its meeting place (its events go to the code's queue)."""
+
+    def __init__(self, relays: Sequence[str], where: str, machine: Machine, events: queue.SimpleQueue[Any],
+                 link_factory: LinkFactory | None, clock: Callable[[], float]) -> None:
+        self.machine = machine
+        super().__init__(relays, where, link_factory=link_factory, clock=clock)
+        self.events = events
+
+
+class _NotYet:
+    """The link of a code whose meeting place is still being found: not connected, no problem yet."""
+
+    def __init__(self) -> None:
+        self.connected = threading.Event()
+        self.problem: str | None = None
+
+
+class _Code:
+    """A picture code's driver: finds the meeting place(s) with scrypt on its own thread (never on the frame
+    loop), then runs one machine per place over its own link, all events in one queue."""
+
+    def __init__(self, relays: Sequence[str], link_factory: LinkFactory | None, clock: Callable[[], float],
+                 wall: Callable[[], float], background: bool) -> None:
+        self.events: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self.lock = threading.RLock()
+        self.clock = clock
+        self._relays = list(relays)
+        self._factory: LinkFactory = link_factory or RelayLink
+        self._wall = wall
+        self._background = background
+        self._places: list[_Place] = []
+        self._stopped = False
+
+    #: The driver of each place.
+    _kind: type[_Place] = _Place
+
+    def _machines(self, wall: float) -> list[tuple[str, Machine]]:
+        """The meeting places (slow) and the machine of each."""
+        raise NotImplementedError
+
+    @property
+    def link(self) -> Link | _NotYet:
+        """The first place's link (a placeholder while scrypt runs)."""
+        return self._places[0].link if self._places else _NotYet()
+
+    def start(self) -> None:
+        """Find the meeting place(s) off the caller's thread, then connect."""
+        if self._background:
+            threading.Thread(target=self._place, name="doolhof-place", daemon=True).start()
+        else:
+            self._place()
+
+    def _place(self) -> None:
+        machines = self._machines(self._wall())
+        with self.lock:
+            if self._stopped:
+                return
+            self._places = [self._kind(self._relays, where, machine, self.events, self._factory, self.clock)
+                            for where, machine in machines]
+            places = list(self._places)
+        for one in places:
+            one.start()
+
+    def poll(self) -> list[Any]:
+        """Everything that happened since the last call (never waits; time passes first)."""
+        for one in list(self._places):
+            one._tick()
+        out = []
+        while True:
+            try:
+                out.append(self.events.get_nowait())
+            except queue.Empty:
+                return out
+
+    def wait(self, accept: Callable[[Any], bool], timeout: float) -> list[Any]:
+        """Events until one *accept* takes arrives or *timeout* seconds pass (for scripts and tests)."""
+        seen: list[Any] = []
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                event = self.events.get(timeout=min(max(deadline - time.monotonic(), 0.001), 0.05))
+            except queue.Empty:
+                for one in list(self._places):
+                    one._tick()
+                continue
+            seen.append(event)
+            if accept(event):
+                return seen
+        return seen
+
+    def stop(self) -> None:
+        """Disconnect every place (nothing stays on the relay: no message of a code is retained)."""
+        with self.lock:
+            self._stopped = True
+            places = list(self._places)
+        for one in places:
+            with one.lock:
+                withdraw = getattr(one.machine, "withdraw", None)
+                if withdraw is not None:
+                    withdraw()
+            one.stop()
+
+
+class HostCode(_Code):
+    """The host's picture code (:class:`~doolhof.online.meeting.HostCodeMachine`): it offers on the code's meeting
+    place while connected, then welcomes the first joiner into a new room."""
 
     def __init__(self, relays: Sequence[str], me: dict[str, Any], code: PictureCode | None = None, *,
-                 link_factory: LinkFactory | None = None, clock: Callable[[], float] = time.monotonic) -> None:
-        """*me* is this computer's hello; a random code unless one is given (tests)."""
+                 link_factory: LinkFactory | None = None, clock: Callable[[], float] = time.monotonic,
+                 wall: Callable[[], float] = time.time, background: bool = True) -> None:
+        """*me* is this computer's hello; a random code unless one is given (tests). *wall* is the wall clock
+        (the meeting place changes every ten minutes); without *background*, :meth:`start` runs scrypt itself."""
+        super().__init__(relays, link_factory, clock, wall, background)
         self.code = code or PictureCode.random()
         self.me = me
         self.room_id = new_room_id()
         self.room_key = new_key()
         self.machine: HostCodeMachine = HostCodeMachine(
-            self.code, me, self.room_id, self.room_key, wire.b64(new_key()[:12]).encode(), clock())
-        super().__init__(relays, self.code.channel, link_factory=link_factory, clock=clock)
+            self.code, me, self.room_id, self.room_key, os.urandom(NONCE_BYTES), clock())
+
+    def _machines(self, wall: float) -> list[tuple[str, Machine]]:
+        where = place(self.code, host_window(wall))
+        with self.lock:
+            self.machine.placed(where)
+        return [(where, self.machine)]
 
     @property
     def expires(self) -> float:
@@ -242,13 +356,6 @@ class HostCode(_MachineChannel):
         """True once the code worked or failed."""
         return self.machine.finished
 
-    def stop(self) -> None:
-        """Take a code still on offer off the relay (a late joiner gets "wrong code" at once, not silence),
-        then disconnect."""
-        with self.lock:
-            out = self.machine.withdraw()
-        self._withdraw(out)
-
     def room(self, paired: Paired, table: TableSetup, far: frozenset[int], relays: Sequence[str]) -> OnlineRoom:
         """The room the code welcomed the far computer into (not started: call :meth:`OnlineRoom.start`)."""
         members = (self.me["device"], str(paired.hello["device"]))
@@ -256,26 +363,87 @@ class HostCode(_MachineChannel):
                           link_factory=self._factory)
 
 
-class JoinCode(_MachineChannel):
-    """The far computer's side of a picture code (:class:`~doolhof.online.meeting.JoinCodeMachine`)."""
+class _JoinPlace(_Place):
+    """A joiner's place: its link going down is told to its machine."""
 
-    def __init__(self, relays: Sequence[str], me: dict[str, Any], code: PictureCode, *,
-                 link_factory: LinkFactory | None = None, clock: Callable[[], float] = time.monotonic) -> None:
-        """*me* is this computer's hello, *code* the pictures tapped in."""
-        self.code = code
-        self.me = me
-        self.machine: JoinCodeMachine = JoinCodeMachine(code, me, wire.b64(new_key()[:12]).encode(), clock())
-        super().__init__(relays, code.channel, link_factory=link_factory, clock=clock)
-
-    @property
-    def finished(self) -> bool:
-        """True once the code worked or failed."""
-        return self.machine.finished
+    machine: JoinCodeMachine
 
     def _disconnect(self, reason: str) -> None:
         with self.lock:
             self.machine.disconnected()
         super()._disconnect(reason)
+
+
+class JoinCode(_Code):
+    """The far computer's side of a picture code (:class:`~doolhof.online.meeting.JoinCodeMachine`): it looks on
+    the code's meeting place (two, near the change of its ten minutes); "did not work" only once all said so."""
+
+    _kind = _JoinPlace
+
+    def __init__(self, relays: Sequence[str], me: dict[str, Any], code: PictureCode, *,
+                 link_factory: LinkFactory | None = None, clock: Callable[[], float] = time.monotonic,
+                 wall: Callable[[], float] = time.time, background: bool = True) -> None:
+        """*me* is this computer's hello, *code* the pictures tapped in (see :class:`HostCode`)."""
+        super().__init__(relays, link_factory, clock, wall, background)
+        self.code = code
+        self.me = me
+        self.machines: list[JoinCodeMachine] = []
+        self._failed: list[CodeFailed] = []
+        self._started_at = clock()
+
+    @property
+    def machine(self) -> JoinCodeMachine:
+        """The machine furthest on (the one that found the host), or the first."""
+        if not self.machines:
+            return JoinCodeMachine(self.code, self.me, b"", self._started_at)
+        return max(self.machines, key=lambda m: list(JoinPhase).index(m.phase))
+
+    def _machines(self, wall: float) -> list[tuple[str, Machine]]:
+        out: list[tuple[str, Machine]] = []
+        for at in join_windows(wall):
+            machine = JoinCodeMachine(self.code, self.me, os.urandom(NONCE_BYTES), self._started_at)
+            machine.placed(place(self.code, at))
+            out.append((machine.where, machine))
+        with self.lock:
+            self.machines = [m for _w, m in out if isinstance(m, JoinCodeMachine)]
+        return out
+
+    @property
+    def finished(self) -> bool:
+        """True once the code worked or failed."""
+        return bool(self.machines) and (any(m.phase is JoinPhase.DONE for m in self.machines)
+                                        or all(m.finished for m in self.machines))
+
+    def poll(self) -> list[Any]:
+        """Everything since the last call: a place's "did not work" only once every place said it."""
+        return self._merge(super().poll())
+
+    def wait(self, accept: Callable[[Any], bool], timeout: float) -> list[Any]:
+        """As :meth:`_Code.wait`, with the places' failures merged."""
+        seen: list[Any] = []
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for event in self.poll():
+                seen.append(event)
+                if accept(event):
+                    return seen
+            time.sleep(0.01)
+        return seen
+
+    def _merge(self, events: list[Any]) -> list[Any]:
+        out: list[Any] = []
+        for event in events:
+            if isinstance(event, CodeFailed):
+                self._failed.append(event)
+                if len(self._failed) == len(self.machines) or event.why == "version":
+                    named = [f for f in self._failed if f.why != "code"]
+                    out.append(named[0] if named else event)
+            elif isinstance(event, LinkChanged) and not event.up and any(
+                    p.link.connected.is_set() for p in self._places):
+                continue  # one place's link still up: no trouble for the screen
+            else:
+                out.append(event)
+        return out
 
     def room(self, paired: Paired, relays: Sequence[str]) -> OnlineRoom:
         """The room the host's welcome names; raises :class:`Refused` when the welcome is damaged."""
@@ -288,14 +456,34 @@ class FriendLink(_MachineChannel):
     the host invites, the other accepts or says "not now"."""
 
     def __init__(self, relays: Sequence[str], me: dict[str, Any], friend: Friend, *,
-                 link_factory: LinkFactory | None = None, clock: Callable[[], float] = time.monotonic) -> None:
-        """*me* is this computer's hello."""
+                 link_factory: LinkFactory | None = None, clock: Callable[[], float] = time.monotonic,
+                 on_moved: Callable[[Friend], None] | None = None) -> None:
+        """*me* is this computer's hello. Once an invitation is taken, *on_moved* is given the friend on its next
+        channel (to keep it: both computers move on together), from :meth:`accept` or :meth:`poll`."""
         self.me = me
         self.friend = friend
         self.room_id = new_room_id()
         self.room_key = new_key()
+        self.on_moved = on_moved
+        self._kept = False
         self.machine: InvitationMachine = InvitationMachine(me, friend, self.room_id, self.room_key)
         super().__init__(relays, friend.channel, link_factory=link_factory, clock=clock)
+
+    def poll(self) -> list[Any]:
+        """Everything since the last call; once an invitation was taken, *on_moved* is called here (on the
+        caller's thread, as keeping a remembered computer after a code is)."""
+        events = super().poll()
+        with self.lock:
+            self._moved()
+        return events
+
+    def _moved(self) -> None:
+        if self.machine.friend != self.friend and self.on_moved is not None and not self._kept:
+            self._kept = True
+            try:
+                self.on_moved(self.machine.friend)
+            except Exception as error:  # a full disk: the next invitation then goes by a code
+                log.warning("the remembered computer's next channel could not be kept (%s)", type(error).__name__)
 
     def invite(self) -> None:
         """Invite the remembered computer into a new room (call once connected)."""
@@ -314,6 +502,7 @@ class FriendLink(_MachineChannel):
         with self.lock:
             out, welcome = self.machine.accept()
             self._send(out)
+            self._moved()
         self.link.wait_sent()
         key = wire.unb64(welcome.get("key"), KEY_BYTES)
         return OnlineRoom(Room(str(welcome["room"]), key, self.me, (self.friend.device, self.me["device"])),
@@ -321,7 +510,7 @@ class FriendLink(_MachineChannel):
 
     def decline(self) -> None:
         """Say "not now" to the invitation that came (:class:`Invited`): sealed, to the inviter only, who
-        stops waiting (:class:`Declined`); the invitation is cleared from the relay."""
+        stops waiting (:class:`Declined`)."""
         with self.lock:
             out = self.machine.decline()
             self._send(out)
@@ -332,7 +521,7 @@ class FriendLink(_MachineChannel):
         """Say on the two computers' own channel that the game of *room_id* was ended here (call once connected):
         kept for a room's week, so the other computer's setup screen hears it whenever it listens."""
         with self.lock:
-            self._send(self.machine.tell_ended(room_id))
+            self._send([self.machine.tell_ended(room_id)])
 
     def room(self, table: TableSetup, far: frozenset[int]) -> OnlineRoom:
         """The host's side of the room it invited the friend into."""

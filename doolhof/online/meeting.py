@@ -9,36 +9,52 @@ drives them over a relay (or, in tests, over an in-memory one). Each says where 
 
 A picture code, from the host's tap to the joiner's lobby (:class:`HostCodeMachine`, :class:`JoinCodeMachine`)::
 
-    host:   CONNECTING -> PROBING -> OFFERING -> SHOWN ----------------------> DONE (CodeDone: to the lobby)
-                 (slot taken: FAILED "busy")   (code on screen; CodeReady)  ^
-    joiner:                     CONNECTING -> LOOKING -> JOINED (join sent) |-> DONE (CodeDone: to the lobby)
-                                     (no offer on the slot: FAILED "code")
+    host:   PLACING -> CONNECTING -> OFFERING -> SHOWN ------------------------> DONE (CodeDone: to the lobby)
+                                   (a live host answers: FAILED "busy")       ^
+    joiner: PLACING -> CONNECTING -> LOOKING -> JOINED (join sent) -----------|-> DONE (CodeDone: to the lobby)
+                                     (no offer in 4 s: FAILED "code")
 
-``PROBING``: the host's probe goes round the relay; whatever is retained on the slot comes first, so
-its coming back says whether the slot is free. ``OFFERING``: the SPAKE2 offer is sent; ``SHOWN`` once
-it came back (it is on the relay: a joiner who looks now finds it). The joiner's ``LOOKING`` takes the
-retained offer and answers with its ``join``; the host answers the first join with the ``result``
-(the welcome into a new room, sealed with the new shared key) and both are ``DONE``. A wrong code,
-another rules version, the code's minutes or the joiner's wait running out end in ``FAILED``.
+``PLACING``: scrypt finds the meeting place (the driver runs it off the frame loop). Nothing is retained:
+``OFFERING``: the host sends its SPAKE2 offer and its own look; ``SHOWN`` once the look came back (the
+offer is out; a live host of the same code would have answered the look: "busy"). It answers every
+joiner's look with the offer. The joiner's ``LOOKING`` sends a look and answers each well-formed offer
+with a ``join`` naming it; the host answers the first join for its own offer with the sealed ``result``
+(the welcome into a new room) and both are ``DONE``. A real wrong guess, another rules version (said
+sealed), the code's minutes or the joiner's wait running out end in ``FAILED``; anything not well-formed
+is dropped (counted in ``ignored``) and ends nothing.
 
 An invitation (:class:`InvitationMachine`, both computers alike): ``LISTENING`` -> ``INVITING`` (this one
 invited) -> ``ACCEPTED`` | ``DECLINED``; or ``LISTENING`` -> ``INVITED`` (the other invited; the card
 shows) -> ``ACCEPTED`` (taken) or back to ``LISTENING`` (said "not now", or withdrawn); ``STOPPED``.
+Nothing of an invitation is retained: the listener says ``here`` (with a fresh nonce) and the inviter answers
+it, so the two find each other in either order, and an old invitation or answer sent again is refused.
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
 from . import wire
 from .errors import Refused
-from .pairing import HostPairing, JoinPairing, Paired, PairingFailed, PictureCode, friend_secret, topic
+from .pairing import (
+    PAKE_BYTES,
+    HostPairing,
+    JoinPairing,
+    Paired,
+    PairingFailed,
+    PictureCode,
+    friend_secret,
+    look,
+    read_look,
+    topic,
+)
 from .room import check_hello
 from .seal import KEY_BYTES, Sealer, derive
-from .timeouts import CODE_SECONDS, JOIN_SECONDS
+from .timeouts import CODE_SECONDS, JOIN_SECONDS, LOOK_SECONDS
 from .topics import Publish, channel_topic
 
 log = logging.getLogger(__name__)
@@ -89,17 +105,17 @@ class Accepted:
 
 
 @dataclass(frozen=True)
-class Declined:
-    """The remembered computer said "not now" to the invitation (*hello*): nobody comes to the room."""
-
-    hello: dict[str, Any]
-
-
-@dataclass(frozen=True)
 class RoomEnded:
     """The remembered computer ended a waiting game of the two (*room*, a room id): forget it here too."""
 
     room: str
+
+
+@dataclass(frozen=True)
+class Declined:
+    """The remembered computer said "not now" to the invitation (*hello*): nobody comes to the room."""
+
+    hello: dict[str, Any]
 
 
 MeetingEvent = CodeReady | CodeDone | CodeFailed | Invited | Withdrawn | Accepted | Declined | RoomEnded
@@ -115,62 +131,101 @@ def _welcome(room_id: str, room_key: bytes, host: str) -> dict[str, Any]:
 class HostPhase(Enum):
     """Where the host's code stands (see the module text)."""
 
+    PLACING = "placing"
     CONNECTING = "connecting"
-    PROBING = "probing"
     OFFERING = "offering"
     SHOWN = "shown"
     DONE = "done"
     FAILED = "failed"
 
 
-class HostCodeMachine:
-    """The host's side of one picture code: probe the slot, offer, answer the first join with a welcome."""
+#: The most looks one code answers (each with one small offer): a bound on what a flood makes it send.
+MAX_LOOKS: Final = 256
 
-    def __init__(self, code: PictureCode, me: dict[str, Any], room_id: str, room_key: bytes, probe: bytes,
+
+def _offer_of(payload: bytes) -> tuple[bytes, bytes]:
+    """The SPAKE2 message and the look it answers of a well-formed offer; raises :class:`Refused`."""
+    data = wire.loads(payload)
+    return wire.unb64(data.get("pake"), PAKE_BYTES), wire.unb64(data.get("to"))
+
+
+class HostCodeMachine:
+    """The host's side of one picture code: offer on its meeting place while connected, answer every look with
+    the offer, and the first join that answers it with a sealed welcome."""
+
+    def __init__(self, code: PictureCode, me: dict[str, Any], room_id: str, room_key: bytes, nonce: bytes,
                  now: float) -> None:
         """*me* is this computer's hello; the welcome invites the joiner into *room_id* (key *room_key*);
-        *probe* is a random marker; the code lasts :data:`~doolhof.online.timeouts.CODE_SECONDS` from *now*."""
+        *nonce* marks this host's own look; the code lasts :data:`~doolhof.online.timeouts.CODE_SECONDS`
+        from *now*. The meeting place comes with :meth:`placed` (scrypt is slow)."""
         self.code = code
         self.me = me
         self.room_id = room_id
         self.room_key = room_key
         self.expires = now + CODE_SECONDS
-        self.phase = HostPhase.CONNECTING
-        self._pairing = HostPairing(code, me)
-        self._probe = probe
-        self._busy = False
-        self._offer = b""
+        self.phase = HostPhase.PLACING
+        self.where = ""
+        self._pairing: HostPairing | None = None
+        self._nonce = nonce
+        self._looks = 0
+        self.ignored = 0
 
     @property
     def finished(self) -> bool:
         """True once the code worked or failed."""
         return self.phase in (HostPhase.DONE, HostPhase.FAILED)
 
+    def placed(self, where: str) -> None:
+        """The code's meeting place is known (:func:`~doolhof.online.pairing.place`)."""
+        if self.phase is HostPhase.PLACING:
+            self.where = where
+            self._pairing = HostPairing(self.code, self.me, where)
+            self.phase = HostPhase.CONNECTING
+
     def connected(self) -> Step:
-        """A (re)connect: the first one sends the probe (anything retained on the slot arrives before it)."""
-        if self.phase is not HostPhase.CONNECTING:
+        """A (re)connect: the offer, then this host's own look (its coming back says the offer is out, and a live
+        host already here answers it: "busy")."""
+        if self._pairing is None or self.finished:
             return [], []
-        self.phase = HostPhase.PROBING
-        return [Publish(topic(self.code, "probe"), self._probe, False)], []
+        if self.phase is HostPhase.CONNECTING:
+            self.phase = HostPhase.OFFERING
+        return [Publish(topic(self.where, "offer"), self._pairing.offer(), False),
+                Publish(topic(self.where, "look"), look(self._nonce), False)], []
 
     def receive(self, name: str, payload: bytes) -> Step:
-        """One message of the slot."""
+        """One message of the meeting place; one that is not well-formed changes nothing."""
         part = name.rsplit("/", 1)[-1]
-        if self.phase is HostPhase.PROBING and part == "host" and payload:
-            self._busy = True  # another host's live code uses this slot
-        elif self.phase is HostPhase.PROBING and part == "probe" and payload == self._probe:
-            if self._busy:
-                return self._fail("busy")
-            self.phase = HostPhase.OFFERING
-            self._offer = self._pairing.offer()
-            return [Publish(topic(self.code, "host"), self._offer, True)], []
-        elif self.phase is HostPhase.OFFERING and part == "host" and payload == self._offer:
-            # Our own offer came back: it is on the relay, so a joiner who subscribes now finds it.
-            # (Saying ready when it was only sent let a quick joiner miss it and hear "wrong code".)
-            self.phase = HostPhase.SHOWN
-            return [], [CodeReady(self.code, self.expires)]
-        elif self.phase in (HostPhase.OFFERING, HostPhase.SHOWN) and part == "join":
-            return self._answer(payload)
+        if self._pairing is None or self.phase not in (HostPhase.OFFERING, HostPhase.SHOWN):
+            return [], []
+        try:
+            if part == "look":
+                return self._on_look(read_look(payload))
+            if part == "offer":
+                return self._on_offer(*_offer_of(payload))
+            if part == "join":
+                return self._answer(payload)
+        except Refused as refused:
+            self.ignored += 1
+            log.info("a message on the meeting place was dropped: %s", refused.reason)
+        return [], []
+
+    def _on_look(self, nonce: bytes) -> Step:
+        assert self._pairing is not None
+        if nonce == self._nonce:
+            if self.phase is HostPhase.OFFERING:
+                # Our own look came back after our offer: the offer is out, and a joiner who looks now finds us.
+                self.phase = HostPhase.SHOWN
+                return [], [CodeReady(self.code, self.expires)]
+            return [], []
+        if self._looks >= MAX_LOOKS:
+            return [], []
+        self._looks += 1
+        return [Publish(topic(self.where, "offer"), self._pairing.offer(nonce), False)], []
+
+    def _on_offer(self, pake: bytes, to: bytes) -> Step:
+        assert self._pairing is not None
+        if to == self._nonce and pake != self._pairing.message:
+            return self._fail("busy")  # a live host of the same code answered our look
         return [], []
 
     def tick(self, now: float) -> Step:
@@ -180,39 +235,33 @@ class HostCodeMachine:
         return [], []
 
     def withdraw(self) -> list[Publish]:
-        """The screen stops the code: take a code still on offer off the relay (a late joiner hears "wrong
-        code" at once, not silence)."""
-        if self.finished:
-            return []
-        offered = self.phase in (HostPhase.OFFERING, HostPhase.SHOWN)
-        self.phase = HostPhase.FAILED
-        return [self._clear()] if offered else []
-
-    def _clear(self) -> Publish:
-        return Publish(topic(self.code, "host"), b"", True)
+        """The screen stops the code (nothing is on the relay to take back: the offer goes with the link)."""
+        if not self.finished:
+            self.phase = HostPhase.FAILED
+        return []
 
     def _fail(self, why: str, out: list[Publish] | None = None) -> Step:
-        offered = self.phase in (HostPhase.OFFERING, HostPhase.SHOWN)
         self.phase = HostPhase.FAILED
-        return (out or []) + ([self._clear()] if offered else []), [CodeFailed(why)]
+        return out or [], [CodeFailed(why)]
 
     def _answer(self, payload: bytes) -> Step:
+        assert self._pairing is not None
         welcome = _welcome(self.room_id, self.room_key, self.me["device"])
         try:
             result, paired = self._pairing.answer(payload, welcome)
-        except (PairingFailed, Refused) as failed:
-            why = failed.why if isinstance(failed, PairingFailed) else "code"
-            log.info("a join with a wrong code (or another version) ended the code: %s", why)
-            return self._fail(why, [Publish(topic(self.code, "result"), HostPairing.refusal(why), False)])
-        out = [Publish(topic(self.code, "result"), result, False), self._clear()]
+        except PairingFailed as failed:
+            log.info("a join with a wrong code (or another version) ended the code: %s", failed.why)
+            out = [Publish(topic(self.where, "result"), failed.refusal, False)] if failed.refusal else []
+            return self._fail(failed.why, out)
         self.phase = HostPhase.DONE
-        return out, [CodeDone(paired)]
+        return [Publish(topic(self.where, "result"), result, False)], [CodeDone(paired)]
 
 
 # ----- the joiner's side -----------------------------------------------------------------------------
 class JoinPhase(Enum):
     """Where the joiner's try of a code stands (see the module text)."""
 
+    PLACING = "placing"
     CONNECTING = "connecting"
     LOOKING = "looking"
     JOINED = "joined"
@@ -221,60 +270,85 @@ class JoinPhase(Enum):
 
 
 class JoinCodeMachine:
-    """The far computer's side of a picture code: find the host's offer, join, read the welcome."""
+    """The far computer's side of a picture code on one meeting place: look, answer the offers, read the
+    sealed welcome."""
 
-    def __init__(self, code: PictureCode, me: dict[str, Any], probe: bytes, now: float) -> None:
-        """*me* is this computer's hello, *code* the pictures tapped in; it waits
-        :data:`~doolhof.online.timeouts.JOIN_SECONDS` from *now* for the host's answer."""
+    def __init__(self, code: PictureCode, me: dict[str, Any], nonce: bytes, now: float) -> None:
+        """*me* is this computer's hello, *code* the pictures tapped in, *nonce* marks its look; it waits
+        :data:`~doolhof.online.timeouts.JOIN_SECONDS` from *now* for the host's answer, and
+        :data:`~doolhof.online.timeouts.LOOK_SECONDS` after its look is out for an offer."""
         self.code = code
         self.me = me
         self.deadline = now + JOIN_SECONDS
-        self.phase = JoinPhase.CONNECTING
+        self.phase = JoinPhase.PLACING
         self.linked = False
-        self._pairing = JoinPairing(code, me)
-        self._probe = probe
+        self.where = ""
+        self._pairing: JoinPairing | None = None
+        self._nonce = nonce
+        self._looked = False
+        self._look_deadline: float | None = None
+        self._joins: list[Publish] = []
+        self.ignored = 0
 
     @property
     def finished(self) -> bool:
         """True once the code worked or failed."""
         return self.phase in (JoinPhase.DONE, JoinPhase.FAILED)
 
+    def placed(self, where: str) -> None:
+        """The meeting place to look in is known (:func:`~doolhof.online.pairing.place`)."""
+        if self.phase is JoinPhase.PLACING:
+            self.where = where
+            self._pairing = JoinPairing(self.code, self.me, where)
+            self.phase = JoinPhase.CONNECTING
+
     def connected(self) -> Step:
-        """A (re)connect: the first one looks on the slot (a retained offer arrives before the probe)."""
+        """A (re)connect: look (again), and say the joins sent so far again."""
         self.linked = True
-        if self.phase is not JoinPhase.CONNECTING:
+        if self._pairing is None or self.finished:
             return [], []
-        self.phase = JoinPhase.LOOKING
-        return [Publish(topic(self.code, "probe"), self._probe, False)], []
+        if self.phase is JoinPhase.CONNECTING:
+            self.phase = JoinPhase.LOOKING
+        return [Publish(topic(self.where, "look"), look(self._nonce), False), *self._joins], []
 
     def disconnected(self) -> None:
         """The link to the relay went down."""
         self.linked = False
 
     def receive(self, name: str, payload: bytes) -> Step:
-        """One message of the slot."""
+        """One message of the meeting place; one that is not well-formed (or not for us) changes nothing."""
         part = name.rsplit("/", 1)[-1]
-        if self.phase is JoinPhase.LOOKING and part == "host" and payload:
-            try:
+        if self._pairing is None or self.phase not in (JoinPhase.LOOKING, JoinPhase.JOINED):
+            return [], []
+        try:
+            if part == "look" and read_look(payload) == self._nonce:
+                self._looked = True
+            elif part == "offer":
                 join = self._pairing.join(payload)
-            except PairingFailed as failed:
-                return self._fail(failed.why)
-            self.phase = JoinPhase.JOINED
-            return [Publish(topic(self.code, "join"), join, False)], []
-        if self.phase is JoinPhase.LOOKING and part == "probe" and payload == self._probe:
-            return self._fail("code")  # no live offer on this slot: expired, used, or never made
-        if self.phase is JoinPhase.JOINED and part == "result":
-            try:
+                if join is not None:
+                    self.phase = JoinPhase.JOINED
+                    self._joins.append(Publish(topic(self.where, "join"), join, False))
+                    return [self._joins[-1]], []
+            elif part == "result" and self.phase is JoinPhase.JOINED:
                 paired = self._pairing.result(payload)
-            except PairingFailed as failed:
-                return self._fail(failed.why)
-            self.phase = JoinPhase.DONE
-            return [], [CodeDone(paired)]
+                self.phase = JoinPhase.DONE
+                return [], [CodeDone(paired)]
+        except PairingFailed as failed:
+            return self._fail(failed.why)
+        except Refused as refused:
+            self.ignored += 1
+            log.info("a message on the meeting place was dropped: %s", refused.reason)
         return [], []
 
     def tick(self, now: float) -> Step:
-        """Time passing: the host did not answer in time."""
-        if not self.finished and now > self.deadline:
+        """Time passing: no host answered the look, or the host did not answer in time."""
+        if self.finished:
+            return [], []
+        if self._looked and self._look_deadline is None:
+            self._look_deadline = now + LOOK_SECONDS
+        if self.phase is JoinPhase.LOOKING and self._look_deadline is not None and now > self._look_deadline:
+            return self._fail("code")  # no live host on this meeting place: expired, used, or never made
+        if now > self.deadline:
             return self._fail("code" if self.linked else "relay")
         return [], []
 
@@ -295,11 +369,13 @@ def welcomed_room(paired: Paired) -> tuple[str, bytes, str]:
 # ----- remembered computers --------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Friend:
-    """A remembered computer: its device id, its figure, and the secret the two share since their code."""
+    """A remembered computer: its device id, its figure, the secret the two share since their code, and how many
+    invitations they took since (*epoch*: their channel changes with every one)."""
 
     device: str
     figure: int
     secret: bytes
+    epoch: int = 0
 
     @classmethod
     def of(cls, paired: Paired) -> Friend:
@@ -308,20 +384,28 @@ class Friend:
 
     @property
     def channel(self) -> str:
-        """The two computers' own channel on the relay (only they can name it)."""
-        return "f" + derive(self.secret, "remembered channel", 16).hex()
+        """The two computers' own channel on the relay now (only they can name it; another after every
+        invitation taken, so the relay cannot follow the pair from one game to the next)."""
+        return "f" + derive(self.secret, f"remembered channel|{self.epoch}", 16).hex()
+
+    def moved(self) -> Friend:
+        """The same computer after an invitation was taken: the next channel."""
+        return replace(self, epoch=self.epoch + 1)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form (kept on this computer only)."""
-        return {"device": self.device, "figure": self.figure, "secret": wire.b64(self.secret)}
+        return {"device": self.device, "figure": self.figure, "secret": wire.b64(self.secret), "epoch": self.epoch}
 
     @classmethod
     def from_dict(cls, data: Any) -> Friend:
-        """Read :meth:`to_dict` data; raises :class:`Refused` when damaged."""
+        """Read :meth:`to_dict` data (an entry without an epoch is at 0); raises :class:`Refused` when damaged."""
         if not isinstance(data, dict):
             raise Refused("malformed", "remembered computer")
         me = check_hello({"device": data.get("device"), "figure": data.get("figure"), "rules": ""})
-        return cls(me["device"], me["figure"], wire.unb64(data.get("secret"), KEY_BYTES))
+        epoch = data.get("epoch", 0)
+        if not isinstance(epoch, int) or isinstance(epoch, bool) or not 0 <= epoch < 2**31:
+            raise Refused("malformed", "remembered computer")
+        return cls(me["device"], me["figure"], wire.unb64(data.get("secret"), KEY_BYTES), epoch)
 
 
 class InvitePhase(Enum):
@@ -335,13 +419,24 @@ class InvitePhase(Enum):
     STOPPED = "stopped"
 
 
+#: The most ``here`` and ``knock`` messages one machine answers (a replayed flood makes it send no more).
+MAX_ANSWERS: Final = 64
+
+
 class InvitationMachine:
     """Two remembered computers find each other without a code: one invites, the other accepts or says
-    "not now". Their own channel is named by their shared secret, every message sealed with a key derived
-    from it; an invitation is retained for :data:`~doolhof.online.timeouts.CODE_SECONDS`."""
+    "not now". Their own channel is named by their shared secret and epoch, every message sealed with a key
+    derived from the secret; nothing is retained.
 
-    def __init__(self, me: dict[str, Any], friend: Friend, room_id: str, room_key: bytes) -> None:
-        """*me* is this computer's hello; an invitation from here welcomes *friend* into *room_id*."""
+    The listener says ``here`` with a fresh nonce (on connecting, and when an inviter ``knock``-s); the
+    inviter answers every fresh ``here`` with an ``invite`` naming that nonce and a fresh invitation id; an
+    ``accept``, ``decline`` or ``withdraw`` names that id. A replayed invitation names an old nonce and a
+    replayed answer an old id: both are refused, so nothing old leads into a dead room."""
+
+    def __init__(self, me: dict[str, Any], friend: Friend, room_id: str, room_key: bytes,
+                 nonce: bytes | None = None) -> None:
+        """*me* is this computer's hello; an invitation from here welcomes *friend* into *room_id*; *nonce*
+        marks this machine's ``here`` and invitation (random unless given)."""
         self.me = me
         self.friend = friend
         self.room_id = room_id
@@ -349,7 +444,12 @@ class InvitationMachine:
         self.phase = InvitePhase.LISTENING
         #: The welcome of the invitation that came (while :attr:`phase` is ``INVITED``).
         self.invitation: dict[str, Any] | None = None
+        self._invitation_id = ""
+        self._nonce = wire.b64(nonce if nonce is not None else os.urandom(12))
         self._sealer = Sealer(derive(friend.secret, "remembered key"))
+        self._answered: set[str] = set()
+        self._answers = 0
+        self.refused = 0
 
     def topic(self, name: str) -> str:
         """A topic of the two computers' channel."""
@@ -357,100 +457,145 @@ class InvitationMachine:
 
     def _sealed(self, name: str, message: dict[str, Any], retain: bool = False) -> Publish:
         where = self.topic(name)
-        return Publish(where, self._sealer.seal(where, wire.dumps(message)), retain, CODE_SECONDS)
+        return Publish(where, self._sealer.seal(where, wire.dumps({**message, "hello": self.me})), retain)
+
+    def _ended_name(self, room_id: str) -> str:
+        return "end/" + derive(self.friend.secret, "ended room " + room_id, 8).hex()
+
+    def tell_ended(self, room_id: str) -> Publish:
+        """The news that the game of *room_id* was ended here: retained for a room's week on the channel (the
+        one message of the channel that is), so the other computer hears it whenever it listens."""
+        return self._sealed(self._ended_name(room_id), {"t": "ended", "room": room_id}, retain=True)
+
+    def _here(self) -> Publish:
+        return self._sealed("here", {"t": "here", "n": self._nonce})
 
     def connected(self) -> Step:
-        """A (re)connect: nothing to say (a retained invitation arrives by itself)."""
+        """A (re)connect: say ``here`` (an inviter answers it) and, inviting, knock (a listener answers)."""
+        if self.phase is InvitePhase.LISTENING or self.phase is InvitePhase.INVITED:
+            return [self._here()], []
+        if self.phase is InvitePhase.INVITING:
+            return [self._sealed("knock", {"t": "knock"})], []
         return [], []
 
     def tick(self, now: float) -> Step:
-        """Time passing: the relay lets an invitation expire by itself."""
+        """Time passing: nothing to do (the inviter's screen says when its minutes are up)."""
         return [], []
 
     def invite(self) -> list[Publish]:
-        """Invite the remembered computer into a new room (once connected)."""
+        """Invite the remembered computer into a new room (once connected): a knock, answered by its ``here``."""
         if self.phase in (InvitePhase.ACCEPTED, InvitePhase.STOPPED):
             return []
         self.phase = InvitePhase.INVITING
-        welcome = _welcome(self.room_id, self.room_key, self.me["device"])
-        return [self._sealed("invite", {"t": "invite", "hello": self.me, "welcome": welcome}, retain=True)]
+        self._invitation_id = wire.b64(os.urandom(12))  # fresh: an answer to an earlier one is refused
+        self._answered.clear()
+        return [self._sealed("knock", {"t": "knock"})]
 
     def accept(self) -> tuple[list[Publish], dict[str, Any]]:
-        """Take the invitation that came: what to publish and its welcome; raises ValueError when none came."""
+        """Take the invitation that came: what to publish and its welcome; raises ValueError when none came.
+        The channel moves on (:attr:`friend` is then :meth:`Friend.moved`)."""
         welcome = self.invitation
         if self.phase is not InvitePhase.INVITED or welcome is None:
             raise ValueError("no invitation came")
-        self.phase = InvitePhase.ACCEPTED  # our own clearing of the invitation coming back is no withdrawal
-        return [self._sealed("accept", {"t": "accept", "hello": self.me}), self._clear()], welcome
+        self.phase = InvitePhase.ACCEPTED
+        out = [self._sealed("accept", {"t": "accept", "id": self._invitation_id})]
+        self.friend = self.friend.moved()
+        return out, welcome
 
     def decline(self) -> list[Publish]:
-        """Say "not now" to the invitation that came: sealed, to the inviter only; the invitation is cleared."""
+        """Say "not now" to the invitation that came: sealed, to the inviter only."""
         welcome = self.invitation
         if self.phase is not InvitePhase.INVITED or welcome is None:
             return []
         self.phase, self.invitation = InvitePhase.LISTENING, None  # a later invitation is news again
-        return [self._sealed("decline", {"t": "decline", "hello": self.me, "room": welcome.get("room")}),
-                self._clear()]
+        return [self._sealed("decline", {"t": "decline", "id": self._invitation_id, "room": welcome.get("room")})]
 
     def withdraw(self) -> list[Publish]:
-        """The screen stops: take back an invitation nobody answered (the other computer must not find it
-        later and wait in a room nobody comes to)."""
+        """The screen stops: take back an invitation nobody answered (said sealed; nothing is on the relay)."""
         inviting = self.phase is InvitePhase.INVITING
         self.phase = InvitePhase.STOPPED
-        return [self._clear()] if inviting else []
-
-    def _clear(self) -> Publish:
-        return Publish(self.topic("invite"), b"", True)
-
-    def ended_topic(self, room_id: str) -> str:
-        """Where "the game of *room_id* was ended" waits (named by the secret: only the two can find it)."""
-        return self.topic("end/" + derive(self.friend.secret, "ended room " + room_id, 8).hex())
-
-    def tell_ended(self, room_id: str) -> list[Publish]:
-        """Say that the game of *room_id* was ended here: retained for a room's week, so the other computer's
-        setup screen hears it whenever it listens (in any phase)."""
-        where = self.ended_topic(room_id)
-        message = wire.dumps({"t": "ended", "hello": self.me, "room": room_id})
-        return [Publish(where, self._sealer.seal(where, message), True)]
+        return [self._sealed("withdraw", {"t": "withdraw", "id": self._invitation_id})] if inviting else []
 
     def receive(self, name: str, payload: bytes) -> Step:
-        """One message of the two computers' channel."""
+        """One message of the two computers' channel; anything that does not open, is ours, or is old is dropped."""
         part = name.rsplit("/", 1)[-1]
         if not payload:
-            if part == "invite" and self.phase is InvitePhase.INVITED:
-                self.phase, self.invitation = InvitePhase.LISTENING, None
-                return [], [Withdrawn()]
-            return [], []
+            return [], []  # a retained message cleared
         try:
             message = wire.loads(self._sealer.open(name, payload))
             peer = check_hello(message.get("hello"))
         except Refused as refused:
+            self.refused += 1
             log.info("a message on a remembered computer's channel was refused: %s", refused.reason)
             return [], []
         if peer["device"] != self.friend.device:
             return [], []  # our own message coming back
         kind = message.get("t")
         room_id = message.get("room")
-        if name.rsplit("/", 2)[-2] == "end" and kind == "ended" and isinstance(room_id, str) \
-                and name == self.ended_topic(room_id):
-            return [Publish(name, b"", True)], [RoomEnded(room_id)]  # heard: nothing of it stays on the relay
-        if part == "invite" and kind == "invite" and self.phase in (InvitePhase.LISTENING, InvitePhase.INVITED):
-            welcome = message.get("welcome")
-            if isinstance(welcome, dict) and welcome.get("host") == peer["device"]:
-                self.phase, self.invitation = InvitePhase.INVITED, welcome
-                return [], [Invited(peer, welcome)]
-        elif part == "accept" and kind == "accept" and self.phase is InvitePhase.INVITING:
-            self.phase = InvitePhase.ACCEPTED
-            return [self._clear()], [Accepted(peer)]
-        elif part == "decline" and kind == "decline" and self.phase is InvitePhase.INVITING \
-                and message.get("room") == self.room_id:
-            self.phase = InvitePhase.DECLINED
-            return [self._clear()], [Declined(peer)]
+        if kind == "ended" and isinstance(room_id, str) and name == self.topic(self._ended_name(room_id)):
+            # Heard: nothing of it stays on the relay.
+            return [Publish(name, b"", True)], [RoomEnded(room_id)]
+        if kind != part:
+            return [], []
+        handler = getattr(self, f"_on_{kind}", None)
+        if handler is None:
+            return [], []
+        step: Step = handler(peer, message)
+        return step
+
+    def _on_knock(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
+        if self.phase not in (InvitePhase.LISTENING, InvitePhase.INVITED) or self._answers >= MAX_ANSWERS:
+            return [], []
+        self._answers += 1
+        return [self._here()], []
+
+    def _on_here(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
+        nonce = message.get("n")
+        if self.phase is not InvitePhase.INVITING or not isinstance(nonce, str) or nonce in self._answered \
+                or self._answers >= MAX_ANSWERS:
+            return [], []
+        self._answered.add(nonce)
+        self._answers += 1
+        welcome = _welcome(self.room_id, self.room_key, self.me["device"])
+        return [self._sealed("invite", {"t": "invite", "welcome": welcome, "to": nonce,
+                                        "id": self._invitation_id})], []
+
+    def _on_invite(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
+        welcome, ident = message.get("welcome"), message.get("id")
+        if self.phase not in (InvitePhase.LISTENING, InvitePhase.INVITED) or message.get("to") != self._nonce \
+                or not isinstance(welcome, dict) or welcome.get("host") != peer["device"] or not isinstance(ident, str):
+            self.refused += 1
+            return [], []  # an old invitation (another nonce) leads nowhere
+        if self.phase is InvitePhase.INVITED and ident == self._invitation_id:
+            return [], []  # heard twice
+        self.phase, self.invitation, self._invitation_id = InvitePhase.INVITED, welcome, ident
+        return [], [Invited(peer, welcome)]
+
+    def _on_withdraw(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
+        if self.phase is InvitePhase.INVITED and message.get("id") == self._invitation_id:
+            self.phase, self.invitation = InvitePhase.LISTENING, None
+            return [], [Withdrawn()]
         return [], []
+
+    def _on_accept(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
+        if self.phase is not InvitePhase.INVITING or message.get("id") != self._invitation_id:
+            self.refused += 1
+            return [], []
+        self.phase = InvitePhase.ACCEPTED
+        self.friend = self.friend.moved()
+        return [], [Accepted(peer)]
+
+    def _on_decline(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
+        if self.phase is not InvitePhase.INVITING or message.get("id") != self._invitation_id \
+                or message.get("room") != self.room_id:
+            self.refused += 1
+            return [], []
+        self.phase = InvitePhase.DECLINED
+        return [], [Declined(peer)]
 
 
 __all__ = [
-    "Accepted", "CodeDone", "CodeFailed", "CodeReady", "Declined", "Friend", "HostCodeMachine", "HostPhase",
-    "InvitationMachine", "InvitePhase", "Invited", "JoinCodeMachine", "JoinPhase", "MeetingEvent", "RoomEnded", "Step",
-    "Withdrawn", "welcomed_room",
+    "MAX_ANSWERS", "MAX_LOOKS", "Accepted", "CodeDone", "CodeFailed", "CodeReady", "Declined", "Friend",
+    "HostCodeMachine", "HostPhase", "InvitationMachine", "InvitePhase", "Invited", "JoinCodeMachine", "JoinPhase",
+    "MeetingEvent", "RoomEnded", "Step", "Withdrawn", "welcomed_room",
 ]

@@ -1,28 +1,38 @@
 """Joining with pictures: a short code of treasure pictures and a password-authenticated key exchange.
 
-The host's screen shows :data:`CODE_LENGTH` pictures; the other side taps them in. The first
-:data:`SLOT_PICTURES` name the *slot*, the relay channel where the two meet (public, like
-magic-wormhole's nameplate); all of them are the password of a SPAKE2 exchange (the ``spake2``
-package, as magic-wormhole uses it). Watching the relay reveals nothing: the exchanged messages
-give no way to test a guess offline, and each side learns the other had the same code only
-through the key they then share. A code works once: the host answers the first join and then
-clears the slot; a wrong guess ends it (one guess per code: an attacker wins with a chance of 1 in
-12**4 = 20,736 and makes the host show a new code); it expires after :data:`CODE_SECONDS`.
+The host's screen shows :data:`CODE_LENGTH` pictures; the other side taps them in. All of them are
+the password of a SPAKE2 exchange (the ``spake2`` package, as magic-wormhole uses it) *and* name the
+*meeting place*, the relay channel where the two meet: a slow key-derivation function (scrypt,
+:data:`SCRYPT_N`) of the whole code and the ten minutes it was made in (:func:`place`). There is no
+small set of public slots: to watch or squat a code one must know it, or compute scrypt for every one
+of the 12**6 codes, again every ten minutes (docs/online.md says how long that takes).
 
-The wire, on channel ``pair-NNN`` (topics ``doolhof/c/pair-NNN/...``):
+Nothing is retained: the offer lives on the relay as long as the host is connected and no longer. On a
+meeting place (topics ``doolhof/c/<place>/...``):
 
-``host``    retained, plain: ``{"pake": ..., "rules": ...}`` the host's SPAKE2 message
-``join``    plain: ``{"pake": ..., "confirm": ...}`` the joiner's, with its hello sealed by the new key
-``result``  plain: ``{"ok": false, "why": "code"|"version"}`` or ``{"ok": true, "welcome": ...}``
-            with the room invitation sealed by the new key
+``look``    plain: ``{"n": nonce}`` -- "is a host here?" (the joiner's, and the host's own on connecting)
+``offer``   plain: ``{"pake": ..., "rules": ..., "to": nonce}`` the host's SPAKE2 message, sent on
+            connecting and in answer to every look
+``join``    plain: ``{"pake": ..., "offer": digest, "confirm": ...}`` the joiner's SPAKE2 message, the offer
+            it answers and its hello sealed by the new key
+``result``  sealed by the new key: ``{"ok": true, "welcome": ..., "hello": ...}`` or ``{"ok": false,
+            "why": "version"}``
+
+A message that is not well-formed, or answers another offer, is dropped and ends nothing; only a join whose
+SPAKE2 key does not open (a real wrong guess) ends the code: an attacker who found the place wins with a
+chance of 1 in 12**6 per code and makes the host show a new one. Nothing unsealed is believed: the result,
+the version refusal too, opens only with the key of the right code.
 """
 
 from __future__ import annotations
 
+import hashlib
+import math
 import secrets
 from dataclasses import dataclass
 from typing import Any, Final
 
+from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 from spake2 import SPAKE2_Symmetric
 from spake2.spake2 import SPAKEError
 
@@ -32,25 +42,32 @@ from . import wire
 from .errors import Refused
 from .log import RULES
 from .seal import KEY_BYTES, Sealer, derive
-from .timeouts import CODE_SECONDS
+from .timeouts import CODE_SECONDS, PLACE_SECONDS, PLACE_SKEW
 from .topics import channel_topic
 
 #: The pictures a code is made of: the maze's twelve Junior pictures (the keypad shows them all).
 PICTURES: Final = JUNIOR_PICTURES
-#: Pictures in a code, and how many of them name the slot.
+#: Pictures in a code.
 CODE_LENGTH: Final = 6
-SLOT_PICTURES: Final = 2
+#: scrypt's cost (N, r, p): 16 MiB and about 0.05 s on a desktop core, 0.1 to 0.3 s on a phone's.
+SCRYPT_N: Final = 2**14
+SCRYPT_R: Final = 8
+SCRYPT_P: Final = 1
 #: SPAKE2's identity of both sides (the symmetric variant: host and joiner are alike).
-_IDENTITY: Final = b"doolhof pairing 1"
+_IDENTITY: Final = b"doolhof pairing 2"
+#: Bytes of a SPAKE2 message (a side byte and a curve point), of a look's nonce.
+PAKE_BYTES: Final = 33
+NONCE_BYTES: Final = 12
+#: The most offers one joiner tries (a stranger who knows the place may answer its look too).
+MAX_OFFERS: Final = 8
 
 
 @dataclass(frozen=True)
 class PictureCode:
     """A code: :data:`CODE_LENGTH` indices into :data:`PICTURES`.
 
-    >>> code = PictureCode((0, 1, 2, 3, 4, 5))
-    >>> code.channel, code.names[:2]
-    ('pair-001', ('star', 'apple'))
+    >>> PictureCode((0, 1, 2, 3, 4, 5)).names[:2]
+    ('star', 'apple')
     """
 
     pictures: tuple[int, ...]
@@ -77,27 +94,44 @@ class PictureCode:
         return tuple(PICTURES[p] for p in self.pictures)
 
     @property
-    def slot(self) -> int:
-        """The slot the first pictures name (0 to 143)."""
-        slot = 0
-        for p in self.pictures[:SLOT_PICTURES]:
-            slot = slot * len(PICTURES) + p
-        return slot
-
-    @property
-    def channel(self) -> str:
-        """The relay channel of the slot."""
-        return f"pair-{self.slot:03d}"
-
-    @property
     def password(self) -> bytes:
         """The SPAKE2 password: the whole code."""
         return b"doolhof code " + ",".join(str(p) for p in self.pictures).encode()
 
 
-def topic(code: PictureCode, name: str) -> str:
-    """A topic of the code's slot."""
-    return channel_topic(code.channel, name)
+def window(wall: float) -> int:
+    """The ten minutes (:data:`PLACE_SECONDS`) the wall-clock time *wall* falls in."""
+    return math.floor(wall / PLACE_SECONDS)
+
+
+def place(code: PictureCode, at: int) -> str:
+    """The meeting place of *code* in window *at* (slow: one scrypt; run it off the frame loop).
+
+    >>> place(PictureCode((0, 1, 2, 3, 4, 5)), 0)[:1], len(place(PictureCode((0, 1, 2, 3, 4, 5)), 0))
+    ('m', 33)
+    """
+    salt = b"doolhof meeting place|%d" % at
+    return "m" + Scrypt(salt=salt, length=16, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P).derive(code.password).hex()
+
+
+def host_window(wall: float) -> int:
+    """The window a host's code made at wall-clock time *wall* meets in."""
+    return window(wall)
+
+
+def join_windows(wall: float) -> list[int]:
+    """The windows a joiner at wall-clock time *wall* looks in: the host made its code at most
+    :data:`CODE_SECONDS` ago, on a clock up to :data:`PLACE_SKEW` off (one window, or two near a change).
+
+    >>> join_windows(1000.0), join_windows(1250.0)
+    ([1], [1, 2])
+    """
+    return sorted({window(wall - CODE_SECONDS - PLACE_SKEW), window(wall + PLACE_SKEW)})
+
+
+def topic(where: str, name: str) -> str:
+    """A topic of the meeting place *where*."""
+    return channel_topic(where, name)
 
 
 @dataclass(frozen=True)
@@ -111,11 +145,12 @@ class Paired:
 
 
 class PairingFailed(Exception):
-    """The code did not work: *why* is ``"code"`` (wrong, used or expired) or ``"version"``."""
+    """The code did not work: *why* is ``"code"`` (a real wrong guess) or ``"version"``."""
 
-    def __init__(self, why: str) -> None:
-        """*why*: ``"code"`` or ``"version"``."""
+    def __init__(self, why: str, refusal: bytes | None = None) -> None:
+        """*why*: ``"code"`` or ``"version"``; *refusal* the sealed ``result`` that says it (the host's)."""
         self.why = why
+        self.refusal = refusal
         super().__init__(why)
 
 
@@ -123,97 +158,123 @@ def _sealer(secret: bytes) -> Sealer:
     return Sealer(derive(secret, "pairing confirm"))
 
 
-def _finish(pake: SPAKE2_Symmetric, message: object) -> bytes:
+def _pake_of(value: object) -> bytes:
+    """A well-formed SPAKE2 message's bytes; raises :class:`Refused`."""
+    return wire.unb64(value, PAKE_BYTES)
+
+
+def _digest(pake: bytes) -> str:
+    return hashlib.sha256(b"doolhof offer|" + pake).hexdigest()[:32]
+
+
+def _finish(pake: SPAKE2_Symmetric, message: bytes) -> bytes:
     try:
-        return bytes(pake.finish(wire.unb64(message)))
+        return bytes(pake.finish(message))
     except (SPAKEError, ValueError, TypeError) as error:
         raise Refused("malformed", "pairing message") from error
 
 
-class HostPairing:
-    """The host's side of one code: offer, then answer the first join."""
+def look(nonce: bytes) -> bytes:
+    """A ``look``: is a host here?"""
+    return wire.dumps({"n": wire.b64(nonce)})
 
-    def __init__(self, code: PictureCode, hello: dict[str, Any]) -> None:
-        """*hello* is what the host tells the joiner about itself (see :mod:`doolhof.online.room`)."""
+
+def read_look(payload: bytes) -> bytes:
+    """The nonce of a well-formed ``look``; raises :class:`Refused`."""
+    return wire.unb64(wire.loads(payload).get("n"), NONCE_BYTES)
+
+
+class HostPairing:
+    """The host's side of one code: offer, then answer the first join that answers its offer."""
+
+    def __init__(self, code: PictureCode, hello: dict[str, Any], where: str) -> None:
+        """*hello* is what the host tells the joiner about itself (see :mod:`doolhof.online.room`); *where*
+        the code's meeting place."""
         self.code = code
         self.hello = hello
+        self.where = where
         self._pake = SPAKE2_Symmetric(code.password, idSymmetric=_IDENTITY)
-        self._message = self._pake.start()
+        self.message = bytes(self._pake.start())
+        self.digest = _digest(self.message)
         self.done = False
 
-    def offer(self) -> bytes:
-        """The retained message for the ``host`` topic."""
-        return wire.dumps({"pake": wire.b64(self._message), "rules": RULES})
+    def offer(self, to: bytes = b"") -> bytes:
+        """The ``offer`` (in answer to the look of nonce *to*, or unprompted)."""
+        return wire.dumps({"pake": wire.b64(self.message), "rules": RULES, "to": wire.b64(to)})
 
     def answer(self, join: bytes, welcome: dict[str, Any]) -> tuple[bytes, Paired]:
-        """Answer a ``join``: the ``result`` to publish and what was agreed; raises :class:`PairingFailed`.
+        """Answer a ``join``: the sealed ``result`` and what was agreed.
 
-        Any join after the first is refused (the code is used). *welcome* (the room invitation) is
+        Raises :class:`Refused` for a join that is not well-formed or answers another offer (it ends
+        nothing), :class:`PairingFailed` for a real wrong guess (``"code"``) or another rules version
+        (``"version"``, with the sealed refusal to send). *welcome* (the room invitation) is
         sealed into the result when the code was right.
         """
         if self.done:
-            raise PairingFailed("code")
-        self.done = True
+            raise Refused("replayed", "join")
         data = wire.loads(join)
+        theirs = _pake_of(data.get("pake"))
+        if data.get("offer") != self.digest or theirs == self.message:
+            raise Refused("malformed", "join")  # another offer's, or our own reflected
+        confirm = wire.unb64(data.get("confirm"))
+        secret = _finish(self._pake, theirs)  # a malformed point raises Refused
+        self.done = True  # a SPAKE2 exchange was made: from here on the code is used, right or wrong
         try:
-            secret = _finish(self._pake, data.get("pake"))
-            hello = wire.loads(_sealer(secret).open(topic(self.code, "join"), wire.unb64(data.get("confirm"))))
+            hello = wire.loads(_sealer(secret).open(topic(self.where, "join"), confirm))
         except Refused:
             raise PairingFailed("code") from None
         if hello.get("rules") != RULES:
-            raise PairingFailed("version")
-        sealed = _sealer(secret).seal(topic(self.code, "result"), wire.dumps({"welcome": welcome, "hello": self.hello}))
-        return wire.dumps({"ok": True, "welcome": wire.b64(sealed)}), Paired(hello, secret, welcome)
-
-    @staticmethod
-    def refusal(why: str) -> bytes:
-        """The plain ``result`` telling the joiner that the code did not work (*why*)."""
-        return wire.dumps({"ok": False, "why": why})
+            refusal = _sealer(secret).seal(topic(self.where, "result"), wire.dumps({"ok": False, "why": "version"}))
+            raise PairingFailed("version", refusal)
+        sealed = _sealer(secret).seal(topic(self.where, "result"),
+                                      wire.dumps({"ok": True, "welcome": welcome, "hello": self.hello}))
+        return sealed, Paired(hello, secret, welcome)
 
 
 class JoinPairing:
-    """The joiner's side: read the host's offer, send the join, read the result."""
+    """The joiner's side: answer the well-formed offers (a few at most), read the sealed result."""
 
-    def __init__(self, code: PictureCode, hello: dict[str, Any]) -> None:
-        """*hello* is what the joiner tells the host about itself."""
+    def __init__(self, code: PictureCode, hello: dict[str, Any], where: str) -> None:
+        """*hello* is what the joiner tells the host about itself; *where* the meeting place it looks in."""
         self.code = code
         self.hello = hello
-        self._pake = SPAKE2_Symmetric(code.password, idSymmetric=_IDENTITY)
-        self._message = self._pake.start()
-        self._secret: bytes | None = None
+        self.where = where
+        #: The secret of each offer answered (by its digest).
+        self._secrets: dict[str, bytes] = {}
         self.their_rules: str | None = None
 
-    def join(self, offer: bytes) -> bytes:
-        """The ``join`` message answering the host's *offer*; raises :class:`PairingFailed`."""
-        try:
-            data = wire.loads(offer)
-            self.their_rules = data.get("rules") if isinstance(data.get("rules"), str) else None
-            self._secret = _finish(self._pake, data.get("pake"))
-        except Refused:
-            raise PairingFailed("code") from None
-        confirm = _sealer(self._secret).seal(topic(self.code, "join"), wire.dumps(self.hello))
-        return wire.dumps({"pake": wire.b64(self._message), "confirm": wire.b64(confirm)})
+    def join(self, offer: bytes) -> bytes | None:
+        """The ``join`` answering *offer*, or None for an offer already answered (or too many);
+        raises :class:`Refused` when it is not well-formed."""
+        data = wire.loads(offer)
+        theirs = _pake_of(data.get("pake"))
+        digest = _digest(theirs)
+        if digest in self._secrets or len(self._secrets) >= MAX_OFFERS:
+            return None
+        pake = SPAKE2_Symmetric(self.code.password, idSymmetric=_IDENTITY)
+        mine = bytes(pake.start())
+        secret = _finish(pake, theirs)
+        self._secrets[digest] = secret
+        if isinstance(data.get("rules"), str):
+            self.their_rules = data["rules"]
+        confirm = _sealer(secret).seal(topic(self.where, "join"), wire.dumps(self.hello))
+        return wire.dumps({"pake": wire.b64(mine), "offer": digest, "confirm": wire.b64(confirm)})
 
     def result(self, result: bytes) -> Paired:
-        """What the host answered; raises :class:`PairingFailed`."""
-        try:
-            data = wire.loads(result)
-        except Refused:
-            raise PairingFailed("code") from None
-        if data.get("ok") is not True or self._secret is None:
-            why = data.get("why")
-            if self.their_rules is not None and self.their_rules != RULES:
-                why = "version"
-            raise PairingFailed(why if why in ("code", "version") else "code")
-        try:
-            opened = _sealer(self._secret).open(topic(self.code, "result"), wire.unb64(data.get("welcome")))
-            content = wire.loads(opened)
-        except Refused:
-            raise PairingFailed("code") from None
-        welcome, hello = content.get("welcome"), content.get("hello")
-        if not isinstance(welcome, dict) or not isinstance(hello, dict):
-            raise PairingFailed("code")
-        return Paired(hello, self._secret, welcome)
+        """What the host answered; raises :class:`Refused` for a result that opens with none of the keys
+        (not the host's: dropped), :class:`PairingFailed` (``"version"``) for the host's sealed refusal."""
+        for secret in self._secrets.values():
+            try:
+                content = wire.loads(_sealer(secret).open(topic(self.where, "result"), result))
+            except Refused:
+                continue
+            if content.get("ok") is not True:
+                raise PairingFailed("version" if content.get("why") == "version" else "code")
+            welcome, hello = content.get("welcome"), content.get("hello")
+            if not isinstance(welcome, dict) or not isinstance(hello, dict):
+                raise Refused("malformed", "result")
+            return Paired(hello, secret, welcome)
+        raise Refused("altered", "result")
 
 
 def friend_secret(secret: bytes) -> bytes:
@@ -222,6 +283,7 @@ def friend_secret(secret: bytes) -> bytes:
 
 
 __all__ = [
-    "CODE_LENGTH", "CODE_SECONDS", "PICTURES", "SLOT_PICTURES", "HostPairing", "JoinPairing", "Paired",
-    "PairingFailed", "PictureCode", "friend_secret", "topic",
+    "CODE_LENGTH", "CODE_SECONDS", "MAX_OFFERS", "NONCE_BYTES", "PAKE_BYTES", "PICTURES", "SCRYPT_N", "SCRYPT_P",
+    "SCRYPT_R", "HostPairing", "JoinPairing", "Paired", "PairingFailed", "PictureCode", "friend_secret",
+    "host_window", "join_windows", "look", "place", "read_look", "topic", "window",
 ]

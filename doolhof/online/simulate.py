@@ -163,8 +163,11 @@ def play_one(relays: Sequence[str], table: TableSetup, far: frozenset[int], leve
     finally:
         summary.games += 1
         summary.refused += sum(r.refused for r in rooms)
-        for channel in (*rooms, host_code, *([join] if join else [])):
-            channel.close() if isinstance(channel, OnlineRoom) else channel.stop()
+        for room in rooms:
+            room.close()
+        host_code.stop()
+        if join is not None:
+            join.stop()
 
 
 def simulate_online(relays: Sequence[str], game: str = "maze", games: int = 1, seed: int = 1,

@@ -14,6 +14,7 @@ import logging
 import os
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -84,6 +85,14 @@ def remember(friend: Friend) -> None:
     paths.atomic_write_text(folder() / "remembered.json",
                             json.dumps({"format": "doolhof.remembered", "version": 1,
                                         "computers": [f.to_dict() for f in friends]}))
+
+
+def moved(friend: Friend) -> None:
+    """A remembered computer's channel moved on (an invitation was taken): keep its new epoch, its figure as
+    remembered here."""
+    for old in remembered():
+        if old.device == friend.device and old.secret == friend.secret and old.epoch < friend.epoch:
+            remember(replace(old, epoch=friend.epoch))
 
 
 def forget(device: str) -> None:
@@ -217,5 +226,5 @@ def waiting_rooms(now: float | None = None) -> list[dict[str, Any]]:
     return [data for _, data in sorted(rooms, key=lambda item: -item[0])]
 
 
-__all__ = ["KEEP_SECONDS", "device_id", "folder", "forget", "is_kept", "relay_of", "remember", "remembered",
-           "save_room", "waiting_rooms"]
+__all__ = ["KEEP_SECONDS", "device_id", "folder", "forget", "is_kept", "moved", "relay_of", "remember",
+           "remembered", "save_room", "waiting_rooms"]

@@ -17,6 +17,13 @@ KEEP_SECONDS: Final = RETAIN_SECONDS
 CODE_SECONDS: Final = 180
 #: How long a joiner waits for the host's offer and answer before saying the code did not work.
 JOIN_SECONDS: Final = 15.0
+#: How long a joiner waits, once its look is on the relay, for a live host to answer it with an offer
+#: (nothing is retained: no answer means no host on that meeting place).
+LOOK_SECONDS: Final = 4.0
+#: The windows of wall-clock time a meeting place is made for (a precomputed table of all codes' places is
+#: good for one window only), and how far two homes' clocks may differ.
+PLACE_SECONDS: Final = 600
+PLACE_SKEW: Final = 60
 #: How long stopping a code or an invitation waits for the relay to take it back (the screen waits that
 #: long at most when the relay is slow; when it is gone, not at all).
 WITHDRAW_SECONDS: Final = 0.5
@@ -38,6 +45,7 @@ SESSION_SECONDS: Final = 120
 CHECK_SECONDS: Final = 3.0
 
 __all__ = [
-    "CHECK_SECONDS", "CLOSE_SECONDS", "CODE_SECONDS", "JOIN_SECONDS", "KEEPALIVE", "KEEP_SECONDS", "REACH_SECONDS",
+    "CHECK_SECONDS", "CLOSE_SECONDS", "CODE_SECONDS", "JOIN_SECONDS", "KEEPALIVE", "KEEP_SECONDS", "LOOK_SECONDS",
+    "PLACE_SECONDS", "PLACE_SKEW", "REACH_SECONDS",
     "RETAIN_SECONDS", "SEND_SECONDS", "SESSION_SECONDS", "WILL_DELAY", "WITHDRAW_SECONDS",
 ]

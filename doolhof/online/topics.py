@@ -2,7 +2,7 @@
 
 Below the transport (:mod:`doolhof.online.relay`) and the protocols (rooms, codes, invitations), so
 both speak of the same things without one importing the other. Every channel (a room, a code's
-slot, two remembered computers' own) is the tree ``doolhof/c/<channel>/...``; the shipped relay's
+meeting place, two remembered computers' own) is the tree ``doolhof/c/<channel>/...``; the shipped relay's
 ACL lets a client read and write only the tree named by its user name.
 """
 

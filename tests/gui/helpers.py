@@ -24,6 +24,7 @@ from doolhof.gui.kit.hold_button import HOLD_SECONDS
 from doolhof.gui.kit.scene import Scene
 from doolhof.gui.parents.menu import ParentMenuScene
 from doolhof.gui.rules.scene import RulesScene
+from doolhof.gui.setup.scene import SetupScene
 from doolhof.i18n import LANGUAGES, set_language
 from doolhof.session.seats import SeatConfig, TableSetup
 
@@ -90,6 +91,14 @@ def tap(app: Any, pos: tuple[int, int]) -> None:
     """Press and release the left button at *pos* (one frame each)."""
     run(app, 0, [mouse("move", pos), mouse("down", pos)])
     run(app, 0, [mouse("up", pos)])
+
+
+def tap_by(app: Any, pos: tuple[int, int], by_finger: bool) -> None:
+    """One tap at *pos*, by the mouse or by a finger."""
+    if by_finger:
+        touch_tap(app, pos)
+    else:
+        tap(app, pos)
 
 
 def drag(app: Any, start: tuple[int, int], end: tuple[int, int], steps: int = 12) -> None:
@@ -228,6 +237,14 @@ def tied_game() -> Game:
     return Game.from_dict(data)
 
 
+def clear_win() -> Game:
+    """A finished 3-player Junior game with 4 secrets that seat 0 won with three."""
+    data = TIED_TABLE.new_game(9).to_dict()
+    secrets = [data["face_up"], *data["deck"]]
+    data.update(deck=[], face_up=None, phase="over", winners=[0], collected=[secrets[:3], [], secrets[3:]])
+    return Game.from_dict(data)
+
+
 def played_out(table: TableSetup, seed: int) -> Game:
     """A game of *table* played to its end by a random player for every seat."""
     game = table.new_game(seed)
@@ -255,8 +272,14 @@ def open_book(app: Any, press: Callable[[Any, tuple[int, int]], None] = tap) -> 
     return book
 
 
-def hold(app: Any, pos: tuple[int, int], seconds: float, release: bool = True) -> None:
-    """Press at *pos*, keep the button down for *seconds* of frames, then release (when asked)."""
+def hold(app: Any, pos: tuple[int, int], seconds: float, release: bool = True, by_finger: bool = False) -> None:
+    """Press at *pos* (with the mouse, or a finger when asked), keep still for *seconds* of frames, then lift
+    (when asked)."""
+    if by_finger:
+        run(app, seconds, [finger("down", app, pos)])
+        if release:
+            run(app, 0, [finger("up", app, pos)])
+        return
     run(app, seconds, [mouse("move", pos), mouse("down", pos)])
     if release:
         run(app, 0, [mouse("up", pos)])
@@ -269,6 +292,15 @@ def open_menu(app: Any) -> ParentMenuScene:
     hold(app, center(rect), HOLD_SECONDS + 0.1)
     assert isinstance(app.scene, ParentMenuScene)
     return app.scene
+
+
+def open_setup(app: Any) -> SetupScene:
+    """The setup screen as the program opens it (its remembered choices)."""
+    app.screens.show_setup()
+    run(app)
+    scene = app.scene
+    assert isinstance(scene, SetupScene)
+    return scene
 
 
 def open_rules(app: Any, page: int = 0, game: str = "maze") -> RulesScene:

@@ -205,10 +205,10 @@ def test_no_confetti_falls_over_the_title_or_a_trophy(make_app: Any, size: tuple
         app, scene = _four(make_app, size)
         scenes = [(app, scene)]
     else:
-        from tests.gui.helpers import TIED_TABLE, tied_game
+        from tests.gui.helpers import TIED_TABLE, clear_win, tied_game
 
         scenes = []
-        for won in (tied_game(), _one_winner()):
+        for won in (tied_game(), clear_win()):
             app = make_app(size)
             end = EndScene(app, won, TIED_TABLE)
             app.push_scene(end)
@@ -218,14 +218,3 @@ def test_no_confetti_falls_over_the_title_or_a_trophy(make_app: Any, size: tuple
         while scene.time < CELEBRATION:
             assert not _confetti_marks(app, scene), (size, round(scene.time, 2))
             run(app, 0.25)
-
-
-def _one_winner() -> Any:
-    """A finished 3-player Junior game with 4 secrets that seat 0 won with three."""
-    from doolhof.engine import Game
-    from tests.gui.helpers import TIED_TABLE
-
-    data = TIED_TABLE.new_game(9).to_dict()
-    secrets = [data["face_up"], *data["deck"]]
-    data.update(deck=[], face_up=None, phase="over", winners=[0], collected=[secrets[:3], [], secrets[3:]])
-    return Game.from_dict(data)

@@ -10,7 +10,7 @@ from doolhof.engine import Game
 from doolhof.gui.end.scene import CELEBRATION, EndScene, half_secrets
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.session.seats import SeatConfig, TableSetup
-from tests.gui.helpers import TIED_TABLE, SoundLog, center, played_out, run, settle, tap, tied_game
+from tests.gui.helpers import TIED_TABLE, SoundLog, center, clear_win, played_out, run, settle, tap, tied_game
 
 
 def _end(make_app: Any, game: Game, table: TableSetup = TIED_TABLE, size: tuple[int, int] = (1280, 800)) -> Any:
@@ -117,14 +117,6 @@ def test_buttons_stay_apart_and_on_screen(make_app: Any, size: tuple[int, int]) 
     run(app, 0.5)
 
 
-def _clear_win() -> Game:
-    """A finished 3-player Junior game with 4 secrets that seat 0 won with three."""
-    data = TIED_TABLE.new_game(9).to_dict()
-    secrets = [data["face_up"], *data["deck"]]
-    data.update(deck=[], face_up=None, phase="over", winners=[0], collected=[secrets[:3], [], secrets[3:]])
-    return Game.from_dict(data)
-
-
 @pytest.mark.parametrize("lang", ["en", "nl", "de", "sv"])
 @pytest.mark.parametrize("size", [(1280, 800), (800, 600), (800, 1280)])
 @pytest.mark.parametrize("tie", [True, False], ids=["tie", "win"])
@@ -139,7 +131,7 @@ def test_the_buttons_words_share_one_readable_size(make_app: Any, size: tuple[in
 
     set_language(lang)
     try:
-        app = _end(make_app, tied_game() if tie else _clear_win(), size=size)
+        app = _end(make_app, tied_game() if tie else clear_win(), size=size)
         scene = app.scene
         buttons = [b for b in (scene.again_button, scene.decider_button, scene.setup_button) if b.visible]
         assert len(buttons) == (3 if tie else 2)

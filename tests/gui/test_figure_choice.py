@@ -29,34 +29,17 @@ from doolhof.session.savegame import load_game
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup
 from doolhof.session.settings import load_settings
 from doolhof.session.setup_memory import SetupMemory
-from tests.gui.helpers import center, run, tap, touch_tap
+from tests.gui.helpers import center, open_setup, run, tap_by
 
 SIZES = [(1280, 800), (800, 600), (800, 1280)]
 
 
-def press(app: Any, pos: tuple[int, int], by_finger: bool) -> None:
-    """One tap at *pos*, by the mouse or by a finger."""
-    if by_finger:
-        touch_tap(app, pos)
-    else:
-        tap(app, pos)
-
-
-def open_setup(app: Any) -> SetupScene:
-    """The setup screen as the program opens it."""
-    app.screens.show_setup()
-    run(app)
-    scene = app.scene
-    assert isinstance(scene, SetupScene)
-    return scene
-
-
 def choose(app: Any, scene: SetupScene, seat: int, figure: int, by_finger: bool) -> None:
     """The child taps seat *seat*'s face, then *figure* on the picker."""
-    press(app, center(scene.figure_buttons[seat].rect), by_finger)
+    tap_by(app, center(scene.figure_buttons[seat].rect), by_finger)
     picker = scene.figure_picker
     assert picker.seat == seat, "a tap on a face in play opens its figure picker"
-    press(app, center(picker.option_rects[figure]), by_finger)
+    tap_by(app, center(picker.option_rects[figure]), by_finger)
 
 
 class Drawn:
@@ -86,7 +69,7 @@ def test_a_child_taps_their_face_and_chooses_a_figure(make_app: Any, size: tuple
     app = make_app(size)
     scene = open_setup(app)
     assert scene.count == 2 and scene.table().figures == ()
-    press(app, center(scene.figure_buttons[0].rect), by_finger)
+    tap_by(app, center(scene.figure_buttons[0].rect), by_finger)
     picker = scene.figure_picker
     assert picker.seat == 0
     assert sorted(picker.option_rects) == [0, 2, 3, 4, 5], "its own figure and those no seat in play wears"
@@ -94,17 +77,17 @@ def test_a_child_taps_their_face_and_chooses_a_figure(make_app: Any, size: tuple
         assert min(rect.size) >= least_tap(size), f"figure {figure} is a big target: {rect.size}"
         assert not rect.colliderect(scene.panels["players"]), "the card never covers the row of seats"
     # The face again, under the finger that stayed: the picker closes, nothing changes, nobody goes.
-    press(app, center(scene.figure_buttons[0].rect), by_finger)
+    tap_by(app, center(scene.figure_buttons[0].rect), by_finger)
     assert not picker.shown and scene.figures[:2] == [0, 1] and scene.count == 2
     # Beside the card: closes it, nothing else.
-    press(app, center(scene.figure_buttons[0].rect), by_finger)
+    tap_by(app, center(scene.figure_buttons[0].rect), by_finger)
     beside = (picker.area.right - 4, picker.area.bottom - 4)
     assert not picker.rect.collidepoint(beside)
-    press(app, beside, by_finger)
+    tap_by(app, beside, by_finger)
     assert not picker.shown and scene.figures[:2] == [0, 1] and not app.session.running
     # The seat's own figure: closes it, nothing changes.
-    press(app, center(scene.figure_buttons[0].rect), by_finger)
-    press(app, center(picker.option_rects[0]), by_finger)
+    tap_by(app, center(scene.figure_buttons[0].rect), by_finger)
+    tap_by(app, center(picker.option_rects[0]), by_finger)
     assert not picker.shown and scene.figures[:2] == [0, 1]
     # A free figure: seat 0 plays it now; seat 1's figure stays; the seat card that had it gets seat 0's old one.
     choose(app, scene, 0, 4, by_finger)
@@ -112,9 +95,9 @@ def test_a_child_taps_their_face_and_chooses_a_figure(make_app: Any, size: tuple
     assert scene.table().figures == (4, 1) and sorted(scene.figures) == list(range(6))
     assert scene.figures[4] == 0, "the free seat card that had the figure gets seat 0's old one"
     # The second child: seat 1 takes the yellow one; seat 0's choice is not offered to seat 1.
-    press(app, center(scene.figure_buttons[1].rect), by_finger)
+    tap_by(app, center(scene.figure_buttons[1].rect), by_finger)
     assert 4 not in picker.option_rects and 1 in picker.option_rects
-    press(app, center(picker.option_rects[2]), by_finger)
+    tap_by(app, center(picker.option_rects[2]), by_finger)
     assert scene.table().figures == (4, 2) and scene.count == 2
 
 
@@ -126,21 +109,21 @@ def test_no_tap_on_a_face_takes_a_player_away_with_the_picker(make_app: Any, siz
     scene = open_setup(app)
     scene.set_variant(CARDS)
     run(app)
-    press(app, center(scene.figure_buttons[3].rect), by_finger)
+    tap_by(app, center(scene.figure_buttons[3].rect), by_finger)
     assert scene.count == 4
     for _ in range(3):
         for k in range(4):
-            press(app, center(scene.figure_buttons[k].rect), by_finger)
+            tap_by(app, center(scene.figure_buttons[k].rect), by_finger)
             assert scene.count == 4, f"a tap on face {k} took a player away"
     # With the picker open the minus still only wiggles at a tap; a free seat's plus still adds.
-    press(app, center(scene.figure_buttons[1].rect), by_finger)
-    press(app, center(scene.remove_button.rect), by_finger)
+    tap_by(app, center(scene.figure_buttons[1].rect), by_finger)
+    tap_by(app, center(scene.remove_button.rect), by_finger)
     assert scene.count == 4 and scene.remove_button.wiggle > 0 and not scene.figure_picker.shown
-    press(app, center(scene.figure_buttons[1].rect), by_finger)
-    press(app, center(scene.figure_buttons[5].rect), by_finger)
+    tap_by(app, center(scene.figure_buttons[1].rect), by_finger)
+    tap_by(app, center(scene.figure_buttons[5].rect), by_finger)
     assert scene.count == 6 and not scene.figure_picker.shown
     # Six seats, six figures: nothing free, so the face only bobs.
-    press(app, center(scene.figure_buttons[2].rect), by_finger)
+    tap_by(app, center(scene.figure_buttons[2].rect), by_finger)
     assert not scene.figure_picker.shown and scene.count == 6
 
 
@@ -160,7 +143,7 @@ def test_the_chosen_figures_are_kept(make_app: Any, size: tuple[int, int], by_fi
     again.settings = replace(load_settings().settings, tutorial_done=True)
     scene = open_setup(again)
     assert scene.table().figures == (3, 5), "after a restart"
-    press(again, center(scene.play_button.rect), by_finger)
+    tap_by(again, center(scene.play_button.rect), by_finger)
     run(again, 0.1)
     assert again.session.table is not None and again.session.table.figures == (3, 5)
     again.session.writer.flush()
@@ -196,7 +179,7 @@ def test_the_maze_shows_the_chosen_figures(make_app: Any, monkeypatch: pytest.Mo
     scene = open_setup(app)
     choose(app, scene, 0, 2, by_finger)
     choose(app, scene, 1, 5, by_finger)
-    press(app, center(scene.play_button.rect), by_finger)
+    tap_by(app, center(scene.play_button.rect), by_finger)
     run(app, 0.1)
     play = app.scene
     assert isinstance(play, PlayScene)
@@ -220,11 +203,11 @@ def test_the_card_game_shows_the_chosen_figures(make_app: Any, monkeypatch: pyte
     scene = open_setup(app)
     scene.set_variant(CARDS)
     run(app)
-    press(app, center(scene.figure_buttons[2].rect), by_finger)
+    tap_by(app, center(scene.figure_buttons[2].rect), by_finger)
     scene.toggle_kind(1)  # three children
     choose(app, scene, 0, 4, by_finger)
     choose(app, scene, 2, 5, by_finger)
-    press(app, center(scene.play_button.rect), by_finger)
+    tap_by(app, center(scene.play_button.rect), by_finger)
     run(app, 0.1)
     play = app.scene
     assert play.table.figures == (4, 1, 5)

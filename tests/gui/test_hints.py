@@ -24,8 +24,8 @@ from tests.gui.helpers import (
     start_play,
     step_until,
     tap,
+    tap_by,
     touch_drag,
-    touch_tap,
     wait_for_workers,
 )
 
@@ -336,10 +336,6 @@ def test_a_game_with_hints_every_turn_reaches_the_end(make_app) -> None:  # type
 SIZES = [(1280, 800), (800, 600), (800, 1280)]
 
 
-def _press(app, pos: tuple[int, int], by_finger: bool) -> None:  # type: ignore[no-untyped-def]
-    (touch_tap if by_finger else tap)(app, pos)
-
-
 def _hinted(app, size: tuple[int, int]):  # type: ignore[no-untyped-def]
     """A two-person game whose light-bulb hint turns the card into a look of its own, the hint on screen."""
     game = PEOPLE.new_game(seed=21)
@@ -362,7 +358,7 @@ def test_a_tap_on_the_arrow_the_hint_shows_pushes_the_card_turned_as_shown(make_
             scene, game, push = _hinted(app, size)
             expected = game.copy()
             expected.push(push)
-            _press(app, _center(scene.arrow_rect(push.side, push.index)), by_finger)
+            tap_by(app, _center(scene.arrow_rect(push.side, push.index)), by_finger)
             assert game.to_dict() == expected.to_dict(), (size, by_finger)
             # The card is seen turning on its way to the arrow: the travel ends at the hint's look.
             clip = scene.timeline.current

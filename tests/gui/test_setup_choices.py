@@ -26,37 +26,10 @@ from doolhof.gui.setup.scene import SetupScene
 from doolhof.session.savegame import SavedGame, save_game
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup
 from doolhof.session.settings import load_settings
-from tests.gui.helpers import center, finger, mouse, run, tap, touch_tap
+from tests.gui.helpers import center, hold, open_setup, run, tap, tap_by, touch_tap
 
 SIZES = [(1280, 800), (800, 600), (800, 1280)]
 RELAY = "127.0.0.1:1"  # online play on; nothing here connects
-
-
-def press(app: Any, pos: tuple[int, int], by_finger: bool) -> None:
-    """One tap at *pos*, by the mouse or by a finger."""
-    if by_finger:
-        touch_tap(app, pos)
-    else:
-        tap(app, pos)
-
-
-def hold(app: Any, pos: tuple[int, int], seconds: float, by_finger: bool) -> None:
-    """Press at *pos*, keep still for *seconds*, lift."""
-    if by_finger:
-        run(app, seconds, [finger("down", app, pos)])
-        run(app, 0, [finger("up", app, pos)])
-    else:
-        run(app, seconds, [mouse("move", pos), mouse("down", pos)])
-        run(app, 0, [mouse("up", pos)])
-
-
-def open_setup(app: Any) -> SetupScene:
-    """The setup screen as the program opens it (its remembered choices)."""
-    app.screens.show_setup()
-    run(app)
-    scene = app.scene
-    assert isinstance(scene, SetupScene)
-    return scene
 
 
 def restart(make_app: Any, size: tuple[int, int] = (1280, 800)) -> Any:
@@ -77,25 +50,25 @@ def online(app: Any) -> None:
 def test_a_tap_on_a_face_never_takes_a_player_away(make_app: Any, size: tuple[int, int], by_finger: bool) -> None:
     app = make_app(size)
     scene = open_setup(app)
-    press(app, center(scene.figure_buttons[2].rect), by_finger)
+    tap_by(app, center(scene.figure_buttons[2].rect), by_finger)
     assert scene.count == 3, "a free seat's plus adds it"
     for _ in range(2):
         for k in range(3):
-            press(app, center(scene.figure_buttons[k].rect), by_finger)
+            tap_by(app, center(scene.figure_buttons[k].rect), by_finger)
             assert scene.count == 3, f"a tap on face {k} took a player away"
     # The minus on the last seat: a tap only wiggles it (its ring starts to fill, then falls back).
     minus = scene.remove_button.rect.copy()
     assert minus.width >= 48 and scene.seat_cards[2].contains(minus)
     assert not minus.colliderect(scene.figure_buttons[2].rect), "the minus is no part of the face"
-    press(app, center(minus), by_finger)
+    tap_by(app, center(minus), by_finger)
     assert scene.count == 3 and scene.remove_button.wiggle > 0 and scene.remove_button.ring_shown()
     run(app, 1.0)
-    hold(app, center(minus), setup_scene.REMOVE_HOLD + 0.1, by_finger)
+    hold(app, center(minus), setup_scene.REMOVE_HOLD + 0.1, by_finger=by_finger)
     assert scene.count == 2, "held, the minus takes the last seat away"
     # The finger stays where it was and taps again: nothing there now (that seat's face area leaves the corner out).
-    press(app, center(minus), by_finger)
+    tap_by(app, center(minus), by_finger)
     assert scene.count == 2 and scene.remove_button.rect.width == 0, "two seats: no minus, and no tap adds one"
-    press(app, center(scene.figure_buttons[2].rect), by_finger)
+    tap_by(app, center(scene.figure_buttons[2].rect), by_finger)
     assert scene.count == 3 and scene.table().seats[2] == SeatConfig("person"), "added back as it was"
 
 
@@ -121,18 +94,18 @@ def test_a_card_table_set_up_is_there_after_the_puzzle_book(make_app: Any, size:
                                                            by_finger: bool) -> None:
     app = make_app(size)
     scene = open_setup(app)
-    press(app, center(scene.variant_buttons[CARDS].rect), by_finger)
-    press(app, center(scene.figure_buttons[2].rect), by_finger)
-    press(app, center(scene.kind_buttons[2].rect), by_finger)  # the third seat: the computer ...
-    press(app, center(scene.kind_buttons[2].rect), by_finger)  # ... no: a second child
-    press(app, center(scene.kind_buttons[1].rect), by_finger)  # and the second seat a child too
+    tap_by(app, center(scene.variant_buttons[CARDS].rect), by_finger)
+    tap_by(app, center(scene.figure_buttons[2].rect), by_finger)
+    tap_by(app, center(scene.kind_buttons[2].rect), by_finger)  # the third seat: the computer ...
+    tap_by(app, center(scene.kind_buttons[2].rect), by_finger)  # ... no: a second child
+    tap_by(app, center(scene.kind_buttons[1].rect), by_finger)  # and the second seat a child too
     chosen = scene.table()
     assert chosen == TableSetup(CARDS, (SeatConfig("person"), SeatConfig("person", "gentle"), SeatConfig("person")))
-    press(app, center(scene.puzzle_button.rect), by_finger)
+    tap_by(app, center(scene.puzzle_button.rect), by_finger)
     book = app.scene
     assert isinstance(book, BookScene)
     run(app, 0.2)
-    press(app, center(book.home_rect), by_finger)
+    tap_by(app, center(book.home_rect), by_finger)
     back = app.scene
     assert isinstance(back, SetupScene) and back is not scene
     assert back.table() == chosen, "the book visit kept the card table"
@@ -283,7 +256,7 @@ def test_after_a_restart_the_big_button_continues_the_waiting_online_game(make_a
     assert scene.variant_buttons["junior"].waiting_here(), "its game card carries the again arrow"
     resumed: list[Any] = []
     app.screens.resume_online = lambda kept: resumed.append(kept) or True
-    press(app, center(cont), by_finger)
+    tap_by(app, center(cont), by_finger)
     assert [kept["room"] for kept in resumed] == ["waitingroom1"]
 
 

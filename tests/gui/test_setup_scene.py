@@ -11,7 +11,7 @@ import pytest
 from doolhof.engine import Game
 from doolhof.gui.setup.scene import REMOVE_HOLD, SetupScene
 from doolhof.session.seats import SeatConfig, TableSetup
-from tests.gui.helpers import center, finger, mouse, run, tap
+from tests.gui.helpers import center, hold, mouse, run, tap
 
 
 def _setup(make_app: Any, size: tuple[int, int] = (1280, 800), table: TableSetup | None = None) -> tuple[Any, Any]:
@@ -28,16 +28,6 @@ def _record_starts(app: Any) -> list[tuple[Game, TableSetup]]:
     return started
 
 
-def _hold(app: Any, pos: tuple[int, int], seconds: float, by_finger: bool = False) -> None:
-    """Press at *pos*, keep still for *seconds*, lift."""
-    if by_finger:
-        run(app, seconds, [finger("down", app, pos)])
-        run(app, 0, [finger("up", app, pos)])
-    else:
-        run(app, seconds, [mouse("move", pos), mouse("down", pos)])
-        run(app, 0, [mouse("up", pos)])
-
-
 def test_tapping_free_figures_adds_seats_and_the_held_minus_removes_the_last(make_app: Any) -> None:
     app, scene = _setup(make_app)
     assert len(scene.table().seats) == 2
@@ -45,10 +35,10 @@ def test_tapping_free_figures_adds_seats_and_the_held_minus_removes_the_last(mak
     tap(app, center(scene.figure_buttons[3].rect))
     assert len(scene.table().seats) == 4, "tapping the 4th figure adds seats up to it"
     assert scene.seat_cards[3].contains(scene.remove_button.rect), "the minus sits on the last seat's card"
-    _hold(app, center(scene.remove_button.rect), REMOVE_HOLD + 0.1)
+    hold(app, center(scene.remove_button.rect), REMOVE_HOLD + 0.1)
     assert len(scene.table().seats) == 3, "the held minus removes the last seat"
     assert scene.seat_cards[2].contains(scene.remove_button.rect), "the minus moved on to the new last seat"
-    _hold(app, center(scene.remove_button.rect), REMOVE_HOLD + 0.1, by_finger=True)
+    hold(app, center(scene.remove_button.rect), REMOVE_HOLD + 0.1, by_finger=True)
     assert len(scene.table().seats) == 2
     assert scene.remove_button.rect.width == 0
 

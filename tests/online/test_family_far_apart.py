@@ -431,16 +431,14 @@ def pair_by_code(home: Side, far: Side) -> tuple[LobbyScene, LobbyScene]:
     keys = {key.picture: key for key in join.keys}
     for name in wrong:
         far.tap(keys[name].rect, by_finger=True)
-    assert until([home, far], lambda: join.trouble == "code" and invite.trouble == "host-code")
+    # Wrong pictures meet nobody (another meeting place): the joiner hears it, the host's code lives on.
+    assert until([home, far], lambda: join.trouble == "code")
     assert trouble_text(join.trouble).startswith("These pictures did not work")
-    assert trouble_text(invite.trouble).startswith("The other computer tapped other pictures")
+    assert invite.trouble is None and invite.code == code
     assert join.again_button.visible and not any(k.enabled for k in join.keys)
-    assert invite.again_button.visible and invite.code is None
     far.tap(join.again_button.rect, by_finger=True)
     assert join.chosen == [] and join.trouble is None
-    home.tap(invite.again_button.rect)
-    assert until([home, far], lambda: invite.code is not None), f"no new code came ({invite.trouble})"
-    assert invite.code != code, "a new code"
+    assert invite.code is not None
     for name in invite.code.names:
         far.tap(keys[name].rect, by_finger=True)
     assert until([home, far], lambda: isinstance(home.scene, LobbyScene) and isinstance(far.scene, LobbyScene))

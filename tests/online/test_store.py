@@ -70,6 +70,16 @@ def test_a_room_older_than_a_week_or_finished_is_forgotten() -> None:
     assert guest.closed and store.save_room(guest.to_dict()) and not path.exists()
 
 
+def test_a_remembered_computer_moves_on_to_its_next_channel_and_keeps_its_figure() -> None:
+    secret = bytes(range(32))
+    store.remember(Friend("c0ffee00c0ffee00", 4, secret))
+    store.moved(Friend("c0ffee00c0ffee00", 1, secret, 1))  # the figure it sent differs: the one kept here stays
+    assert store.remembered() == [Friend("c0ffee00c0ffee00", 4, secret, 1)]
+    store.moved(Friend("c0ffee00c0ffee00", 1, secret, 1))
+    store.moved(Friend("c0ffee00c0ffee00", 1, bytes(32), 5))  # another pairing's secret: not this computer
+    assert store.remembered() == [Friend("c0ffee00c0ffee00", 4, secret, 1)], "never back, never another's"
+
+
 def test_a_long_games_file_is_not_read_again_for_every_move_yet_a_newer_one_still_wins(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Reading and parsing a long game's file for every move held Python's lock for tens of milliseconds (the frame

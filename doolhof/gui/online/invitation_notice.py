@@ -34,6 +34,7 @@ from doolhof.gui.kit.worker import Worker
 from doolhof.gui.online.common import POLL_SECONDS, draw_figure, my_hello, remembered
 from doolhof.gui.online.switch import online_on, relays_of
 from doolhof.i18n import _
+from doolhof.online import store
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +94,7 @@ class InvitationNotice:
         me = my_hello(figure)  # files only, but off the frame loop all the same
         for friend in remembered():
             try:
-                link = FriendLink(relays, me, friend)
+                link = FriendLink(relays, me, friend, on_moved=store.moved)
             except Exception as error:  # a bad address: nothing to notice, never a traceback
                 log.warning("a remembered computer could not be listened for (%s)", error)
                 continue

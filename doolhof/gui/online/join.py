@@ -39,6 +39,7 @@ from doolhof.gui.online.common import (
     remembered,
 )
 from doolhof.i18n import _
+from doolhof.online import store
 from doolhof.online.client import CodeDone, CodeFailed, FriendLink, Invited, JoinCode, LinkChanged, Withdrawn
 from doolhof.online.errors import Refused
 from doolhof.online.pairing import CODE_LENGTH, PICTURES, PictureCode
@@ -191,7 +192,7 @@ class JoinScene(LinkScene):
         self._entered = True
         for friend in remembered():
             try:
-                link = FriendLink(self.relays, my_hello(self.figure), friend)
+                link = FriendLink(self.relays, my_hello(self.figure), friend, on_moved=store.moved)
                 self.own(link)
                 link.start()
             except ValueError as error:  # a bad address, or none: said plainly

@@ -188,6 +188,18 @@ class KindButton(Button):
             return pygame.Rect(area.x, area.y, area.width, top_px), below, top_px
         return pygame.Rect(area.x, area.y, px, area.height), beside, px
 
+    def _draw_inside(self, surface: pygame.Surface, face_rect: pygame.Rect, icon_box: pygame.Rect,
+                     words: pygame.Rect, icon: pygame.Surface | None) -> None:
+        """The icon in its box (at the box's left when it stands beside the word) and the word."""
+        if icon is not None:
+            where = icon.get_rect(center=icon_box.center)
+            if icon_box.width < icon_box.height * 1.5:
+                where.left = icon_box.left
+            surface.blit(icon, where)
+        top = int(face_rect.height * 0.6)
+        draw_text(surface, text_of(self.label), words, theme.INK, max_px=top if self.text_px is None
+                  else min(top, self.text_px))
+
     def label_box(self) -> tuple[pygame.Rect, int | None] | None:
         """The words' box, unpressed."""
         face = pygame.Rect(self.rect.x, self.rect.y, self.rect.width, self.rect.height - max(2, self.rect.height // 14))
@@ -207,14 +219,7 @@ class KindButton(Button):
         if art is not None:
             icon = safe_art("robot" if computer else "person", lambda: art.robot(px) if computer
                             else art.icon("person", px))
-        if icon is not None:
-            where = icon.get_rect(center=icon_box.center)
-            if icon_box.width < icon_box.height * 1.5:
-                where.left = icon_box.left
-            surface.blit(icon, where)
-        top = int(face_rect.height * 0.6)
-        draw_text(surface, text_of(self.label), words, theme.INK, max_px=top if self.text_px is None
-                  else min(top, self.text_px))
+        self._draw_inside(surface, face_rect, icon_box, words, icon)
 
 
 class PlaceButton(KindButton):
@@ -251,14 +256,7 @@ class PlaceButton(KindButton):
                               self.pressed)
         icon_box, words, px = self._parts(face_rect)
         icon = safe_icon(art, "globe" if far else "home", px)
-        if icon is not None:
-            where = icon.get_rect(center=icon_box.center)
-            if icon_box.width < icon_box.height * 1.5:
-                where.left = icon_box.left
-            surface.blit(icon, where)
-        top = int(face_rect.height * 0.6)
-        draw_text(surface, text_of(self.label), words, theme.INK, max_px=top if self.text_px is None
-                  else min(top, self.text_px))
+        self._draw_inside(surface, face_rect, icon_box, words, icon)
 
 
 class LevelButton(Button):
