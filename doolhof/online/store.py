@@ -14,7 +14,7 @@ import logging
 import os
 import threading
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -104,16 +104,45 @@ def forget(device: str) -> None:
 
 
 def _room_path(room_id: str) -> Path:
+    """A room's header file: everything of it but its log (the log is the ``.log`` file beside it)."""
     if not room_id.isalnum() or len(room_id) > 64:
         raise ValueError("not a room id")
     return folder() / "rooms" / f"{room_id}.json"
 
 
-#: What this program last wrote of each room file: (its size and time, its entries, its relay). A file that still
-#: looks so is not read again: reading and parsing a long game's file (1 MB at 3,000 entries) holds Python's
-#: lock for tens of milliseconds, and the frame loop would wait for it even with the writing on another thread.
-_written: dict[Path, tuple[tuple[int, int], int, str | None]] = {}
-_written_lock = threading.Lock()
+def _log_path(path: Path) -> Path:
+    return path.with_suffix(".log")
+
+
+def _read_log(path: Path) -> list[Any]:
+    """The entries of a room's log file, one JSON line each; a last line without its newline (torn by a crash
+    while it was appended) is left out, and so is everything from a damaged line on."""
+    try:
+        raw = paths.read_file(path, MAX_BYTES)
+    except FileNotFoundError:
+        return []
+    except OSError as error:
+        log.warning("%s could not be read (%s); it is left as it is", path.name, type(error).__name__)
+        return []
+    entries = []
+    for line in raw.split(b"\n")[:-1]:
+        try:
+            entries.append(json.loads(line.decode("utf-8")))
+        except ValueError:
+            log.warning("%s is damaged after %d entries; the rest is left out", path.name, len(entries))
+            break
+    return entries
+
+
+def _read_room(path: Path) -> dict[str, Any] | None:
+    """A kept room as :meth:`Room.to_dict` wrote it. A header holding its ``entries`` was written whole (by an
+    older Doolhof): its log file, if any, is not used; the next save writes it as header and log."""
+    head = _read(path)
+    if not isinstance(head, dict):
+        return None
+    if "entries" not in head:
+        head["entries"] = _read_log(_log_path(path))
+    return head
 
 
 def _signature(path: Path) -> tuple[int, int] | None:
@@ -124,69 +153,84 @@ def _signature(path: Path) -> tuple[int, int] | None:
     return status.st_size, status.st_mtime_ns
 
 
-#: The JSON of the entries this program last wrote of each room file: (how many, the last one, their text). A log
-#: only grows, so each save encodes only its new entries (at 3,000 entries encoding the whole log took ~20 ms of
-#: Python's lock for every move, and the frame loop waits for that lock whichever thread holds it).
-_entries_text: dict[Path, tuple[int, object, str]] = {}
+@dataclass(frozen=True)
+class _Written:
+    """What this program last wrote of one room: while its files still look so they are not read again."""
+
+    signature: tuple[int, int] | None  # the header's size and time
+    log_signature: tuple[int, int] | None
+    entries: int
+    last: object  # the last entry, to see that a newer log continues this one
+    head: str  # the header's JSON
+    relay: str | None
 
 
-def _encoded(path: Path, data: dict[str, Any]) -> str:
-    """``json.dumps(data, sort_keys=True)``, the entries encoded already taken from :data:`_entries_text`."""
-    entries = data.get("entries")
-    if not isinstance(entries, list) or not entries:
-        return json.dumps(data, sort_keys=True)
+#: Reading and parsing a long game's files (1 MB at 3,000 entries) for every move held Python's lock for tens of
+#: milliseconds, and the frame loop waits for that lock whichever thread holds it; so does joining and encoding the
+#: whole log, hence a room is a small header rewritten when it changes plus a log that only grows, by appending.
+_written: dict[Path, _Written] = {}
+_written_lock = threading.Lock()
+
+
+def _forget_written(path: Path) -> None:
     with _written_lock:
-        known = _entries_text.get(path)
-    if known is not None and 0 < known[0] <= len(entries) and entries[known[0] - 1] == known[1]:
-        done, text = known[0], known[2]
-    else:
-        done, text = 0, ""
-    fresh = ", ".join(json.dumps(entry, sort_keys=True) for entry in entries[done:])
-    text = text + (", " if text and fresh else "") + fresh
-    with _written_lock:
-        _entries_text[path] = (len(entries), entries[-1], text)
-    head = json.dumps({k: v for k, v in data.items() if k != "entries"}, sort_keys=True)
-    return head[:-1] + (", " if head != "{}" else "") + '"entries": [' + text + "]}"
+        _written.pop(path, None)
 
 
 def save_room(data: dict[str, Any]) -> bool:
-    """Write a room (its ``Room.to_dict()``); False, and nothing written, when the file holds a newer state.
+    """Write a room (its ``Room.to_dict()``); False, and nothing written, when the files hold a newer state.
 
-    Beside the room's own keys, *data* may name the address of the relay the room plays on
-    (:data:`RELAY_KEY`): the first one written stays with the room (:func:`relay_of`), so a changed relay
-    list never moves a waiting game to another relay, where the other computer would not find it. A
-    finished and cleared room is forgotten instead. Raises OSError when the folder cannot be written.
+    Only the entries new since this program's last save are encoded and appended to the room's log (one JSON
+    line each, fsynced); the header (everything else) is rewritten only when it changed. Beside the room's own
+    keys, *data* may name the address of the relay the room plays on (:data:`RELAY_KEY`): the first one
+    written stays with the room (:func:`relay_of`), so a changed relay list never moves a waiting game to
+    another relay, where the other computer would not find it. A finished and cleared room is forgotten
+    instead. Raises OSError when the folder cannot be written.
     """
     path = _room_path(str(data.get("room")))
+    log_file = _log_path(path)
     if data.get("closed"):
         path.unlink(missing_ok=True)
-        with _written_lock:
-            _written.pop(path, None)
-            _entries_text.pop(path, None)
+        log_file.unlink(missing_ok=True)
+        _forget_written(path)
         return True
-    offered = len(data.get("entries") or ())
+    offered = list(data.get("entries") or ())
     with _written_lock:
         known = _written.get(path)
-    signature = _signature(path)
-    if known is not None and known[0] == signature:
-        entries, first = known[1], known[2]
-    else:  # not written by this program, or changed since: read what the file holds
-        kept = _read(path)
+    if known is not None and (known.signature, known.log_signature) == (_signature(path), _signature(log_file)):
+        entries, first = known.entries, known.relay
+    else:  # not written by this program, or changed since: read what the files hold, then write the log whole
+        known = None
+        kept = _read_room(path)
         entries = len(kept["entries"]) if isinstance(kept, dict) and isinstance(kept.get("entries"), list) else -1
         first = relay_of(kept) if isinstance(kept, dict) else None
     if first:
         data = {**data, RELAY_KEY: first}
-    if entries > offered:
+    if entries > len(offered):
         log.warning("a waiting online game was not written over by an older position (%d entries kept, %d offered)",
-                    entries, offered)
+                    entries, len(offered))
         return False
-    paths.atomic_write_text(path, _encoded(path, data))
-    written = _signature(path)
-    with _written_lock:
-        if written is None:
-            _written.pop(path, None)
+    head = json.dumps({k: v for k, v in data.items() if k != "entries"}, sort_keys=True)
+    try:  # the log before the header: a header never names a log that is not on the disk yet
+        if known is not None and (known.entries == 0 or offered[known.entries - 1] == known.last):
+            fresh = "".join(json.dumps(entry, sort_keys=True) + "\n" for entry in offered[known.entries:])
+            if fresh:
+                with log_file.open("ab") as handle:
+                    handle.write(fresh.encode("utf-8"))
+                    handle.flush()
+                    os.fsync(handle.fileno())
         else:
-            _written[path] = (written, offered, relay_of(data))
+            paths.atomic_write_text(log_file, "".join(json.dumps(entry, sort_keys=True) + "\n" for entry in offered))
+        if known is None or head != known.head:
+            paths.atomic_write_text(path, head)
+        else:
+            os.utime(path)  # the header's time is the room's last change (a week is counted from it)
+    except OSError:
+        _forget_written(path)  # a half-appended line: the next save reads the files and writes the log whole
+        raise
+    with _written_lock:
+        _written[path] = _Written(_signature(path), _signature(log_file), len(offered),
+                                  offered[-1] if offered else None, head, relay_of(data))
     return True
 
 
@@ -216,11 +260,13 @@ def waiting_rooms(now: float | None = None) -> list[dict[str, Any]]:
         if age > KEEP_SECONDS:
             try:
                 os.unlink(path)
+                _log_path(path).unlink(missing_ok=True)
+                _forget_written(path)
                 log.info("a waiting online game older than a week was forgotten")
             except OSError:
                 pass
             continue
-        data = _read(path)
+        data = _read_room(path)
         if isinstance(data, dict) and data.get("format") == "doolhof.room":
             rooms.append((path.stat().st_mtime, data))
     return [data for _, data in sorted(rooms, key=lambda item: -item[0])]
