@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from doolhof.engine import Game
 from doolhof.engine.puzzles import BOOK, Puzzle
@@ -221,8 +221,10 @@ class ScreenBuilder:
         """The setup screen in place of the top scene (with the seats *far* marked far away)."""
         self.host.replace_scene(self.setup_scene(table, far))
 
-    def start_game(self, game: AnyGame, table: TableSetup, undo: AnyGame | None = None) -> None:
-        """Show the play scene for *game* (fresh, or continued with its *undo* snapshot) in place of the top scene.
+    def start_game(self, game: AnyGame, table: TableSetup, undo: AnyGame | None = None,
+                   kept: dict[str, Any] | None = None) -> None:
+        """Show the play scene for *game* (fresh, or continued with its *undo* snapshot and what the screen
+        *kept*, see :meth:`~doolhof.gui.kit.playing.PlayingScene.kept`) in place of the top scene.
 
         A maze game gets the :class:`~doolhof.gui.play.scene.PlayScene`, a card game the
         ``CardPlayScene``. The game is saved at once (a new game replaces the saved one) and after
@@ -234,11 +236,12 @@ class ScreenBuilder:
         if undo is None and not isinstance(game, Game):
             game = self.first_card_game(game, table)
         scene = self.game_scene_for(game, table)
-        scene.on_action = host.session.record
+        scene.resume(kept or {})
+        scene.on_action = lambda played: host.session.record(played, scene.kept())
         # The play scene draws the resting icon; the parents' corner layer takes the pointer there.
         scene.corner_buttons["menu"] = ("menu", lambda: None)
         self.play_scene = scene
-        host.session.start(game, table, undo)
+        host.session.start(game, table, undo, scene.kept())
         host.replace_scene(scene)
 
     def start_online(self, room: OnlineRoom) -> None:
@@ -343,7 +346,7 @@ class ScreenBuilder:
 
     def resume_game(self, saved: SavedGame) -> None:
         """Continue a saved game, with its undo snapshot."""
-        self.start_game(saved.game, saved.table, saved.undo)
+        self.start_game(saved.game, saved.table, saved.undo, saved.extra)
 
     def show_end(self, game: AnyGame, table: TableSetup) -> None:
         """The end screen of *game* in place of the top scene (after an online game: the room is closed on the

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from typing import Any
 
 import pygame
 
@@ -189,6 +190,16 @@ class PlayScene(PlayingScene[Game, Decision]):
         Asked again, the hint plays once more. It is worked out in a thread as soon as nothing moves.
         """
         self.hints.ask()
+
+    def kept(self) -> dict[str, Any]:
+        """The turn help was asked on, so that a continued game shows the hint it showed (the walk's cell)."""
+        turn = self.hints.asked_turn()
+        return {"hint_turn": turn} if turn == self.game.turn else {}
+
+    def resume(self, kept: dict[str, Any]) -> None:
+        """Ask for help again when it was asked on this turn before the restart (see :meth:`kept`)."""
+        turn = kept.get("hint_turn")
+        self.hints.resume(turn if isinstance(turn, int) and not isinstance(turn, bool) else None)
 
     def ghost_pose(self) -> tuple[float, float, float, float] | None:
         """The hint's ghost card now: (x, y, angle in degrees clockwise, opacity 0..1), or None."""
