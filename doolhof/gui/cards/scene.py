@@ -300,12 +300,12 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         if not self.hint_available():
             return
         self._auto_asked = self._inputs if auto else None
-        if self.hint_visible():
+        taught = self._tutorial_advice()
+        if self.hint_visible() and taught in (None, self.hint):
             self.hint_age = 0.0  # asked again: show it once more
             self._point_at_hint()
             self.play_sound("hint")
             return
-        taught = self._tutorial_advice()
         if taught is not None:  # the hand shows the way: the light bulb shows the same, at once
             self.hint_job = None
             self._show_advice(taught)
@@ -321,7 +321,7 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         game = self.game
         seat, turn, phase = game.current_player, game.turn, game.phase
         if phase == "place":
-            place = tutorial.plan()
+            place = tutorial.plan() or tutorial.pointing_back()
             return Advice(seat, turn, phase, place=place) if place is not None else None
         takeable = sorted(game.takeable())
         if not takeable:
