@@ -249,6 +249,14 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         """The screen rect of table cell *cell* now."""
         return self.camera.rect_of(cell)
 
+    def play_rects(self) -> list[pygame.Rect]:
+        """What a note for the parents must not cover: the laid cards and free cells in view, the turn block,
+        the hand block and the seats' panels."""
+        lay = self.layout
+        cells = {*self.game.table, *(p.cell for p in self.game.legal_places())}
+        shown = [r for r in (self.cell_rect(c) for c in sorted(cells)) if r.colliderect(lay.table)]
+        return [*shown, lay.turn_box, lay.hand_box, *(seat.box for seat in lay.seats)]
+
     def can_pan(self) -> bool:
         """True when the table is larger than its area: a drag on it moves the view."""
         return self.camera.can_pan()

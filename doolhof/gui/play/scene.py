@@ -139,6 +139,12 @@ class PlayScene(PlayingScene[Game, Decision]):
         """Where the sliding card rests in the panel."""
         return self.layout.spare.copy()
 
+    def play_rects(self) -> list[pygame.Rect]:
+        """What a note for the parents must not cover: the cells, the arrows, the turn and card blocks, the trays."""
+        lay = self.layout
+        arrows = [self.arrow_rect(side, i) for side in "NSWE" for i in range(1, lay.size, 2)]
+        return [lay.board, *arrows, lay.turn_box, lay.spare_box, *lay.trays]
+
     def figure_center(self, seat: int) -> tuple[int, int]:
         """Where *seat*'s figure is drawn while nothing moves."""
         x, y = figure_spot(self.layout, self.shown.positions, seat)
