@@ -151,7 +151,8 @@ class GameSession:
         return self.keeper is not None and self.keeper.can_undo()
 
     def undo_recent(self) -> bool:
-        """True when a person's action can be taken back and nobody has acted since."""
+        """True when a person's action can be taken back, nobody has acted since and no other person's turn
+        has begun (the quick Undo: one tap never takes back another person's move)."""
         return self.keeper is not None and self.keeper.undo_recent()
 
     def undo(self) -> AnyGame | None:

@@ -114,7 +114,9 @@ class GameKeeper:
         return self._undo is not None and not self.game.is_over()
 
     def undo_recent(self) -> bool:
-        """True when the action to take back is the last one: nobody has acted since the person did.
+        """True when the action to take back is the last one: nobody has acted since the person did, and
+        no other person's turn has begun (one tap never takes back someone else's move; the parents'
+        menu can, behind its hold).
 
         Read from the two states, so it holds after a restart too: one action either keeps the turn
         (a push before the walk, a lay before the take) or starts the next one, whose first phase
@@ -124,7 +126,11 @@ class GameKeeper:
         if undo is None or not self.can_undo():
             return False
         game = self.game
-        return game.turn == undo.turn or (game.turn == undo.turn + 1 and game.phase in ("push", "place"))
+        if game.turn == undo.turn:
+            return True
+        nobody_since = game.turn == undo.turn + 1 and game.phase in ("push", "place")
+        mover = game.current_player
+        return nobody_since and (self.is_computer(mover) or mover == undo.current_player)
 
     def take_undo(self) -> AnyGame | None:
         """Give the state before the person's last action (a fresh copy to show), and follow it from now on.

@@ -141,13 +141,14 @@ def test_continue_resumes_a_saved_card_game_with_its_undo(make_app: Any) -> None
     play = app.scene
     assert isinstance(play, card_scene_type()) and play.game == game
     assert app.session.can_undo(), "the undo step came back with the saved game"
-    assert app.screens.undo_last()
+    assert game.turn == before.turn + 1 and not app.screens.undo_last(), "the next person's turn: no quick Undo"
+    assert app.screens.undo_last(older=True), "the parents' menu takes it back"
     assert play.game == before and not app.session.can_undo()
 
 
 def test_undo_last_takes_back_a_persons_lay_in_the_card_game(make_app: Any) -> None:
     app, _ = setup(make_app)
-    play = start_card_game(app, "person", "person")
+    play = start_card_game(app, "person", "computer")
     assert play is app.scene and not app.screens.undo_last(), "nothing to undo yet"
     before = lay_first(play)
     assert app.session.can_undo()
@@ -158,13 +159,13 @@ def test_undo_last_takes_back_a_persons_lay_in_the_card_game(make_app: Any) -> N
 
 def test_the_parents_undo_button_sits_in_the_card_scenes_corner(make_app: Any) -> None:
     app, _ = setup(make_app)
-    play = start_card_game(app, "person", "person")
+    play = start_card_game(app, "person", "computer")
     assert app.controls.undo_rect.width == 0, "nothing to undo at the start"
     assert menu_rect_of(play) == play.layout.icons["menu"], "the parents' menu sits on the scene's icon"
     before = lay_first(play)
     run(app)
     rect = app.controls.undo_rect
-    assert rect.width > 0, "the undo button is offered after a person's lay"
+    assert rect.width > 0, "the undo button is offered after a person's lay, while the computer thinks"
     tap(app, center(rect))
     assert play.game == before
 

@@ -240,3 +240,33 @@ def test_a_tap_more_where_the_rotate_button_was_never_ends_the_turn(make_app) ->
             press(app, scene.figure_center(0))  # the figure tapped: stay put
             settle(app)
             assert game.turn == 1 and game.phase == "push", (size, by_finger)
+
+
+def test_a_press_from_the_last_childs_walk_never_turns_the_next_childs_card(make_app) -> None:  # type: ignore[no-untyped-def]
+    """The first child walks and presses on where the round button is while the figure moves; held on past the
+    moment the second child's turn begins and lifted there, it turns nothing (it went down on the last turn);
+    the second child's own tap on the button turns the card at once."""
+    from tests.gui.helpers import finger, touch_tap
+
+    for size in [(1280, 800), (800, 600), (800, 1280)]:
+        for by_finger in (False, True):
+            app = make_app(size)
+            press = touch_tap if by_finger else tap
+            game = PEOPLE.new_game(seed=6)
+            scene = start_play(app, game, PEOPLE)
+            press(app, _center(scene.arrow_rect(*game.legal_arrows()[0])))
+            settle(app)
+            assert game.phase == "walk"
+            others = sorted(c for c in game.reachable() if c != game.positions[0])
+            press(app, _center(scene.cell_rect(others[0] if others else game.positions[0])))
+            assert game.turn == 1
+            spot = _center(scene.layout.rotate)
+            run(app, 0, [finger("down", app, spot)] if by_finger else [mouse("move", spot), mouse("down", spot)])
+            settle(app)
+            assert game.current_player == 1 and scene.accepting(), (size, by_finger)
+            run(app, 1.5)
+            run(app, 0, [finger("up", app, spot)] if by_finger else [mouse("up", spot)])
+            run(app, 0.3)
+            assert scene.rotation == 0 and game.phase == "push", (size, by_finger)
+            press(app, spot)
+            assert scene.rotation == 1, "the second child's own tap turns the card"

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from doolhof.gui.parents.menu import undo_rect_of
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.session import savegame
 from doolhof.session.keeper import GameKeeper
 from tests.gui.family import person_push, person_walk, start_game, table_of
-from tests.gui.helpers import center, run, settle, step_until, tap
+from tests.gui.helpers import center, run, settle, step_until, tap, touch_tap
 
 
 def test_keeper_snapshots_only_person_actions() -> None:
@@ -140,3 +143,37 @@ def test_the_saved_file_carries_the_undo_step_over_a_restart(make_app: Any) -> N
     assert resumed.game == saved.game and resumed.game.phase == "walk"
     assert app2.controls.undo_rect.width > 0
     assert app2.screens.undo_last() and resumed.game == before
+
+
+def test_keeper_offers_no_quick_undo_once_another_persons_turn_began() -> None:
+    table = table_of("person", "person")
+    game = table.new_game(3)
+    keeper = GameKeeper(game, table, autosave=False)
+    game.push(game.legal_pushes()[0])
+    keeper.record(game)
+    assert keeper.undo_recent(), "the person's own push, in their own turn"
+    game.walk(game.positions[0])
+    keeper.record(game)
+    assert game.current_player == 1
+    assert not keeper.undo_recent(), "the next person's turn has begun: one tap never takes back another's move"
+    assert keeper.can_undo(), "the parents' menu still can"
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["mouse", "finger"])
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (800, 1280)])
+def test_the_next_childs_tap_on_the_maze_undo_spot_keeps_the_last_childs_walk(
+        make_app: Any, size: tuple[int, int], touch: bool) -> None:
+    app = make_app(size)
+    scene = start_game(app, table_of("person", "person"))
+    person_push(app, scene)
+    person_walk(app, scene)
+    settle(app)
+    assert scene.game.current_player == 1 and scene.accepting()
+    walked = scene.game.copy()
+    assert app.controls.undo_rect.width == 0, "the second child's turn: no quick Undo"
+    spot = undo_rect_of(scene)
+    assert spot is not None
+    (touch_tap if touch else tap)(app, center(spot))
+    run(app, 0.3)
+    assert scene.game == walked, "the first child's walk stays"
+    assert app.screens.undo_last(older=True) and scene.game.current_player == 0, "the parents' menu can"

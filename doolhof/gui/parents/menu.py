@@ -14,7 +14,7 @@
   while it is held or wiggles.
 - the **undo button** on the play screen, just inward of the corner icons, shown only while the
   running :class:`~doolhof.session.game_session.GameSession` has a person's action to take back and
-  nobody has acted since (``undo_recent``). Later, once computers have played, the parents' menu
+  nobody has acted since, nor another person's turn begun (``undo_recent``). Later, the parents' menu
   offers it ("Take back the last move"): behind the two-second hold, never one tap for a child.
 - a small **badge** on the menu button while something could not be saved (the game, the
   settings: :meth:`~doolhof.gui.kit.scene.Host.save_problems`). It is quiet on purpose: a dot, no

@@ -101,8 +101,9 @@ def test_undo_takes_back_a_persons_lay(make_app: Any) -> None:
     place = joining_place(game, take=False)
     lay_by_taps(app, scene, place)
     assert step_until(app, ready(scene)) and scene.game.current_player == 1
-    assert app.session.can_undo() and app.controls.undo_offered()
-    assert app.screens.undo_last()
+    assert app.session.can_undo() and not app.controls.undo_offered(), "no quick Undo on the next person's turn"
+    assert not app.screens.undo_last()
+    assert app.screens.undo_last(older=True), "the parents' menu takes it back"
     assert scene.game == before and scene.game is not game
     run(app)
     assert scene.accepting() and scene.shown.table == dict(before.table) and scene.picks == set()
@@ -114,7 +115,8 @@ def test_undo_takes_back_a_persons_lay(make_app: Any) -> None:
 def test_no_undo_while_a_person_chooses_a_take_and_after_the_turn_it_brings_the_take_back(
         make_app: Any, size: tuple[int, int]) -> None:
     """The take step has its two controls only ("take these", "done" held): Undo there would throw the take
-    away by one tap. Once the turn is over, Undo takes back the person's last action: the turn's end."""
+    away by one tap. Once the turn is over, the next person's turn has begun: no quick Undo either, and the
+    parents' menu takes back the person's last action: the turn's end."""
     app = make_app(size)
     fast(app)
     game = game_with_take(2, 24)
@@ -129,9 +131,8 @@ def test_no_undo_while_a_person_chooses_a_take_and_after_the_turn_it_brings_the_
     hold_done(app, scene)
     assert step_until(app, ready(scene)) and scene.game.current_player == 1
     run(app)
-    rect = app.controls.undo_rect
-    assert rect.width > 0, "after the turn Undo shows"
-    tap(app, (rect.centerx, rect.centery))
+    assert app.controls.undo_rect.width == 0, "the next person's turn: no quick Undo"
+    assert app.screens.undo_last(older=True)
     assert scene.game == taking and scene.game.phase == "take", "the take step is back, the take with it"
 
 
@@ -140,7 +141,7 @@ def test_undo_in_the_middle_of_an_animation_drops_it(make_app: Any) -> None:
     fast(app)
     game = CardGame.new(players=2, seed=25)
     before = game.copy()
-    scene = start_session(app, game, PEOPLE2)
+    scene = start_session(app, game, table_of("person", "computer"))
     lay_by_taps(app, scene, joining_place(game, take=False))
     run(app, 0.05)
     assert scene.timeline.busy()
@@ -226,3 +227,38 @@ def test_after_the_computers_played_a_parent_takes_the_childs_take_back_from_the
     press(app, cell_point(scene, cell))
     press(app, point(scene.layout.take))
     assert scene.game.scores[0] == 1
+
+
+@pytest.mark.parametrize("touch", [False, True], ids=["mouse", "finger"])
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (800, 1280)])
+@pytest.mark.parametrize("seats", [("person", "computer", "person"), ("person", "person")])
+def test_the_next_childs_tap_on_undo_never_takes_back_the_last_childs_take(
+        make_app: Any, size: tuple[int, int], touch: bool, seats: tuple[str, ...]) -> None:
+    """B lays and takes; on A's turn no quick Undo shows, and a tap where it would be changes nothing: one tap
+    never takes back another person's move (the parents' menu still can, behind its hold)."""
+    from doolhof.gui.parents.menu import undo_rect_of
+    from tests.gui.helpers import touch_tap
+
+    app = make_app(size)
+    fast(app)
+    last = len(seats) - 1
+    game = game_with_take(len(seats), 24, first_player=last)
+    scene = start_session(app, game, table_of(*seats))
+    lay_by_taps(app, scene, joining_place(game, take=True))
+    assert step_until(app, ready(scene)) and scene.game.phase == "take"
+    taking = scene.game.copy()
+    cell = next(c for c in sorted(taking.takeable()) if taking.can_take({c}))
+    press = touch_tap if touch else tap
+    press(app, cell_point(scene, cell))
+    press(app, point(scene.layout.take))
+    assert step_until(app, lambda: scene.game.current_player == 0 and scene.accepting())
+    taken = scene.game.copy()
+    assert taken.scores[last] == 1
+    run(app)
+    assert app.controls.undo_rect.width == 0, "A's turn: no quick Undo"
+    spot = undo_rect_of(scene)
+    assert spot is not None
+    press(app, point(spot))
+    run(app, 0.3)
+    assert scene.game == taken, "B's take stays"
+    assert app.session.can_undo() and app.screens.undo_last(older=True) and scene.game == taking
