@@ -113,7 +113,7 @@ def test_damaged_or_newer_save_is_moved_aside_with_a_note(make_app: Any, kind: s
     assert ("newer version" in setup.notes[0]) == (kind == "newer")
     # While the note shows, the screen underneath ignores taps; OK dismisses it.
     started: list[object] = []
-    app.screens.start_game = lambda game, table, undo=None: started.append(game)
+    app.screens.start_game = lambda game, table, undo=None, kept=None: started.append(game)
     tap(app, center(setup.play_button.rect))
     assert started == [] and setup.notes
     tap(app, center(setup.note_button.rect))
