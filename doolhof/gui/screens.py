@@ -412,13 +412,19 @@ class ScreenBuilder:
     def leave_to_setup(self) -> None:
         """Back to the setup screen from the game (and any menus over it); the game stays saved."""
         host = self.host
-        table = host.session.table or host.settings.table
+        table, far = host.session.table or host.settings.table, []
+        online_table = getattr(self.play_scene, "table", None) if self.online is not None else None
+        if isinstance(online_table, TableSetup) and self.play_scene is not None:
+            # An online game on screen: the setup screen opens on its table with its far seats (the session's table
+            # is this computer's last game of its own), so the big Continue offers the waiting online game.
+            table = online_table
+            far = [seat for seat in range(len(table.seats)) if self.play_scene.is_far(seat)]
         host.session.leave()
         self.leave_online()
         while len(host.scenes) > 1 and not self._is_play_scene(host.scenes[-1]):
             host.pop_scene()
         self.play_scene = None
-        self.show_setup(table)
+        self.show_setup(table, far)
 
     def close_online(self) -> None:
         """The program ends: leave the online game on screen at once (the far side sees "away"; the game waits
