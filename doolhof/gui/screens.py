@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from doolhof.engine import Game
 from doolhof.engine.puzzles import BOOK, Puzzle
@@ -221,8 +221,10 @@ class ScreenBuilder:
         """The setup screen in place of the top scene (with the seats *far* marked far away)."""
         self.host.replace_scene(self.setup_scene(table, far))
 
-    def start_game(self, game: AnyGame, table: TableSetup, undo: AnyGame | None = None) -> None:
-        """Show the play scene for *game* (fresh, or continued with its *undo* snapshot) in place of the top scene.
+    def start_game(self, game: AnyGame, table: TableSetup, undo: AnyGame | None = None,
+                   kept: dict[str, Any] | None = None) -> None:
+        """Show the play scene for *game* (fresh, or continued with its *undo* snapshot and what the screen
+        *kept*, see :meth:`~doolhof.gui.kit.playing.PlayingScene.kept`) in place of the top scene.
 
         A maze game gets the :class:`~doolhof.gui.play.scene.PlayScene`, a card game the
         ``CardPlayScene``. The game is saved at once (a new game replaces the saved one) and after
@@ -234,11 +236,12 @@ class ScreenBuilder:
         if undo is None and not isinstance(game, Game):
             game = self.first_card_game(game, table)
         scene = self.game_scene_for(game, table)
-        scene.on_action = host.session.record
+        scene.resume(kept or {})
+        scene.on_action = lambda played: host.session.record(played, scene.kept())
         # The play scene draws the resting icon; the parents' corner layer takes the pointer there.
         scene.corner_buttons["menu"] = ("menu", lambda: None)
         self.play_scene = scene
-        host.session.start(game, table, undo)
+        host.session.start(game, table, undo, scene.kept())
         host.replace_scene(scene)
 
     def start_online(self, room: OnlineRoom) -> None:
@@ -343,7 +346,7 @@ class ScreenBuilder:
 
     def resume_game(self, saved: SavedGame) -> None:
         """Continue a saved game, with its undo snapshot."""
-        self.start_game(saved.game, saved.table, saved.undo)
+        self.start_game(saved.game, saved.table, saved.undo, saved.extra)
 
     def show_end(self, game: AnyGame, table: TableSetup) -> None:
         """The end screen of *game* in place of the top scene (after an online game: the room is closed on the
@@ -409,13 +412,19 @@ class ScreenBuilder:
     def leave_to_setup(self) -> None:
         """Back to the setup screen from the game (and any menus over it); the game stays saved."""
         host = self.host
-        table = host.session.table or host.settings.table
+        table, far = host.session.table or host.settings.table, []
+        online_table = getattr(self.play_scene, "table", None) if self.online is not None else None
+        if isinstance(online_table, TableSetup) and self.play_scene is not None:
+            # An online game on screen: the setup screen opens on its table with its far seats (the session's table
+            # is this computer's last game of its own), so the big Continue offers the waiting online game.
+            table = online_table
+            far = [seat for seat in range(len(table.seats)) if self.play_scene.is_far(seat)]
         host.session.leave()
         self.leave_online()
         while len(host.scenes) > 1 and not self._is_play_scene(host.scenes[-1]):
             host.pop_scene()
         self.play_scene = None
-        self.show_setup(table)
+        self.show_setup(table, far)
 
     def close_online(self) -> None:
         """The program ends: leave the online game on screen at once (the far side sees "away"; the game waits

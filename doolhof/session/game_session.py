@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from doolhof.session.games import AnyGame, kind_of
 from doolhof.session.keeper import GameKeeper
@@ -80,20 +81,26 @@ class GameSession:
         """The table of the running game, or None."""
         return self.keeper.table if self.keeper is not None else None
 
-    def start(self, game: AnyGame, table: TableSetup, undo: AnyGame | None = None) -> str | None:
-        """Play *game* of *table* from now on (a fresh one, or a continued one with its *undo* snapshot).
+    def start(self, game: AnyGame, table: TableSetup, undo: AnyGame | None = None,
+              extra: dict[str, Any] | None = None) -> str | None:
+        """Play *game* of *table* from now on (a fresh one, or a continued one with its *undo* snapshot and
+        the play screen's *extra*, see :attr:`SavedGame.extra`).
 
         It is saved at once; returns a message for the parent when that failed.
         """
         self.unsaved.pop(kind_of(game), None)  # this game replaces it (the setup screen asked first)
         keeper = GameKeeper(game, table, undo, on_saved=self.on_saved, writer=self.writer)
+        keeper.extra = dict(extra or {})
         keeper.problem = self._problem  # a lasting failure is not logged again for each new game
         self.keeper = keeper
         return self.save()
 
-    def record(self, game: AnyGame) -> None:
-        """A push or walk (a lay or take) was just applied to *game*: keep the undo snapshot right and save."""
+    def record(self, game: AnyGame, extra: dict[str, Any] | None = None) -> None:
+        """A push or walk (a lay or take) was just applied to *game*: keep the undo snapshot right and save
+        (with the play screen's *extra* when given)."""
         if self.keeper is not None:
+            if extra is not None:
+                self.keeper.extra = dict(extra)
             self.keeper.record(game)
             if self.keeper.problem is None and self.unsaved:
                 self.waiting()
@@ -165,7 +172,8 @@ class GameSession:
         self.save()  # whether this save works decides where Continue finds the game
         problem = keeper.problem
         if problem is not None and keeper.autosave and not keeper.game.is_over():
-            self.unsaved[kind_of(keeper.game)] = stamped(SavedGame(keeper.game.copy(), keeper.table, keeper.undo_state))
+            self.unsaved[kind_of(keeper.game)] = stamped(SavedGame(keeper.game.copy(), keeper.table, keeper.undo_state,
+                                                                  dict(keeper.extra)))
         self._problem = problem
         self.keeper = None
         return problem.message() if problem is not None else None

@@ -39,6 +39,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from doolhof.session import paths
 from doolhof.session.games import AnyGame, kind_of, same_kind
@@ -78,6 +79,8 @@ class GameKeeper:
         self.failures = 0
         #: Where the spare copy of the newest state is while saves fail (:mod:`doolhof.session.waiting`).
         self.spare: Path | None = None
+        #: What the play screen wants back with the game (``SavedGame.extra``), from its last action.
+        self.extra: dict[str, Any] = {}
 
     # ----- what happened -------------------------------------------------------------------------
     def is_computer(self, seat: int) -> bool:
@@ -166,7 +169,7 @@ class GameKeeper:
         """:meth:`save` of *snapshot*, a copy of the game no one changes (the writer thread reads it)."""
         if not self.autosave:
             return None
-        state = SavedGame(snapshot, self.table, undo=self._undo)
+        state = SavedGame(snapshot, self.table, undo=self._undo, extra=dict(self.extra))
         if self.writer is None:
             return self._write(state)
         self.writer.submit(self.slot, lambda: self._write(state))

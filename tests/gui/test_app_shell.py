@@ -134,7 +134,7 @@ def test_the_chosen_table_is_remembered_in_the_settings(make_app: Any) -> None:
     table = TableSetup("classic", (SeatConfig(), SeatConfig("computer", "expert")), 8)
     setup = SetupScene(app, table)
     app.push_scene(setup)
-    app.screens.start_game = lambda game, chosen, undo=None: None
+    app.screens.start_game = lambda game, chosen, undo=None, kept=None: None
     tap(app, setup.play_button.rect.center)
     assert settings.load_settings().settings.table == table
     assert SetupScene(app, settings.load_settings().settings.table).table() == table

@@ -17,7 +17,7 @@ from doolhof.gui.setup.scene import SetupScene
 from doolhof.session import paths, savegame
 from doolhof.session.keeper import fingerprint
 from tests.gui.family import person_push, person_walk, start_game, table_of
-from tests.gui.helpers import center, mouse, played_out, run, tap
+from tests.gui.helpers import center, mouse, played_out, run, settle, step_until, tap
 from tests.gui.processes import Doolhof
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,6 +60,34 @@ def test_a_game_saved_mid_turn_resumes_with_the_reachable_cells_lit(make_app: An
     assert scene.game.positions[0] == cell and scene.game.current_player == 1
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (800, 1280)])
+def test_a_game_continued_after_a_hinted_push_shows_the_hinted_cell_and_path_again(make_app: Any,
+                                                                                   size: tuple[int, int]) -> None:
+    app = make_app(size)
+    scene = start_game(app, table_of("person", "computer"), seed=21)
+    tap(app, center(scene.layout.icons["hint"]))
+    assert step_until(app, lambda: scene.hint is not None, limit=5.0), "the bulb's push hint"
+    push = scene.hint.push
+    tap(app, center(scene.arrow_rect(push.side, push.index)))  # pushed as the ghost showed
+    settle(app)
+    assert step_until(app, lambda: scene.hint is not None and scene.hint_visible(), limit=5.0)
+    shown = (scene.hint.cell, scene.hint.path)
+    assert shown[0] is not None and len(shown[1]) > 1, "the walk hint: the ring and the path dots"
+    game = scene.game.copy()
+    app.session.flush()
+    # Killed here; the next start continues the game.
+    app = make_app(size)
+    setup = SetupScene(app)
+    app.push_scene(setup)
+    run(app)
+    tap(app, center(setup.continue_button.rect))
+    scene = app.scene
+    assert scene.game == game and scene.game.phase == "walk"
+    assert step_until(app, lambda: scene.hint is not None and scene.hint_visible(), limit=5.0), \
+        "the continued game shows the hinted cell it showed before"
+    assert (scene.hint.cell, scene.hint.path) == shown
+
+
 @pytest.mark.parametrize("kind", ["garbage", "foreign", "newer"])
 def test_damaged_or_newer_save_is_moved_aside_with_a_note(make_app: Any, kind: str) -> None:
     path = paths.game_path()
@@ -85,7 +113,7 @@ def test_damaged_or_newer_save_is_moved_aside_with_a_note(make_app: Any, kind: s
     assert ("newer version" in setup.notes[0]) == (kind == "newer")
     # While the note shows, the screen underneath ignores taps; OK dismisses it.
     started: list[object] = []
-    app.screens.start_game = lambda game, table, undo=None: started.append(game)
+    app.screens.start_game = lambda game, table, undo=None, kept=None: started.append(game)
     tap(app, center(setup.play_button.rect))
     assert started == [] and setup.notes
     tap(app, center(setup.note_button.rect))

@@ -24,7 +24,7 @@ def _end(make_app: Any, game: Game, table: TableSetup = TIED_TABLE, size: tuple[
 
 def _record_starts(app: Any) -> list[tuple[Game, TableSetup]]:
     started: list[tuple[Game, TableSetup]] = []
-    app.screens.start_game = lambda game, table, undo=None: started.append((game, table))
+    app.screens.start_game = lambda game, table, undo=None, kept=None: started.append((game, table))
     return started
 
 

@@ -30,7 +30,7 @@ def _saved_setup(make_app: Any, size: tuple[int, int] = (1280, 800)) -> tuple[An
 
 def _record_starts(app: Any) -> list[tuple[Game, TableSetup]]:
     started: list[tuple[Game, TableSetup]] = []
-    app.screens.start_game = lambda game, table, undo=None: started.append((game, table))
+    app.screens.start_game = lambda game, table, undo=None, kept=None: started.append((game, table))
     return started
 
 

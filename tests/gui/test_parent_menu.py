@@ -319,3 +319,38 @@ def test_escape_in_a_game_tells_the_parent_how_to_leave(make_app: Any, size: tup
     run(app, 0.05, [key])
     assert app.scene is scene and not app.controls.note_shown(), "in the menu Escape only goes back"
     assert menu not in app.scenes
+
+
+def _play_elements(scene: Any) -> list[pygame.Rect]:
+    """The rects a child plays with, from the screen's layout: cells (and arrows), the big figure and its target
+    or pile, the sliding card or the hand, the seats' trays."""
+    lay = scene.layout
+    if hasattr(lay, "spare_box"):  # the maze
+        arrows = [scene.arrow_rect(side, i) for side in "NSWE" for i in range(1, lay.size, 2)]
+        return [lay.board, *arrows, lay.portrait, lay.target, lay.spare, lay.rotate, *lay.trays]
+    game = scene.game
+    cells = {*game.table, *(p.cell for p in game.legal_places())}
+    shown = [scene.cell_rect(c) for c in cells if scene.cell_rect(c).colliderect(lay.table)]
+    return [*shown, lay.portrait, lay.pile, *lay.hand, lay.rotate, *(seat.box for seat in lay.seats)]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (800, 1280)])
+@pytest.mark.parametrize("game", ["maze", "cards"])
+@pytest.mark.parametrize("by", ["tap", "escape"])
+def test_the_parents_note_covers_nothing_a_child_plays_with(make_app: Any, size: tuple[int, int], game: str,
+                                                            by: str) -> None:
+    """The note a tap on the menu button (or Escape) shows stays beside the button: the child's big figure,
+    target, cells, cards and trays stay in sight."""
+    app = make_app(size)
+    table = table_of("person", "computer", "person") if game == "maze" else cards_table()
+    scene = start_game(app, table, game=None if game == "maze" else table.new_card_game(5))
+    if by == "tap":
+        tap(app, center(app.controls.menu.rect))
+    else:
+        run(app, 0.05, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")])
+    run(app, 0.3)
+    assert app.scene is scene and app.controls.note_shown()
+    note = app.controls.note_rect()
+    assert note.w > 0 and pygame.Rect((0, 0), size).contains(note)
+    covered = [r for r in _play_elements(scene) if note.colliderect(r)]
+    assert not covered, (note, covered)

@@ -272,7 +272,7 @@ def test_a_game_of_this_computer_played_later_keeps_the_big_button(make_app: Any
     (side,) = [b for b in scene.far_game_buttons if b.visible]
     assert side.figure == 1 and min(side.rect.size) >= 64, "the online game waits beside Join"
     started: list[Any] = []
-    app.screens.start_game = lambda g, table, undo=None: started.append(g)
+    app.screens.start_game = lambda g, table, undo=None, kept=None: started.append(g)
     tap(app, center(scene.continue_button.rect))
     assert started == [game]
 

@@ -507,3 +507,31 @@ def test_a_grandparent_over_tls_and_a_child_behind_a_web_only_firewall_play_on_o
         for app in both:  # before the relay goes
             if app.screens.online is not None:
                 app.screens.online.room.stop()
+
+
+def test_new_game_from_the_parents_menu_during_an_online_card_game_offers_it_on_the_big_button(
+        relay: Any, two_apps: Any) -> None:
+    """The parents' "New game" in the middle of an online card game: the setup screen opens on the card table with
+    its far seat still far away (not on this computer's last Junior table), and the big Continue offers the
+    waiting online game, so a child's tap on the big button goes back to the grandparent, not to a local game."""
+    host_app, far_app = two_apps()
+    far_app.screens.keep_room = lambda data: None  # the far computer's memory is its own (not this folder)
+    assert not host_app.settings.table.is_cards, "this computer's last table of its own is the maze's"
+    table = TableSetup(CARDS, (SeatConfig(), SeatConfig()))
+    host_scene, _ = start_both(host_app, far_app, relay, table)
+    both = (host_app, far_app)
+    lay_by_taps(host_app, host_scene, host_scene.legal_now()[0])
+    pump(both, lambda: not host_scene.timeline.busy())
+    if host_scene.game.phase == "take":
+        hold_done(host_app, host_scene)
+    pump(both, lambda: resting(host_app) and resting(far_app) and bool(store.waiting_rooms()))
+    host_app.settings = replace(host_app.settings, relay=relay.address)
+    menu = ParentMenuScene(host_app, from_game=True)
+    host_app.push_scene(menu)
+    menu.new_game()
+    setup = host_app.scene
+    assert type(setup).__name__ == "SetupScene" and host_app.screens.online is None
+    assert setup.is_cards, "the setup screen opens on the card table just left"
+    assert setup.far_seats() == {1}, "its far seat is still far away"
+    assert setup.offered_far() is not None and setup.continue_button.visible, "the big Continue offers it"
+    assert setup.continue_button.style is not setup.play_button.style

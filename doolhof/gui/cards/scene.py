@@ -249,6 +249,14 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         """The screen rect of table cell *cell* now."""
         return self.camera.rect_of(cell)
 
+    def play_rects(self) -> list[pygame.Rect]:
+        """What a note for the parents must not cover: the laid cards and free cells in view, the turn block,
+        the hand block and the seats' panels."""
+        lay = self.layout
+        cells = {*self.game.table, *(p.cell for p in self.game.legal_places())}
+        shown = [r for r in (self.cell_rect(c) for c in sorted(cells)) if r.colliderect(lay.table)]
+        return [*shown, lay.turn_box, lay.hand_box, *(seat.box for seat in lay.seats)]
+
     def can_pan(self) -> bool:
         """True when the table is larger than its area: a drag on it moves the view."""
         return self.camera.can_pan()
@@ -300,12 +308,12 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         if not self.hint_available():
             return
         self._auto_asked = self._inputs if auto else None
-        if self.hint_visible():
+        taught = self._tutorial_advice()
+        if self.hint_visible() and taught in (None, self.hint):
             self.hint_age = 0.0  # asked again: show it once more
             self._point_at_hint()
             self.play_sound("hint")
             return
-        taught = self._tutorial_advice()
         if taught is not None:  # the hand shows the way: the light bulb shows the same, at once
             self.hint_job = None
             self._show_advice(taught)
@@ -321,7 +329,7 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
         game = self.game
         seat, turn, phase = game.current_player, game.turn, game.phase
         if phase == "place":
-            place = tutorial.plan()
+            place = tutorial.plan() or tutorial.pointing_back()
             return Advice(seat, turn, phase, place=place) if place is not None else None
         takeable = sorted(game.takeable())
         if not takeable:

@@ -1,7 +1,9 @@
 """The child's first card game: an animated hand shows what to do, without a word to read.
 
 First the hand taps a hand card and carries a see-through copy of it to a lit cell, again and
-again, until the child lays a card. If that card joined a path, the hand then taps a glowing card
+again, until the child lays a card. Once the child chose a card, it shows a lay of that one (or only taps
+its own card again, carrying nothing, when the chosen card has no lay worth showing): never another card.
+If that card joined a path, the hand then taps a glowing card
 until the child picks it, then the "take these" button until the child takes. A lay that joins
 nothing (or a turn ended without taking) is not the end: the hand comes back on the child's next
 turn, for a few turns, until a take is done. A few sparkles, and it is gone. A small round button with
@@ -78,6 +80,9 @@ class Watched(Protocol):
     overlays: list[Overlay]
     #: The cards the child picked to take so far.
     picks: set[Cell]
+    #: The hand card the child chose (0 or 1), or None; and how each hand card is turned (quarter turns).
+    chosen: int | None
+    rotations: list[int]
 
     @property
     def motion(self) -> Motion:
@@ -100,6 +105,19 @@ def choose_place(game: CardGame) -> Place | None:
     """The lay to demonstrate: a card as it lies in the hand (no turning), one that joins a path if any."""
     places = [p for p in game.legal_places() if p.rotation == 0] or game.legal_places()
     return _joining(game, places) or (places[0] if places else None)
+
+
+def chosen_place(game: CardGame, chosen: int, rotation: int, taught: Place | None) -> Place | None:
+    """The lay to demonstrate once the child chose hand card *chosen*, turned *rotation*: one of that card as
+    the child holds it that joins a path; when the hand's own lay *taught* joins nothing either, any lay of it as
+    held. None when it has no such lay (the hand then points back at its own card, without carrying it)."""
+    places = [p for p in game.legal_places() if p.hand_index == chosen and p.rotation == rotation % 4]
+    joining = _joining(game, places)
+    if joining is not None:
+        return joining
+    if places and (taught is None or _joining(game, [taught]) is None):
+        return places[0]
+    return None
 
 
 def _joining(game: CardGame, places: list[Place]) -> Place | None:
@@ -171,6 +189,8 @@ class CardTutorial:
         self._seen = self._snapshot()
         self._plan_key: tuple[int, int, str] | None = None
         self._plan: Place | None = None
+        self._chosen_key: tuple[int, int] | None = None
+        self._chosen_plan: Place | None = None
         #: The child's turns taught so far without a take, and the points taken when the turn began.
         self.turns_taught = 0
         self._taken = sum(scene.game.scores)
@@ -276,14 +296,34 @@ class CardTutorial:
         return not self.done and self.hide.held is not None
 
     # ----- what to show --------------------------------------------------------------------------
-    def plan(self) -> Place | None:
-        """The lay the hand demonstrates now (worked out once per turn)."""
+    def own_plan(self) -> Place | None:
+        """The lay the hand demonstrates while no card is chosen (worked out once per turn)."""
         game = self.scene.game
         key = (game.turn, len(game.table), game.phase)
         if key != self._plan_key:
             self._plan_key = key
             self._plan = choose_place(game) if game.phase == "place" else None
+            self._chosen_key = None
         return self._plan
+
+    def plan(self) -> Place | None:
+        """The lay the hand demonstrates now: never of another card than the one the child chose
+        (:func:`chosen_place`); None while it points back at its own card or has nothing to show."""
+        own = self.own_plan()
+        scene = self.scene
+        chosen = scene.chosen
+        if own is None or chosen is None:
+            return own
+        key = (chosen, scene.rotations[chosen] % 4)
+        if key != self._chosen_key:
+            self._chosen_key = key
+            self._chosen_plan = chosen_place(scene.game, chosen, key[1], own)
+        return self._chosen_plan
+
+    def pointing_back(self) -> Place | None:
+        """The hand's own lay while the chosen card has none to show: the hand only taps that card."""
+        own = self.own_plan()
+        return own if own is not None and self.scene.chosen is not None and self.plan() is None else None
 
     def draw(self, surface: pygame.Surface) -> None:
         """The skip button, the hand and what it carries, or the sparkles."""
@@ -315,11 +355,16 @@ class CardTutorial:
 
     def _draw_lay(self, surface: pygame.Surface) -> None:
         place = self.plan()
-        if place is None:
-            return
         scene = self.scene
         lay = scene.layout
         u = (self.shown_for % LAY_CYCLE) / LAY_CYCLE
+        back = self.pointing_back()
+        if back is not None:  # calmly: a slow tap on its own card, nothing carried
+            card = lay.hand[min(1, back.hand_index)]
+            self._hand(surface, (float(card.centerx), float(card.centery)), math.sin(min(1.0, u / 0.5) * math.pi))
+            return
+        if place is None:
+            return
         start = (float(lay.hand[min(1, place.hand_index)].centerx), float(lay.hand[min(1, place.hand_index)].centery))
         end = scene.cell_center(place.cell)
         tip: tuple[float, float]

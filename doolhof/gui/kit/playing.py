@@ -121,6 +121,13 @@ class PlayingScene(Scene, Generic[G, D]):
     def show_hint(self) -> None:
         """Help the person to move (the light bulb; the play scenes say how)."""
 
+    def kept(self) -> dict[str, Any]:
+        """What this screen wants back when the game is continued after a restart (kept with each save)."""
+        return {}
+
+    def resume(self, kept: dict[str, Any]) -> None:
+        """Continue as :meth:`kept` said before the restart (the play scenes say how)."""
+
     # ----- corner icons ------------------------------------------------------------------------
     def corner_icon(self, name: str) -> tuple[str, Callable[[], None]] | None:
         """The icon and action of corner slot *name*, or None when the slot is empty now."""

@@ -123,6 +123,10 @@ class GameScene(Protocol):
         """True when the parents' Undo may show now (not at a step of the turn with controls of its own)."""
         ...
 
+    def is_far(self, seat: int) -> bool:
+        """True when *seat* is played from the far computer (an online game)."""
+        ...
+
 
 class Screens(Protocol):
     """Opens the screens of the game (implemented by :class:`doolhof.gui.screens.ScreenBuilder`)."""

@@ -190,7 +190,18 @@ class ParentControls:
             rect.top = button.bottom + pad
         else:
             rect.bottom = button.top - pad
-        return rect.clamp(pygame.Rect(pad, pad, w - 2 * pad, h - 2 * pad))
+        rect = rect.clamp(pygame.Rect(pad, pad, w - 2 * pad, h - 2 * pad))
+        scene = self.host.scenes[-1] if self.host.scenes else None
+        play = getattr(scene, "play_rects", None)
+        rects = play() if callable(play) else []
+        if not any(rect.colliderect(r) for r in rects):
+            return rect
+        # Small, in the button's row: the child's cells, cards and figures stay in sight.
+        left = pad
+        for r in rects:
+            if r.top < button.bottom and r.bottom > button.top and r.right <= button.left:
+                left = max(left, r.right + pad)
+        return pygame.Rect(left, button.top, max(0, button.left - pad - left), button.h)
 
     def open_menu(self) -> None:
         """The hold was long enough: open the parents' menu over the scene."""
@@ -261,11 +272,15 @@ def draw_hold_note(surface: pygame.Surface, rect: pygame.Rect, button: pygame.Re
     """The parents' note in *rect*: the note paper with a little point towards the *button* it tells about."""
     radius = max(6, rect.h // 6)
     side = max(6, rect.h // 8)
-    bounds = rect.inflate(0, 2 * side + 2)
+    beside = button.left >= rect.right  # in the button's row: the point goes to the right
+    bounds = rect.inflate(2 * side + 2, 0) if beside else rect.inflate(0, 2 * side + 2)
     layer = pygame.Surface(bounds.size, pygame.SRCALPHA)
     paper = rect.move(-bounds.x, -bounds.y)
     tip_x = max(paper.x + radius, min(paper.right - radius, button.centerx - bounds.x))
-    if button.centery < rect.centery:
+    mid = paper.centery
+    if beside:
+        point = [(paper.right - 1, mid - side), (paper.right - 1, mid + side), (paper.right + side, mid)]
+    elif button.centery < rect.centery:
         point = [(tip_x - side, paper.top + 1), (tip_x + side, paper.top + 1), (tip_x, paper.top - side)]
     else:
         point = [(tip_x - side, paper.bottom - 1), (tip_x + side, paper.bottom - 1), (tip_x, paper.bottom + side)]

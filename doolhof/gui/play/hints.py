@@ -72,6 +72,15 @@ class HintCoach:
         """The mover acted: the hint on screen goes (help asked on this turn still comes for the next phase)."""
         self.hint = None
 
+    def asked_turn(self) -> int | None:
+        """The turn on which the mover asked for help (the bulb or the automatic hint), or None."""
+        return self._asked_turn
+
+    def resume(self, turn: int | None) -> None:
+        """A continued game: help asked on *turn* before the restart comes back when it is the game's turn."""
+        if turn is not None and turn == self.scene.game.turn:
+            self._asked_turn = turn
+
     def forget(self) -> None:
         """Forget every hint and request (the game was replaced)."""
         self.hint = None

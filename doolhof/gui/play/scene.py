@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from typing import Any
 
 import pygame
 
@@ -138,6 +139,12 @@ class PlayScene(PlayingScene[Game, Decision]):
         """Where the sliding card rests in the panel."""
         return self.layout.spare.copy()
 
+    def play_rects(self) -> list[pygame.Rect]:
+        """What a note for the parents must not cover: the cells, the arrows, the turn and card blocks, the trays."""
+        lay = self.layout
+        arrows = [self.arrow_rect(side, i) for side in "NSWE" for i in range(1, lay.size, 2)]
+        return [lay.board, *arrows, lay.turn_box, lay.spare_box, *lay.trays]
+
     def figure_center(self, seat: int) -> tuple[int, int]:
         """Where *seat*'s figure is drawn while nothing moves."""
         x, y = figure_spot(self.layout, self.shown.positions, seat)
@@ -189,6 +196,16 @@ class PlayScene(PlayingScene[Game, Decision]):
         Asked again, the hint plays once more. It is worked out in a thread as soon as nothing moves.
         """
         self.hints.ask()
+
+    def kept(self) -> dict[str, Any]:
+        """The turn help was asked on, so that a continued game shows the hint it showed (the walk's cell)."""
+        turn = self.hints.asked_turn()
+        return {"hint_turn": turn} if turn == self.game.turn else {}
+
+    def resume(self, kept: dict[str, Any]) -> None:
+        """Ask for help again when it was asked on this turn before the restart (see :meth:`kept`)."""
+        turn = kept.get("hint_turn")
+        self.hints.resume(turn if isinstance(turn, int) and not isinstance(turn, bool) else None)
 
     def ghost_pose(self) -> tuple[float, float, float, float] | None:
         """The hint's ghost card now: (x, y, angle in degrees clockwise, opacity 0..1), or None."""

@@ -202,3 +202,41 @@ def test_a_lay_that_joins_nothing_brings_the_hand_back_next_turn(make_app: Any) 
     assert step_until(app, ready(scene)) and game.turn == 1
     assert tutorial.step == "lay" and not tutorial.done and tutorial.turns_taught == 1, "no take yet: it goes on"
     assert ended == []
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (800, 1280)])
+@pytest.mark.parametrize("seed", [7, 11, 29])
+def test_once_the_child_chose_the_other_card_the_hand_never_shows_the_tutorials_card_laid(
+        make_app: Any, size: tuple[int, int], seed: int) -> None:
+    """The computer never moves a child's choice, and a hint shows what its gesture does: the hand (and the
+    light bulb) show a lay of the chosen card, or the hand only taps its own card again, carrying nothing."""
+    app = make_app(size)
+    app.settings = replace(app.settings, animation_speed="fast", cards_tutorial_done=False)
+    table = TABLES[0]
+    app.screens.start_game(table.fresh(seed), table)
+    run(app)
+    scene = app.scene
+    tutorial = next(o for o in scene.overlays if isinstance(o, CardTutorial))
+    assert step_until(app, ready(scene))
+    run(app, 1.0)
+    own = tutorial.plan()
+    assert own is not None and tutorial.showing()
+    other = 1 - own.hand_index
+    tap(app, point(scene.layout.hand[other]))  # the child picks the other card
+    assert scene.chosen == other
+    frame = pygame.Surface(app.screen.get_size())
+    for _ in range(30):  # 15 s of watching
+        run(app, 0.5)
+        scene.draw(frame)
+        shown = tutorial.plan()
+        assert tutorial.showing() and scene.chosen == other, "the hand never changes the child's choice"
+        assert shown is None or shown.hand_index == other, "the hand never carries the card the child did not choose"
+        assert (shown is None) == (tutorial.pointing_back() == own), "else it only taps its own card"
+    tap(app, point(scene.layout.icons["hint"]))
+    assert step_until(app, lambda: scene.hint is not None and scene.hint_visible())
+    assert scene.hint.place == (shown or own), "the light bulb shows what the hand shows"
+    assert scene.chosen == other
+    if shown is not None:  # a tap on the cell the hand showed lays the chosen card there, as shown
+        card = scene.game.hand(scene.game.current_player)[other]
+        lay_by_taps(app, scene, shown)
+        assert scene.game.table[shown.cell] == (card, shown.rotation)
