@@ -39,6 +39,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+# The checkout this script is in, before any installed doolhof (run from a worktree, it measured the installed one).
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -114,7 +117,6 @@ def offline_run(secrets: int, seed: int) -> list[float]:
 
 def online_run(address: str, secrets: int) -> tuple[list[float], list[float]]:
     """Frame times of both screens over one online game, and how soon each far move began to animate."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from doolhof.online.room import MoveMade
     from tests.online.test_online_games import open_rooms
 
@@ -186,7 +188,6 @@ def _screens_play(apps: list[Any], entries: Any, more: int, times: list[float]) 
 
 def long_run(address: str, entries: int, more: int) -> tuple[list[float], list[float], int]:
     """Frame times online and offline of *more* entries played on screen after *entries* played headless."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from doolhof.online.room import MoveMade
     from tests.online.test_online_games import open_rooms
 
