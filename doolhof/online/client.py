@@ -118,6 +118,35 @@ class Machine(Protocol):
         ...
 
 
+def _drain(events: queue.SimpleQueue[Any]) -> list[Any]:
+    """Every event waiting in *events* (never waits)."""
+    out = []
+    while True:
+        try:
+            out.append(events.get_nowait())
+        except queue.Empty:
+            return out
+
+
+def _wait(events: queue.SimpleQueue[Any], accept: Callable[[Any], bool], timeout: float,
+          tick: Callable[[], None]) -> list[Any]:
+    """Events from *events* until one *accept* takes arrives or *timeout* seconds pass, *tick* while none comes."""
+    seen: list[Any] = []
+    deadline = time.monotonic() + timeout
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return seen
+        try:
+            event = events.get(timeout=min(left, 0.05))
+        except queue.Empty:
+            tick()
+            continue
+        seen.append(event)
+        if accept(event):
+            return seen
+
+
 class _Channel:
     """The generic driver: a link made by *link_factory*, a lock, a queue of events (see the module text)."""
 
@@ -138,29 +167,11 @@ class _Channel:
     def poll(self) -> list[Any]:
         """Everything that happened since the last call (never waits; time passes first)."""
         self._tick()
-        out = []
-        while True:
-            try:
-                out.append(self.events.get_nowait())
-            except queue.Empty:
-                return out
+        return _drain(self.events)
 
     def wait(self, accept: Callable[[Any], bool], timeout: float) -> list[Any]:
         """Events until one *accept* takes arrives or *timeout* seconds pass (for scripts and tests)."""
-        seen: list[Any] = []
-        deadline = time.monotonic() + timeout
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return seen
-            try:
-                event = self.events.get(timeout=min(left, 0.05))
-            except queue.Empty:
-                self._tick()
-                continue
-            seen.append(event)
-            if accept(event):
-                return seen
+        return _wait(self.events, accept, timeout, self._tick)
 
     def _tick(self) -> None:
         """Time passing (codes expire)."""
@@ -283,32 +294,18 @@ class _Code:
         for one in places:
             one.start()
 
-    def poll(self) -> list[Any]:
-        """Everything that happened since the last call (never waits; time passes first)."""
+    def _tick_places(self) -> None:
         for one in list(self._places):
             one._tick()
-        out = []
-        while True:
-            try:
-                out.append(self.events.get_nowait())
-            except queue.Empty:
-                return out
+
+    def poll(self) -> list[Any]:
+        """Everything that happened since the last call (never waits; time passes first)."""
+        self._tick_places()
+        return _drain(self.events)
 
     def wait(self, accept: Callable[[Any], bool], timeout: float) -> list[Any]:
         """Events until one *accept* takes arrives or *timeout* seconds pass (for scripts and tests)."""
-        seen: list[Any] = []
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                event = self.events.get(timeout=min(max(deadline - time.monotonic(), 0.001), 0.05))
-            except queue.Empty:
-                for one in list(self._places):
-                    one._tick()
-                continue
-            seen.append(event)
-            if accept(event):
-                return seen
-        return seen
+        return _wait(self.events, accept, timeout, self._tick_places)
 
     def stop(self) -> None:
         """Disconnect every place (nothing stays on the relay: no message of a code is retained)."""
