@@ -232,7 +232,7 @@ def _rss_kb(field: str = "VmRSS") -> int:
 
 def _own_topic(room: Room, kind: str) -> str:
     mine = getattr(room, "_mine", None)  # the topic a computer says *kind* on (by pseudonym, or device id before)
-    return str(mine(kind)) if mine is not None else f"{room.base}/{kind}/{room.me['device']}"
+    return str(mine(kind)) if mine is not None else f"{room.base}/{kind}/{room.me.device}"
 
 
 def _replayed_haves(address: str, moves: int, replays: int, results: Any) -> None:

@@ -31,7 +31,6 @@ from typing import Any, Protocol
 from doolhof.session.games import AnyGame
 from doolhof.session.seats import TableSetup
 
-from . import wire
 from .errors import Refused
 from .meeting import (
     Accepted,
@@ -51,11 +50,12 @@ from .meeting import (
     Withdrawn,
     welcomed_room,
 )
+from .messages import Hello
 from .moves import Move
 from .pairing import NONCE_BYTES, Paired, PictureCode, host_window, join_windows, place
 from .relay import Address, RelayLink, choose_relay
 from .room import Closed, Desync, Ended, Refusal, Room, RoomEvent, new_room_id
-from .seal import KEY_BYTES, new_key
+from .seal import new_key
 from .timeouts import JOIN_SECONDS, WITHDRAW_SECONDS
 from .topics import Publish
 
@@ -324,7 +324,7 @@ class HostCode(_Code):
     """The host's picture code (:class:`~doolhof.online.meeting.HostCodeMachine`): it offers on the code's meeting
     place while connected, then welcomes the first joiner into a new room."""
 
-    def __init__(self, relays: Sequence[str], me: dict[str, Any], code: PictureCode | None = None, *,
+    def __init__(self, relays: Sequence[str], me: Hello, code: PictureCode | None = None, *,
                  link_factory: LinkFactory | None = None, clock: Callable[[], float] = time.monotonic,
                  wall: Callable[[], float] = time.time, background: bool = True) -> None:
         """*me* is this computer's hello; a random code unless one is given (tests). *wall* is the wall clock
@@ -355,7 +355,7 @@ class HostCode(_Code):
 
     def room(self, paired: Paired, table: TableSetup, far: frozenset[int], relays: Sequence[str]) -> OnlineRoom:
         """The room the code welcomed the far computer into (not started: call :meth:`OnlineRoom.start`)."""
-        members = (self.me["device"], str(paired.hello["device"]))
+        members = (self.me.device, paired.hello.device)
         return OnlineRoom(Room(self.room_id, self.room_key, self.me, members, table=table, far=far), relays,
                           link_factory=self._factory)
 
@@ -377,7 +377,7 @@ class JoinCode(_Code):
 
     _kind = _JoinPlace
 
-    def __init__(self, relays: Sequence[str], me: dict[str, Any], code: PictureCode, *,
+    def __init__(self, relays: Sequence[str], me: Hello, code: PictureCode, *,
                  link_factory: LinkFactory | None = None, clock: Callable[[], float] = time.monotonic,
                  wall: Callable[[], float] = time.time, background: bool = True) -> None:
         """*me* is this computer's hello, *code* the pictures tapped in (see :class:`HostCode`)."""
@@ -445,14 +445,14 @@ class JoinCode(_Code):
     def room(self, paired: Paired, relays: Sequence[str]) -> OnlineRoom:
         """The room the host's welcome names; raises :class:`Refused` when the welcome is damaged."""
         room_id, key, host = welcomed_room(paired)
-        return OnlineRoom(Room(room_id, key, self.me, (host, self.me["device"])), relays, link_factory=self._factory)
+        return OnlineRoom(Room(room_id, key, self.me, (host, self.me.device)), relays, link_factory=self._factory)
 
 
 class FriendLink(_MachineChannel):
     """Two remembered computers find each other without a code (:class:`~doolhof.online.meeting.InvitationMachine`):
     the host invites, the other accepts or says "not now"."""
 
-    def __init__(self, relays: Sequence[str], me: dict[str, Any], friend: Friend, *,
+    def __init__(self, relays: Sequence[str], me: Hello, friend: Friend, *,
                  link_factory: LinkFactory | None = None, clock: Callable[[], float] = time.monotonic,
                  on_moved: Callable[[Friend], None] | None = None) -> None:
         """*me* is this computer's hello. Once an invitation is taken, *on_moved* is given the friend on its next
@@ -501,8 +501,7 @@ class FriendLink(_MachineChannel):
             self._send(out)
             self._moved()
         self.link.wait_sent()
-        key = wire.unb64(welcome.get("key"), KEY_BYTES)
-        return OnlineRoom(Room(str(welcome["room"]), key, self.me, (self.friend.device, self.me["device"])),
+        return OnlineRoom(Room(welcome.room, welcome.key, self.me, (self.friend.device, self.me.device)),
                           self._relays, link_factory=self._factory)
 
     def decline(self) -> None:
@@ -522,7 +521,7 @@ class FriendLink(_MachineChannel):
 
     def room(self, table: TableSetup, far: frozenset[int]) -> OnlineRoom:
         """The host's side of the room it invited the friend into."""
-        return OnlineRoom(Room(self.room_id, self.room_key, self.me, (self.me["device"], self.friend.device),
+        return OnlineRoom(Room(self.room_id, self.room_key, self.me, (self.me.device, self.friend.device),
                                table=table, far=far), self._relays, link_factory=self._factory)
 
 
@@ -544,7 +543,7 @@ class RoomView:
     far: frozenset[int]
     owners: tuple[str, ...]
     is_host: bool
-    peer: dict[str, Any] | None
+    peer: Hello | None
     peer_here: bool
     ready: bool
     finished_and_known: bool
@@ -740,7 +739,7 @@ class OnlineRoom(_Channel):
         self.stop()
 
 
-def tell_ended(room_id: str, me: dict[str, Any], friend: Friend, relays: Sequence[str], timeout: float = 5.0) -> bool:
+def tell_ended(room_id: str, me: Hello, friend: Friend, relays: Sequence[str], timeout: float = 5.0) -> bool:
     """Tell *friend* on the two computers' own channel that the game of *room_id* was ended (blocks up to
     *timeout* seconds: run it off the frame loop); True when the relay took it."""
     link = FriendLink(relays, me, friend)

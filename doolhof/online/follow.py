@@ -71,7 +71,7 @@ class FarGame:
         self.owners = view.owners
         self.applied = view.entries
         self.peer_here = view.peer_here
-        self.me = room.room.me["device"]
+        self.me = room.room.me.device
         #: False while this computer's connection to the relay is down.
         self.linked = True
         #: The kind of trouble to tell the parent now (a key of :data:`TROUBLE`), or None.

@@ -14,9 +14,9 @@ state digest that differs is a *desync*: the log rebuilds its game from the gene
 ...                   keys=(public_key(host), public_key(far)))
 >>> log = MoveLog(genesis)
 >>> entry = log.author(host, ["push", str(log.game.legal_pushes()[0])]).entry
->>> entry["seq"], entry["seat"], entry["prev"] == genesis.digest
+>>> entry.seq, entry.seat, entry.prev == genesis.digest
 (1, 0, True)
->>> forged = sign_entry(far, {k: v for k, v in entry.items() if k != "sig"})  # the far computer, for seat 0
+>>> forged = sign_entry(far, entry)  # the far computer, for seat 0
 >>> try:
 ...     MoveLog(genesis).accept(forged)
 ... except Refused as refused:
@@ -27,7 +27,7 @@ signature
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final, NamedTuple
 
 from cryptography.exceptions import InvalidSignature
@@ -38,19 +38,17 @@ from doolhof.session.seats import TableSetup
 
 from . import wire
 from .errors import Refused
+from .messages import MAX_ENTRIES, Entry
 from .moves import Move, apply_move
 
 #: The version of the rules both computers must share. Raise it whenever a rule, a deal or a game's
 #: ``to_dict`` changes how a game goes on: clients with another version refuse to start a room
 #: together (tests/online/test_rules_pinned.py notices such a change and asks for this to be raised).
 RULES: Final = "doolhof-rules-2"
-#: The longest log a room keeps: far beyond a game (a card game ends within 46 turns, a maze game
-#: within a few hundred actions); a longer one is refused rather than kept.
-MAX_ENTRIES: Final = 5000
 #: What every entry signature covers besides the entry (so it is never taken for another signature).
 _SIGNED: Final = b"doolhof entry|"
 #: The fields of an entry on the wire.
-FIELDS: Final = frozenset({"seq", "seat", "move", "prev", "state", "sig"})
+FIELDS: Final = frozenset(Entry.FIELDS)
 
 
 def new_signing_key() -> Ed25519PrivateKey:
@@ -63,16 +61,16 @@ def public_key(key: Ed25519PrivateKey) -> str:
     return wire.b64(key.public_key().public_bytes_raw())
 
 
-def sign_entry(key: Ed25519PrivateKey, entry: dict[str, Any]) -> dict[str, Any]:
-    """*entry* (without ``sig``) with its signature by *key*."""
-    return {**entry, "sig": wire.b64(key.sign(_SIGNED + wire.dumps(entry)))}
+def sign_entry(key: Ed25519PrivateKey, entry: Entry) -> Entry:
+    """*entry* signed by *key* (any signature it had is replaced)."""
+    return replace(entry, sig=wire.b64(key.sign(_SIGNED + wire.dumps(entry.unsigned()))))
 
 
-def _signed_by(entry: dict[str, Any], public: str) -> bool:
-    unsigned = {k: v for k, v in entry.items() if k != "sig"}
+def _signed_by(entry: Entry, public: str) -> bool:
     try:
-        signature = wire.unb64(entry.get("sig"), 64)
-        Ed25519PublicKey.from_public_bytes(wire.unb64(public, 32)).verify(signature, _SIGNED + wire.dumps(unsigned))
+        signature = wire.unb64(entry.sig, 64)
+        Ed25519PublicKey.from_public_bytes(wire.unb64(public, 32)).verify(
+            signature, _SIGNED + wire.dumps(entry.unsigned()))
     except (Refused, InvalidSignature, ValueError):
         return False
     return True
@@ -144,7 +142,7 @@ class Accepted(NamedTuple):
     """An entry the log took: the entry, the rules' events of its move, and whether the log had to
     rebuild its own game to agree with it (a desync that mended itself)."""
 
-    entry: dict[str, Any]
+    entry: Entry
     events: list[object]
     rebuilt: bool = False
 
@@ -152,10 +150,10 @@ class Accepted(NamedTuple):
 class MoveLog:
     """One room's log and the game it leads to, checked entry by entry."""
 
-    def __init__(self, genesis: Genesis, entries: Sequence[dict[str, Any]] = ()) -> None:
+    def __init__(self, genesis: Genesis, entries: Sequence[Entry] = ()) -> None:
         """A log from *genesis*; *entries* (a kept log) are replayed and checked; raises :class:`Refused`."""
         self.genesis = genesis
-        self._entries: list[dict[str, Any]] = []
+        self._entries: list[Entry] = []
         self._game = genesis.new_game()
         for entry in entries:
             self.accept(entry)
@@ -166,7 +164,7 @@ class MoveLog:
         return self._game
 
     @property
-    def entries(self) -> tuple[dict[str, Any], ...]:
+    def entries(self) -> tuple[Entry, ...]:
         """Every entry so far, first first."""
         return tuple(self._entries)
 
@@ -176,7 +174,7 @@ class MoveLog:
     @property
     def head(self) -> str:
         """The digest the next entry's ``prev`` must name."""
-        return wire.digest(self._entries[-1]) if self._entries else self.genesis.digest
+        return self._entries[-1].digest if self._entries else self.genesis.digest
 
     def seats_of(self, device: str) -> frozenset[int]:
         """The seats *device* plays."""
@@ -190,31 +188,29 @@ class MoveLog:
             raise Refused("out-of-turn", f"seat {seat}")
         after = self._game.copy()
         events = apply_move(after, move)
-        entry = sign_entry(key, {"seq": len(self._entries) + 1, "seat": seat, "move": move, "prev": self.head,
-                                 "state": state_digest(after)})
+        entry = sign_entry(key, Entry(len(self._entries) + 1, seat, move, self.head, state_digest(after)))
         self._commit(entry, after)
         return Accepted(entry, events)
 
-    def accept(self, entry: object) -> Accepted | None:
-        """Check and take *entry*; None when the log already has it; raises :class:`Refused`.
+    def accept(self, entry: Entry) -> Accepted | None:
+        """Check and take *entry* (well formed: :meth:`Entry.from_wire`); None when the log already has it;
+        raises :class:`Refused`.
 
         Whoever sent it, it counts only when signed by the key the genesis names for its seat
         (``signature``): a computer plays its own seats only.
         """
-        if not isinstance(entry, dict) or set(entry) != FIELDS:
-            raise Refused("malformed", "entry")
-        seq = wire.field(entry, "seq", int)
+        seq = entry.seq
         if 1 <= seq <= len(self._entries):
-            if wire.digest(self._entries[seq - 1]) == wire.digest(entry):
+            if self._entries[seq - 1].digest == entry.digest:
                 return None
             raise Refused("fork", f"entry {seq}")
         if seq != len(self._entries) + 1 or seq > MAX_ENTRIES:
             raise Refused("sequence", f"entry {seq}, expected {len(self._entries) + 1}")
-        if entry["prev"] != self.head:
+        if entry.prev != self.head:
             raise Refused("chain", f"entry {seq}")
-        seat = entry["seat"]
+        seat = entry.seat
         if seat != self._game.current_player or self._game.is_over():
-            raise Refused("out-of-turn", f"seat {str(seat)[:4]}")
+            raise Refused("out-of-turn", f"seat {seat}")
         if not _signed_by(entry, self.genesis.keys[seat]):
             raise Refused("signature", f"entry {seq}, seat {seat}")
         try:
@@ -227,17 +223,17 @@ class MoveLog:
                 raise
             after, events = self._after(entry)
             rebuilt = True
-        self._commit(dict(entry), after)
-        return Accepted(dict(entry), events, rebuilt)
+        self._commit(entry, after)
+        return Accepted(entry, events, rebuilt)
 
-    def _after(self, entry: dict[str, Any]) -> tuple[AnyGame, list[object]]:
+    def _after(self, entry: Entry) -> tuple[AnyGame, list[object]]:
         after = self._game.copy()
-        events = apply_move(after, entry["move"])
-        if state_digest(after) != entry["state"]:
-            raise Refused("state", f"entry {entry['seq']}")
+        events = apply_move(after, entry.move)
+        if state_digest(after) != entry.state:
+            raise Refused("state", f"entry {entry.seq}")
         return after, events
 
-    def _commit(self, entry: dict[str, Any], after: AnyGame) -> None:
+    def _commit(self, entry: Entry, after: AnyGame) -> None:
         self._entries.append(entry)
         self._game = after
 
@@ -245,12 +241,13 @@ class MoveLog:
         """Replay every entry from the genesis into a fresh game; True when that game differs from the one held."""
         game = self.genesis.new_game()
         for entry in self._entries:
-            apply_move(game, entry["move"])
+            apply_move(game, entry.move)
         changed = state_digest(game) != state_digest(self._game)
         self._game = game
         return changed
 
 
 __all__ = [
-    "FIELDS", "RULES", "Accepted", "Genesis", "MoveLog", "new_signing_key", "public_key", "sign_entry", "state_digest",
+    "FIELDS", "MAX_ENTRIES", "RULES", "Accepted", "Entry", "Genesis", "MoveLog", "new_signing_key", "public_key",
+    "sign_entry", "state_digest",
 ]

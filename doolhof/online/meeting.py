@@ -40,19 +40,16 @@ from typing import Any, Final
 
 from . import wire
 from .errors import Refused
+from .messages import Hello, Join, Look, Offer, Welcome
 from .pairing import (
-    PAKE_BYTES,
     HostPairing,
     JoinPairing,
     Paired,
     PairingFailed,
     PictureCode,
     friend_secret,
-    look,
-    read_look,
     topic,
 )
-from .room import check_hello
 from .seal import KEY_BYTES, Sealer, derive
 from .timeouts import CODE_SECONDS, JOIN_SECONDS, LOOK_SECONDS
 from .topics import Publish, channel_topic
@@ -88,8 +85,8 @@ class CodeFailed:
 class Invited:
     """A remembered computer invites this one into a room (*hello* says which)."""
 
-    hello: dict[str, Any]
-    welcome: dict[str, Any]
+    hello: Hello
+    welcome: Welcome
 
 
 @dataclass(frozen=True)
@@ -101,7 +98,7 @@ class Withdrawn:
 class Accepted:
     """The remembered computer took the invitation (*hello*): the room can open."""
 
-    hello: dict[str, Any]
+    hello: Hello
 
 
 @dataclass(frozen=True)
@@ -115,16 +112,12 @@ class RoomEnded:
 class Declined:
     """The remembered computer said "not now" to the invitation (*hello*): nobody comes to the room."""
 
-    hello: dict[str, Any]
+    hello: Hello
 
 
 MeetingEvent = CodeReady | CodeDone | CodeFailed | Invited | Withdrawn | Accepted | Declined | RoomEnded
 #: What every step of a machine returns: the messages to publish and the events.
 Step = tuple[list[Publish], list[MeetingEvent]]
-
-
-def _welcome(room_id: str, room_key: bytes, host: str) -> dict[str, Any]:
-    return {"room": room_id, "key": wire.b64(room_key), "host": host}
 
 
 # ----- the host's picture code -----------------------------------------------------------------------
@@ -143,17 +136,11 @@ class HostPhase(Enum):
 MAX_LOOKS: Final = 256
 
 
-def _offer_of(payload: bytes) -> tuple[bytes, bytes]:
-    """The SPAKE2 message and the look it answers of a well-formed offer; raises :class:`Refused`."""
-    data = wire.loads(payload)
-    return wire.unb64(data.get("pake"), PAKE_BYTES), wire.unb64(data.get("to"))
-
-
 class HostCodeMachine:
     """The host's side of one picture code: offer on its meeting place while connected, answer every look with
     the offer, and the first join that answers it with a sealed welcome."""
 
-    def __init__(self, code: PictureCode, me: dict[str, Any], room_id: str, room_key: bytes, nonce: bytes,
+    def __init__(self, code: PictureCode, me: Hello, room_id: str, room_key: bytes, nonce: bytes,
                  now: float) -> None:
         """*me* is this computer's hello; the welcome invites the joiner into *room_id* (key *room_key*);
         *nonce* marks this host's own look; the code lasts :data:`~doolhof.online.timeouts.CODE_SECONDS`
@@ -189,8 +176,8 @@ class HostCodeMachine:
             return [], []
         if self.phase is HostPhase.CONNECTING:
             self.phase = HostPhase.OFFERING
-        return [Publish(topic(self.where, "offer"), self._pairing.offer(), False),
-                Publish(topic(self.where, "look"), look(self._nonce), False)], []
+        return [Publish(topic(self.where, "offer"), self._pairing.offer().to_bytes(), False),
+                Publish(topic(self.where, "look"), Look(self._nonce).to_bytes(), False)], []
 
     def receive(self, name: str, payload: bytes) -> Step:
         """One message of the meeting place; one that is not well-formed changes nothing."""
@@ -199,18 +186,19 @@ class HostCodeMachine:
             return [], []
         try:
             if part == "look":
-                return self._on_look(read_look(payload))
+                return self._on_look(Look.from_bytes(payload))
             if part == "offer":
-                return self._on_offer(*_offer_of(payload))
+                return self._on_offer(Offer.from_bytes(payload))
             if part == "join":
-                return self._answer(payload)
+                return self._answer(Join.from_bytes(payload))
         except Refused as refused:
             self.ignored += 1
             log.info("a message on the meeting place was dropped: %s", refused.reason)
         return [], []
 
-    def _on_look(self, nonce: bytes) -> Step:
+    def _on_look(self, look: Look) -> Step:
         assert self._pairing is not None
+        nonce = look.nonce
         if nonce == self._nonce:
             if self.phase is HostPhase.OFFERING:
                 # Our own look came back after our offer: the offer is out, and a joiner who looks now finds us.
@@ -220,11 +208,11 @@ class HostCodeMachine:
         if self._looks >= MAX_LOOKS:
             return [], []
         self._looks += 1
-        return [Publish(topic(self.where, "offer"), self._pairing.offer(nonce), False)], []
+        return [Publish(topic(self.where, "offer"), self._pairing.offer(nonce).to_bytes(), False)], []
 
-    def _on_offer(self, pake: bytes, to: bytes) -> Step:
+    def _on_offer(self, offer: Offer) -> Step:
         assert self._pairing is not None
-        if to == self._nonce and pake != self._pairing.message:
+        if offer.to == self._nonce and offer.pake != self._pairing.message:
             return self._fail("busy")  # a live host of the same code answered our look
         return [], []
 
@@ -244,11 +232,11 @@ class HostCodeMachine:
         self.phase = HostPhase.FAILED
         return out or [], [CodeFailed(why)]
 
-    def _answer(self, payload: bytes) -> Step:
+    def _answer(self, join: Join) -> Step:
         assert self._pairing is not None
-        welcome = _welcome(self.room_id, self.room_key, self.me["device"])
+        welcome = Welcome(self.room_id, self.room_key, self.me.device)
         try:
-            result, paired = self._pairing.answer(payload, welcome)
+            result, paired = self._pairing.answer(join, welcome)
         except PairingFailed as failed:
             log.info("a join with a wrong code (or another version) ended the code: %s", failed.why)
             out = [Publish(topic(self.where, "result"), failed.refusal, False)] if failed.refusal else []
@@ -273,7 +261,7 @@ class JoinCodeMachine:
     """The far computer's side of a picture code on one meeting place: look, answer the offers, read the
     sealed welcome."""
 
-    def __init__(self, code: PictureCode, me: dict[str, Any], nonce: bytes, now: float) -> None:
+    def __init__(self, code: PictureCode, me: Hello, nonce: bytes, now: float) -> None:
         """*me* is this computer's hello, *code* the pictures tapped in, *nonce* marks its look; it waits
         :data:`~doolhof.online.timeouts.JOIN_SECONDS` from *now* for the host's answer, and
         :data:`~doolhof.online.timeouts.LOOK_SECONDS` after its look is out for an offer."""
@@ -309,7 +297,7 @@ class JoinCodeMachine:
             return [], []
         if self.phase is JoinPhase.CONNECTING:
             self.phase = JoinPhase.LOOKING
-        return [Publish(topic(self.where, "look"), look(self._nonce), False), *self._joins], []
+        return [Publish(topic(self.where, "look"), Look(self._nonce).to_bytes(), False), *self._joins], []
 
     def disconnected(self) -> None:
         """The link to the relay went down."""
@@ -321,13 +309,13 @@ class JoinCodeMachine:
         if self._pairing is None or self.phase not in (JoinPhase.LOOKING, JoinPhase.JOINED):
             return [], []
         try:
-            if part == "look" and read_look(payload) == self._nonce:
+            if part == "look" and Look.from_bytes(payload).nonce == self._nonce:
                 self._looked = True
             elif part == "offer":
-                join = self._pairing.join(payload)
+                join = self._pairing.join(Offer.from_bytes(payload))
                 if join is not None:
                     self.phase = JoinPhase.JOINED
-                    self._joins.append(Publish(topic(self.where, "join"), join, False))
+                    self._joins.append(Publish(topic(self.where, "join"), join.to_bytes(), False))
                     return [self._joins[-1]], []
             elif part == "result" and self.phase is JoinPhase.JOINED:
                 paired = self._pairing.result(payload)
@@ -358,12 +346,12 @@ class JoinCodeMachine:
 
 
 def welcomed_room(paired: Paired) -> tuple[str, bytes, str]:
-    """The room id, the room key and the host's device the host's welcome names; raises :class:`Refused`."""
+    """The room id, the room key and the host's device the host's welcome names; raises :class:`Refused` when
+    the host welcomes into another's room."""
     welcome = paired.welcome
-    room_id, host = welcome.get("room"), welcome.get("host")
-    if not isinstance(room_id, str) or not isinstance(host, str) or host != paired.hello.get("device"):
+    if welcome.host != paired.hello.device:
         raise Refused("malformed", "welcome")
-    return room_id, wire.unb64(welcome.get("key"), KEY_BYTES), host
+    return welcome.room, welcome.key, welcome.host
 
 
 # ----- remembered computers --------------------------------------------------------------------------
@@ -380,7 +368,7 @@ class Friend:
     @classmethod
     def of(cls, paired: Paired) -> Friend:
         """The computer a picture code just paired with, to remember."""
-        return cls(str(paired.hello["device"]), int(paired.hello["figure"]), friend_secret(paired.secret))
+        return cls(paired.hello.device, paired.hello.figure, friend_secret(paired.secret))
 
     @property
     def channel(self) -> str:
@@ -401,11 +389,11 @@ class Friend:
         """Read :meth:`to_dict` data (an entry without an epoch is at 0); raises :class:`Refused` when damaged."""
         if not isinstance(data, dict):
             raise Refused("malformed", "remembered computer")
-        me = check_hello({"device": data.get("device"), "figure": data.get("figure"), "rules": ""})
+        me = Hello.from_wire({"device": data.get("device"), "figure": data.get("figure"), "rules": ""})
         epoch = data.get("epoch", 0)
         if not isinstance(epoch, int) or isinstance(epoch, bool) or not 0 <= epoch < 2**31:
             raise Refused("malformed", "remembered computer")
-        return cls(me["device"], me["figure"], wire.unb64(data.get("secret"), KEY_BYTES), epoch)
+        return cls(me.device, me.figure, wire.unb64(data.get("secret"), KEY_BYTES), epoch)
 
 
 class InvitePhase(Enum):
@@ -433,7 +421,7 @@ class InvitationMachine:
     ``accept``, ``decline`` or ``withdraw`` names that id. A replayed invitation names an old nonce and a
     replayed answer an old id: both are refused, so nothing old leads into a dead room."""
 
-    def __init__(self, me: dict[str, Any], friend: Friend, room_id: str, room_key: bytes,
+    def __init__(self, me: Hello, friend: Friend, room_id: str, room_key: bytes,
                  nonce: bytes | None = None) -> None:
         """*me* is this computer's hello; an invitation from here welcomes *friend* into *room_id*; *nonce*
         marks this machine's ``here`` and invitation (random unless given)."""
@@ -443,7 +431,7 @@ class InvitationMachine:
         self.room_key = room_key
         self.phase = InvitePhase.LISTENING
         #: The welcome of the invitation that came (while :attr:`phase` is ``INVITED``).
-        self.invitation: dict[str, Any] | None = None
+        self.invitation: Welcome | None = None
         self._invitation_id = ""
         self._nonce = wire.b64(nonce if nonce is not None else os.urandom(12))
         self._sealer = Sealer(derive(friend.secret, "remembered key"))
@@ -457,7 +445,7 @@ class InvitationMachine:
 
     def _sealed(self, name: str, message: dict[str, Any], retain: bool = False) -> Publish:
         where = self.topic(name)
-        return Publish(where, self._sealer.seal(where, wire.dumps({**message, "hello": self.me})), retain)
+        return Publish(where, self._sealer.seal(where, wire.dumps({**message, "hello": self.me.to_wire()})), retain)
 
     def _ended_name(self, room_id: str) -> str:
         return "end/" + derive(self.friend.secret, "ended room " + room_id, 8).hex()
@@ -491,7 +479,7 @@ class InvitationMachine:
         self._answered.clear()
         return [self._sealed("knock", {"t": "knock"})]
 
-    def accept(self) -> tuple[list[Publish], dict[str, Any]]:
+    def accept(self) -> tuple[list[Publish], Welcome]:
         """Take the invitation that came: what to publish and its welcome; raises ValueError when none came.
         The channel moves on (:attr:`friend` is then :meth:`Friend.moved`)."""
         welcome = self.invitation
@@ -508,7 +496,7 @@ class InvitationMachine:
         if self.phase is not InvitePhase.INVITED or welcome is None:
             return []
         self.phase, self.invitation = InvitePhase.LISTENING, None  # a later invitation is news again
-        return [self._sealed("decline", {"t": "decline", "id": self._invitation_id, "room": welcome.get("room")})]
+        return [self._sealed("decline", {"t": "decline", "id": self._invitation_id, "room": welcome.room})]
 
     def withdraw(self) -> list[Publish]:
         """The screen stops: take back an invitation nobody answered (said sealed; nothing is on the relay)."""
@@ -523,12 +511,12 @@ class InvitationMachine:
             return [], []  # a retained message cleared
         try:
             message = wire.loads(self._sealer.open(name, payload))
-            peer = check_hello(message.get("hello"))
+            peer = Hello.from_wire(message.get("hello"))
         except Refused as refused:
             self.refused += 1
             log.info("a message on a remembered computer's channel was refused: %s", refused.reason)
             return [], []
-        if peer["device"] != self.friend.device:
+        if peer.device != self.friend.device:
             return [], []  # our own message coming back
         kind = message.get("t")
         room_id = message.get("room")
@@ -543,27 +531,31 @@ class InvitationMachine:
         step: Step = handler(peer, message)
         return step
 
-    def _on_knock(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
+    def _on_knock(self, peer: Hello, message: dict[str, Any]) -> Step:
         if self.phase not in (InvitePhase.LISTENING, InvitePhase.INVITED) or self._answers >= MAX_ANSWERS:
             return [], []
         self._answers += 1
         return [self._here()], []
 
-    def _on_here(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
+    def _on_here(self, peer: Hello, message: dict[str, Any]) -> Step:
         nonce = message.get("n")
         if self.phase is not InvitePhase.INVITING or not isinstance(nonce, str) or nonce in self._answered \
                 or self._answers >= MAX_ANSWERS:
             return [], []
         self._answered.add(nonce)
         self._answers += 1
-        welcome = _welcome(self.room_id, self.room_key, self.me["device"])
+        welcome = Welcome(self.room_id, self.room_key, self.me.device).to_wire()
         return [self._sealed("invite", {"t": "invite", "welcome": welcome, "to": nonce,
                                         "id": self._invitation_id})], []
 
-    def _on_invite(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
-        welcome, ident = message.get("welcome"), message.get("id")
+    def _on_invite(self, peer: Hello, message: dict[str, Any]) -> Step:
+        ident = message.get("id")
+        try:
+            welcome = Welcome.from_wire(message.get("welcome"))
+        except Refused:
+            welcome = None
         if self.phase not in (InvitePhase.LISTENING, InvitePhase.INVITED) or message.get("to") != self._nonce \
-                or not isinstance(welcome, dict) or welcome.get("host") != peer["device"] or not isinstance(ident, str):
+                or welcome is None or welcome.host != peer.device or not isinstance(ident, str):
             self.refused += 1
             return [], []  # an old invitation (another nonce) leads nowhere
         if self.phase is InvitePhase.INVITED and ident == self._invitation_id:
@@ -571,13 +563,13 @@ class InvitationMachine:
         self.phase, self.invitation, self._invitation_id = InvitePhase.INVITED, welcome, ident
         return [], [Invited(peer, welcome)]
 
-    def _on_withdraw(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
+    def _on_withdraw(self, peer: Hello, message: dict[str, Any]) -> Step:
         if self.phase is InvitePhase.INVITED and message.get("id") == self._invitation_id:
             self.phase, self.invitation = InvitePhase.LISTENING, None
             return [], [Withdrawn()]
         return [], []
 
-    def _on_accept(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
+    def _on_accept(self, peer: Hello, message: dict[str, Any]) -> Step:
         if self.phase is not InvitePhase.INVITING or message.get("id") != self._invitation_id:
             self.refused += 1
             return [], []
@@ -585,7 +577,7 @@ class InvitationMachine:
         self.friend = self.friend.moved()
         return [], [Accepted(peer)]
 
-    def _on_decline(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
+    def _on_decline(self, peer: Hello, message: dict[str, Any]) -> Step:
         if self.phase is not InvitePhase.INVITING or message.get("id") != self._invitation_id \
                 or message.get("room") != self.room_id:
             self.refused += 1

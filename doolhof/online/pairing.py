@@ -10,13 +10,14 @@ of the 12**6 codes, again every ten minutes (docs/online.md says how long that t
 Nothing is retained: the offer lives on the relay as long as the host is connected and no longer. On a
 meeting place (topics ``doolhof/c/<place>/...``):
 
-``look``    plain: ``{"n": nonce}`` -- "is a host here?" (the joiner's, and the host's own on connecting)
-``offer``   plain: ``{"pake": ..., "rules": ..., "to": nonce}`` the host's SPAKE2 message, sent on
-            connecting and in answer to every look
-``join``    plain: ``{"pake": ..., "offer": digest, "confirm": ...}`` the joiner's SPAKE2 message, the offer
-            it answers and its hello sealed by the new key
-``result``  sealed by the new key: ``{"ok": true, "welcome": ..., "hello": ...}`` or ``{"ok": false,
-            "why": "version"}``
+``look``    plain (:class:`~doolhof.online.messages.Look`): "is a host here?" (the joiner's, and the host's own
+            on connecting)
+``offer``   plain (:class:`~doolhof.online.messages.Offer`): the host's SPAKE2 message, sent on connecting and
+            in answer to every look
+``join``    plain (:class:`~doolhof.online.messages.Join`): the joiner's SPAKE2 message, the offer it answers
+            and its hello sealed by the new key
+``result``  sealed by the new key: :class:`~doolhof.online.messages.PairResult` (the welcome) or
+            :class:`~doolhof.online.messages.PairRefused` (another version)
 
 A message that is not well-formed, or answers another offer, is dropped and ends nothing; only a join whose
 SPAKE2 key does not open (a real wrong guess) ends the code: an attacker who found the place wins with a
@@ -30,7 +31,7 @@ import hashlib
 import math
 import secrets
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 from spake2 import SPAKE2_Symmetric
@@ -41,6 +42,7 @@ from doolhof.engine.variants import JUNIOR_PICTURES
 from . import wire
 from .errors import Refused
 from .log import RULES
+from .messages import NONCE_BYTES, PAKE_BYTES, Hello, Join, Look, Offer, PairRefused, PairResult, Welcome, read_result
 from .seal import KEY_BYTES, Sealer, derive
 from .timeouts import CODE_SECONDS, PLACE_SECONDS, PLACE_SKEW
 from .topics import channel_topic
@@ -55,9 +57,6 @@ SCRYPT_R: Final = 8
 SCRYPT_P: Final = 1
 #: SPAKE2's identity of both sides (the symmetric variant: host and joiner are alike).
 _IDENTITY: Final = b"doolhof pairing 2"
-#: Bytes of a SPAKE2 message (a side byte and a curve point), of a look's nonce.
-PAKE_BYTES: Final = 33
-NONCE_BYTES: Final = 12
 #: The most offers one joiner tries (a stranger who knows the place may answer its look too).
 MAX_OFFERS: Final = 8
 
@@ -139,9 +138,9 @@ class Paired:
     """The exchange worked: the other computer's *hello*, the *secret* both now share, and (for the
     joiner) the room *welcome* the host sent."""
 
-    hello: dict[str, Any]
+    hello: Hello
     secret: bytes
-    welcome: dict[str, Any]
+    welcome: Welcome
 
 
 class PairingFailed(Exception):
@@ -158,11 +157,6 @@ def _sealer(secret: bytes) -> Sealer:
     return Sealer(derive(secret, "pairing confirm"))
 
 
-def _pake_of(value: object) -> bytes:
-    """A well-formed SPAKE2 message's bytes; raises :class:`Refused`."""
-    return wire.unb64(value, PAKE_BYTES)
-
-
 def _digest(pake: bytes) -> str:
     return hashlib.sha256(b"doolhof offer|" + pake).hexdigest()[:32]
 
@@ -175,19 +169,14 @@ def _finish(pake: SPAKE2_Symmetric, message: bytes) -> bytes:
 
 
 def look(nonce: bytes) -> bytes:
-    """A ``look``: is a host here?"""
-    return wire.dumps({"n": wire.b64(nonce)})
-
-
-def read_look(payload: bytes) -> bytes:
-    """The nonce of a well-formed ``look``; raises :class:`Refused`."""
-    return wire.unb64(wire.loads(payload).get("n"), NONCE_BYTES)
+    """A ``look``'s bytes: is a host here?"""
+    return Look(nonce).to_bytes()
 
 
 class HostPairing:
     """The host's side of one code: offer, then answer the first join that answers its offer."""
 
-    def __init__(self, code: PictureCode, hello: dict[str, Any], where: str) -> None:
+    def __init__(self, code: PictureCode, hello: Hello, where: str) -> None:
         """*hello* is what the host tells the joiner about itself (see :mod:`doolhof.online.room`); *where*
         the code's meeting place."""
         self.code = code
@@ -198,11 +187,11 @@ class HostPairing:
         self.digest = _digest(self.message)
         self.done = False
 
-    def offer(self, to: bytes = b"") -> bytes:
+    def offer(self, to: bytes = b"") -> Offer:
         """The ``offer`` (in answer to the look of nonce *to*, or unprompted)."""
-        return wire.dumps({"pake": wire.b64(self.message), "rules": RULES, "to": wire.b64(to)})
+        return Offer(self.message, RULES, to)
 
-    def answer(self, join: bytes, welcome: dict[str, Any]) -> tuple[bytes, Paired]:
+    def answer(self, join: Join, welcome: Welcome) -> tuple[bytes, Paired]:
         """Answer a ``join``: the sealed ``result`` and what was agreed.
 
         Raises :class:`Refused` for a join that is not well-formed or answers another offer (it ends
@@ -212,29 +201,25 @@ class HostPairing:
         """
         if self.done:
             raise Refused("replayed", "join")
-        data = wire.loads(join)
-        theirs = _pake_of(data.get("pake"))
-        if data.get("offer") != self.digest or theirs == self.message:
+        if join.offer != self.digest or join.pake == self.message:
             raise Refused("malformed", "join")  # another offer's, or our own reflected
-        confirm = wire.unb64(data.get("confirm"))
-        secret = _finish(self._pake, theirs)  # a malformed point raises Refused
+        secret = _finish(self._pake, join.pake)  # a malformed point raises Refused
         self.done = True  # a SPAKE2 exchange was made: from here on the code is used, right or wrong
-        try:
-            hello = wire.loads(_sealer(secret).open(topic(self.where, "join"), confirm))
+        try:  # a hello that does not open, or is not one, is not of this code
+            hello = Hello.from_wire(wire.loads(_sealer(secret).open(topic(self.where, "join"), join.confirm)))
         except Refused:
             raise PairingFailed("code") from None
-        if hello.get("rules") != RULES:
-            refusal = _sealer(secret).seal(topic(self.where, "result"), wire.dumps({"ok": False, "why": "version"}))
+        if hello.rules != RULES:
+            refusal = _sealer(secret).seal(topic(self.where, "result"), PairRefused("version").to_bytes())
             raise PairingFailed("version", refusal)
-        sealed = _sealer(secret).seal(topic(self.where, "result"),
-                                      wire.dumps({"ok": True, "welcome": welcome, "hello": self.hello}))
+        sealed = _sealer(secret).seal(topic(self.where, "result"), PairResult(welcome, self.hello).to_bytes())
         return sealed, Paired(hello, secret, welcome)
 
 
 class JoinPairing:
     """The joiner's side: answer the well-formed offers (a few at most), read the sealed result."""
 
-    def __init__(self, code: PictureCode, hello: dict[str, Any], where: str) -> None:
+    def __init__(self, code: PictureCode, hello: Hello, where: str) -> None:
         """*hello* is what the joiner tells the host about itself; *where* the meeting place it looks in."""
         self.code = code
         self.hello = hello
@@ -243,11 +228,10 @@ class JoinPairing:
         self._secrets: dict[str, bytes] = {}
         self.their_rules: str | None = None
 
-    def join(self, offer: bytes) -> bytes | None:
+    def join(self, offer: Offer) -> Join | None:
         """The ``join`` answering *offer*, or None for an offer already answered (or too many);
-        raises :class:`Refused` when it is not well-formed."""
-        data = wire.loads(offer)
-        theirs = _pake_of(data.get("pake"))
+        raises :class:`Refused` when its SPAKE2 message does not finish."""
+        theirs = offer.pake
         digest = _digest(theirs)
         if digest in self._secrets or len(self._secrets) >= MAX_OFFERS:
             return None
@@ -255,10 +239,9 @@ class JoinPairing:
         mine = bytes(pake.start())
         secret = _finish(pake, theirs)
         self._secrets[digest] = secret
-        if isinstance(data.get("rules"), str):
-            self.their_rules = data["rules"]
-        confirm = _sealer(secret).seal(topic(self.where, "join"), wire.dumps(self.hello))
-        return wire.dumps({"pake": wire.b64(mine), "offer": digest, "confirm": wire.b64(confirm)})
+        self.their_rules = offer.rules
+        confirm = _sealer(secret).seal(topic(self.where, "join"), wire.dumps(self.hello.to_wire()))
+        return Join(mine, digest, confirm)
 
     def result(self, result: bytes) -> Paired:
         """What the host answered; raises :class:`Refused` for a result that opens with none of the keys
@@ -268,12 +251,10 @@ class JoinPairing:
                 content = wire.loads(_sealer(secret).open(topic(self.where, "result"), result))
             except Refused:
                 continue
-            if content.get("ok") is not True:
-                raise PairingFailed("version" if content.get("why") == "version" else "code")
-            welcome, hello = content.get("welcome"), content.get("hello")
-            if not isinstance(welcome, dict) or not isinstance(hello, dict):
-                raise Refused("malformed", "result")
-            return Paired(hello, secret, welcome)
+            answer = read_result(content)
+            if isinstance(answer, PairRefused):
+                raise PairingFailed("version" if answer.why == "version" else "code")
+            return Paired(answer.hello, secret, answer.welcome)
         raise Refused("altered", "result")
 
 
@@ -285,5 +266,5 @@ def friend_secret(secret: bytes) -> bytes:
 __all__ = [
     "CODE_LENGTH", "CODE_SECONDS", "MAX_OFFERS", "NONCE_BYTES", "PAKE_BYTES", "PICTURES", "SCRYPT_N", "SCRYPT_P",
     "SCRYPT_R", "HostPairing", "JoinPairing", "Paired", "PairingFailed", "PictureCode", "friend_secret",
-    "host_window", "join_windows", "look", "place", "read_look", "topic", "window",
+    "host_window", "join_windows", "look", "place", "topic", "window",
 ]

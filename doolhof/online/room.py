@@ -18,7 +18,9 @@ the relay:
                      message the relay keeps, for the week a room lasts, and only until it is heard)
 ===================  =====================================================================
 
-Nothing else is kept on the relay: whenever a computer (re)connects it says hello with a new *epoch*, and
+Each is one class of :mod:`doolhof.online.messages` (``RoomHello``, ``RoomHere``, ``Setup``, ``Deal``,
+``Start``, ``EntryMessage``, ``Have``, ``End``), read there and handed over checked. Nothing else is kept on
+the relay: whenever a computer (re)connects it says hello with a new *epoch*, and
 the other answers with everything it knows that the newcomer may miss (its hello, the setup, its
 deal, the start, and on ``have`` the missing entries). hello, here and have carry the epoch of their
 connection and a counter (``e``, ``c``): one not newer than the last seen is a replay and is refused,
@@ -39,7 +41,7 @@ import logging
 import os
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -51,7 +53,24 @@ from doolhof.session.seats import TableSetup
 
 from . import wire
 from .errors import Refused
-from .log import MAX_ENTRIES, RULES, Genesis, MoveLog, new_signing_key, public_key
+from .log import RULES, Genesis, MoveLog, new_signing_key, public_key
+from .messages import (
+    FIGURES,
+    MAX_ENTRIES,
+    ROOM_KINDS,
+    Deal,
+    End,
+    Entry,
+    EntryMessage,
+    Have,
+    Hello,
+    Message,
+    RoomHello,
+    RoomHere,
+    Setup,
+    Start,
+    kind_of,
+)
 from .moves import Move
 from .seal import KEY_BYTES, Sealer, derive
 from .timeouts import RETAIN_SECONDS
@@ -65,13 +84,11 @@ CHUNK: Final = 128
 LAST: Final = 2**53
 #: How many entries ahead of the log a room holds while it waits for the missing ones.
 MAX_PENDING: Final = 512
-#: The figures a computer can show itself as (the maze's four and the card game's six colours).
-FIGURES: Final = 6
 
 
-def hello(device: str, figure: int) -> dict[str, Any]:
+def hello(device: str, figure: int) -> Hello:
     """What a computer says of itself: its id, its figure, its rules and app versions. No names."""
-    return {"device": device, "figure": figure, "rules": RULES, "app": __version__}
+    return Hello(device, figure, RULES, __version__)
 
 
 def new_device_id() -> str:
@@ -82,24 +99,6 @@ def new_device_id() -> str:
 def new_room_id() -> str:
     """A fresh random room id: 128 bits, long enough that nobody finds a room by guessing."""
     return "r" + os.urandom(16).hex()
-
-
-def check_hello(data: object) -> dict[str, Any]:
-    """*data* when it is a well-formed hello; raises :class:`Refused` (``malformed``).
-
-    A room's hello also names the computer's signing key for the room (``sign``, :func:`public_key`)."""
-    if not isinstance(data, dict):
-        raise Refused("malformed", "hello")
-    device = wire.field(data, "device", str)
-    figure = wire.field(data, "figure", int)
-    if not 0 < len(device) <= 32 or not device.isalnum() or not 0 <= figure < FIGURES:
-        raise Refused("malformed", "hello")
-    wire.field(data, "rules", str)
-    checked = {"device": device, "figure": figure, "rules": str(data["rules"])[:40], "app": str(data.get("app"))[:20]}
-    if data.get("sign") is not None:
-        wire.unb64(data["sign"], 32)
-        checked["sign"] = data["sign"]
-    return checked
 
 
 def pseudonym(key: bytes, device: str) -> str:
@@ -113,7 +112,7 @@ def pseudonym(key: bytes, device: str) -> str:
 class PeerJoined:
     """The far computer is in the room: its *hello* (its figure)."""
 
-    hello: dict[str, Any]
+    hello: Hello
 
 
 @dataclass(frozen=True)
@@ -210,35 +209,35 @@ class Room:
     """
 
     def __init__(
-        self, room_id: str, key: bytes, me: dict[str, Any], members: tuple[str, str], *,
+        self, room_id: str, key: bytes, me: Hello, members: tuple[str, str], *,
         table: TableSetup | None = None, far: frozenset[int] = frozenset(), signing: bytes | None = None,
     ) -> None:
         """A room as it begins; :meth:`from_dict` brings a kept one back."""
-        if len(key) != KEY_BYTES or len(members) != 2 or members[0] == members[1] or me["device"] not in members:
+        if len(key) != KEY_BYTES or len(members) != 2 or members[0] == members[1] or me.device not in members:
             raise ValueError("a room needs its key, two different computers, and this computer among them")
         self.room_id = room_id
         self.key = key
         self._signing = (Ed25519PrivateKey.from_private_bytes(signing) if signing is not None
                          else new_signing_key())
-        self.me = {**me, "sign": public_key(self._signing)}
+        self.me = replace(me, sign=public_key(self._signing))
         self.members = members
         self.host = members[0]
-        self.peer_device = members[1] if me["device"] == members[0] else members[0]
-        self.is_host = me["device"] == self.host
+        self.peer_device = members[1] if me.device == members[0] else members[0]
+        self.is_host = me.device == self.host
         if self.is_host and table is None:
             raise ValueError("the host brings the table")
         self.table = table
         self.far = far
-        self.peer: dict[str, Any] | None = None
+        self.peer: Hello | None = None
         self.peer_here = False
         self.mismatch: str | None = None
         self._sealer = Sealer(key)
         self._names = {device: pseudonym(key, device) for device in members}
         self._secret = os.urandom(32)
-        self._deals: dict[str, _Deal] = {me["device"]: _Deal(self._commit_of(me["device"], self._secret))}
+        self._deals: dict[str, _Deal] = {me.device: _Deal(self._commit_of(me.device, self._secret))}
         self.genesis: Genesis | None = None
         self.log: MoveLog | None = None
-        self._pending: dict[int, dict[str, Any]] = {}
+        self._pending: dict[int, Entry] = {}
         self._start: str | None = None  # a start that came before the deal was complete
         self.peer_have = 0
         self.closed = False
@@ -264,22 +263,22 @@ class Room:
     def client_id(self) -> str:
         """This computer's MQTT client id in this room: the same on every connection (so a new connection
         takes the old one's place and its last will is dropped), another in every room, naming nobody."""
-        return "d" + derive(self.key, "client id|" + self.me["device"], 11).hex()
+        return "d" + derive(self.key, "client id|" + self.me.device, 11).hex()
 
     def _topic(self, *parts: object) -> str:
         return "/".join([self.base, *(str(p) for p in parts)])
 
     def _mine(self, kind: str) -> str:
-        return self._topic(kind, self._names[self.me["device"]])
+        return self._topic(kind, self._names[self.me.device])
 
-    def _publish(self, topic: str, message: dict[str, Any], retain: bool = False) -> Publish:
-        return Publish(topic, self._sealer.seal(topic, wire.dumps(message)), retain)
+    def _publish(self, topic: str, message: Message, retain: bool = False) -> Publish:
+        return Publish(topic, self._sealer.seal(topic, message.to_bytes()), retain)
 
-    def _fresh(self, message: dict[str, Any], last: bool = False) -> dict[str, Any]:
-        """*message* with this connection's epoch and the next count (or :data:`LAST`)."""
+    def _stamp(self, last: bool = False) -> tuple[int, int]:
+        """This connection's epoch and the next count (or :data:`LAST`)."""
         if not last:
             self._count += 1
-        return {**message, "e": self.epoch, "c": LAST if last else self._count}
+        return self.epoch, LAST if last else self._count
 
     def _commit_of(self, device: str, secret: bytes) -> str:
         text = b"|".join((b"doolhof deal promise", self.room_id.encode(), device.encode(), secret))
@@ -302,20 +301,20 @@ class Room:
         return self._announce()
 
     def _announce(self) -> list[Publish]:
-        out = [self._publish(self._mine("hello"), self._fresh({"t": "hello", **self.me})),
-               self._publish(self._mine("here"), self._fresh({"t": "here", "here": True}))]
+        out = [self._publish(self._mine("hello"), RoomHello(self.me, *self._stamp())),
+               self._publish(self._mine("here"), RoomHere(True, *self._stamp()))]
         if self.is_host and self.table is not None:
-            out.append(self._publish(self._topic("setup"), self._setup_message()))
+            out.append(self._publish(self._topic("setup"), Setup(self.table, self.far)))
         out.append(self._deal_publish())
         if self.is_host and self.genesis is not None:
-            out.append(self._publish(self._topic("start"), {"t": "start", "genesis": self.genesis.digest}))
+            out.append(self._publish(self._topic("start"), Start(self.genesis.digest)))
         out.append(self._have())
         return out
 
     def will(self) -> Publish:
         """The last will of this connection: "away", published by the relay when this computer drops.
         It carries the connection's epoch, so it never counts after a newer connection's "here"."""
-        return self._publish(self._mine("here"), self._fresh({"t": "here", "here": False}, last=True))
+        return self._publish(self._mine("here"), RoomHere(False, *self._stamp(last=True)))
 
     def away(self) -> Publish:
         """Said when this computer leaves on purpose (the game waits)."""
@@ -327,25 +326,18 @@ class Room:
         if self.ended:
             return [], []
         self.ended = self.closed = True
-        end = self._publish(self._topic("end"), {"t": "end", "device": self.me["device"]}, retain=True)
+        end = self._publish(self._topic("end"), End(self.me.device), retain=True)
         return [end], [Ended(True)]
 
-    def _setup_message(self) -> dict[str, Any]:
-        assert self.table is not None
-        return {"t": "setup", "table": self.table.to_dict(), "far": sorted(self.far)}
-
     def _deal_publish(self) -> Publish:
-        mine = self._deals[self.me["device"]]
-        message: dict[str, Any] = {"t": "deal", "commit": mine.commit}
-        if mine.reveal is not None:
-            message["reveal"] = mine.reveal.hex()
-        return self._publish(self._mine("deal"), message)
+        mine = self._deals[self.me.device]
+        return self._publish(self._mine("deal"), Deal(mine.commit, mine.reveal))
 
-    def _entry_publish(self, entry: dict[str, Any]) -> Publish:
-        return self._publish(self._topic("log", f"{entry['seq']:06d}"), {"t": "entry", "entry": entry})
+    def _entry_publish(self, entry: Entry) -> Publish:
+        return self._publish(self._topic("log", f"{entry.seq:06d}"), EntryMessage(entry))
 
     def _have(self) -> Publish:
-        return self._publish(self._mine("have"), self._fresh({"t": "have", "n": len(self.log) if self.log else 0}))
+        return self._publish(self._mine("have"), Have(len(self.log) if self.log else 0, *self._stamp()))
 
     # ----- the host starts, a computer plays ---------------------------------------------------
     @property
@@ -361,7 +353,7 @@ class Room:
         if self.genesis is not None:
             return [], []
         self.genesis = self._genesis()
-        out = [self._publish(self._topic("start"), {"t": "start", "genesis": self.genesis.digest})]
+        out = [self._publish(self._topic("start"), Start(self.genesis.digest))]
         return out, self._start_log()
 
     def _genesis(self) -> Genesis:
@@ -370,7 +362,7 @@ class Room:
         assert all(h is not None for h in halves)
         seed = hashlib.sha256(b"doolhof deal|" + self.room_id.encode() + b"|" + b"|".join(h or b"" for h in halves))
         owners = tuple(self.members[1] if s in self.far else self.host for s in range(len(self.table.seats)))
-        keys = {self.me["device"]: str(self.me["sign"]), self.peer_device: str(self.peer.get("sign"))}
+        keys = {self.me.device: str(self.me.sign), self.peer_device: str(self.peer.sign)}
         return Genesis(self.table, owners, int.from_bytes(seed.digest()[:8], "big"), self.room_id,
                        tuple(keys[o] for o in owners))
 
@@ -386,7 +378,7 @@ class Room:
     def my_turn(self) -> bool:
         """True when the seat to move is played from this computer."""
         return (self.log is not None and not self.log.game.is_over()
-                and self.log.genesis.owners[self.log.game.current_player] == self.me["device"])
+                and self.log.genesis.owners[self.log.game.current_player] == self.me.device)
 
     def play(self, move: Move) -> tuple[list[Publish], list[RoomEvent]]:
         """This computer plays *move* for the seat to move; raises :class:`Refused` (and changes nothing)."""
@@ -394,7 +386,7 @@ class Room:
             raise Refused("closed")
         done = self.log.author(self._signing, move)
         entry = done.entry
-        events: list[RoomEvent] = [MoveMade(entry["seq"], entry["seat"], move, True, done.events)]
+        events: list[RoomEvent] = [MoveMade(entry.seq, entry.seat, move, True, done.events)]
         out = [self._entry_publish(entry)]
         if self.log.game.is_over():
             events.append(Finished(self.log.game.outcome()))
@@ -424,39 +416,47 @@ class Room:
         return out, events
 
     def _receive(self, parts: list[str], topic: str, payload: bytes) -> tuple[list[Publish], list[RoomEvent]]:
-        message = wire.loads(self._sealer.open(topic, payload))
-        kind = message.get("t")
+        data = wire.loads(self._sealer.open(topic, payload))
+        kind = kind_of(data)
         if len(parts) == 2 and parts[0] in ("hello", "here", "deal", "have"):
             name = parts[1]
             if kind == "hello" == parts[0] and name == self.peer_device:
-                return self._on_old_hello(message)
+                return self._on_old_hello(RoomHello.from_wire(data))
             if name not in self._names.values():
                 raise Refused("sender", "not in the room")
             if kind != parts[0]:
                 raise Refused("malformed", "type")
-            if name == self._names[self.me["device"]]:
+            if name == self._names[self.me.device]:
                 return [], []  # our own message coming back
-            if kind == "deal":
+            message = ROOM_KINDS[kind].from_wire(data)
+            if isinstance(message, Deal):
                 return self._on_deal(message)
-            if kind == "hello" and message.get("rules") != self.me["rules"]:
+            if isinstance(message, RoomHello) and message.hello.rules != self.me.rules:
                 return self._on_hello(message)  # another version: said, whatever else it sends
+            assert isinstance(message, (RoomHello, RoomHere, Have))
             out = self._on_fresh(message)
-            handler = {"hello": self._on_hello, "here": self._on_here, "have": self._on_have}[kind]
-            more, events = handler(message)
+            if isinstance(message, RoomHello):
+                more, events = self._on_hello(message)
+            elif isinstance(message, RoomHere):
+                more, events = self._on_here(message)
+            else:
+                more, events = self._on_have(message)
             return out + more, events
         if parts in (["setup"], ["start"]) and kind == parts[0]:
             if self.is_host:
                 return [], []  # the host's own message coming back
-            return self._on_setup(message) if kind == "setup" else self._on_start(message)
+            return self._on_setup(Setup.from_wire(data)) if kind == "setup" else self._on_start(Start.from_wire(data))
         if len(parts) == 2 and parts[0] == "log" and kind == "entry":
-            return self._on_entry(message, parts[1])
+            return self._on_entry(EntryMessage.from_wire(data).entry, parts[1])
         if parts == ["end"] and kind == "end":
-            return self._on_end(message)
+            return self._on_end(End.from_wire(data))
         raise Refused("malformed", "topic")
 
-    def _on_fresh(self, message: dict[str, Any]) -> list[Publish]:
+    def _on_fresh(self, message: RoomHello | RoomHere | Have) -> list[Publish]:
         """Refuse a replay; when the far computer speaks from a new connection, tell it all it may miss."""
-        epoch, count = wire.field(message, "e", int), wire.field(message, "c", int)
+        if message.epoch is None or message.count is None:
+            raise Refused("malformed", "field e")
+        epoch, count = message.epoch, message.count
         if (epoch, count) <= self.peer_seen:
             raise Refused("replayed", f"connection {epoch % 10_000}")
         new = epoch > self.peer_seen[0]
@@ -466,37 +466,37 @@ class Room:
         self._answered.clear()
         return [] if self.closed else self._announce()
 
-    def _on_end(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
-        device = wire.field(message, "device", str)
+    def _on_end(self, message: End) -> tuple[list[Publish], list[RoomEvent]]:
+        device = message.device
         if device not in self.members:
             raise Refused("sender", "end")
-        if device == self.me["device"] or self.ended:
+        if device == self.me.device or self.ended:
             return [], []  # our own end coming back, or heard twice
         self.ended = self.closed = True
         # Heard: nothing of the room need stay on the relay now, the end included.
         return [Publish(self._topic("end"), b"", True)], [Ended(False)]
 
-    def _on_old_hello(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
+    def _on_old_hello(self, message: RoomHello) -> tuple[list[Publish], list[RoomEvent]]:
         """A hello on the far computer's device id: an older Doolhof (before per-room names). Only its
         version counts: the parent hears that the two computers need the same version."""
-        peer = check_hello(message)
-        if peer["rules"] == self.me["rules"] or peer["device"] != self.peer_device:
+        peer = message.hello
+        if peer.rules == self.me.rules or peer.device != self.peer_device:
             raise Refused("sender", "hello")
         return self._on_hello(message)
 
-    def _on_hello(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
-        peer = check_hello(message)
-        if peer["device"] != self.peer_device:
+    def _on_hello(self, message: RoomHello) -> tuple[list[Publish], list[RoomEvent]]:
+        peer = message.hello
+        if peer.device != self.peer_device:
             raise Refused("sender", "hello")
-        if peer["rules"] != self.me["rules"]:
+        if peer.rules != self.me.rules:
             self.peer = peer
             if self.mismatch is None:
-                self.mismatch = peer["rules"]
-                return [], [VersionMismatch(peer["rules"])]
+                self.mismatch = peer.rules
+                return [], [VersionMismatch(peer.rules)]
             return [], []
-        if "sign" not in peer:
+        if peer.sign is None:
             raise Refused("malformed", "hello without a key")
-        if self.peer is not None and self.peer.get("sign") != peer["sign"] and self._deals_known():
+        if self.peer is not None and self.peer.sign != peer.sign and self._deals_known():
             raise Refused("sender", "another key")  # a computer keeps its room key: the deal was made with it
         first = self.peer is None
         self.peer = peer
@@ -509,41 +509,31 @@ class Room:
     def _deals_known(self) -> bool:
         return self.genesis is not None or self._ready_sent
 
-    def _on_here(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
-        here = wire.field(message, "here", bool)
-        if here == self.peer_here:
+    def _on_here(self, message: RoomHere) -> tuple[list[Publish], list[RoomEvent]]:
+        if message.here == self.peer_here:
             return [], []
-        self.peer_here = here
-        return [], [PeerPresence(here)]
+        self.peer_here = message.here
+        return [], [PeerPresence(message.here)]
 
-    def _on_setup(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
-        try:
-            table = TableSetup.from_dict(message.get("table"))
-        except ValueError:
-            raise Refused("malformed", "setup") from None
-        far = wire.field(message, "far", list)
-        if not far or not all(isinstance(s, int) and 0 <= s < len(table.seats) for s in far):
-            raise Refused("malformed", "far seats")
+    def _on_setup(self, message: Setup) -> tuple[list[Publish], list[RoomEvent]]:
         if self.genesis is not None:
             return [], []
-        self.table, self.far = table, frozenset(far)
+        self.table, self.far = message.table, message.far
         return [], self._maybe_ready()
 
-    def _on_deal(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
-        commit = wire.field(message, "commit", str)
+    def _on_deal(self, message: Deal) -> tuple[list[Publish], list[RoomEvent]]:
+        commit = message.commit
         known = self._deals.get(self.peer_device)
         if known is not None and known.commit != commit:
             raise Refused("deal", "a second promise")
         deal = known or _Deal(commit)
-        reveal = message.get("reveal")
-        if reveal is not None and deal.reveal is None:
-            half = bytes.fromhex(reveal) if isinstance(reveal, str) and len(reveal) == 64 else b""
-            if not hmac.compare_digest(self._commit_of(self.peer_device, half), commit):
+        if message.reveal is not None and deal.reveal is None:
+            if not hmac.compare_digest(self._commit_of(self.peer_device, message.reveal), commit):
                 raise Refused("deal", "half does not match its promise")
-            deal.reveal = half
+            deal.reveal = message.reveal
         self._deals[self.peer_device] = deal
         out: list[Publish] = []
-        mine = self._deals[self.me["device"]]
+        mine = self._deals[self.me.device]
         if mine.reveal is None:  # only now, with their promise in hand, is ours revealed
             mine.reveal = self._secret
             out.append(self._deal_publish())
@@ -560,8 +550,8 @@ class Room:
             events += self._start_with(self._start)
         return events
 
-    def _on_start(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
-        digest = wire.field(message, "genesis", str)
+    def _on_start(self, message: Start) -> tuple[list[Publish], list[RoomEvent]]:
+        digest = message.genesis
         if self.genesis is not None:
             return [], []
         if not self.ready:
@@ -577,19 +567,18 @@ class Room:
         self.genesis = genesis
         return self._start_log()
 
-    def _on_entry(self, message: dict[str, Any], seq_text: str) -> tuple[list[Publish], list[RoomEvent]]:
-        entry = message.get("entry")
-        if not isinstance(entry, dict) or not seq_text.isdigit() or entry.get("seq") != int(seq_text):
+    def _on_entry(self, entry: Entry, seq_text: str) -> tuple[list[Publish], list[RoomEvent]]:
+        if not seq_text.isdigit() or entry.seq != int(seq_text):
             raise Refused("malformed", "entry")
-        if self.log is None or entry["seq"] > len(self.log) + 1:
-            if len(self._pending) >= MAX_PENDING or int(seq_text) > MAX_ENTRIES:
+        if self.log is None or entry.seq > len(self.log) + 1:
+            if len(self._pending) >= MAX_PENDING or entry.seq > MAX_ENTRIES:
                 raise Refused("sequence", "too far ahead")
             asked = not self._pending
-            self._pending[int(seq_text)] = entry
+            self._pending[entry.seq] = entry
             return ([self._have()] if asked and self.log is not None else []), []
         return [], self._accept(entry)
 
-    def _accept(self, entry: dict[str, Any]) -> list[RoomEvent]:
+    def _accept(self, entry: Entry) -> list[RoomEvent]:
         assert self.log is not None
         done = self.log.accept(entry)
         if done is None:
@@ -599,9 +588,9 @@ class Room:
         events: list[RoomEvent] = []
         if done.rebuilt:
             events.append(Desync(True))
-        seat = entry["seat"]
-        events.append(MoveMade(entry["seq"], seat, entry["move"],
-                               self.log.genesis.owners[seat] == self.me["device"], done.events))
+        seat = entry.seat
+        events.append(MoveMade(entry.seq, seat, entry.move,
+                               self.log.genesis.owners[seat] == self.me.device, done.events))
         if self.log.game.is_over():
             events.append(Finished(self.log.game.outcome()))
         return events + self._drain_pending()
@@ -624,10 +613,8 @@ class Room:
                 events.append(Refusal(refused.reason, refused.detail))
         return events
 
-    def _on_have(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
-        n = wire.field(message, "n", int)
-        if not 0 <= n <= MAX_ENTRIES:
-            raise Refused("malformed", "have")
+    def _on_have(self, message: Have) -> tuple[list[Publish], list[RoomEvent]]:
+        n = message.n
         self.peer_have = max(self.peer_have, n)
         if self.log is None:
             return [], []
@@ -654,14 +641,14 @@ class Room:
         """Everything to continue this room later (the keys included: the file stays on this computer)."""
         return {
             "format": "doolhof.room", "version": 2, "room": self.room_id, "key": wire.b64(self.key),
-            "me": self.me, "members": list(self.members),
+            "me": self.me.to_wire(), "members": list(self.members),
             "signing": wire.b64(self._signing.private_bytes_raw()),
             "table": self.table.to_dict() if self.table is not None else None, "far": sorted(self.far),
-            "peer": self.peer, "secret": self._secret.hex(),
+            "peer": self.peer.to_wire() if self.peer is not None else None, "secret": self._secret.hex(),
             "deals": {d: {"commit": v.commit, "reveal": v.reveal.hex() if v.reveal else None}
                       for d, v in self._deals.items()},
             "started": self.genesis is not None,
-            "entries": list(self.log.entries) if self.log is not None else [],
+            "entries": [entry.to_wire() for entry in self.log.entries] if self.log is not None else [],
             "closed": self.closed, "ended": self.ended, "epoch": self.epoch, "peer_seen": list(self.peer_seen),
         }
 
@@ -673,12 +660,12 @@ class Room:
             raise Refused("version")
         try:
             members = data["members"]
-            me = check_hello(data["me"])
+            me = Hello.from_wire(data["me"])
             table = TableSetup.from_dict(data["table"]) if data.get("table") is not None else None
             room = cls(str(data["room"]), wire.unb64(data["key"], KEY_BYTES), me, (members[0], members[1]),
                        table=table, far=frozenset(int(s) for s in data.get("far", ())),
                        signing=wire.unb64(data["signing"], 32))
-            room.peer = check_hello(data["peer"]) if data.get("peer") is not None else None
+            room.peer = Hello.from_wire(data["peer"]) if data.get("peer") is not None else None
             room._secret = bytes.fromhex(data["secret"])
             room._deals = {str(d): _Deal(str(v["commit"]), bytes.fromhex(v["reveal"]) if v.get("reveal") else None)
                            for d, v in data["deals"].items()}
@@ -696,10 +683,10 @@ class Room:
         return room
 
 
-def _entries(value: object) -> Sequence[dict[str, Any]]:
+def _entries(value: object) -> Sequence[Entry]:
     if not isinstance(value, list) or not all(isinstance(e, dict) for e in value):
         raise Refused("malformed", "kept entries")
-    return value
+    return [Entry.from_wire(e) for e in value]
 
 
 
@@ -714,7 +701,7 @@ def started_here(table: TableSetup, far: frozenset[int], room_id: str = "picture
     rooms = (Room(room_id, key, hello(members[0], 0), members, table=table, far=far),
              Room(room_id, key, hello(members[1], min(far, default=1)), members))
     for n, room in enumerate(rooms):  # fixed deal halves: the same deal (and picture) every time
-        device = room.me["device"]
+        device = room.me.device
         room._secret = hashlib.sha256(b"picture deal half|%d" % n).digest()
         room._deals = {device: _Deal(room._commit_of(device, room._secret))}
     todo = [m for room in rooms for m in room.connected()]
@@ -734,7 +721,7 @@ def started_here(table: TableSetup, far: frozenset[int], room_id: str = "picture
 __all__ = [
     "CHUNK", "FIGURES", "LAST", "RETAIN_SECONDS", "Closed", "Desync", "Ended", "Finished", "MoveMade", "PeerJoined",
     "PeerPresence",
-    "Publish", "Ready", "Refusal", "Room", "RoomEvent", "Started", "VersionMismatch", "check_hello", "hello",
+    "Publish", "Ready", "Refusal", "Room", "RoomEvent", "Started", "VersionMismatch", "hello",
     "started_here",
     "new_device_id", "new_room_id", "pseudonym",
 ]

@@ -480,7 +480,7 @@ def test_another_version_is_said_plainly_on_both_sides(make_app: Any, tmp_path: 
 
     host, guest = Side(make_app, tmp_path / "host", relay), Side(make_app, tmp_path / "guest", relay)
     real = join_module.my_hello
-    monkeypatch.setattr(join_module, "my_hello", lambda figure: {**real(figure), "rules": "doolhof-rules-0"})
+    monkeypatch.setattr(join_module, "my_hello", lambda figure: replace(real(figure), rules="doolhof-rules-0"))
     invite = open_invite(host)
     join = open_join(guest)
     tap_code(guest, join, invite.code.names)  # type: ignore[union-attr]

@@ -11,6 +11,7 @@ from typing import Any
 
 from doolhof.online.client import Declined, Friend, FriendLink, Invited, LinkChanged, OnlineRoom, Withdrawn, end_room
 from doolhof.online.errors import Refused
+from doolhof.online.messages import End
 from doolhof.online.room import Ended, Publish, Room, hello
 from doolhof.online.seal import new_key
 from doolhof.online.simulate import chooser
@@ -62,7 +63,7 @@ def test_an_end_from_outside_the_room_is_refused() -> None:
     bus.send(stranger.end()[0][:1])  # sealed with another key
     assert not host.ended and not guest.ended and bus.of(host, Ended) == []
     # sealed with the room key but naming a computer not in the room
-    forged = host._publish(f"{host.base}/end", {"t": "end", "device": "d3d3d3d3d3d3d3d3"})
+    forged = host._publish(f"{host.base}/end", End("d3d3d3d3d3d3d3d3"))
     bus.send([Publish(forged.topic, forged.payload, True)])
     assert not host.ended and not guest.ended
 
@@ -125,7 +126,7 @@ def test_a_declined_invitation_is_said_to_the_inviter_only_for_its_own_room(rela
     assert any(isinstance(e, Invited) for e in invitee.wait(lambda e: isinstance(e, Invited), WAIT))
     invitee.decline()
     said = inviter.wait(lambda e: isinstance(e, Declined), WAIT)
-    assert said and isinstance(said[-1], Declined) and said[-1].hello["device"] == GUEST
+    assert said and isinstance(said[-1], Declined) and said[-1].hello.device == GUEST
     assert not any(isinstance(e, Withdrawn) for e in invitee.poll()), "its own decline is no withdrawal"
     # the invitation is gone from the relay: a computer that looks now finds none
     again = FriendLink([relay.address], hello(GUEST, 1), invitee.friend)

@@ -80,7 +80,7 @@ def spy(relay: Any, room: OnlineRoom) -> RawClient:
 def own_topic(room: Room, kind: str) -> str:
     """The topic *room*'s computer says *kind* on (``hello``, ``here``, ``have``)."""
     mine = getattr(room, "_mine", None)
-    return str(mine(kind)) if mine is not None else f"{room.base}/{kind}/{room.me['device']}"
+    return str(mine(kind)) if mine is not None else f"{room.base}/{kind}/{room.me.device}"
 
 
 def refused(events: list[Any]) -> list[str]:

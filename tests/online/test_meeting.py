@@ -11,6 +11,7 @@ import hashlib
 import json
 import threading
 import time
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -75,7 +76,7 @@ def join_code(relay: MemoryRelay, clock: Clock, code: PictureCode = CODE, device
               rules: str | None = None, wall: float = WALL) -> JoinCode:
     me = hello(device, 1)
     if rules is not None:
-        me["rules"] = rules
+        me = replace(me, rules=rules)
     return JoinCode(RELAYS, me, code, link_factory=relay.link, clock=clock, wall=lambda: wall, background=False)
 
 
@@ -105,7 +106,7 @@ def test_a_picture_code_goes_from_the_hosts_tap_to_both_lobbies_through_its_phas
     assert join.machine.phase is JoinPhase.DONE and host.machine.phase is HostPhase.DONE
     joined, hosted = join.poll()[-1], host.poll()[-1]
     assert isinstance(joined, CodeDone) and isinstance(hosted, CodeDone)
-    assert joined.paired.secret == hosted.paired.secret and joined.paired.hello["device"] == HOST
+    assert joined.paired.secret == hosted.paired.secret and joined.paired.hello.device == HOST
     assert relay.retained == {}, "nothing of a code is retained on the relay"
     assert not any(m.retain for m in relay.sent)
     # The welcome opens the same room on both sides: over the in-memory relay too.

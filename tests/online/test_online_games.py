@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 import time
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -31,7 +32,7 @@ def code_pair(host_relays: list[str], far_relays: list[str] | None = None,
     assert isinstance(ready, CodeReady)
     me = hello(new_device_id(), 1)
     if far_rules:
-        me["rules"] = far_rules
+        me = replace(me, rules=far_rules)
     join = JoinCode(far_relays or host_relays, me, ready.code)
     join.start()
     joined = join.wait(lambda e: isinstance(e, (CodeDone, CodeFailed)), WAIT)[-1]
@@ -275,7 +276,7 @@ def test_computers_that_played_once_meet_again_without_a_code(relay: Any) -> Non
     host.invite()
     far.start()  # the far computer looks a little later: the invitation waits for it
     invited = far.wait(lambda e: isinstance(e, Invited), WAIT)[-1]
-    assert isinstance(invited, Invited) and invited.hello["device"] == host_code.me["device"]
+    assert isinstance(invited, Invited) and invited.hello.device == host_code.me.device
     guest_room = far.accept()
     assert isinstance(host.wait(lambda e: isinstance(e, Accepted), WAIT)[-1], Accepted)
     host_room = host.room(TableSetup("junior", (SeatConfig(), SeatConfig())), frozenset({1}))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ import pytest
 from doolhof.online import log as log_module
 from doolhof.online import wire
 from doolhof.online.log import RULES, state_digest
+from doolhof.online.messages import Entry
 from doolhof.online.relay import Address, RelayLink
 from doolhof.online.room import CHUNK, PeerPresence, Publish, Refusal, Room, Started, VersionMismatch, hello
 from doolhof.online.seal import Sealer, new_key
@@ -30,8 +32,7 @@ OLD_RULES = "doolhof-rules-1"
 
 def entry_by(forger: Room, fields: dict[str, Any]) -> dict[str, Any]:
     """An entry as *forger*'s own computer can make it: signed with its key (where entries are signed)."""
-    sign = getattr(log_module, "sign_entry", None)
-    return sign(forger._signing, fields) if sign is not None else fields  # type: ignore[no-any-return]
+    return log_module.sign_entry(forger._signing, Entry.from_wire({**fields, "sig": ""})).to_wire()
 
 
 def sealed(room: Room, tail: str, message: dict[str, Any]) -> Publish:
@@ -190,7 +191,7 @@ def sealed_lengths(variant: str, seats: int, far: frozenset[int], games: int) ->
         for m in bus.sent:
             if "/log/" in m.topic:
                 first.setdefault(m.topic, len(m.payload))
-        seen += [(first[f"{host.base}/log/{e['seq']:06d}"], str(e["move"][0])) for e in host.log.entries]
+        seen += [(first[f"{host.base}/log/{e.seq:06d}"], str(e.move[0])) for e in host.log.entries]
     return seen
 
 
@@ -207,7 +208,7 @@ def test_an_old_app_and_this_one_refuse_each_other() -> None:
     key = new_key()
     table = TableSetup("junior", (SeatConfig(), SeatConfig()))
     host = Room("rversion00002", key, hello(HOST, 0), (HOST, GUEST), table=table, far=frozenset({1}))
-    old = Room("rversion00002", key, {**hello(GUEST, 1), "rules": OLD_RULES}, (HOST, GUEST))
+    old = Room("rversion00002", key, replace(hello(GUEST, 1), rules=OLD_RULES), (HOST, GUEST))
     bus = Bus(host, old)
     bus.connect(host)
     bus.connect(old)
@@ -222,7 +223,7 @@ def test_an_old_app_and_this_one_refuse_each_other() -> None:
     # message, so at pairing it sees the other version and answers with its plain "version"
     from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
-    sealed_hello = Sealer(key).seal(topic, wire.dumps(hello(GUEST, 1)))
+    sealed_hello = Sealer(key).seal(topic, wire.dumps(hello(GUEST, 1).to_wire()))
     plain = ChaCha20Poly1305(key).decrypt(sealed_hello[1:13], sealed_hello[13:], topic.encode())
     assert len(plain) == 256 and json.loads(plain.decode("ascii"))["rules"] == RULES
 

@@ -7,12 +7,14 @@ message to both rooms, so a test can hold a message back, change it, replay it o
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 import pytest
 
 from doolhof.online import wire
 from doolhof.online.errors import Refused
 from doolhof.online.log import RULES, Genesis, MoveLog, new_signing_key, public_key, sign_entry, state_digest
+from doolhof.online.messages import Entry
 from doolhof.online.room import (
     Closed,
     Desync,
@@ -90,7 +92,7 @@ def test_refusals_change_nothing() -> None:
     push = str(host.game.legal_pushes()[0])
     bus.play(host, ["push", push])
     before = guest.game.to_dict() if guest.game else None
-    entry = dict(host.log.entries[-1]) if host.log else {}
+    entry = host.log.entries[-1].to_wire() if host.log else {}
     tries: dict[str, tuple[str, bytes]] = {
         "unsealed": (f"{guest.base}/log/000002", wire.dumps({"t": "entry", "entry": entry})),
         "altered": forged(guest, "log/000002", {"t": "entry", "entry": entry}, key=new_key()),
@@ -99,18 +101,18 @@ def test_refusals_change_nothing() -> None:
         "chain": forged(guest, "log/000002", {"t": "entry", "entry": {**entry, "seq": 2, "prev": "0" * 64}}),
         "fork": forged(guest, "log/000001", {"t": "entry", "entry": {**entry, "move": ["walk", 0, 0]}}),
         "oversized": (f"{guest.base}/log/000002", b"\x01" + bytes(8000)),
-        "sender": forged(guest, "hello/c2c2c2c2c2c2c2c2", {"t": "hello", **hello("c2c2c2c2c2c2c2c2", 2)}),
+        "sender": forged(guest, "hello/c2c2c2c2c2c2c2c2", {"t": "hello", **hello("c2c2c2c2c2c2c2c2", 2).to_wire()}),
     }
     # an illegal move: the walk goes where the mover cannot go (signed by the seat's own computer)
     far = next((r, c) for r in range(5) for c in range(5) if (r, c) not in host.game.reachable())
-    tries["illegal"] = forged(guest, "log/000002", {"t": "entry", "entry": sign_entry(host._signing, {
-        "seq": 2, "seat": 0, "move": ["walk", *far], "prev": wire.digest(entry), "state": "0" * 64})})
+    tries["illegal"] = forged(guest, "log/000002", {"t": "entry", "entry": sign_entry(host._signing, Entry(
+        2, 0, ["walk", *far], wire.digest(entry), "0" * 64)).to_wire()})
     # the host's next move, made and signed by the far computer: it plays only its own seats
     walk = sorted(host.game.reachable())[0]
     after = host.game.copy()
     after.walk(walk)
-    tries["signature"] = forged(guest, "log/000002", {"t": "entry", "entry": sign_entry(guest._signing, {
-        "seq": 2, "seat": 0, "move": ["walk", *walk], "prev": wire.digest(entry), "state": state_digest(after)})})
+    tries["signature"] = forged(guest, "log/000002", {"t": "entry", "entry": sign_entry(guest._signing, Entry(
+        2, 0, ["walk", *walk], wire.digest(entry), state_digest(after))).to_wire()})
     for reason, (topic, payload) in tries.items():
         out, events = guest.receive(topic, payload)
         assert events == [Refusal(reason, events[0].detail)] if events else False, (reason, events)  # type: ignore[union-attr]
@@ -178,7 +180,7 @@ def test_the_deal_needs_both_halves_and_a_half_must_keep_its_promise() -> None:
 def test_other_rules_refuse_to_start_on_both_sides() -> None:
     key = new_key()
     host = Room("rversion00001", key, hello(HOST, 0), (HOST, GUEST), table=table_of("junior", 2), far=frozenset({1}))
-    old = {**hello(GUEST, 1), "rules": "doolhof-rules-0"}
+    old = replace(hello(GUEST, 1), rules="doolhof-rules-0")
     guest = Room("rversion00001", key, old, (HOST, GUEST))
     bus = Bus(host, guest)
     bus.connect(host)
@@ -251,5 +253,5 @@ def test_the_genesis_and_log_refuse_damaged_data() -> None:
     log = MoveLog(genesis)
     for entry in ({}, {"seq": 1}, [], {"seq": True, "seat": 0, "move": [], "prev": "", "state": ""}):
         with pytest.raises(Refused):
-            log.accept(entry)
+            log.accept(Entry.from_wire(entry))  # a damaged entry is not even one
     assert len(log) == 0

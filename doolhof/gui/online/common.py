@@ -23,6 +23,7 @@ from doolhof.gui.kit.widgets import Button, draw_card, garden_background, safe_a
 from doolhof.gui.online.switch import online_on, relays_of
 from doolhof.i18n import N_, _
 from doolhof.online import store
+from doolhof.online.messages import Hello
 from doolhof.online.room import hello
 
 log = logging.getLogger(__name__)
@@ -60,7 +61,7 @@ class Channel(Protocol):
         ...
 
 
-def my_hello(figure: int) -> dict[str, Any]:
+def my_hello(figure: int) -> Hello:
     """This computer's hello: its random id (:func:`doolhof.online.store.device_id`) and *figure*."""
     return hello(store.device_id(), max(0, min(5, figure)))
 

@@ -144,7 +144,7 @@ class InvitationNotice:
                 continue
             for event in events:
                 if isinstance(event, Invited) and self.shown is None:
-                    self.shown = (link, int(event.hello.get("figure", link.friend.figure)))
+                    self.shown = (link, event.hello.figure)
                     log.info("a remembered computer's invitation shows on the setup screen")
                     self.host.play_sound("pop")
                     self.host.request_redraw()

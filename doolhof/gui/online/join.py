@@ -230,7 +230,7 @@ class JoinScene(LinkScene):
     def on_event(self, link: Any, event: Any) -> None:
         """A code's result, an invitation, the link's ups and downs."""
         if isinstance(event, Invited) and isinstance(link, FriendLink):
-            self.invitation = (link, int(event.hello.get("figure", link.friend.figure)))
+            self.invitation = (link, event.hello.figure)
             self.host.play_sound("pop")
             self.sync()
         elif isinstance(event, Withdrawn) and self.invitation is not None and self.invitation[0] is link:

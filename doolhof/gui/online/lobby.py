@@ -31,6 +31,7 @@ from doolhof.gui.online.common import (
 )
 from doolhof.i18n import N_, _, ngettext
 from doolhof.online.client import LinkChanged, OnlineRoom
+from doolhof.online.messages import Hello
 from doolhof.online.room import PeerJoined, PeerPresence, Ready, Started, VersionMismatch
 from doolhof.online.timeouts import REACH_SECONDS
 from doolhof.session.seats import CARDS, TableSetup
@@ -60,7 +61,7 @@ class LobbyScene(LinkScene):
         self.room: OnlineRoom = self.own(room)
         view = room.view  # a snapshot: the screen never reads the live room
         self.is_host = view.is_host
-        self.peer: dict[str, Any] | None = view.peer
+        self.peer: Hello | None = view.peer
         self.peer_here = view.peer_here or self.peer is not None
         self.ready = view.ready
         self._connect = connect

@@ -84,7 +84,7 @@ def waiting_games() -> list[WaitingGame]:
         if game is None or game.is_over() or room.log is None:
             continue
         owners = room.log.genesis.owners
-        seat = next((seat for seat, owner in enumerate(owners) if owner != room.me["device"]), 1)
+        seat = next((seat for seat, owner in enumerate(owners) if owner != room.me.device), 1)
         games.append(WaitingGame(kept, game, room.log.genesis.table.figure(seat)))
     return games[:MOST_LISTED]
 

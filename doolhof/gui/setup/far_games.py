@@ -103,7 +103,7 @@ def far_game_buttons(host: Host) -> list[FarGameButton]:
         if game is None or room.table is None or game.is_over():
             continue
         owners = room.log.genesis.owners if room.log is not None else ()
-        seat = next((seat for seat, owner in enumerate(owners) if owner != room.me["device"]), 1)
+        seat = next((seat for seat, owner in enumerate(owners) if owner != room.me.device), 1)
         buttons.append(FarGameButton(host, kept, game.copy(), room.table, room.table.figure(seat), _changed(kept)))
         if len(buttons) == MOST:
             break
