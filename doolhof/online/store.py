@@ -19,10 +19,12 @@ from pathlib import Path
 from typing import Any, Final
 
 from doolhof.session import paths
+from doolhof.session.games import AnyGame
+from doolhof.session.seats import TableSetup
 
 from .errors import Refused
 from .meeting import Friend
-from .room import new_device_id
+from .room import FIGURES, Room, new_device_id
 from .timeouts import KEEP_SECONDS
 
 log = logging.getLogger(__name__)
@@ -250,6 +252,11 @@ def is_kept(room_id: str) -> bool:
 
 def waiting_rooms(now: float | None = None) -> list[dict[str, Any]]:
     """The waiting online games (newest first); rooms older than :data:`KEEP_SECONDS` are forgotten."""
+    return [data for _, data in _waiting(now)]
+
+
+def _waiting(now: float | None) -> list[tuple[float, dict[str, Any]]]:
+    """(when it last changed, the room as kept) of every waiting online game, newest first."""
     now = time.time() if now is None else now
     rooms = []
     for path in sorted((folder() / "rooms").glob("*.json")) if (folder() / "rooms").is_dir() else []:
@@ -269,8 +276,67 @@ def waiting_rooms(now: float | None = None) -> list[dict[str, Any]]:
         data = _read_room(path)
         if isinstance(data, dict) and data.get("format") == "doolhof.room":
             rooms.append((path.stat().st_mtime, data))
-    return [data for _, data in sorted(rooms, key=lambda item: -item[0])]
+    return sorted(rooms, key=lambda item: -item[0])
+
+
+@dataclass(frozen=True)
+class WaitingGame:
+    """One waiting online game as the screens list it (:func:`waiting_games`).
+
+    *kept* is the room as kept (its ``Room.to_dict()``), *at* when it last changed (seconds since the epoch),
+    *figure* the figure of the far computer's seat. *game* and *table* are the game as it stands, or None when
+    an older Doolhof made the room (:attr:`old`): it cannot be continued, only ended.
+    """
+
+    kept: dict[str, Any]
+    at: float
+    figure: int
+    game: AnyGame | None = None
+    table: TableSetup | None = None
+
+    @property
+    def room_id(self) -> str:
+        """The room's id (never shown)."""
+        return str(self.kept.get("room"))
+
+    @property
+    def old(self) -> bool:
+        """True when an older Doolhof made the room (another rules version or room format): never continued."""
+        return self.game is None
+
+
+def waiting_games(most: int, old: bool = False) -> list[WaitingGame]:
+    """The first *most* waiting online games that can be continued, newest first (with *old*, also those an
+    older Doolhof made, which cannot be). A game not started or over is left out; a damaged room is left
+    out and logged. Raises OSError when the folder cannot be read."""
+    games: list[WaitingGame] = []
+    for at, kept in _waiting(None):
+        if len(games) >= most:
+            break
+        try:
+            room = Room.from_dict(kept)
+        except Refused as refused:
+            if refused.reason == "version":  # an older Doolhof's: listed for a parent to end, never continued
+                if old:
+                    games.append(WaitingGame(kept, at, _old_figure(kept)))
+            else:
+                log.warning("a waiting online game could not be read (%s); it is left as it is", refused.reason)
+            continue
+        game = room.game
+        if game is None or room.table is None or room.log is None or game.is_over():
+            continue
+        owners = room.log.genesis.owners
+        seat = next((seat for seat, owner in enumerate(owners) if owner != room.me["device"]), 1)
+        games.append(WaitingGame(kept, at, room.table.figure(seat), game.copy(), room.table))
+    return games
+
+
+def _old_figure(kept: dict[str, Any]) -> int:
+    """The far computer's figure as an older Doolhof kept it (its hello), else the second seat's."""
+    peer = kept.get("peer")
+    figure = peer.get("figure") if isinstance(peer, dict) else None
+    return figure if isinstance(figure, int) and not isinstance(figure, bool) and 0 <= figure < FIGURES else 1
 
 
 __all__ = ["KEEP_SECONDS", "device_id", "folder", "forget", "is_kept", "moved", "relay_of", "remember",
-           "remembered", "save_room", "waiting_rooms"]
+           "remembered", "save_room", "waiting_games", "waiting_rooms", "WaitingGame"]
