@@ -20,6 +20,7 @@ from typing import Any, Final
 
 from doolhof.session import paths
 from doolhof.session.games import AnyGame
+from doolhof.session.lock import FolderLock
 from doolhof.session.seats import TableSetup
 
 from .errors import Refused
@@ -236,6 +237,73 @@ def save_room(data: dict[str, Any]) -> bool:
     return True
 
 
+class RoomHold:
+    """This copy of Doolhof's hold on one of its rooms: at most one program plays a room at a time.
+
+    Each computer connects to a room with one client id (:attr:`Room.client_id <doolhof.online.room.Room.client_id>`),
+    so two programs with the same online memory in one room would take that connection from each other, each
+    reconnecting and taking it back, forever. The hold is the operating system's lock on a file of the online
+    memory's ``locks/`` named by that client id (:class:`~doolhof.session.lock.FolderLock`: ``fcntl.flock``, or
+    ``msvcrt.locking`` on Windows), so it goes with the program however it ends. Within one program, one
+    hold per room at a time too (a room left a moment ago is let go of before the next takes it). When the
+    folder can hold no lock at all, the hold is taken (playing on, as :mod:`doolhof.gui.launch` does).
+    """
+
+    def __init__(self, name: str) -> None:
+        """The hold on the room whose client id is *name* (not taken yet)."""
+        if not name.isalnum() or len(name) > 64:
+            raise ValueError("not a client id")
+        self.name = name
+        self._lock = FolderLock(folder() / LOCKS, f"{name}.lock")
+        self.held = False
+
+    def take(self) -> bool:
+        """Take the hold (never waits): True when it is ours now, False while another program, or another hold
+        in this one, has it."""
+        with _holds_lock:
+            if self.held:
+                return True
+            if self.name in _holds:
+                return False
+            try:
+                if not self._lock.acquire():
+                    return False
+            except OSError as error:
+                log.warning("the room could not be locked (%s); it is played all the same", type(error).__name__)
+            _holds.add(self.name)
+            self.held = True
+            return True
+
+    def release(self) -> None:
+        """Let go of the hold (nothing when not held)."""
+        with _holds_lock:
+            if not self.held:
+                return
+            self.held = False
+            _holds.discard(self.name)
+            self._lock.release()
+
+
+#: The client ids of the rooms some :class:`RoomHold` of this program holds.
+_holds: set[str] = set()
+_holds_lock = threading.Lock()
+#: The folder of the rooms' lock files (beside ``rooms/``).
+LOCKS: Final = "locks"
+
+
+def open_elsewhere(name: str) -> bool:
+    """True when another program holds the room whose client id is *name* (another window of Doolhof plays it);
+    False when nobody does, or only this program (a room of it being left)."""
+    with _holds_lock:
+        if name in _holds:
+            return False
+    probe = RoomHold(name)
+    if not probe.take():
+        return True
+    probe.release()
+    return False
+
+
 def relay_of(data: dict[str, Any]) -> str | None:
     """The relay address a kept room started on (None for a room kept before rooms remembered it)."""
     relay = data.get(RELAY_KEY)
@@ -276,7 +344,26 @@ def _waiting(now: float | None) -> list[tuple[float, dict[str, Any]]]:
         data = _read_room(path)
         if isinstance(data, dict) and data.get("format") == "doolhof.room":
             rooms.append((path.stat().st_mtime, data))
+    _sweep_locks(now)
     return sorted(rooms, key=lambda item: -item[0])
+
+
+def _sweep_locks(now: float) -> None:
+    """Remove the lock files of rooms nobody took for a week (a room's lock file is written when it is taken)."""
+    locks = folder() / LOCKS
+    for path in sorted(locks.glob("*.lock")) if locks.is_dir() else []:
+        try:
+            if now - path.stat().st_mtime <= KEEP_SECONDS:
+                continue
+        except OSError:
+            continue
+        hold = RoomHold(path.stem) if path.stem.isalnum() else None
+        if hold is not None and hold.take():
+            try:
+                path.unlink(missing_ok=True)
+            except OSError:
+                pass
+            hold.release()
 
 
 @dataclass(frozen=True)
@@ -325,10 +412,15 @@ def waiting_games(most: int, old: bool = False) -> list[WaitingGame]:
         game = room.game
         if game is None or room.table is None or room.log is None or game.is_over():
             continue
-        owners = room.log.genesis.owners
-        seat = next((seat for seat, owner in enumerate(owners) if owner != room.me["device"]), 1)
-        games.append(WaitingGame(kept, at, room.table.figure(seat), game.copy(), room.table))
+        games.append(WaitingGame(kept, at, far_figure(room), game.copy(), room.table))
     return games
+
+
+def far_figure(room: Room) -> int:
+    """The figure of the seat the far computer plays in the started *room* (its first such seat)."""
+    owners = room.log.genesis.owners if room.log is not None else ()
+    seat = next((seat for seat, owner in enumerate(owners) if owner != room.me["device"]), 1)
+    return room.table.figure(seat) if room.table is not None else seat
 
 
 def _old_figure(kept: dict[str, Any]) -> int:
@@ -338,5 +430,8 @@ def _old_figure(kept: dict[str, Any]) -> int:
     return figure if isinstance(figure, int) and not isinstance(figure, bool) and 0 <= figure < FIGURES else 1
 
 
-__all__ = ["KEEP_SECONDS", "device_id", "folder", "forget", "is_kept", "moved", "relay_of", "remember",
-           "remembered", "save_room", "waiting_games", "waiting_rooms", "WaitingGame"]
+__all__ = [
+    "KEEP_SECONDS", "LOCKS", "RoomHold", "WaitingGame", "device_id", "far_figure", "folder", "forget", "is_kept",
+    "moved",
+    "open_elsewhere", "relay_of", "remember", "remembered", "save_room", "waiting_games", "waiting_rooms",
+]
