@@ -8,19 +8,22 @@ opens no connection).
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
 import pygame
 import pytest
 
-from doolhof.gui.parents.online_games import END_HOLD, MSG_OLD, MSG_OLD_FORGOTTEN
+from doolhof.gui.parents.online_games import END_HOLD, MSG_OLD, MSG_OLD_FORGOTTEN, end_game
 from doolhof.gui.parents.settings_scene import SettingsScene
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.online import store
 from doolhof.online.room import Room, started_here
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup
 from tests.gui.helpers import FRAME, center, finger, run, touch_tap
+from tests.scripts import load_script
 
 SIZES = [(1280, 800), (800, 600), (800, 1280)]
 
@@ -145,3 +148,35 @@ def test_the_setup_screen_does_not_offer_a_game_an_older_doolhof_made(make_app: 
     app.push_scene(scene)
     run(app)
     assert scene.far_game_buttons == [] and scene.offered_far() is None
+
+
+@pytest.fixture
+def relay() -> Iterator[Any]:
+    """A Mosquitto relay from the shipped configuration on a free 127.0.0.1 port."""
+    local_relay = load_script("local_relay", "local_relay")
+    if local_relay.find_mosquitto() is None:
+        pytest.skip("mosquitto is not installed, so the relay is not tried here")
+    with local_relay.LocalRelay() as started:
+        yield started
+
+
+@pytest.mark.relay
+def test_ending_an_older_doolhofs_game_tells_a_remembered_computer_on_their_own_channel(relay: Any) -> None:
+    from doolhof.online.client import FriendLink, RoomEnded
+    from doolhof.online.meeting import Friend
+    from doolhof.online.room import hello
+
+    old = keep_old("roldgame00003")
+    me, peer = old["members"]
+    secret = bytes(range(32))
+    store.remember(Friend(peer, 1, secret))
+    listener = FriendLink([relay.address], hello(peer, 1), Friend(me, 0, secret))  # the other computer's setup
+    listener.start()
+    assert listener.link.connected.wait(20.0)
+    time.sleep(0.5)  # its subscription is in place
+    assert end_game(old, [relay.address]), "the relay took the news"
+    heard = listener.wait(lambda e: isinstance(e, RoomEnded), 20.0)
+    assert RoomEnded("roldgame00003") in heard
+    listener.stop()
+    assert not end_game({**old, "room": "roldgame00004", "members": [me, "0000000000000000"]}, [relay.address]), \
+        "nobody remembered to tell: not told"
