@@ -599,6 +599,7 @@ class OnlineRoom(_Channel):
         self._worker: threading.Thread | None = None
         self._hold: RoomHold | None = None
         self._stopped = threading.Event()
+        self._hold_lock = threading.Lock()
         self._waiting_for_hold = False
         super().__init__(relays, room.room_id, link_factory=link_factory, will=self._connecting,
                          client_id=room.client_id, retained=False, keep=("end",))
@@ -633,17 +634,18 @@ class OnlineRoom(_Channel):
         hold = self._hold
         assert hold is not None
         while not self._stopped.wait(HOLD_RETRY_SECONDS):
-            if hold.take():
+            with self._hold_lock:  # a stop() meanwhile either comes first or stops the link started here
                 if self._stopped.is_set():
-                    hold.release()
                     return
-                self.events.put(OpenElsewhere(False))
-                super().start()
-                return
+                if hold.take():
+                    self.events.put(OpenElsewhere(False))
+                    super().start()
+                    return
 
     def stop(self) -> None:
         """Disconnect (cleanly: no "away" will) and let go of the room's hold."""
-        self._stopped.set()
+        with self._hold_lock:
+            self._stopped.set()
         super().stop()
         if self._hold is not None:
             self._hold.release()
