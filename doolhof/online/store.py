@@ -358,12 +358,17 @@ def _sweep_locks(now: float) -> None:
         except OSError:
             continue
         hold = RoomHold(path.stem) if path.stem.isalnum() else None
-        if hold is not None and hold.take():
+        if hold is None or not hold.take():
+            continue
+        try:
+            path.unlink(missing_ok=True)  # while held, so nobody takes it meanwhile
+        except OSError:  # Windows removes no open file: let go first
+            hold.release()
             try:
                 path.unlink(missing_ok=True)
             except OSError:
                 pass
-            hold.release()
+        hold.release()
 
 
 @dataclass(frozen=True)

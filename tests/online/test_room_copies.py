@@ -133,3 +133,19 @@ def test_another_program_holding_the_room_is_seen(tmp_path: Path) -> None:
     again = store.RoomHold(name)
     assert again.take()
     again.release()
+
+
+def test_the_lock_file_of_a_room_nobody_took_for_a_week_is_removed() -> None:
+    old, fresh = store.RoomHold("d" + "01" * 11), store.RoomHold("d" + "02" * 11)
+    assert old.take() and fresh.take()
+    old.release()
+    fresh.release()
+    locks = store.folder() / store.LOCKS
+    stale = time.time() - store.KEEP_SECONDS - 60
+    os.utime(locks / f"{old.name}.lock", (stale, stale))
+    held = store.RoomHold("d" + "03" * 11)
+    assert held.take()
+    os.utime(locks / f"{held.name}.lock", (stale, stale))
+    store.waiting_rooms()
+    assert sorted(p.stem for p in locks.glob("*.lock")) == sorted([fresh.name, held.name]), "a held one stays"
+    held.release()
