@@ -56,7 +56,7 @@ from .pairing import NONCE_BYTES, Paired, PictureCode, host_window, join_windows
 from .relay import Address, RelayLink, choose_relay
 from .room import Closed, Desync, Ended, Refusal, Room, RoomEvent, new_room_id
 from .seal import KEY_BYTES, new_key
-from .store import RoomHold
+from .store import RoomHold, wait_let_go
 from .timeouts import HOLD_RETRY_SECONDS, JOIN_SECONDS, WITHDRAW_SECONDS
 from .topics import Publish
 
@@ -633,7 +633,8 @@ class OnlineRoom(_Channel):
     def _wait_for_hold(self) -> None:
         hold = self._hold
         assert hold is not None
-        while not self._stopped.wait(HOLD_RETRY_SECONDS):
+        while not self._stopped.is_set():
+            wait_let_go(HOLD_RETRY_SECONDS)  # a room of this program let go of: at once; another program's: soon
             with self._hold_lock:  # a stop() meanwhile either comes first or stops the link started here
                 if self._stopped.is_set():
                     return

@@ -282,11 +282,20 @@ class RoomHold:
             self.held = False
             _holds.discard(self.name)
             self._lock.release()
+            _let_go.notify_all()
 
 
 #: The client ids of the rooms some :class:`RoomHold` of this program holds.
 _holds: set[str] = set()
 _holds_lock = threading.Lock()
+_let_go = threading.Condition(_holds_lock)
+
+
+def wait_let_go(timeout: float) -> None:
+    """Wait until a hold of this program is let go of, or *timeout* seconds (another program's is not heard:
+    ask again after the timeout)."""
+    with _let_go:
+        _let_go.wait(timeout)
 #: The folder of the rooms' lock files (beside ``rooms/``).
 LOCKS: Final = "locks"
 
@@ -437,6 +446,6 @@ def _old_figure(kept: dict[str, Any]) -> int:
 
 __all__ = [
     "KEEP_SECONDS", "LOCKS", "RoomHold", "WaitingGame", "device_id", "far_figure", "folder", "forget", "is_kept",
-    "moved",
-    "open_elsewhere", "relay_of", "remember", "remembered", "save_room", "waiting_games", "waiting_rooms",
+    "moved", "open_elsewhere", "relay_of", "remember", "remembered", "save_room", "wait_let_go", "waiting_games",
+    "waiting_rooms",
 ]
