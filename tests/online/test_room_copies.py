@@ -1,10 +1,11 @@
 """Two windows of Doolhof on one computer with one online memory open the same waiting game: one plays it.
 
 Each computer connects to a room with one client id (docs/online.md), so two copies in one room take the
-connection from each other, each reconnecting and taking it back. Measured through the shipped Mosquitto:
-without the hold, the two copies of one room connected again and again for as long as both ran, and the far
-computer saw them come and go; with it (:class:`~doolhof.online.store.RoomHold`), the second copy does not
-connect, says so (:class:`~doolhof.online.client.OpenElsewhere`), and plays on once the first lets go.
+connection from each other, each reconnecting and taking it back. Measured through the shipped Mosquitto on
+the code before the hold: two copies of one room connected 13 times in 12 s, two app windows continuing one
+waiting game 8 times in 6 s, for as long as both ran; with it (:class:`~doolhof.online.store.RoomHold`), the
+second copy does not connect, says so (:class:`~doolhof.online.client.OpenElsewhere`), and plays on once the
+first lets go.
 """
 
 from __future__ import annotations
@@ -149,3 +150,51 @@ def test_the_lock_file_of_a_room_nobody_took_for_a_week_is_removed() -> None:
     store.waiting_rooms()
     assert sorted(p.stem for p in locks.glob("*.lock")) == sorted([fresh.name, held.name]), "a held one stays"
     held.release()
+
+
+def test_two_windows_continuing_one_waiting_game_do_not_take_its_connection_from_each_other(
+        relay: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two windows (apps on one online memory) both continue the host's waiting game: on the code before the hold
+    their rooms took the one connection from each other about once a second; now the first plays, the second
+    waits without connecting, and the far computer sees this computer stay."""
+    import argparse
+    from dataclasses import replace
+
+    import pygame
+
+    from doolhof.gui.launch import build_app
+    from doolhof.online import client
+
+    first, _second, guest = two_copies(relay, [])
+    name = first.room.client_id
+    connects: list[str] = []
+
+    def window_link(*args: Any, on_connect: Any = None, **kwargs: Any) -> RelayLink:
+        return counting(connects, kwargs.get("client_id") or "")(*args, on_connect=on_connect, **kwargs)
+
+    monkeypatch.setattr(client, "RelayLink", window_link)
+    (kept,) = store.waiting_rooms()
+    pygame.init()
+    screen = pygame.display.set_mode((800, 600))
+    apps = []
+    for _ in range(2):
+        app = build_app(screen, argparse.Namespace(mute=True, size=(800, 600), fullscreen=False, lang="en"))
+        app.settings = replace(app.settings, tutorial_done=True, online=True, relay=relay.address, auto_hint=False)
+        app.screens.show_setup()
+        apps.append(app)
+    try:
+        for app in apps:
+            assert app.screens.resume_online(kept)
+        guest.poll()
+        deadline = time.monotonic() + 6.0
+        while time.monotonic() < deadline:
+            for app in apps:
+                app.step([], 1 / 30)
+            time.sleep(1 / 30)
+        assert connects.count(name) == 1, f"the room connected {connects.count(name)} times in 6 s"
+        assert PeerPresence(False) not in guest.poll()
+    finally:
+        for app in apps:
+            app.screens.close_online()
+        guest.leave()
+        pygame.quit()
