@@ -17,7 +17,7 @@ from doolhof.gui.board.painter import draw_mini_maze
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.cardpics import Net, card_nets, draw_card_face
-from doolhof.gui.kit.text import draw_text, shared_px
+from doolhof.gui.kit.text import draw_text, font, shared_px
 from doolhof.gui.kit.widgets import (
     CHOICE,
     QUIET,
@@ -157,21 +157,11 @@ class SeatFigureButton(Button):
                 surface.blit(badge, spot)
 
 
-class KindButton(Button):
-    """Person or computer for seat *k* (tap to switch; far away is the place switch's, :class:`PlaceButton`)."""
+class _SeatWordButton(Button):
+    """A seat's row button with an icon and a word (the place switch): the whole row is the tap area."""
 
-    def __init__(self, scene: SetupChoices, k: int) -> None:
-        """The switch of seat *k*."""
-        super().__init__(lambda: scene.toggle_kind(k), style=CHOICE, name=f"kind{k}", label=self.word)
-        self.scene, self.k = scene, k
-
-    def word(self) -> str:
-        """What the seat is: a person or a computer."""
-        return _("Computer") if self.scene.slots[self.k].is_computer else _("Person")
-
-    def label_texts(self) -> list[str]:
-        """Every word it may show, so the row keeps its size when a seat switches."""
-        return [_("Person"), _("Computer")]
+    scene: SetupChoices
+    k: int
 
     def _parts(self, face_rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, int]:
         """(icon box, words box, icon px) inside the face: the icon beside the word, or above it when the word
@@ -206,23 +196,110 @@ class KindButton(Button):
         _icon, words, _px = self._parts(face)
         return (words, int(face.height * 0.6))
 
+
+class KindButton(Button):
+    """Person or computer for seat *k*: a switch showing both (the person and the robot, the chosen one on its
+    knob), beside the word of what the seat is. Only the switch takes a tap (:attr:`rect`); the word and the
+    rest of the row (:attr:`area`) are a label, so a child's tap on "Person" never makes the seat a computer.
+    Far away is the place switch's (:class:`PlaceButton`)."""
+
+    def __init__(self, scene: SetupChoices, k: int) -> None:
+        """The switch of seat *k*."""
+        super().__init__(lambda: scene.toggle_kind(k), style=CHOICE, name=f"kind{k}", label=self.word)
+        self.scene, self.k = scene, k
+        #: The whole row: the word's plate with the switch in it (:attr:`rect`, set by :meth:`place`).
+        self.area = pygame.Rect(0, 0, 0, 0)
+        #: Where the word is drawn.
+        self.words = pygame.Rect(0, 0, 0, 0)
+
+    def word(self) -> str:
+        """What the seat is: a person or a computer."""
+        return _("Computer") if self.scene.slots[self.k].is_computer else _("Person")
+
+    def label_texts(self) -> list[str]:
+        """Every word it may show, so the row keeps its size when a seat switches."""
+        return [_("Person"), _("Computer")]
+
+    def word_width(self, word_px: int) -> int:
+        """The room the longest word needs at *word_px* (with a little air)."""
+        return max(font(word_px).size(text)[0] for text in self.label_texts()) + max(8, word_px)
+
+    def stacks(self, width: int, least: int, word_px: int) -> bool:
+        """True when a row *width* wide has no room for a roomy switch beside the word: the word goes above."""
+        return width - self.word_width(word_px) < least * 3 // 2
+
+    def place(self, row: pygame.Rect, least: int, word_px: int) -> None:
+        """Lay the switch and the word out in *row*: the switch (at least *least* each way) at the right, the
+        word beside it, or above the switch when :meth:`stacks` and the row is tall enough."""
+        self.area = row.copy()
+        need = self.word_width(word_px)
+        if not self.stacks(row.width, least, word_px) or row.height < least + word_px * 3 // 2:
+            switch_w = min(row.width, max(least, min(int(row.height * 1.9), row.width - need)))
+            self.rect = pygame.Rect(row.right - switch_w, row.y, switch_w, row.height)
+            air = max(2, word_px // 3)
+            self.words = pygame.Rect(row.x + air, row.y, max(1, row.width - switch_w - air), row.height)
+        else:
+            switch_h = max(least, min(row.height - word_px * 2, int(row.width / 1.6)))
+            self.rect = pygame.Rect(row.x, row.bottom - switch_h, row.width, switch_h)
+            self.words = pygame.Rect(row.x, row.y, row.width, max(1, row.height - switch_h))
+
+    def label_box(self) -> tuple[pygame.Rect, int | None] | None:
+        """The word's box."""
+        return (self.words, int(min(self.words.height, self.area.height) * 0.6))
+
+    def knob_rects(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """(track, the person's place, the robot's place) of the switch drawn in :attr:`rect`, unpressed."""
+        inner = self.rect.inflate(-max(4, self.rect.height // 8), -max(4, self.rect.height // 6))
+        h = max(1, min(inner.height, int(inner.width / 2.1)))
+        track = pygame.Rect(0, 0, min(inner.width, int(h * 2.1)), h)
+        track.center = inner.center
+        half = track.height
+        person = pygame.Rect(track.x, track.y, half, half)
+        robot = pygame.Rect(track.right - half, track.y, half, half)
+        return track, person, robot
+
     def draw(self, surface: pygame.Surface, art: Art | None = None) -> None:
-        """Person icon and word, or the robot and "Computer"."""
+        """The word on a flat plate in the seat's colour, and the switch: the person and the robot on a track,
+        the chosen one on a raised white knob, the other faded."""
         if not self.visible or self.rect.width <= 0:
             return
         computer = self.scene.slots[self.k].is_computer
         color = theme.SEAT_COLORS[self.scene.figures[self.k]]
-        face = lighten(color, 0.82) if not computer else theme.COMPUTER_FACE
-        face_rect = draw_slab(surface, self.rect, face, darken(color, 0.25), self.pressed)
-        icon_box, words, px = self._parts(face_rect)
-        icon = None
-        if art is not None:
-            icon = safe_art("robot" if computer else "person", lambda: art.robot(px) if computer
-                            else art.icon("person", px))
-        self._draw_inside(surface, face_rect, icon_box, words, icon)
+        plate = self.area if self.area.width > 0 else self.rect
+        radius = max(6, min(plate.width, plate.height) // 4)
+        pygame.draw.rect(surface, lighten(color, 0.82) if not computer else theme.COMPUTER_FACE, plate,
+                         border_radius=radius)
+        pygame.draw.rect(surface, lighten(color, 0.4), plate, width=max(1, plate.height // 30), border_radius=radius)
+        top = int(min(self.words.height, plate.height) * 0.6)
+        draw_text(surface, self.word(), self.words, theme.INK,
+                  max_px=top if self.text_px is None else min(top, self.text_px))
+        track, person, robot = self.knob_rects()
+        if self.pressed:
+            for box in (track, person, robot):
+                box.y += max(1, track.height // 12)
+        edge = darken(color, 0.25)
+        line = max(2, track.height // 14)
+        pygame.draw.rect(surface, theme.SOFT_EDGE, track.move(0, line), border_radius=track.height // 2)
+        pygame.draw.rect(surface, lighten(color, 0.55), track, border_radius=track.height // 2)
+        pygame.draw.rect(surface, edge, track, width=line, border_radius=track.height // 2)
+        chosen, other = (robot, person) if computer else (person, robot)
+        pygame.draw.circle(surface, edge, (chosen.centerx, chosen.centery + line), chosen.height // 2)
+        pygame.draw.circle(surface, theme.WHITE, chosen.center, chosen.height // 2)
+        pygame.draw.circle(surface, edge, chosen.center, chosen.height // 2, line)
+        if art is None:
+            return
+        px = max(1, int(track.height * 0.72))
+        icons = (safe_art("person", lambda: art.icon("person", px)), safe_art("robot", lambda: art.robot(px)))
+        for box, icon in zip((person, robot), icons):
+            if icon is None:
+                continue
+            if box is other:
+                icon = icon.copy()
+                icon.set_alpha(110)
+            surface.blit(icon, icon.get_rect(center=box.center))
 
 
-class PlaceButton(KindButton):
+class PlaceButton(_SeatWordButton):
     """Where seat *k*'s person plays: here (the house) or far away (the globe), on the other computer; a tap
     switches. Shown under a person's switch while online play is on, where a computer shows its level: far
     away is a choice of its own, never one more step of person and computer, so a tap too few never

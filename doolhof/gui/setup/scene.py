@@ -3,14 +3,15 @@
 Everything is a big tap target (at least 64 px on a 1280x800 window):
 
 - four seat cards (six for the card game), each with a figure of its own; a free seat shows its figure
-  faded with a plus: a tap adds seats up to it. A tap on a face in play opens the figure picker
-  (:mod:`.figures`): the child chooses which figure (colour and shape) that seat plays, from those no
+  faded with a plus: a tap adds seats up to it, each a person here. A tap on a face in play opens the
+  figure picker (:mod:`.figures`): the child chooses which figure (colour and shape) that seat plays, from those no
   seat in play wears. The last seat in play carries a round minus in its corner, held a moment to take
   that seat away (its ring fills from the press on; a tap only wiggles it): a tap on a face never takes
   a player away (2 to 4 seats, 2 to 6 for the card game; the seats in play are always the first *n*
   seat cards, seat *k* starting on corner *k*, which wears its figure's colour, R5; a maze table and a
   card table each keep their own number of seats);
-- under each figure a person/computer switch, and for a computer its level (gentle, clever,
+- under each figure a person/computer switch showing both (only the switch takes a tap, not the word
+  beside it), and for a computer its level (gentle, clever,
   expert; tap to cycle); while online play is on, a person's place in that spot: here (the house)
   or far away (the globe), a choice of its own, so a tap too few never makes a far player the
   computer;
@@ -285,11 +286,16 @@ class SetupScene(Scene):
                 self.figure_picker.open(k, self.figures[k], free, self.figure_buttons[k].rect)
                 self.host.request_redraw()
             return
+        # The plus adds the child next to you, here: a free seat shows no robot nor globe, so it never adds a
+        # computer or a far player (the parent switches it after, on purpose); the computer's level is kept.
+        for j in range(self.count, k + 1):
+            self.slots[j] = SeatConfig("person", self.slots[j].level)
+            self.far.discard(j)
         self.count = k + 1
         self.set_secrets(self.secrets)
 
     def remove_last(self) -> None:
-        """The last seat's minus was held: that seat goes (its person or computer stays on its card for later)."""
+        """The last seat's minus was held: that seat goes (a plus brings it back as a person)."""
         if self.count <= MIN_SEATS:
             return
         self.count -= 1
@@ -631,6 +637,7 @@ class SetupScene(Scene):
                                self.place_buttons[k]):
                     button.rect = pygame.Rect(0, 0, 0, 0)
                 self.figure_buttons[k].area = pygame.Rect(0, 0, 0, 0)
+                self.kind_buttons[k].area = pygame.Rect(0, 0, 0, 0)
                 continue
             row, col = divmod(k, across)
             card = pygame.Rect(cards.x + col * (card_w + gap), cards.y + row * (card_h + gap), card_w, card_h)
@@ -638,6 +645,10 @@ class SetupScene(Scene):
             body = card.inflate(-max(2, pad // 2), -max(2, pad // 2))
             figure_h = int(body.height * 0.46)
             kind_h = int(body.height * 0.26)
+            least, word_px = least_tap(self.size), readable_px(self.size)
+            if self.kind_buttons[k].stacks(body.width, least, word_px):  # the word above the switch: a taller row
+                grow = max(0, min(least + word_px * 2 - kind_h, figure_h - least - least // 3))
+                figure_h, kind_h = figure_h - grow, kind_h + grow
             level_h = body.height - figure_h - kind_h - 2 * max(1, pad // 3)
             # The top left corner holds the minus while this is the last seat; the figure's tap area leaves it
             # out on every seat, so no finger that stays where it was taps a face after the seat went.
@@ -651,7 +662,7 @@ class SetupScene(Scene):
             else:
                 figure.rect = pygame.Rect(body.x, body.y + corner, body.width, max(1, figure_h - corner))
             y = body.y + figure_h + max(1, pad // 3)
-            self.kind_buttons[k].rect = pygame.Rect(body.x, y, body.width, kind_h)
+            self.kind_buttons[k].place(pygame.Rect(body.x, y, body.width, kind_h), least, word_px)
             y += kind_h + max(1, pad // 3)
             self.level_buttons[k].rect = pygame.Rect(body.x, y, body.width, max(1, level_h))
             self.place_buttons[k].rect = self.level_buttons[k].rect.copy()
