@@ -1,7 +1,8 @@
 """The setup screen keeps what a family chose, and no tap takes it away.
 
 - A tap on a face never takes a player away: the last seat's round minus, held, does; a free seat's plus adds a
-  person. Only the switch (the person and the robot) makes a person a computer, never a tap on the word.
+  person. Only the switch (the person and the robot) makes a person a computer, never a tap on the word. The
+  minus covers no part of a figure.
 - The number of secrets is one choice (- and + beside the number, nothing else sets it).
 - What was set up comes back after the puzzle book, after a game of the other kind, after a restart.
 - Far away is a choice of its own (the place switch under a person), never one more step of person and
@@ -18,6 +19,7 @@ import time
 from dataclasses import replace
 from typing import Any
 
+import pygame
 import pytest
 
 from doolhof.gui.puzzles.scene import BookScene
@@ -140,6 +142,35 @@ def test_a_free_seats_plus_adds_a_person(make_app: Any, size: tuple[int, int], b
     run(app, 1.0)
     tap_by(app, center(scene.figure_buttons[last].rect), by_finger)
     assert scene.count == last + 1 and not scene.slots[last].is_computer and last not in scene.far_seats()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("variant", ["junior", CARDS])
+def test_the_minus_covers_no_figure(make_app: Any, size: tuple[int, int], variant: str) -> None:
+    """The last seat's round minus (and its rim) lies on no pixel of that seat's figure, whichever figure it plays:
+    no ear, hat or petal under it."""
+    app = make_app(size)
+    scene = open_setup(app)
+    scene.set_variant(variant)
+    last = scene.max_seats() - 1
+    tap(app, center(scene.figure_buttons[last].rect))
+    minus = scene.remove_button.rect
+    assert minus.width > 0
+    radius = minus.width // 2 + max(2, minus.width // 16)  # as the screen draws its rim
+    disc = pygame.Surface((2 * radius + 1, 2 * radius + 1), pygame.SRCALPHA)
+    pygame.draw.circle(disc, (0, 0, 0, 255), (radius, radius), radius)
+    disc_mask = pygame.mask.from_surface(disc)
+    for look in range(6):
+        other = scene.figures.index(look)
+        scene.figures[other], scene.figures[last] = scene.figures[last], look
+        scene.sync()
+        run(app)
+        layer = pygame.Surface(size, pygame.SRCALPHA)
+        scene.figure_buttons[last].draw(layer, app.art)
+        drawn = pygame.mask.from_surface(layer, 40)
+        assert drawn.count() > 0, f"figure {look} is drawn"
+        hit = drawn.overlap(disc_mask, (minus.centerx - radius, minus.centery - radius))
+        assert hit is None, f"{variant} at {size}: the minus covers figure {look} at {hit}"
 
 
 # ----- the secrets ----------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ Each draws itself from what it reads of the screen's choices (:class:`SetupChoic
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 import pygame
@@ -113,6 +113,21 @@ class SeatFigureButton(Button):
         #: Where the figure is drawn: the tap area (:attr:`rect`) leaves out the corner where the remove
         #: control of the last seat sits, on every seat alike.
         self.area = pygame.Rect(0, 0, 0, 0)
+        #: That corner: the figure is drawn clear of the round minus there (with its rim), on every seat.
+        self.corner = pygame.Rect(0, 0, 0, 0)
+        self._spots: dict[tuple[object, ...], tuple[int, tuple[int, int]]] = {}
+
+    def spot(self, art: Art | None, look: int, box: pygame.Rect) -> tuple[int, tuple[int, int]]:
+        """(size, centre) of figure *look* in *box*: as big and as central as it can be with no pixel of it under
+        the corner's round minus and its rim (an ear, a hat, a petal), smaller only when it must."""
+        most = int(min(box.width, box.height) * (0.82 if not self.pressed else 0.76))
+        if art is None or self.corner.width <= 0 or most <= 4:
+            return most, box.center
+        key = (look, most, tuple(box), tuple(self.corner))
+        found = self._spots.get(key)
+        if found is None:
+            found = self._spots[key] = _clear_spot(art, look, most, box, self.corner)
+        return found
 
     def draw(self, surface: pygame.Surface, art: Art | None = None) -> None:
         """The figure (faded with a plus when the seat is free), a robot badge for computers."""
@@ -120,16 +135,8 @@ class SeatFigureButton(Button):
             return
         box = self.area if self.area.width > 0 else self.rect
         active = self.k < self.scene.count
-        px = int(min(box.width, box.height) * (0.82 if not self.pressed else 0.76))
-        # Clear of the corner the tap area leaves out (the last seat's minus): a narrow card moves the figure
-        # right, a little smaller when it must (its round shape may reach into the corner's empty part).
-        left, top = self.rect.left - box.left, self.rect.top - box.top
-        if box.width // 2 - int(px * 0.36) < left:
-            px = min(px, int((box.width - left) / 0.86))
-        if box.height // 2 - int(px * 0.36) < top:
-            px = min(px, int((box.height - top) / 0.86))
-        center = (max(box.centerx, self.rect.left + int(px * 0.36)), max(box.centery, self.rect.top + int(px * 0.36)))
         look = self.scene.figures[self.k]
+        px, center = self.spot(art, look, box)
         figure = safe_art(f"figure {look}", lambda: art.figure(look, px)) if art is not None else None
         if figure is None:
             pygame.draw.circle(surface, theme.SEAT_COLORS[look], center, px // 2)
@@ -142,15 +149,13 @@ class SeatFigureButton(Button):
             plus = safe_icon(art, "plus", px // 2)
             if plus is not None:
                 surface.blit(plus, plus.get_rect(center=center))
+        spot = badge_rect(box, px)
+        badge_px = spot.width
         if active and self.scene.slots[self.k].is_computer and art is not None:
-            badge_px = max(1, px // 3)
             badge = safe_art("robot", lambda: art.robot(badge_px))
             if badge is not None:
-                surface.blit(badge, badge.get_rect(topright=(box.right - px // 12, box.top + px // 12)))
+                surface.blit(badge, badge.get_rect(topright=spot.topright))
         if active and self.k in self.scene.far and self.scene.online and not self.scene.slots[self.k].is_computer:
-            badge_px = max(1, px // 3)
-            spot = pygame.Rect(0, 0, badge_px, badge_px)
-            spot.topright = (box.right - px // 12, box.top + px // 12)
             pygame.draw.circle(surface, theme.WHITE, spot.center, badge_px // 2 + max(1, badge_px // 12))
             badge = safe_icon(art, "globe", badge_px)
             if badge is not None:
@@ -734,3 +739,51 @@ def _maze_picture(n: int, masks: tuple[int, ...], figures: tuple[tuple[int, int]
         look = looks[seat] if seat < len(looks) else seat
         pygame.draw.circle(image, theme.SEAT_COLORS[look % len(theme.SEAT_COLORS)], center, radius)
     return image.convert_alpha() if pygame.display.get_surface() is not None else image
+
+
+def badge_rect(box: pygame.Rect, px: int) -> pygame.Rect:
+    """Where a seat's robot (a computer) or globe (far away) badge sits over a figure of *px* in *box*."""
+    side = max(1, px // 3)
+    badge = pygame.Rect(0, 0, side, side)
+    badge.topright = (box.right - px // 12, box.top + px // 12)
+    return badge
+
+
+def minus_reach(corner: pygame.Rect) -> int:
+    """The radius the last seat's round minus in *corner* is drawn with, its rim in the seat's colour included."""
+    return corner.width // 2 + max(2, corner.width // 16)
+
+
+@lru_cache(maxsize=8)
+def _disc(radius: int) -> pygame.mask.Mask:
+    disc = pygame.Surface((2 * radius + 1, 2 * radius + 1), pygame.SRCALPHA)
+    pygame.draw.circle(disc, (0, 0, 0, 255), (radius, radius), radius)
+    return pygame.mask.from_surface(disc)
+
+
+def _clear_spot(art: Art, look: int, most: int, box: pygame.Rect, corner: pygame.Rect) -> tuple[int, tuple[int, int]]:
+    """The biggest figure size (from *most* down) and the centre nearest *box*'s centre at which figure *look*
+    lies inside *box* with none of its pixels on the minus' disc in *corner* (one pixel of air)."""
+    radius = minus_reach(corner) + 1
+    disc = _disc(radius)
+    disc_at = (corner.centerx - radius, corner.centery - radius)
+    px = most
+    while px >= max(4, most * 55 // 100):
+        image = safe_art(f"figure {look}", partial(art.figure, look, px))
+        if image is None:
+            break
+        mask = pygame.mask.from_surface(image, 40)
+        w, h = image.get_size()
+        badge = badge_rect(box, px)
+        mark = _disc(badge.width // 2 + max(1, badge.width // 12) + 1)
+        mark_at = (badge.centerx - mark.get_size()[0] // 2, badge.centery - mark.get_size()[1] // 2)
+        step = max(1, px // 24)
+        spots = [(x, y) for x in range(box.centerx, box.right - w // 2 + 1, step)
+                 for y in range(box.centery, box.bottom - h // 2 + 1, step)]
+        for x, y in sorted(spots, key=lambda spot: (spot[0] - box.centerx) + (spot[1] - box.centery)):
+            left, top = x - w // 2, y - h // 2
+            if not mask.overlap(disc, (disc_at[0] - left, disc_at[1] - top)) and \
+                    not mask.overlap(mark, (mark_at[0] - left, mark_at[1] - top)):
+                return px, (x, y)
+        px -= max(1, most // 30)
+    return most, box.center

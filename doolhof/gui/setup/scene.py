@@ -83,6 +83,7 @@ from doolhof.gui.setup.buttons import (
     SeatFigureButton,
     VariantButton,
     draw_waiting_game,
+    minus_reach,
 )
 from doolhof.gui.setup.far_games import FarGameButton, far_game_buttons
 from doolhof.gui.setup.figures import FigurePicker
@@ -637,6 +638,7 @@ class SetupScene(Scene):
                                self.place_buttons[k]):
                     button.rect = pygame.Rect(0, 0, 0, 0)
                 self.figure_buttons[k].area = pygame.Rect(0, 0, 0, 0)
+                self.figure_buttons[k].corner = pygame.Rect(0, 0, 0, 0)
                 self.kind_buttons[k].area = pygame.Rect(0, 0, 0, 0)
                 continue
             row, col = divmod(k, across)
@@ -657,6 +659,7 @@ class SetupScene(Scene):
             self.seat_corners.append(pygame.Rect(body.x, body.y, corner, corner))
             figure = self.figure_buttons[k]
             figure.area = pygame.Rect(body.x, body.y, body.width, figure_h)
+            figure.corner = self.seat_corners[-1].copy()
             if body.width - corner >= min(figure_h, least_tap(self.size)) or figure_h - corner < body.width - corner:
                 figure.rect = pygame.Rect(body.x + corner, body.y, max(1, body.width - corner), figure_h)
             else:
@@ -817,7 +820,7 @@ class SetupScene(Scene):
         minus = self.remove_button.rect
         if minus.width > 0:  # a rim in the seat's colour, so the round minus reads as a button of that seat
             rim = darken(theme.SEAT_COLORS[self.figures[self.count - 1]], 0.25)
-            pygame.draw.circle(surface, rim, minus.center, minus.width // 2 + max(2, minus.width // 16))
+            pygame.draw.circle(surface, rim, minus.center, minus_reach(minus))
         self.remove_button.draw(surface, art)
         if self.is_cards:
             self._draw_deck(surface, art)
