@@ -172,8 +172,9 @@ class Screens(Protocol):
         """True when the top scene is the play scene of the running game."""
         ...
 
-    def open_puzzles(self) -> None:
-        """The puzzle book in place of the top scene."""
+    def open_puzzles(self, children: tuple[int, ...] = ()) -> None:
+        """The puzzle book in place of the top scene, for the *children* playing here (their figures, the first
+        first): read by its last reader when that is one of them (or none are given), else by the first."""
         ...
 
     def start_puzzle(self, puzzle: Puzzle) -> None:

@@ -440,8 +440,12 @@ class SetupScene(Scene):
             self.set_variant(newest.table.variant)
 
     def open_puzzles(self) -> None:
-        """The puzzle book."""
-        self.host.screens.open_puzzles()
+        """The puzzle book, read by the child playing here: the figure of the first person in play on this computer;
+        the book's last reader when that child is at this table too (a sibling who picked their figure in the book),
+        or when only computers are in play."""
+        far = self.far_seats()
+        here = [self.figures[k] for k in range(self.count) if not self.slots[k].is_computer and k not in far]
+        self.host.screens.open_puzzles(tuple(here))
 
     def my_figure(self) -> int:
         """This computer's figure for the other one: the figure of its first seat not far away."""
