@@ -520,6 +520,33 @@ class VariantButton(Button):
                                  border_radius=max(2, card.height // 5))
 
 
+class GamePicture(VariantButton):
+    """A game card's picture and name drawn flat, as a sign and not a control (an invitation says which game)."""
+
+    def __init__(self, variant: str) -> None:
+        """The picture of *variant*."""
+        Button.__init__(self, lambda: None, style=CHOICE, name=f"picture-{variant}",
+                        label=lambda: _(VARIANT_LABELS[variant]))
+        self.variant = variant
+
+    def waiting_here(self) -> bool:
+        """A sign carries no "again" badge."""
+        return False
+
+
+def draw_game_card(surface: pygame.Surface, rect: pygame.Rect, variant: str, art: Art) -> None:
+    """*variant*'s picture and name in *rect* as the setup screen's game card shows them, on a flat cream plate
+    (no raised face: it is no button)."""
+    if variant not in VARIANT_LABELS or rect.width < 8 or rect.height < 8:
+        return
+    radius = max(6, min(rect.size) // 8)
+    pygame.draw.rect(surface, theme.WHITE, rect, border_radius=radius)
+    pygame.draw.rect(surface, theme.CREAM_EDGE, rect, width=max(1, rect.height // 40), border_radius=radius)
+    picture = GamePicture(variant)
+    picture.rect = rect.copy()
+    picture.draw_content(surface, rect.inflate(-rect.height // 5, -rect.height // 6), theme.INK, art)
+
+
 def _fit(room: pygame.Rect, variant: str) -> float:
     """How big a game card's picture gets in *room*: the side of its board (or of its cards)."""
     if variant == CARDS:

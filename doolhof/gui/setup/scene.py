@@ -55,7 +55,7 @@ from doolhof.gui.kit.boxes import least_tap
 from doolhof.gui.kit.cardpics import draw_card_back, draw_card_face, draw_pile
 from doolhof.gui.kit.hold_button import HoldButton
 from doolhof.gui.kit.pointer import PointerEvent
-from doolhof.gui.kit.scene import Host, Scene
+from doolhof.gui.kit.scene import Host, Note, Scene
 from doolhof.gui.kit.text import draw_text, readable_px, shared_px
 from doolhof.gui.kit.widgets import (
     CARD,
@@ -70,8 +70,10 @@ from doolhof.gui.kit.widgets import (
     draw_corner_icon,
     garden_background,
     lighten,
+    safe_icon,
     share_text_size,
 )
+from doolhof.gui.online.common import draw_figure
 from doolhof.gui.online.invitation_notice import InvitationNotice
 from doolhof.gui.online.switch import online_on
 from doolhof.gui.setup.buttons import (
@@ -82,6 +84,7 @@ from doolhof.gui.setup.buttons import (
     PlaceButton,
     SeatFigureButton,
     VariantButton,
+    draw_game_card,
     draw_waiting_game,
     minus_reach,
 )
@@ -192,7 +195,7 @@ class SetupScene(Scene):
         #: The seat whose face was pressed while its picker was open (that tap closes it, never opens it again).
         self._closing_seat: int | None = None
         #: A remembered computer's invitation, noticed here in the background (gui/online/invitation_notice.py).
-        self.invitations = InvitationNotice(host, self.my_figure)
+        self.invitations = InvitationNotice(host, self.my_figure, draw_game_card)
         if table is None:
             self._front_newest(memory.at)
         self.set_secrets(self.secrets)
@@ -851,8 +854,20 @@ class SetupScene(Scene):
         shade.fill((*theme.SHADE, 140))
         surface.blit(shade, (0, 0))
         draw_card(surface, self.note_rect)
-        draw_text(surface, self.notes[0], self.note_text_rect, theme.INK, max_px=max(14, self.note_rect.h // 9))
+        note, words = self.notes[0], self.note_text_rect
+        if isinstance(note, Note):  # a picture for the child above the words (the child cannot read)
+            picture, words = self.note_parts(note)
+            _draw_note_picture(surface, picture, note, art)
+        draw_text(surface, note, words, theme.INK, max_px=max(14, self.note_rect.h // 9))
         self.note_buttons.draw(surface, art)
+
+    def note_parts(self, note: Note) -> tuple[pygame.Rect, pygame.Rect]:
+        """(picture, words) of the note card's text room for *note*: the picture on top, the words under it."""
+        room = self.note_text_rect
+        side = max(1, min(room.h * 11 // 20, room.w // (3 if note.figure is not None else 2)))
+        picture = pygame.Rect(room.x, room.y, room.w, side)
+        gap = max(2, side // 12)
+        return picture, pygame.Rect(room.x, picture.bottom + gap, room.w, max(1, room.bottom - picture.bottom - gap))
 
     def _draw_header_pictures(self, surface: pygame.Surface, header: pygame.Rect, art: Art) -> None:
         px = int(header.height * 0.62)
@@ -907,6 +922,20 @@ class SetupScene(Scene):
             draw_text(surface, note, words, theme.INK_SOFT)
             strip = pygame.Rect(strip.x, strip.y, strip.width - words.width, strip.height)
         _draw_star_row(surface, strip, n, self.total_secrets(), art)
+
+
+def _draw_note_picture(surface: pygame.Surface, area: pygame.Rect, note: Note, art: Art) -> None:
+    """*note*'s picture centred in *area*: the other computer's figure with the globe (when known) beside its icon."""
+    side = area.height
+    gap = side // 6
+    total = side * (2 if note.figure is not None else 1) + (gap if note.figure is not None else 0)
+    x = area.centerx - total // 2
+    if note.figure is not None:
+        draw_figure(surface, pygame.Rect(x, area.y, side, side), art, note.figure, far=True)
+        x += side + gap
+    icon = safe_icon(art, note.picture, side)
+    if icon is not None:
+        surface.blit(icon, (x, area.y))
 
 
 def _draw_star_row(surface: pygame.Surface, area: pygame.Rect, lit: int, total: int, art: Art) -> None:

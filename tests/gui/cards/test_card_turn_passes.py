@@ -5,7 +5,8 @@ hand cards where B's were. A press B made before that (held on, lifted anywhere)
 chooses A's card; a tap A makes once the turn is A's acts at once.
 
 The press goes down while the laid card still flies (normal speed: A's controls take input about 0.42 s
-after the lay, the moment A's hand shows). A's hand takes A's first tap the moment it shows. Every test runs at 1280x800, 800x600 and 800x1280, by mouse and by finger.
+after the lay, the moment A's hand shows). A's hand takes A's first tap the moment it shows. Every test
+runs at 1280x800, 800x600 and 800x1280, by mouse and by finger.
 """
 
 from __future__ import annotations
