@@ -141,11 +141,12 @@ class ScreenBuilder:
 
         return CardEndScene(self.host, game, table)
 
-    def book_scene(self, today: datetime.date | None = None) -> BookScene:
-        """The puzzle book (:class:`~doolhof.gui.puzzles.scene.BookScene`) as of *today*."""
+    def book_scene(self, today: datetime.date | None = None, children: tuple[int, ...] = ()) -> BookScene:
+        """The puzzle book (:class:`~doolhof.gui.puzzles.scene.BookScene`) as of *today*, for the *children*
+        playing here (see :meth:`open_puzzles`)."""
         from doolhof.gui.puzzles.scene import BookScene
 
-        return BookScene(self.host, today, self.stars)
+        return BookScene(self.host, today, self.stars, children)
 
     def calendar_scene(self, today: datetime.date | None = None) -> CalendarScene:
         """The daily puzzle's calendar (:class:`~doolhof.gui.puzzles.calendar.CalendarScene`) as of *today*."""
@@ -415,9 +416,10 @@ class ScreenBuilder:
             run.on_book = lambda: self.open_calendar(today)
         self.host.replace_scene(scene)
 
-    def open_puzzles(self) -> None:
-        """The puzzle book in place of the top scene."""
-        self.host.replace_scene(self.book_scene())
+    def open_puzzles(self, children: tuple[int, ...] = ()) -> None:
+        """The puzzle book in place of the top scene, for the *children* playing here (their figures, the first
+        first): read by its last reader when that is one of them (or none are given), else by the first."""
+        self.host.replace_scene(self.book_scene(children=children))
 
     def start_puzzle(self, puzzle: Puzzle) -> None:
         """Play *puzzle* in place of the top scene (not saved as the running game: progress is kept by stars)."""

@@ -463,8 +463,9 @@ class FriendLink(_MachineChannel):
 
     def __init__(self, relays: Sequence[str], me: dict[str, Any], friend: Friend, *,
                  link_factory: LinkFactory | None = None, clock: Callable[[], float] = time.monotonic,
-                 on_moved: Callable[[Friend], None] | None = None) -> None:
-        """*me* is this computer's hello. Once an invitation is taken, *on_moved* is given the friend on its next
+                 on_moved: Callable[[Friend], None] | None = None, game: str = "") -> None:
+        """*me* is this computer's hello; an invitation from here is to play *game* (a variant name, shown on the
+        other computer's invitation). Once an invitation is taken, *on_moved* is given the friend on its next
         channel (to keep it: both computers move on together), from :meth:`accept` or :meth:`poll`."""
         self.me = me
         self.friend = friend
@@ -472,7 +473,7 @@ class FriendLink(_MachineChannel):
         self.room_key = new_key()
         self.on_moved = on_moved
         self._kept = False
-        self.machine: InvitationMachine = InvitationMachine(me, friend, self.room_id, self.room_key)
+        self.machine: InvitationMachine = InvitationMachine(me, friend, self.room_id, self.room_key, game=game)
         super().__init__(relays, friend.channel, link_factory=link_factory, clock=clock)
 
     def poll(self) -> list[Any]:
