@@ -39,6 +39,7 @@ from .meeting import (
     CodeFailed,
     CodeReady,
     Declined,
+    EndHeard,
     Friend,
     HostCodeMachine,
     InvitationMachine,
@@ -454,24 +455,41 @@ class FriendLink(_MachineChannel):
 
     def __init__(self, relays: Sequence[str], me: dict[str, Any], friend: Friend, *,
                  link_factory: LinkFactory | None = None, clock: Callable[[], float] = time.monotonic,
-                 on_moved: Callable[[Friend], None] | None = None) -> None:
+                 on_moved: Callable[[Friend], None] | None = None, ends: Sequence[str] = (),
+                 on_end_heard: Callable[[str], None] | None = None) -> None:
         """*me* is this computer's hello. Once an invitation is taken, *on_moved* is given the friend on its next
-        channel (to keep it: both computers move on together), from :meth:`accept` or :meth:`poll`."""
+        channel (to keep it: both computers move on together), from :meth:`accept` or :meth:`poll`. *ends* are
+        the rooms of games a parent ended here that *friend* has not heard of (``store.ends_for``): told whenever
+        both are on the channel; *on_end_heard* is given each one the other computer heard (from :meth:`poll`
+        or :meth:`wait`, on the caller's thread: ``store.end_heard``)."""
         self.me = me
         self.friend = friend
         self.room_id = new_room_id()
         self.room_key = new_key()
         self.on_moved = on_moved
+        self.on_end_heard = on_end_heard
         self._kept = False
-        self.machine: InvitationMachine = InvitationMachine(me, friend, self.room_id, self.room_key)
+        self.machine: InvitationMachine = InvitationMachine(me, friend, self.room_id, self.room_key, ends=ends)
         super().__init__(relays, friend.channel, link_factory=link_factory, clock=clock)
 
     def poll(self) -> list[Any]:
         """Everything since the last call; once an invitation was taken, *on_moved* is called here (on the
         caller's thread, as keeping a remembered computer after a code is)."""
-        events = super().poll()
+        return self._heard(super().poll())
+
+    def wait(self, accept: Callable[[Any], bool], timeout: float) -> list[Any]:
+        """As :meth:`_Channel.wait`, with *on_moved* and *on_end_heard* called as :meth:`poll` does."""
+        return self._heard(super().wait(accept, timeout))
+
+    def _heard(self, events: list[Any]) -> list[Any]:
         with self.lock:
             self._moved()
+        for event in events:
+            if isinstance(event, EndHeard) and self.on_end_heard is not None:
+                try:
+                    self.on_end_heard(event.room)
+                except Exception as error:  # a full disk: the news is told once more next time
+                    log.warning("a heard end could not be noted (%s)", type(error).__name__)
         return events
 
     def _moved(self) -> None:
@@ -516,9 +534,10 @@ class FriendLink(_MachineChannel):
 
     def tell_ended(self, room_id: str) -> None:
         """Say on the two computers' own channel that the game of *room_id* was ended here (call once connected):
-        kept for a room's week, so the other computer's setup screen hears it whenever it listens."""
+        the other computer hears it if it is on the channel now (or comes while this link is): :class:`EndHeard`.
+        Nothing is kept on the relay; :func:`~doolhof.online.store.record_end` keeps it for the next time."""
         with self.lock:
-            self._send([self.machine.tell_ended(room_id)])
+            self._send(self.machine.end(room_id))
 
     def room(self, table: TableSetup, far: frozenset[int]) -> OnlineRoom:
         """The host's side of the room it invited the friend into."""
@@ -589,7 +608,7 @@ class OnlineRoom(_Channel):
         self._jobs_lock = threading.Lock()  # only for the count and the thread: never the room's lock
         self._worker: threading.Thread | None = None
         super().__init__(relays, room.room_id, link_factory=link_factory, will=self._connecting,
-                         client_id=room.client_id, retained=False, keep=("end",))
+                         client_id=room.client_id, retained=False)
 
     def _connecting(self) -> Publish:
         with self.lock:  # on the link's thread, before every connection
@@ -740,39 +759,58 @@ class OnlineRoom(_Channel):
         self.stop()
 
 
-def tell_ended(room_id: str, me: dict[str, Any], friend: Friend, relays: Sequence[str], timeout: float = 5.0) -> bool:
-    """Tell *friend* on the two computers' own channel that the game of *room_id* was ended (blocks up to
-    *timeout* seconds: run it off the frame loop); True when the relay took it."""
-    link = FriendLink(relays, me, friend)
+def tell_ended(room_id: str, me: dict[str, Any], friend: Friend, relays: Sequence[str], timeout: float = 5.0,
+               listen: float = 2.0, *, link_factory: LinkFactory | None = None,
+               on_end_heard: Callable[[str], None] | None = None) -> bool:
+    """Tell *friend* on the two computers' own channel that the game of *room_id* was ended, if it is there:
+    connect (up to *timeout* seconds), then wait up to *listen* seconds for it to say it heard (blocks: run it
+    off the frame loop). True when it heard; else the news waits on this computer
+    (:func:`~doolhof.online.store.record_end`) for the next time both are on the channel."""
+    link = FriendLink(relays, me, friend, link_factory=link_factory, on_end_heard=on_end_heard)
     link.start()
     try:
         if not link.link.connected.wait(timeout):
             return False
         link.tell_ended(room_id)
-        return link.link.wait_sent(timeout)
+        heard = link.wait(lambda e: isinstance(e, EndHeard) and e.room == room_id, listen)
+        return any(isinstance(e, EndHeard) and e.room == room_id for e in heard)
     finally:
         link.stop()
 
 
-def end_room(room: Room, relays: Sequence[str], timeout: float = 5.0) -> bool:
+def end_room(room: Room, relays: Sequence[str], timeout: float = 5.0, listen: float = 1.0) -> bool:
     """End a waiting *room* that is not being played (a parent's choice on the settings' page): connect to its
-    relay only to say ``end`` and clear the room, without saying "here" first. Blocks up to *timeout* seconds
-    (run it off the frame loop); True when the relay took it (the far computer hears it when it looks)."""
+    relay only to say ``end`` (unretained: the far computer hears it if it is in the room now), without saying
+    "here" first, and stay *listen* seconds, saying it again to a far computer that comes (its hello). Blocks
+    up to *timeout* + *listen* seconds (run it off the frame loop); True when the relay took it. A far computer
+    that is not there hears it on the two computers' own channel (:func:`tell_ended`)."""
     out, _events = room.end()
-    link = RelayLink(choose_relay(relays, room.room_id), room.room_id, on_message=lambda topic, payload: None)
+    lock = threading.Lock()
+    link: RelayLink | None = None
+
+    def heard(topic: str, payload: bytes) -> None:
+        with lock:
+            again, _ = room.receive(topic, payload)
+        for message in again:
+            if link is not None:
+                link.publish(message)
+
+    link = RelayLink(choose_relay(relays, room.room_id), room.room_id, on_message=heard, retained=False)
     link.start()
     try:
         if not link.connected.wait(timeout):
             return False
         for message in out:
             link.publish(message)
-        return link.wait_sent(timeout)
+        sent = link.wait_sent(timeout)
+        time.sleep(listen)
+        return sent
     finally:
         link.stop()
 
 
 __all__ = [
-    "JOIN_SECONDS", "WITHDRAW_SECONDS", "Accepted", "CodeDone", "CodeFailed", "CodeReady", "Declined", "Friend",
-    "FriendLink", "HostCode", "Invited", "JoinCode", "Link", "LinkChanged", "LinkFactory", "MeetingEvent",
+    "JOIN_SECONDS", "WITHDRAW_SECONDS", "Accepted", "CodeDone", "CodeFailed", "CodeReady", "Declined", "EndHeard",
+    "Friend", "FriendLink", "HostCode", "Invited", "JoinCode", "Link", "LinkChanged", "LinkFactory", "MeetingEvent",
     "MoveRefused", "OnlineRoom", "PairingEvent", "RoomEnded", "RoomView", "Withdrawn", "end_room", "tell_ended",
 ]

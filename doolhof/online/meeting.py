@@ -28,12 +28,15 @@ invited) -> ``ACCEPTED`` | ``DECLINED``; or ``LISTENING`` -> ``INVITED`` (the ot
 shows) -> ``ACCEPTED`` (taken) or back to ``LISTENING`` (said "not now", or withdrawn); ``STOPPED``.
 Nothing of an invitation is retained: the listener says ``here`` (with a fresh nonce) and the inviter answers
 it, so the two find each other in either order, and an old invitation or answer sent again is refused.
+The same machine carries the news of games a parent ended here (:attr:`InvitationMachine.ends`) to the other
+computer whenever both are on the channel: ``ended``, answered by ``heard``.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, Final
@@ -112,13 +115,20 @@ class RoomEnded:
 
 
 @dataclass(frozen=True)
+class EndHeard:
+    """The remembered computer heard that the game of *room* was ended here: the news need not travel again."""
+
+    room: str
+
+
+@dataclass(frozen=True)
 class Declined:
     """The remembered computer said "not now" to the invitation (*hello*): nobody comes to the room."""
 
     hello: dict[str, Any]
 
 
-MeetingEvent = CodeReady | CodeDone | CodeFailed | Invited | Withdrawn | Accepted | Declined | RoomEnded
+MeetingEvent = CodeReady | CodeDone | CodeFailed | Invited | Withdrawn | Accepted | Declined | RoomEnded | EndHeard
 #: What every step of a machine returns: the messages to publish and the events.
 Step = tuple[list[Publish], list[MeetingEvent]]
 
@@ -421,6 +431,8 @@ class InvitePhase(Enum):
 
 #: The most ``here`` and ``knock`` messages one machine answers (a replayed flood makes it send no more).
 MAX_ANSWERS: Final = 64
+#: The most ended games one ``ended`` message names (a parent ends a few; the rest go next time).
+MAX_ENDS: Final = 16
 
 
 class InvitationMachine:
@@ -431,12 +443,18 @@ class InvitationMachine:
     The listener says ``here`` with a fresh nonce (on connecting, and when an inviter ``knock``-s); the
     inviter answers every fresh ``here`` with an ``invite`` naming that nonce and a fresh invitation id; an
     ``accept``, ``decline`` or ``withdraw`` names that id. A replayed invitation names an old nonce and a
-    replayed answer an old id: both are refused, so nothing old leads into a dead room."""
+    replayed answer an old id: both are refused, so nothing old leads into a dead room.
+
+    Every message names its machine's nonce (``n``). Holding games a parent ended here (*ends*), the machine
+    knocks when it connects, and answers every fresh nonce of the other computer with ``ended`` (the rooms,
+    naming that nonce: a recorded one sent again is refused); the other forgets them (:class:`RoomEnded`) and
+    answers ``heard`` naming this machine's nonce, after which they are dropped (:class:`EndHeard`)."""
 
     def __init__(self, me: dict[str, Any], friend: Friend, room_id: str, room_key: bytes,
-                 nonce: bytes | None = None) -> None:
+                 nonce: bytes | None = None, ends: Sequence[str] = ()) -> None:
         """*me* is this computer's hello; an invitation from here welcomes *friend* into *room_id*; *nonce*
-        marks this machine's ``here`` and invitation (random unless given)."""
+        marks this machine's messages and invitation (random unless given); *ends* are the rooms of games a
+        parent ended here that *friend* has not heard of yet."""
         self.me = me
         self.friend = friend
         self.room_id = room_id
@@ -450,33 +468,47 @@ class InvitationMachine:
         self._answered: set[str] = set()
         self._answers = 0
         self.refused = 0
+        #: The ended games the other computer has not yet said it heard of.
+        self.ends: list[str] = list(dict.fromkeys(ends))
+        self._told: set[str] = set()  # the other's nonces the ends went to
+        self._heard: set[str] = set()  # the rooms whose end the other computer told this one
 
     def topic(self, name: str) -> str:
         """A topic of the two computers' channel."""
         return channel_topic(self.friend.channel, name)
 
-    def _sealed(self, name: str, message: dict[str, Any], retain: bool = False) -> Publish:
+    def _sealed(self, name: str, message: dict[str, Any]) -> Publish:
         where = self.topic(name)
-        return Publish(where, self._sealer.seal(where, wire.dumps({**message, "hello": self.me})), retain)
-
-    def _ended_name(self, room_id: str) -> str:
-        return "end/" + derive(self.friend.secret, "ended room " + room_id, 8).hex()
-
-    def tell_ended(self, room_id: str) -> Publish:
-        """The news that the game of *room_id* was ended here: retained for a room's week on the channel (the
-        one message of the channel that is), so the other computer hears it whenever it listens."""
-        return self._sealed(self._ended_name(room_id), {"t": "ended", "room": room_id}, retain=True)
+        return Publish(where, self._sealer.seal(where, wire.dumps({"n": self._nonce, **message, "hello": self.me})),
+                       False)
 
     def _here(self) -> Publish:
         return self._sealed("here", {"t": "here", "n": self._nonce})
 
     def connected(self) -> Step:
-        """A (re)connect: say ``here`` (an inviter answers it) and, inviting, knock (a listener answers)."""
+        """A (re)connect: say ``here`` (an inviter answers it) and, inviting or holding ended games, knock (a
+        listener answers with its ``here``)."""
+        knock = self._sealed("knock", {"t": "knock"})
         if self.phase is InvitePhase.LISTENING or self.phase is InvitePhase.INVITED:
-            return [self._here()], []
+            return [self._here(), *([knock] if self.ends else [])], []
         if self.phase is InvitePhase.INVITING:
-            return [self._sealed("knock", {"t": "knock"})], []
+            return [knock], []
         return [], []
+
+    def end(self, room_id: str) -> list[Publish]:
+        """A parent ended the game of *room_id* here: the other computer is told when it is (or once it is) on the
+        channel (:attr:`ends`; call once connected)."""
+        if room_id not in self.ends:
+            self.ends.append(room_id)
+        self._told.clear()  # news again for every nonce
+        return [self._sealed("knock", {"t": "knock"})]
+
+    def _tell_ends(self, nonce: object) -> list[Publish]:
+        """``ended`` to the other computer's machine of *nonce*, once per nonce, while ends wait."""
+        if not self.ends or not isinstance(nonce, str) or nonce in self._told or len(self._told) >= MAX_ANSWERS:
+            return []
+        self._told.add(nonce)
+        return [self._sealed("ended", {"t": "ended", "to": nonce, "rooms": self.ends[:MAX_ENDS]})]
 
     def tick(self, now: float) -> Step:
         """Time passing: nothing to do (the inviter's screen says when its minutes are up)."""
@@ -520,7 +552,7 @@ class InvitationMachine:
         """One message of the two computers' channel; anything that does not open, is ours, or is old is dropped."""
         part = name.rsplit("/", 1)[-1]
         if not payload:
-            return [], []  # a retained message cleared
+            return [], []
         try:
             message = wire.loads(self._sealer.open(name, payload))
             peer = check_hello(message.get("hello"))
@@ -531,17 +563,33 @@ class InvitationMachine:
         if peer["device"] != self.friend.device:
             return [], []  # our own message coming back
         kind = message.get("t")
-        room_id = message.get("room")
-        if kind == "ended" and isinstance(room_id, str) and name == self.topic(self._ended_name(room_id)):
-            # Heard: nothing of it stays on the relay.
-            return [Publish(name, b"", True)], [RoomEnded(room_id)]
         if kind != part:
             return [], []
+        told = [] if self.phase is InvitePhase.STOPPED else self._tell_ends(message.get("n"))
         handler = getattr(self, f"_on_{kind}", None)
         if handler is None:
+            return told, []
+        out, events = handler(peer, message)
+        return told + out, events
+
+    def _on_ended(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
+        rooms, nonce = message.get("rooms"), message.get("n")
+        if message.get("to") != self._nonce or not isinstance(rooms, list) or not isinstance(nonce, str):
+            self.refused += 1
+            return [], []  # a recorded one, for an earlier machine
+        rooms = [r for r in rooms[:MAX_ENDS] if isinstance(r, str) and 0 < len(r) <= 64]
+        events: list[MeetingEvent] = [RoomEnded(r) for r in rooms if r not in self._heard]
+        self._heard.update(rooms)
+        return [self._sealed("heard", {"t": "heard", "to": nonce, "rooms": rooms})], events
+
+    def _on_heard(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
+        rooms = message.get("rooms")
+        if message.get("to") != self._nonce or not isinstance(rooms, list):
+            self.refused += 1
             return [], []
-        step: Step = handler(peer, message)
-        return step
+        heard = [r for r in self.ends if r in rooms]
+        self.ends = [r for r in self.ends if r not in rooms]
+        return [], [EndHeard(r) for r in heard]
 
     def _on_knock(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
         if self.phase not in (InvitePhase.LISTENING, InvitePhase.INVITED) or self._answers >= MAX_ANSWERS:
@@ -595,7 +643,8 @@ class InvitationMachine:
 
 
 __all__ = [
-    "MAX_ANSWERS", "MAX_LOOKS", "Accepted", "CodeDone", "CodeFailed", "CodeReady", "Declined", "Friend",
+    "MAX_ANSWERS", "MAX_ENDS", "MAX_LOOKS", "Accepted", "CodeDone", "CodeFailed", "CodeReady", "Declined",
+    "EndHeard", "Friend",
     "HostCodeMachine", "HostPhase", "InvitationMachine", "InvitePhase", "Invited", "JoinCodeMachine", "JoinPhase",
     "MeetingEvent", "RoomEnded", "Step", "Withdrawn", "welcomed_room",
 ]

@@ -272,5 +272,45 @@ def waiting_rooms(now: float | None = None) -> list[dict[str, Any]]:
     return [data for _, data in sorted(rooms, key=lambda item: -item[0])]
 
 
-__all__ = ["KEEP_SECONDS", "device_id", "folder", "forget", "is_kept", "moved", "relay_of", "remember",
-           "remembered", "save_room", "waiting_rooms"]
+#: The most ended games kept until the other computer hears of them (a parent ends a few in a week).
+MOST_ENDS: Final = 32
+
+
+def _ends(now: float) -> list[dict[str, Any]]:
+    """The ended games not heard of yet, younger than a room's week (``online/ended.json``)."""
+    data = _read(folder() / "ended.json")
+    ends = []
+    for item in data.get("ends", []) if isinstance(data, dict) else []:
+        if isinstance(item, dict) and isinstance(item.get("room"), str) and isinstance(item.get("device"), str) \
+                and isinstance(item.get("at"), (int, float)) and now - item["at"] <= KEEP_SECONDS:
+            ends.append({"room": item["room"], "device": item["device"], "at": item["at"]})
+    return ends[-MOST_ENDS:]
+
+
+def _write_ends(ends: list[dict[str, Any]]) -> None:
+    paths.atomic_write_text(folder() / "ended.json",
+                            json.dumps({"format": "doolhof.ended", "version": 1, "ends": ends[-MOST_ENDS:]}))
+
+
+def record_end(room_id: str, device: str, now: float | None = None) -> None:
+    """A parent ended the game of *room_id* here: keep the news for computer *device* until it hears it
+    (:func:`end_heard`) or the room's week is up (the relay keeps nothing); raises OSError when it cannot be
+    written."""
+    now = time.time() if now is None else now
+    _write_ends([e for e in _ends(now) if e["room"] != room_id] + [{"room": room_id, "device": device, "at": now}])
+
+
+def ends_for(device: str, now: float | None = None) -> list[str]:
+    """The rooms of games ended here that computer *device* has not heard of yet, oldest first."""
+    return [e["room"] for e in _ends(time.time() if now is None else now) if e["device"] == device]
+
+
+def end_heard(room_id: str, now: float | None = None) -> None:
+    """The other computer heard that the game of *room_id* was ended here: the news is forgotten."""
+    ends = _ends(time.time() if now is None else now)
+    if any(e["room"] == room_id for e in ends):
+        _write_ends([e for e in ends if e["room"] != room_id])
+
+
+__all__ = ["KEEP_SECONDS", "MOST_ENDS", "device_id", "end_heard", "ends_for", "folder", "forget", "is_kept", "moved",
+           "record_end", "relay_of", "remember", "remembered", "save_room", "waiting_rooms"]

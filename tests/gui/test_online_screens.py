@@ -680,3 +680,31 @@ def test_a_game_ended_on_the_other_computer_leaves_the_setup_screen_calmly(make_
     assert isinstance(guest.scene, SetupScene) and guest.scene.notes == [MSG_ENDED]
     with at_home(guest.home):
         assert not store.is_kept(room_id)
+
+
+@pytest.mark.parametrize("ender_first", [True, False])
+def test_a_game_ended_while_the_other_computer_was_away_is_told_when_both_setup_screens_show(
+        make_app: Any, tmp_path: Path, relay: Any, ender_first: bool) -> None:
+    """Nothing is kept on the relay: the ending computer keeps the news (its parents' page recorded it) and its
+    setup screen tells the other's the next time both show, in either order; then it forgets the news."""
+    from doolhof.online.follow import MSG_ENDED
+
+    host, guest = Side(make_app, tmp_path / "host", relay), Side(make_app, tmp_path / "guest", relay)
+    befriend(host, guest)
+    room_id = "r" + "6" * 32
+    with at_home(guest.home):
+        store.save_room({"room": room_id, "format": "doolhof.room", "entries": []})
+    with at_home(host.home):
+        store.record_end(room_id, guest.device())
+    first, second = (host, guest) if ender_first else (guest, host)
+    first.setup()
+    assert until([first], lambda: len(first.scene.invitations._links) == 1)
+    setup = second.setup() if second is guest else guest.scene
+    if second is host:
+        second.setup()
+    assert until([host, guest], lambda: guest.scene is not setup)
+    assert isinstance(guest.scene, SetupScene) and guest.scene.notes == [MSG_ENDED]
+    with at_home(guest.home):
+        assert not store.is_kept(room_id)
+    with at_home(host.home):
+        assert until([host, guest], lambda: store.ends_for(guest.device()) == []), "heard: the news is forgotten"

@@ -211,7 +211,7 @@ def test_writes_from_outside_the_room_are_refused_and_change_nothing(relay: Any)
     base = host.room.base
     intruder.publish(f"{base}/log/000004", b'{"t":"entry"}')
     intruder.publish(f"{base}/log/000004", b"\x01" + bytes(64))
-    intruder.publish(f"{base}/setup", b"\x01" + bytes(40), retain=True)
+    intruder.publish(f"{base}/setup", b"\x01" + bytes(40))
     intruder.publish(f"{base}/log/000004", bytes(9000), wait=False)
     intruder.wait_for(lambda: bool(intruder.disconnects), "disconnect for a message over the limit")
     intruder.stop()

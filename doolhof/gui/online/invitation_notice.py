@@ -31,10 +31,9 @@ from doolhof.gui.kit.scene import Host
 from doolhof.gui.kit.text import draw_text, readable_px
 from doolhof.gui.kit.widgets import PRIMARY, QUIET, Button, ButtonSet, draw_card
 from doolhof.gui.kit.worker import Worker
-from doolhof.gui.online.common import POLL_SECONDS, draw_figure, my_hello, remembered
+from doolhof.gui.online.common import POLL_SECONDS, draw_figure, forget_ended, friend_link, my_hello, remembered
 from doolhof.gui.online.switch import online_on, relays_of
 from doolhof.i18n import _
-from doolhof.online import store
 
 log = logging.getLogger(__name__)
 
@@ -89,12 +88,10 @@ class InvitationNotice:
                          name="doolhof-invitations", daemon=True).start()
 
     def _open(self, relays: list[str], figure: int) -> None:
-        from doolhof.online.client import FriendLink
-
         me = my_hello(figure)  # files only, but off the frame loop all the same
         for friend in remembered():
             try:
-                link = FriendLink(relays, me, friend, on_moved=store.moved)
+                link = friend_link(relays, me, friend)
             except Exception as error:  # a bad address: nothing to notice, never a traceback
                 log.warning("a remembered computer could not be listened for (%s)", error)
                 continue
@@ -151,7 +148,7 @@ class InvitationNotice:
                 elif isinstance(event, Withdrawn) and self.shown is not None and self.shown[0] is link:
                     self.shown = None
                     self.host.request_redraw()
-                elif isinstance(event, RoomEnded) and _forget(event.room):
+                elif isinstance(event, RoomEnded) and forget_ended(event.room):
                     from doolhof.online.follow import MSG_ENDED
 
                     self.host.notes.append(_(MSG_ENDED))
@@ -228,21 +225,6 @@ def _stop_all(links: list[Any]) -> None:
             link.stop()
         except Exception:  # stopping must never fail (the network thread may be gone already)
             log.exception("stopping a remembered computer's link failed")
-
-
-def _forget(room_id: str) -> bool:
-    """Forget the waiting game of *room_id* (a parent ended it on the other computer); True when it was kept."""
-    from doolhof.online import store
-
-    if not store.is_kept(room_id):
-        return False
-    try:
-        store.save_room({"room": room_id, "closed": True})  # a closed room is forgotten
-    except (OSError, ValueError) as error:
-        log.warning("an ended online game could not be forgotten (%s)", error)
-        return False
-    log.info("the other computer ended a waiting online game; it is forgotten here too")
-    return True
 
 
 def _accept(link: Any) -> Any:

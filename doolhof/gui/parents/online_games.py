@@ -5,9 +5,10 @@ The setup screen offers only the newest waiting online game; older ones (left, a
 here, each as the far side's figure with the globe over a little picture of its game (its own maze, or a
 card from its table), with a round cross under it that wants holding (a tap never ends a game). Held, the
 game is forgotten on this computer at once and the far computer is told (the room's ``end``,
-:func:`doolhof.online.client.end_room`, in a :class:`~doolhof.gui.kit.worker.Worker` off the frame loop):
-it forgets the game too when it hears it (at once when it is playing it, else when it looks). The page
-says, in a short sentence, whether the relay took the news.
+:func:`doolhof.online.client.end_room`, and on the two computers' own channel, in a
+:class:`~doolhof.gui.kit.worker.Worker` off the frame loop): it forgets the game too when it hears it (at
+once when it is playing it or listening; else the news waits on this computer, ``store.record_end``, and
+goes the next time both are online). The page says, in a short sentence, whether the relay took the news.
 
 One on/off button says whether invitations show on the setup screen (``Settings.invitations``; on by
 default): off, they show only on the join screen.
@@ -90,20 +91,25 @@ def waiting_games() -> list[WaitingGame]:
 
 
 def end_game(kept: dict[str, Any], relays: list[str]) -> bool:
-    """End the waiting game *kept*: the far computer is told through the relay, in the room (it hears it there
-    when it plays or continues the game) and on the two computers' own channel (its setup screen hears it
-    there); blocks: run it in a worker. True when the relay took it."""
+    """End the waiting game *kept*: the news is kept here until the far computer hears it, and told through the
+    relay in the room (heard there if it is playing the game now) and on the two computers' own channel (heard
+    there if its setup or join screen listens now, else the next time both are online); blocks: run it in a
+    worker. True when the relay took it."""
     from doolhof.online import store
     from doolhof.online.client import end_room, tell_ended
     from doolhof.online.room import Room
 
+    room = Room.from_dict(kept)
+    try:
+        store.record_end(room.room_id, room.peer_device)  # told whenever both are online, until it is heard
+    except OSError as error:
+        log.warning("an ended online game's news could not be kept (%s)", type(error).__name__)
     if not relays:
         return False
-    room = Room.from_dict(kept)
     told = end_room(room, relays)
     friend = next((f for f in store.remembered() if f.device == room.peer_device), None)
-    if friend is not None:
-        told = tell_ended(room.room_id, room.me, friend, relays) and told
+    if friend is not None and told:
+        tell_ended(room.room_id, room.me, friend, relays, on_end_heard=store.end_heard)
     return told
 
 
