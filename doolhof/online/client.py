@@ -58,7 +58,7 @@ from .relay import Address, RelayLink, choose_relay
 from .room import Closed, Desync, Ended, Refusal, Room, RoomEvent, new_room_id
 from .seal import KEY_BYTES, new_key
 from .timeouts import JOIN_SECONDS, WITHDRAW_SECONDS
-from .topics import Publish
+from .topics import Publish, channel_base
 
 log = logging.getLogger(__name__)
 
@@ -759,6 +759,32 @@ class OnlineRoom(_Channel):
         self.stop()
 
 
+class EndedRoom(_Channel):
+    """A room a parent ended here, while the far computer has not heard it: listened on while this computer is
+    online (the setup screen), so a far computer that comes to continue the game is told ``end`` at once (the
+    sealed *end* kept from the ending, :func:`~doolhof.online.store.ended_rooms`). It opens nothing: its hello
+    or here on the room's topics is answered, at most once a second."""
+
+    def __init__(self, relays: Sequence[str], room_id: str, end: Publish, *,
+                 link_factory: LinkFactory | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+        """Not connected until :meth:`start`."""
+        self.end = end._replace(retain=False)
+        self._base = channel_base(room_id) + "/"
+        self._last = -1e9
+        super().__init__(relays, room_id, link_factory=link_factory, clock=clock, retained=False)
+
+    def _message(self, name: str, payload: bytes) -> None:
+        if not payload or not name.startswith(self._base) or name[len(self._base):].split("/")[0] not in (
+                "hello", "here"):
+            return
+        with self.lock:
+            now = self.clock()
+            if now - self._last < 1.0:
+                return
+            self._last = now
+            self._send([self.end])
+
+
 def tell_ended(room_id: str, me: dict[str, Any], friend: Friend, relays: Sequence[str], timeout: float = 5.0,
                listen: float = 2.0, *, link_factory: LinkFactory | None = None,
                on_end_heard: Callable[[str], None] | None = None) -> bool:
@@ -811,6 +837,7 @@ def end_room(room: Room, relays: Sequence[str], timeout: float = 5.0, listen: fl
 
 __all__ = [
     "JOIN_SECONDS", "WITHDRAW_SECONDS", "Accepted", "CodeDone", "CodeFailed", "CodeReady", "Declined", "EndHeard",
-    "Friend", "FriendLink", "HostCode", "Invited", "JoinCode", "Link", "LinkChanged", "LinkFactory", "MeetingEvent",
+    "EndedRoom", "Friend", "FriendLink", "HostCode", "Invited", "JoinCode", "Link", "LinkChanged", "LinkFactory",
+    "MeetingEvent",
     "MoveRefused", "OnlineRoom", "PairingEvent", "RoomEnded", "RoomView", "Withdrawn", "end_room", "tell_ended",
 ]

@@ -9,6 +9,7 @@ relay keeps their messages) and finished rooms are forgotten.
 
 from __future__ import annotations
 
+import base64
 import json
 import logging
 import os
@@ -283,7 +284,7 @@ def _ends(now: float) -> list[dict[str, Any]]:
     for item in data.get("ends", []) if isinstance(data, dict) else []:
         if isinstance(item, dict) and isinstance(item.get("room"), str) and isinstance(item.get("device"), str) \
                 and isinstance(item.get("at"), (int, float)) and now - item["at"] <= KEEP_SECONDS:
-            ends.append({"room": item["room"], "device": item["device"], "at": item["at"]})
+            ends.append({k: item[k] for k in ("room", "device", "at", "relay", "topic", "end") if k in item})
     return ends[-MOST_ENDS:]
 
 
@@ -292,12 +293,31 @@ def _write_ends(ends: list[dict[str, Any]]) -> None:
                             json.dumps({"format": "doolhof.ended", "version": 1, "ends": ends[-MOST_ENDS:]}))
 
 
-def record_end(room_id: str, device: str, now: float | None = None) -> None:
+def record_end(room_id: str, device: str, now: float | None = None, *, relay: str | None = None,
+               end: tuple[str, bytes] | None = None) -> None:
     """A parent ended the game of *room_id* here: keep the news for computer *device* until it hears it
-    (:func:`end_heard`) or the room's week is up (the relay keeps nothing); raises OSError when it cannot be
-    written."""
+    (:func:`end_heard`) or the room's week is up (the relay keeps nothing): with the room's *relay* and its
+    sealed *end* (topic, payload), said again in the room when the other computer comes (:func:`ended_rooms`).
+    Raises OSError when it cannot be written."""
     now = time.time() if now is None else now
-    _write_ends([e for e in _ends(now) if e["room"] != room_id] + [{"room": room_id, "device": device, "at": now}])
+    item: dict[str, Any] = {"room": room_id, "device": device, "at": now}
+    if relay:
+        item["relay"] = relay
+    if end is not None:
+        item["topic"], item["end"] = end[0], base64.b64encode(end[1]).decode("ascii")
+    _write_ends([e for e in _ends(now) if e["room"] != room_id] + [item])
+
+
+def ended_rooms(now: float | None = None) -> list[tuple[str, str | None, str, bytes]]:
+    """The ended games not heard of yet whose sealed ``end`` is kept, newest first: (room id, its relay or None,
+    the end's topic, its payload)."""
+    out = []
+    for e in reversed(_ends(time.time() if now is None else now)):
+        try:
+            out.append((e["room"], e.get("relay"), str(e["topic"]), base64.b64decode(e["end"], validate=True)))
+        except (KeyError, TypeError, ValueError):
+            continue
+    return out
 
 
 def ends_for(device: str, now: float | None = None) -> list[str]:
@@ -312,5 +332,5 @@ def end_heard(room_id: str, now: float | None = None) -> None:
         _write_ends([e for e in ends if e["room"] != room_id])
 
 
-__all__ = ["KEEP_SECONDS", "MOST_ENDS", "device_id", "end_heard", "ends_for", "folder", "forget", "is_kept", "moved",
-           "record_end", "relay_of", "remember", "remembered", "save_room", "waiting_rooms"]
+__all__ = ["KEEP_SECONDS", "MOST_ENDS", "device_id", "end_heard", "ended_rooms", "ends_for", "folder", "forget",
+           "is_kept", "moved", "record_end", "relay_of", "remember", "remembered", "save_room", "waiting_rooms"]

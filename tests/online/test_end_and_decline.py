@@ -128,6 +128,28 @@ def test_a_waiting_game_ended_from_the_parents_page_reaches_the_other_computer_o
     listener.stop()
 
 
+def test_the_ending_computer_online_tells_a_far_computer_that_comes_to_continue_the_game(relay: Any) -> None:
+    """The child's computer was away when the game was ended; continued later while the grandparent's computer is
+    online (its setup screen listens in the ended room, :class:`EndedRoom`), it hears the end at once."""
+    from doolhof.online.client import EndedRoom
+
+    host, guest = open_rooms(TableSetup("junior", (SeatConfig(), SeatConfig())), frozenset({1}), [relay.address])
+    play(host, guest, moves=2)
+    host_kept, guest_kept = host.room.to_dict(), guest.room.to_dict()
+    host.leave()
+    guest.leave()
+    end = Room.from_dict(guest_kept).end()[0][0]
+    listening = EndedRoom([relay.address], guest.room.room_id, end)
+    listening.start()
+    assert listening.link.connected.wait(WAIT)
+    back = OnlineRoom(Room.from_dict(host_kept), [relay.address])
+    back.start()
+    assert Ended(False) in back.wait(lambda e: isinstance(e, Ended), WAIT)
+    assert back.room.ended and back.room.closed
+    back.close()
+    listening.stop()
+
+
 def test_end_room_says_no_when_the_relay_does_not_answer() -> None:
     host, _guest, _bus = pair()
     assert end_room(Room.from_dict(host.to_dict()), ["127.0.0.1:1"], timeout=1.0) is False

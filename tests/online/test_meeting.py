@@ -296,6 +296,37 @@ def test_another_version_is_refused_sealed_with_a_reason_on_both_sides() -> None
     assert b"version" not in result and result[:1] == b"\x01", "sealed: the relay does not learn it"
 
 
+#: The rules version of the app before this one (signed entries, retained ends on the relay).
+PREVIOUS_RULES = "doolhof-rules-2"
+#: The meeting place of code 0-1-2-3-4-5 in window 0, as every version since meeting places finds it.
+PINNED_PLACE = "63f41dcadcd467c8fab816cf1b77dc9b"
+
+
+@pytest.mark.parametrize("older", ["host", "joiner"])
+def test_an_app_of_the_version_before_and_this_one_are_told_to_update_not_that_the_pictures_failed(
+        older: str) -> None:
+    """The app before this one differs only in its rules version (its pairing is this one's): both computers
+    hear "version" (update both), never "code" (these pictures did not work)."""
+    assert RULES != PREVIOUS_RULES
+    relay, clock = MemoryRelay(), Clock()
+    host_me, join_me = hello(HOST, 0), hello(GUEST, 1)
+    (host_me if older == "host" else join_me)["rules"] = PREVIOUS_RULES
+    host = HostCode(RELAYS, host_me, CODE, link_factory=relay.link, clock=clock, wall=lambda: WALL, background=False)
+    host.start()
+    join = JoinCode(RELAYS, join_me, CODE, link_factory=relay.link, clock=clock, wall=lambda: WALL, background=False)
+    join.start()
+    assert kinds_and(host.poll())[-1] == CodeFailed("version")
+    assert kinds_and(join.poll())[-1] == CodeFailed("version")
+
+
+def test_the_meeting_place_and_the_pairing_identity_are_those_of_the_version_before() -> None:
+    """Changing either would part two versions' apps (their codes then say "did not work", not "update")."""
+    from doolhof.online import pairing
+
+    assert pairing._IDENTITY == b"doolhof pairing 2"
+    assert place(PictureCode((0, 1, 2, 3, 4, 5)), 0) == "m" + PINNED_PLACE
+
+
 def test_a_live_host_of_the_same_code_makes_it_busy_and_a_dead_or_malformed_one_does_not() -> None:
     relay, clock = MemoryRelay(), Clock()
     relay.publish(Publish(f"doolhof/c/{WHERE}/offer", b"\x01", False))  # junk first: no one is "here"

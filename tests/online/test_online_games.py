@@ -23,9 +23,13 @@ WAIT = 20.0  # generous: a shared machine under load can take seconds to schedul
 
 
 def code_pair(host_relays: list[str], far_relays: list[str] | None = None,
-              far_rules: str | None = None) -> tuple[HostCode, JoinCode, Any, Any]:
-    """A host's code and a joiner with that code, both run to their end."""
-    host = HostCode(host_relays, hello(new_device_id(), 0))
+              far_rules: str | None = None, host_rules: str | None = None) -> tuple[HostCode, JoinCode, Any, Any]:
+    """A host's code and a joiner with that code, both run to their end (an app of *host_rules* or *far_rules*
+    plays the rules version of an older app)."""
+    host_me = hello(new_device_id(), 0)
+    if host_rules:
+        host_me["rules"] = host_rules
+    host = HostCode(host_relays, host_me)
     host.start()
     ready = host.wait(lambda e: isinstance(e, (CodeReady, CodeFailed)), WAIT)[-1]
     assert isinstance(ready, CodeReady)
@@ -199,6 +203,17 @@ def test_a_late_rejoin_after_the_other_side_played_on(relay: Any) -> None:
     play(host, back)
     assert host.room.game is not None and host.room.game.is_over() and back.room.game == host.room.game
     close(host, back)
+
+
+@pytest.mark.parametrize("older", ["host", "joiner"])
+def test_an_app_of_the_version_before_meets_this_one_and_both_are_told_to_update(relay: Any, older: str) -> None:
+    from tests.online.test_meeting import PREVIOUS_RULES
+
+    rules = {"far_rules" if older == "joiner" else "host_rules": PREVIOUS_RULES}
+    host, join, hosted, joined = code_pair([relay.address], **rules)
+    host.stop()
+    join.stop()
+    assert hosted == CodeFailed("version") and joined == CodeFailed("version"), (hosted, joined)
 
 
 def test_writes_from_outside_the_room_are_refused_and_change_nothing(relay: Any) -> None:

@@ -31,7 +31,16 @@ from doolhof.gui.kit.scene import Host
 from doolhof.gui.kit.text import draw_text, readable_px
 from doolhof.gui.kit.widgets import PRIMARY, QUIET, Button, ButtonSet, draw_card
 from doolhof.gui.kit.worker import Worker
-from doolhof.gui.online.common import POLL_SECONDS, draw_figure, forget_ended, friend_link, my_hello, remembered
+from doolhof.gui.online.common import (
+    POLL_SECONDS,
+    draw_figure,
+    ended_room_link,
+    ended_rooms,
+    forget_ended,
+    friend_link,
+    my_hello,
+    remembered,
+)
 from doolhof.gui.online.switch import online_on, relays_of
 from doolhof.i18n import _
 
@@ -89,9 +98,10 @@ class InvitationNotice:
 
     def _open(self, relays: list[str], figure: int) -> None:
         me = my_hello(figure)  # files only, but off the frame loop all the same
-        for friend in remembered():
+        jobs: list[tuple[Any, ...]] = [(friend,) for friend in remembered()] + list(ended_rooms())
+        for job in jobs:
             try:
-                link = friend_link(relays, me, friend)
+                link = friend_link(relays, me, job[0]) if len(job) == 1 else ended_room_link(relays, *job)
             except Exception as error:  # a bad address: nothing to notice, never a traceback
                 log.warning("a remembered computer could not be listened for (%s)", error)
                 continue

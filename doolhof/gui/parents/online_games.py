@@ -100,8 +100,9 @@ def end_game(kept: dict[str, Any], relays: list[str]) -> bool:
     from doolhof.online.room import Room
 
     room = Room.from_dict(kept)
+    end = Room.from_dict(kept).end()[0][0]  # kept sealed: said again in the room when the other computer comes
     try:
-        store.record_end(room.room_id, room.peer_device)  # told whenever both are online, until it is heard
+        store.record_end(room.room_id, room.peer_device, relay=store.relay_of(kept), end=(end.topic, end.payload))
     except OSError as error:
         log.warning("an ended online game's news could not be kept (%s)", type(error).__name__)
     if not relays:
