@@ -35,6 +35,7 @@ from . import wire
 from .errors import Refused
 from .meeting import (
     Accepted,
+    BehindListener,
     CodeDone,
     CodeFailed,
     CodeReady,
@@ -44,6 +45,7 @@ from .meeting import (
     HostCodeMachine,
     InvitationMachine,
     Invited,
+    InvitePhase,
     JoinCodeMachine,
     JoinPhase,
     MeetingEvent,
@@ -468,9 +470,27 @@ class FriendLink(_MachineChannel):
         self.room_key = new_key()
         self.on_moved = on_moved
         self.on_end_heard = on_end_heard
-        self._kept = False
+        self._kept = friend
         self.machine: InvitationMachine = InvitationMachine(me, friend, self.room_id, self.room_key, ends=ends)
         super().__init__(relays, friend.channel, link_factory=link_factory, clock=clock)
+        self._channel = friend.channel
+        self._behind = self._behind_of(friend)
+        self._started = False
+
+    def _behind_of(self, friend: Friend) -> _Place | None:
+        """The driver on *friend*'s previous channel, telling one left behind to catch up: only while this computer
+        took the last invitation and has not heard the other on the new channel since (*friend* not settled)."""
+        if friend.epoch < 1 or friend.settled:
+            return None
+        listener = BehindListener(self.me, friend)
+        return _Place(self._relays, listener.behind.channel, listener, self.events, self._factory, self.clock)
+
+    def start(self) -> None:
+        """Connect on the channel of now and the one before (and keep reconnecting until :meth:`stop`)."""
+        self._started = True
+        super().start()
+        if self._behind is not None:
+            self._behind.start()
 
     def poll(self) -> list[Any]:
         """Everything since the last call; once an invitation was taken, *on_moved* is called here (on the
@@ -484,6 +504,7 @@ class FriendLink(_MachineChannel):
     def _heard(self, events: list[Any]) -> list[Any]:
         with self.lock:
             self._moved()
+        self._follow()
         for event in events:
             if isinstance(event, EndHeard) and self.on_end_heard is not None:
                 try:
@@ -493,12 +514,34 @@ class FriendLink(_MachineChannel):
         return events
 
     def _moved(self) -> None:
-        if self.machine.friend != self.friend and self.on_moved is not None and not self._kept:
-            self._kept = True
+        if self.machine.friend != self._kept and self.on_moved is not None:
+            self._kept = self.machine.friend
             try:
                 self.on_moved(self.machine.friend)
             except Exception as error:  # a full disk: the next invitation then goes by a code
                 log.warning("the remembered computer's next channel could not be kept (%s)", type(error).__name__)
+
+    def _follow(self) -> None:
+        """Caught up (:class:`CaughtUp`) while not taking an invitation: go on listening (or inviting) on the
+        channel of now (on the caller's thread: a link is never stopped from its own network thread)."""
+        with self.lock:
+            friend = self.machine.friend
+            if friend.channel == self._channel or not self._started or self.machine.phase in (
+                    InvitePhase.ACCEPTED, InvitePhase.STOPPED):
+                return
+            old, old_behind = self.link, self._behind
+            self._channel = friend.channel
+            self.link = self._factory(choose_relay(self._relays, friend.channel), friend.channel,
+                                      on_message=self._message, on_connect=self._connect,
+                                      on_disconnect=self._disconnect)
+            self._behind = self._behind_of(friend)
+            fresh, behind = self.link, self._behind
+        gone = [old] + ([old_behind] if old_behind is not None else [])
+        # stopping waits for a network thread: never on the frame loop
+        threading.Thread(target=lambda: [g.stop() for g in gone], name="doolhof-moved-on", daemon=True).start()
+        fresh.start()
+        if behind is not None:
+            behind.start()
 
     def invite(self) -> None:
         """Invite the remembered computer into a new room (call once connected)."""
@@ -509,6 +552,10 @@ class FriendLink(_MachineChannel):
         """Take back an invitation nobody accepted, then disconnect."""
         with self.lock:
             out = self.machine.withdraw()
+            self._started = False
+            behind = self._behind
+        if behind is not None:
+            behind.stop()
         self._withdraw(out)
 
     def accept(self) -> OnlineRoom:
@@ -762,16 +809,22 @@ class OnlineRoom(_Channel):
 class EndedRoom(_Channel):
     """A room a parent ended here, while the far computer has not heard it: listened on while this computer is
     online (the setup screen), so a far computer that comes to continue the game is told ``end`` at once (the
-    sealed *end* kept from the ending, :func:`~doolhof.online.store.ended_rooms`). It opens nothing: its hello
-    or here on the room's topics is answered, at most once a second."""
+    sealed *end* kept from the ending, :func:`~doolhof.online.store.ended_rooms`), said on connecting and to its
+    hello or here on the room's topics (at most once a second). It opens nothing."""
 
     def __init__(self, relays: Sequence[str], room_id: str, end: Publish, *,
                  link_factory: LinkFactory | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         """Not connected until :meth:`start`."""
+        self.room_id = room_id
         self.end = end._replace(retain=False)
         self._base = channel_base(room_id) + "/"
         self._last = -1e9
         super().__init__(relays, room_id, link_factory=link_factory, clock=clock, retained=False)
+
+    def _connect(self) -> None:
+        super()._connect()
+        with self.lock:  # a far computer already in the room hears it now
+            self._send([self.end])
 
     def _message(self, name: str, payload: bytes) -> None:
         if not payload or not name.startswith(self._base) or name[len(self._base):].split("/")[0] not in (

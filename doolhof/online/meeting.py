@@ -30,6 +30,11 @@ Nothing of an invitation is retained: the listener says ``here`` (with a fresh n
 it, so the two find each other in either order, and an old invitation or answer sent again is refused.
 The same machine carries the news of games a parent ended here (:attr:`InvitationMachine.ends`) to the other
 computer whenever both are on the channel: ``ended``, answered by ``heard``.
+
+A lost ``accept`` leaves one computer an epoch ahead (it moved on, the other did not): each computer also
+listens on its previous channel (:class:`BehindListener`) and says ``moved`` there (the epoch it is at, sealed),
+at connecting and to whatever the other says there; the one behind moves on to that epoch and meets it on
+the channel of now.
 """
 
 from __future__ import annotations
@@ -122,13 +127,21 @@ class EndHeard:
 
 
 @dataclass(frozen=True)
+class CaughtUp:
+    """The remembered computer was an epoch ahead (an accept was lost): this one moved on to *friend*'s channel."""
+
+    friend: Friend
+
+
+@dataclass(frozen=True)
 class Declined:
     """The remembered computer said "not now" to the invitation (*hello*): nobody comes to the room."""
 
     hello: dict[str, Any]
 
 
-MeetingEvent = CodeReady | CodeDone | CodeFailed | Invited | Withdrawn | Accepted | Declined | RoomEnded | EndHeard
+MeetingEvent = (CodeReady | CodeDone | CodeFailed | Invited | Withdrawn | Accepted | Declined | RoomEnded | EndHeard
+                | CaughtUp)
 #: What every step of a machine returns: the messages to publish and the events.
 Step = tuple[list[Publish], list[MeetingEvent]]
 
@@ -380,12 +393,15 @@ def welcomed_room(paired: Paired) -> tuple[str, bytes, str]:
 @dataclass(frozen=True)
 class Friend:
     """A remembered computer: its device id, its figure, the secret the two share since their code, and how many
-    invitations they took since (*epoch*: their channel changes with every one)."""
+    invitations they took since (*epoch*: their channel changes with every one). Not *settled* after this
+    computer took an invitation, until it hears the other on the new channel (its accept may have been lost:
+    then this one listens on the channel before too, :class:`BehindListener`)."""
 
     device: str
     figure: int
     secret: bytes
     epoch: int = 0
+    settled: bool = True
 
     @classmethod
     def of(cls, paired: Paired) -> Friend:
@@ -404,7 +420,11 @@ class Friend:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form (kept on this computer only)."""
-        return {"device": self.device, "figure": self.figure, "secret": wire.b64(self.secret), "epoch": self.epoch}
+        data: dict[str, Any] = {"device": self.device, "figure": self.figure, "secret": wire.b64(self.secret),
+                                "epoch": self.epoch}
+        if not self.settled:
+            data["settled"] = False
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Friend:
@@ -415,7 +435,8 @@ class Friend:
         epoch = data.get("epoch", 0)
         if not isinstance(epoch, int) or isinstance(epoch, bool) or not 0 <= epoch < 2**31:
             raise Refused("malformed", "remembered computer")
-        return cls(me["device"], me["figure"], wire.unb64(data.get("secret"), KEY_BYTES), epoch)
+        return cls(me["device"], me["figure"], wire.unb64(data.get("secret"), KEY_BYTES), epoch,
+                   data.get("settled") is not False)
 
 
 class InvitePhase(Enum):
@@ -531,7 +552,7 @@ class InvitationMachine:
             raise ValueError("no invitation came")
         self.phase = InvitePhase.ACCEPTED
         out = [self._sealed("accept", {"t": "accept", "id": self._invitation_id})]
-        self.friend = self.friend.moved()
+        self.friend = replace(self.friend.moved(), settled=False)  # until the other is heard on the new channel
         return out, welcome
 
     def decline(self) -> list[Publish]:
@@ -551,8 +572,8 @@ class InvitationMachine:
     def receive(self, name: str, payload: bytes) -> Step:
         """One message of the two computers' channel; anything that does not open, is ours, or is old is dropped."""
         part = name.rsplit("/", 1)[-1]
-        if not payload:
-            return [], []
+        if not payload or not name.startswith(self.topic("")):
+            return [], []  # empty, or of a channel this machine left
         try:
             message = wire.loads(self._sealer.open(name, payload))
             peer = check_hello(message.get("hello"))
@@ -562,6 +583,8 @@ class InvitationMachine:
             return [], []
         if peer["device"] != self.friend.device:
             return [], []  # our own message coming back
+        if not self.friend.settled:
+            self.friend = replace(self.friend, settled=True)  # heard here: its accept was not lost
         kind = message.get("t")
         if kind != part:
             return [], []
@@ -571,6 +594,15 @@ class InvitationMachine:
             return told, []
         out, events = handler(peer, message)
         return told + out, events
+
+    def _on_moved(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
+        """The other computer, on its previous channel (ours of now), says it is one epoch further: it took an
+        invitation whose accept never reached us. Only exactly one ahead counts (a replay is never ahead)."""
+        epoch = message.get("epoch")
+        if epoch != self.friend.epoch + 1 or self.phase in (InvitePhase.ACCEPTED, InvitePhase.STOPPED):
+            return [], []
+        self.friend = replace(self.friend.moved(), settled=True)
+        return [], [CaughtUp(self.friend)]
 
     def _on_ended(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
         rooms, nonce = message.get("rooms"), message.get("n")
@@ -630,7 +662,7 @@ class InvitationMachine:
             self.refused += 1
             return [], []
         self.phase = InvitePhase.ACCEPTED
-        self.friend = self.friend.moved()
+        self.friend = replace(self.friend.moved(), settled=True)
         return [], [Accepted(peer)]
 
     def _on_decline(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
@@ -642,8 +674,51 @@ class InvitationMachine:
         return [], [Declined(peer)]
 
 
+class BehindListener:
+    """This computer on its previous channel (*friend* is at the epoch of now, above 0): it says ``moved`` (the
+    epoch of now) when it connects and to whatever the other computer says there (at most :data:`MAX_ANSWERS`
+    times), so one left behind by a lost accept catches up (see the module text)."""
+
+    def __init__(self, me: dict[str, Any], friend: Friend, nonce: bytes | None = None) -> None:
+        """Raises ValueError at epoch 0 (there is no previous channel)."""
+        if friend.epoch < 1:
+            raise ValueError("no channel before the first")
+        self.me = me
+        self.friend = friend
+        self.behind = replace(friend, epoch=friend.epoch - 1)
+        self._sealer = Sealer(derive(friend.secret, "remembered key"))
+        self._nonce = wire.b64(nonce if nonce is not None else os.urandom(12))
+        self._answers = 0
+
+    def _moved(self) -> Publish:
+        where = channel_topic(self.behind.channel, "moved")
+        message = {"t": "moved", "n": self._nonce, "epoch": self.friend.epoch, "hello": self.me}
+        return Publish(where, self._sealer.seal(where, wire.dumps(message)), False)
+
+    def connected(self) -> Step:
+        """A (re)connect: say where this computer is now."""
+        return [self._moved()], []
+
+    def receive(self, name: str, payload: bytes) -> Step:
+        """The other computer said something on the old channel: it is behind; tell it (bounded)."""
+        try:
+            message = wire.loads(self._sealer.open(name, payload))
+            peer = check_hello(message.get("hello"))
+        except Refused:
+            return [], []
+        if peer["device"] != self.friend.device or message.get("t") == "moved" or self._answers >= MAX_ANSWERS:
+            return [], []  # our own, its own "moved" (never answered: two of these would answer each other)
+        self._answers += 1
+        return [self._moved()], []
+
+    def tick(self, now: float) -> Step:
+        """Time passing: nothing to do."""
+        return [], []
+
+
 __all__ = [
-    "MAX_ANSWERS", "MAX_ENDS", "MAX_LOOKS", "Accepted", "CodeDone", "CodeFailed", "CodeReady", "Declined",
+    "MAX_ANSWERS", "MAX_ENDS", "MAX_LOOKS", "Accepted", "BehindListener", "CaughtUp", "CodeDone", "CodeFailed",
+    "CodeReady", "Declined",
     "EndHeard", "Friend",
     "HostCodeMachine", "HostPhase", "InvitationMachine", "InvitePhase", "Invited", "JoinCodeMachine", "JoinPhase",
     "MeetingEvent", "RoomEnded", "Step", "Withdrawn", "welcomed_room",

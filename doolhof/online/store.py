@@ -89,11 +89,12 @@ def remember(friend: Friend) -> None:
 
 
 def moved(friend: Friend) -> None:
-    """A remembered computer's channel moved on (an invitation was taken): keep its new epoch, its figure as
-    remembered here."""
+    """A remembered computer's channel moved on (an invitation was taken), or the move was found to hold (it
+    is *settled*): keep its epoch, its figure as remembered here (never an older epoch)."""
     for old in remembered():
-        if old.device == friend.device and old.secret == friend.secret and old.epoch < friend.epoch:
-            remember(replace(old, epoch=friend.epoch))
+        if old.device == friend.device and old.secret == friend.secret and (
+                old.epoch < friend.epoch or (old.epoch == friend.epoch and old.settled != friend.settled)):
+            remember(replace(old, epoch=friend.epoch, settled=friend.settled))
 
 
 def forget(device: str) -> None:
@@ -288,9 +289,20 @@ def _ends(now: float) -> list[dict[str, Any]]:
     return ends[-MOST_ENDS:]
 
 
+#: Counts the changes of the ended games written by this program (:func:`ends_changes`).
+_ends_written = 0
+
+
+def ends_changes() -> int:
+    """How often this program changed the ended games kept (cheap: no file read; a screen that listens compares it)."""
+    return _ends_written
+
+
 def _write_ends(ends: list[dict[str, Any]]) -> None:
+    global _ends_written
     paths.atomic_write_text(folder() / "ended.json",
                             json.dumps({"format": "doolhof.ended", "version": 1, "ends": ends[-MOST_ENDS:]}))
+    _ends_written += 1
 
 
 def record_end(room_id: str, device: str, now: float | None = None, *, relay: str | None = None,
@@ -332,5 +344,6 @@ def end_heard(room_id: str, now: float | None = None) -> None:
         _write_ends([e for e in ends if e["room"] != room_id])
 
 
-__all__ = ["KEEP_SECONDS", "MOST_ENDS", "device_id", "end_heard", "ended_rooms", "ends_for", "folder", "forget",
-           "is_kept", "moved", "record_end", "relay_of", "remember", "remembered", "save_room", "waiting_rooms"]
+__all__ = ["KEEP_SECONDS", "MOST_ENDS", "device_id", "end_heard", "ended_rooms", "ends_changes", "ends_for", "folder",
+           "forget", "is_kept", "moved", "record_end", "relay_of", "remember", "remembered", "save_room",
+           "waiting_rooms"]

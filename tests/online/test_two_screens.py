@@ -481,7 +481,7 @@ def test_a_game_ended_while_this_computer_was_away_goes_calmly_when_it_is_contin
     far_app.settings = replace(far_app.settings, relay=relay.address)
     far_app.screens.show_setup()
     assert far_app.screens.resume_online(far_kept)
-    pump((far_app,), lambda: type(far_app.scene).__name__ == "SetupScene")
+    pump(both, lambda: type(far_app.scene).__name__ == "SetupScene")  # the grandparent's app runs on too
     assert far_app.scene.notes == [MSG_ENDED]
     assert store.waiting_rooms() == [], "forgotten there too"
 

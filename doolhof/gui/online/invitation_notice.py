@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -43,6 +44,7 @@ from doolhof.gui.online.common import (
 )
 from doolhof.gui.online.switch import online_on, relays_of
 from doolhof.i18n import _
+from doolhof.online import store
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +66,7 @@ class InvitationNotice:
         self._lock = threading.Lock()
         self._links: list[Any] = []
         self._stopped = True
+        self._ends_seen = 0
         #: The invitation shown now: its link and the inviter's figure; None while there is none.
         self.shown: tuple[Any, int] | None = None
         #: The invitation being taken (its room comes from the worker), or None.
@@ -93,15 +96,33 @@ class InvitationNotice:
         if not self._stopped:
             return
         self._stopped = False
+        self._ends_seen = store.ends_changes()
         threading.Thread(target=self._open, args=(relays_of(self.host.settings), self._figure()),
                          name="doolhof-invitations", daemon=True).start()
 
     def _open(self, relays: list[str], figure: int) -> None:
         me = my_hello(figure)  # files only, but off the frame loop all the same
-        jobs: list[tuple[Any, ...]] = [(friend,) for friend in remembered()] + list(ended_rooms())
-        for job in jobs:
+        self._add([partial(friend_link, relays, me, friend) for friend in remembered()]
+                  + [partial(ended_room_link, relays, *ended) for ended in ended_rooms()])
+
+    def _ended_since(self, relays: list[str]) -> None:
+        """A parent ended a game while this screen listened (the parents' page over it): the links carry it too."""
+        from doolhof.online.client import EndedRoom, FriendLink
+
+        with self._lock:
+            links = list(self._links)
+        for link in links:
+            if isinstance(link, FriendLink):
+                for room_id in store.ends_for(link.friend.device):
+                    if room_id not in link.machine.ends:
+                        link.tell_ended(room_id)
+        rooms = {link.room_id for link in links if isinstance(link, EndedRoom)}
+        self._add([partial(ended_room_link, relays, *ended) for ended in ended_rooms() if ended[0] not in rooms])
+
+    def _add(self, makers: list[Callable[[], Any]]) -> None:
+        for make in makers:
             try:
-                link = friend_link(relays, me, job[0]) if len(job) == 1 else ended_room_link(relays, *job)
+                link = make()
             except Exception as error:  # a bad address: nothing to notice, never a traceback
                 log.warning("a remembered computer could not be listened for (%s)", error)
                 continue
@@ -141,6 +162,10 @@ class InvitationNotice:
                 self.host.screens.open_lobby(room)
                 return
 
+        if self.listening and store.ends_changes() != self._ends_seen:
+            self._ends_seen = store.ends_changes()
+            threading.Thread(target=self._ended_since, args=(relays_of(self.host.settings),),
+                             name="doolhof-invitations-ended", daemon=True).start()
         with self._lock:
             links = list(self._links)
         for link in links:
