@@ -688,8 +688,10 @@ class Room:
     @classmethod
     def from_dict(cls, data: Any) -> Room:
         """Bring back a room written by :meth:`to_dict`; raises :class:`Refused` when it is damaged
-        (``version`` when an older Doolhof wrote it: its far computer speaks another protocol)."""
-        if isinstance(data, dict) and data.get("version") != 2:
+        (``version`` when an older Doolhof wrote it: its far computer speaks another protocol, and its log was
+        made under other rules: the genesis names its rules version)."""
+        if isinstance(data, dict) and (data.get("version") != 2 or (
+                isinstance(data.get("me"), dict) and data["me"].get("rules") != RULES)):
             raise Refused("version")
         try:
             members = data["members"]

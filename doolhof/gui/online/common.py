@@ -320,10 +320,11 @@ def remember(paired: Any, figure: int | None = None) -> bool:
     return True
 
 
-def friend_link(relays: list[str], me: dict[str, Any], friend: Any) -> Any:
+def friend_link(relays: list[str], me: dict[str, Any], friend: Any, game: str = "") -> Any:
     """A :class:`~doolhof.online.client.FriendLink` to *friend* that keeps its channel when an invitation is
-    taken and carries the news of the games a parent ended here that *friend* has not heard of yet
-    (:func:`doolhof.online.store.ends_for`: read from a small file, so call it off the frame loop or once)."""
+    taken (inviting, to play *game*) and carries the news of the games a parent ended here that *friend* has not
+    heard of yet (:func:`doolhof.online.store.ends_for`: read from a small file, so call it off the frame loop or
+    once)."""
     from doolhof.online.client import FriendLink
 
     try:
@@ -331,7 +332,7 @@ def friend_link(relays: list[str], me: dict[str, Any], friend: Any) -> Any:
     except OSError as error:
         log.warning("the ended games could not be read (%s)", type(error).__name__)
         ends = []
-    return FriendLink(relays, me, friend, on_moved=store.moved, ends=ends, on_end_heard=store.end_heard)
+    return FriendLink(relays, me, friend, on_moved=store.moved, ends=ends, on_end_heard=store.end_heard, game=game)
 
 
 #: The most ended rooms listened on at once (the newest; each is one more connection to the relay).

@@ -183,7 +183,7 @@ class InviteScene(LinkScene):
         self.inviting, self.unanswered, self.declined = friend, None, False
         self.invite_expires = self.now() + CODE_SECONDS
         try:
-            link: FriendLink = friend_link(self.relays, my_hello(self.figure), friend)
+            link: FriendLink = friend_link(self.relays, my_hello(self.figure), friend, game=self.table.variant)
             self.friend_link = self.own(link)
             link.start()
         except ValueError as error:  # a bad address, or none: said plainly
