@@ -536,7 +536,10 @@ class InvitationMachine:
         if not self.ends or not isinstance(nonce, str) or nonce in self._told or len(self._told) >= MAX_ANSWERS:
             return []
         self._told.add(nonce)
-        return [self._sealed("ended", {"t": "ended", "to": nonce, "rooms": self.ends[:MAX_ENDS]})]
+        # and as the Doolhof before this one hears it (on a topic of each room, unretained: heard if it listens now)
+        older = [self._sealed("end/" + derive(self.friend.secret, "ended room " + room, 8).hex(),
+                              {"t": "ended", "room": room}) for room in self.ends[:MAX_ENDS]]
+        return [self._sealed("ended", {"t": "ended", "to": nonce, "rooms": self.ends[:MAX_ENDS]}), *older]
 
     def tick(self, now: float) -> Step:
         """Time passing: nothing to do (the inviter's screen says when its minutes are up)."""

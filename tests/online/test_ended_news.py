@@ -108,7 +108,7 @@ def test_the_machine_tells_a_flood_of_fresh_nonces_a_bounded_number_of_times() -
         listener = InvitationMachine(hello(GUEST, 1), Friend(HOST, 0, SECRET), "r" + "2" * 32, bytes(32),
                                      nonce=n.to_bytes(12, "big"))
         here = listener.connected()[0][0]
-        sent += len(machine.receive(here.topic, here.payload)[0])
+        sent += len([m for m in machine.receive(here.topic, here.payload)[0] if m.topic.endswith("/ended")])
     assert sent == MAX_ANSWERS
 
 
@@ -141,3 +141,23 @@ def test_the_store_keeps_the_news_until_heard_or_a_week(tmp_path: Any, monkeypat
     (tmp_path / "ended.json").write_text("{damaged")
     assert store.ends_for(GUEST) == []
 
+
+
+def test_the_doolhof_before_this_one_hears_the_news_as_it_did_when_it_listens() -> None:
+    """The app before this one took the news from a topic of its own per room (then retained): it is sent there
+    too, unretained, sealed as that app opens it."""
+    from doolhof.online import wire
+    from doolhof.online.seal import Sealer, derive
+    from doolhof.online.topics import channel_topic
+
+    relay, heard = MemoryRelay(), []  # type: ignore[var-annotated]
+    older = InvitationMachine(hello(GUEST, 1), Friend(HOST, 0, SECRET), "r" + "2" * 32, bytes(32))
+    ending = ender(relay, heard)
+    ending.start()
+    here = older.connected()[0][0]  # its "here" named its nonce then as now
+    relay.publish(here)
+    topic = channel_topic(Friend(GUEST, 1, SECRET).channel, "end/" + derive(SECRET, "ended room " + ROOM, 8).hex())
+    (sent,) = [m for m in relay.sent if m.topic == topic]
+    message = wire.loads(Sealer(derive(SECRET, "remembered key")).open(topic, sent.payload))
+    assert message["t"] == "ended" and message["room"] == ROOM and message["hello"]["device"] == HOST
+    assert not sent.retain
