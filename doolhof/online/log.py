@@ -44,7 +44,7 @@ from .moves import Move, apply_move
 #: The version of the rules both computers must share. Raise it whenever a rule, a deal or a game's
 #: ``to_dict`` changes how a game goes on: clients with another version refuse to start a room
 #: together (tests/online/test_rules_pinned.py notices such a change and asks for this to be raised).
-RULES: Final = "doolhof-rules-2"
+RULES: Final = "doolhof-rules-3"
 #: What every entry signature covers besides the entry (so it is never taken for another signature).
 _SIGNED: Final = b"doolhof entry|"
 #: The fields of an entry on the wire.

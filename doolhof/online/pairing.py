@@ -55,7 +55,10 @@ CODE_LENGTH: Final = 6
 SCRYPT_N: Final = 2**14
 SCRYPT_R: Final = 8
 SCRYPT_P: Final = 1
-#: SPAKE2's identity of both sides (the symmetric variant: host and joiner are alike).
+#: SPAKE2's identity of both sides (the symmetric variant: host and joiner are alike). With the meeting place's
+#: derivation (:func:`place`) it is the one thing of pairing that never changes with :data:`~doolhof.online.log.RULES`:
+#: apps of two rules versions meet, share a key and say "other version" sealed (an identity of its own per version
+#: would give them different keys, and a plain "these pictures did not work" where "update both" is the truth).
 _IDENTITY: Final = b"doolhof pairing 2"
 #: The most offers one joiner tries (a stranger who knows the place may answer its look too).
 MAX_OFFERS: Final = 8
@@ -209,7 +212,7 @@ class HostPairing:
             hello = Hello.from_wire(wire.loads(_sealer(secret).open(topic(self.where, "join"), join.confirm)))
         except Refused:
             raise PairingFailed("code") from None
-        if hello.rules != RULES:
+        if hello.rules != self.hello.rules:
             refusal = _sealer(secret).seal(topic(self.where, "result"), PairRefused("version").to_bytes())
             raise PairingFailed("version", refusal)
         sealed = _sealer(secret).seal(topic(self.where, "result"), PairResult(welcome, self.hello).to_bytes())

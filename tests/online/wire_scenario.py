@@ -2,7 +2,7 @@
 
 :func:`scenario` plays a room (a maze game and a card game: hello, here, setup, deal, start, entries, have,
 the will, end), a picture code (look, offer, join, the sealed result, the sealed "other version" refusal) and
-remembered computers' invitations (here, knock, invite, accept, decline, withdraw, the ended notice) through
+remembered computers' invitations (here, knock, invite, accept, decline, withdraw, ended, heard, moved) through
 the pure machines, with ``os.urandom`` and SPAKE2's entropy made deterministic, and returns every publish. Run
 as a module it prints them as JSON: ``tests/online/data/wire_golden.json`` is that output of the code before
 the messages were typed (regenerate it from an export of the code whose bytes are to be kept:
@@ -122,13 +122,13 @@ def _code(record: Callable[[Any], None], other_rules: bool) -> None:
 
 
 def _invitations(record: Callable[[Any], None]) -> None:
-    from doolhof.online.meeting import Friend, InvitationMachine
+    from doolhof.online.meeting import BehindListener, Friend, InvitationMachine
     from doolhof.online.room import hello
 
     secret = hashlib.sha256(b"scenario friend").digest()
     for answer in ("accept", "decline", "withdraw"):
         inviter = InvitationMachine(hello(HOST, 0), Friend(GUEST, 1, secret), "rscenarioinvite1", bytes(32),
-                                    nonce=b"inviter nonce")
+                                    nonce=b"inviter nonce", game="cards" if answer == "accept" else "")
         listener = InvitationMachine(hello(GUEST, 1), Friend(HOST, 0, secret), "rscenariolisten1", bytes(32),
                                      nonce=b"listen nonce")
         machines: list[Any] = [inviter, listener]
@@ -141,9 +141,12 @@ def _invitations(record: Callable[[Any], None]) -> None:
         else:
             out = inviter.withdraw()
         _route(machines, out, record)
-    ender = InvitationMachine(hello(HOST, 0), Friend(GUEST, 1, secret), "rscenarioinvite2", bytes(32))
+    ender = InvitationMachine(hello(HOST, 0), Friend(GUEST, 1, secret), "rscenarioinvite2", bytes(32),
+                              ends=["rscenarioended01"])
     hearer = InvitationMachine(hello(GUEST, 1), Friend(HOST, 0, secret), "rscenariolisten2", bytes(32))
-    _route([ender, hearer], [ender.tell_ended("rscenarioended01")], record)
+    _route([ender, hearer], hearer.connected()[0] + ender.connected()[0], record)
+    behind = BehindListener(hello(GUEST, 1), Friend(HOST, 0, secret, 1), nonce=b"behind nonce")
+    _route([behind], behind.connected()[0], record, limit=1)
 
 
 def scenario() -> list[dict[str, Any]]:
