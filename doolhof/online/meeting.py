@@ -48,7 +48,27 @@ from typing import Any, Final
 
 from . import wire
 from .errors import Refused
-from .messages import Hello, Join, Look, Offer, Welcome
+from .messages import (
+    FRIEND_KINDS,
+    EndedNews,
+    EndHeardNews,
+    FriendHere,
+    FriendMessage,
+    Hello,
+    Invite,
+    InviteAccept,
+    InviteDecline,
+    InviteWithdraw,
+    Join,
+    Knock,
+    Look,
+    Message,
+    Moved,
+    Offer,
+    OldEndedNews,
+    Welcome,
+    kind_of,
+)
 from .pairing import (
     HostPairing,
     JoinPairing,
@@ -493,18 +513,20 @@ class InvitationMachine:
         """A topic of the two computers' channel."""
         return channel_topic(self.friend.channel, name)
 
-    def _sealed(self, name: str, message: dict[str, Any]) -> Publish:
+    def _sealed(self, name: str, message: Message) -> Publish:
         where = self.topic(name)
-        return Publish(where, self._sealer.seal(where, wire.dumps({"n": self._nonce, **message,
-                                                                    "hello": self.me.to_wire()})), False)
+        return Publish(where, self._sealer.seal(where, message.to_bytes()), False)
 
     def _here(self) -> Publish:
-        return self._sealed("here", {"t": "here", "n": self._nonce})
+        return self._sealed("here", FriendHere(self._nonce, self.me))
+
+    def _knock(self) -> Publish:
+        return self._sealed("knock", Knock(self._nonce, self.me))
 
     def connected(self) -> Step:
         """A (re)connect: say ``here`` (an inviter answers it) and, inviting or holding ended games, knock (a
         listener answers with its ``here``)."""
-        knock = self._sealed("knock", {"t": "knock"})
+        knock = self._knock()
         if self.phase is InvitePhase.LISTENING or self.phase is InvitePhase.INVITED:
             return [self._here(), *([knock] if self.ends else [])], []
         if self.phase is InvitePhase.INVITING:
@@ -517,17 +539,17 @@ class InvitationMachine:
         if room_id not in self.ends:
             self.ends.append(room_id)
         self._told.clear()  # news again for every nonce
-        return [self._sealed("knock", {"t": "knock"})]
+        return [self._knock()]
 
-    def _tell_ends(self, nonce: object) -> list[Publish]:
+    def _tell_ends(self, nonce: str) -> list[Publish]:
         """``ended`` to the other computer's machine of *nonce*, once per nonce, while ends wait."""
-        if not self.ends or not isinstance(nonce, str) or nonce in self._told or len(self._told) >= MAX_ANSWERS:
+        if not self.ends or nonce in self._told or len(self._told) >= MAX_ANSWERS:
             return []
         self._told.add(nonce)
         # and as the Doolhof before this one hears it (on a topic of each room, unretained: heard if it listens now)
         older = [self._sealed("end/" + derive(self.friend.secret, "ended room " + room, 8).hex(),
-                              {"t": "ended", "room": room}) for room in self.ends[:MAX_ENDS]]
-        return [self._sealed("ended", {"t": "ended", "to": nonce, "rooms": self.ends[:MAX_ENDS]}), *older]
+                              OldEndedNews(self._nonce, room, self.me)) for room in self.ends[:MAX_ENDS]]
+        return [self._sealed("ended", EndedNews(self._nonce, nonce, tuple(self.ends[:MAX_ENDS]), self.me)), *older]
 
     def tick(self, now: float) -> Step:
         """Time passing: nothing to do (the inviter's screen says when its minutes are up)."""
@@ -540,7 +562,7 @@ class InvitationMachine:
         self.phase = InvitePhase.INVITING
         self._invitation_id = wire.b64(os.urandom(12))  # fresh: an answer to an earlier one is refused
         self._answered.clear()
-        return [self._sealed("knock", {"t": "knock"})]
+        return [self._knock()]
 
     def accept(self) -> tuple[list[Publish], Welcome]:
         """Take the invitation that came: what to publish and its welcome; raises ValueError when none came.
@@ -549,7 +571,7 @@ class InvitationMachine:
         if self.phase is not InvitePhase.INVITED or welcome is None:
             raise ValueError("no invitation came")
         self.phase = InvitePhase.ACCEPTED
-        out = [self._sealed("accept", {"t": "accept", "id": self._invitation_id})]
+        out = [self._sealed("accept", InviteAccept(self._nonce, self._invitation_id, self.me))]
         self.friend = replace(self.friend.moved(), settled=False)  # until the other is heard on the new channel
         return out, welcome
 
@@ -559,13 +581,13 @@ class InvitationMachine:
         if self.phase is not InvitePhase.INVITED or welcome is None:
             return []
         self.phase, self.invitation = InvitePhase.LISTENING, None  # a later invitation is news again
-        return [self._sealed("decline", {"t": "decline", "id": self._invitation_id, "room": welcome.room})]
+        return [self._sealed("decline", InviteDecline(self._nonce, self._invitation_id, welcome.room, self.me))]
 
     def withdraw(self) -> list[Publish]:
         """The screen stops: take back an invitation nobody answered (said sealed; nothing is on the relay)."""
         inviting = self.phase is InvitePhase.INVITING
         self.phase = InvitePhase.STOPPED
-        return [self._sealed("withdraw", {"t": "withdraw", "id": self._invitation_id})] if inviting else []
+        return [self._sealed("withdraw", InviteWithdraw(self._nonce, self._invitation_id, self.me))] if inviting else []
 
     def receive(self, name: str, payload: bytes) -> Step:
         """One message of the two computers' channel; anything that does not open, is ours, or is old is dropped."""
@@ -573,8 +595,8 @@ class InvitationMachine:
         if not payload or not name.startswith(self.topic("")):
             return [], []  # empty, or of a channel this machine left
         try:
-            message = wire.loads(self._sealer.open(name, payload))
-            peer = Hello.from_wire(message.get("hello"))
+            data = wire.loads(self._sealer.open(name, payload))
+            peer = Hello.from_wire(data.get("hello"))
         except Refused as refused:
             self.refused += 1
             log.info("a message on a remembered computer's channel was refused: %s", refused.reason)
@@ -583,96 +605,111 @@ class InvitationMachine:
             return [], []  # our own message coming back
         if not self.friend.settled:
             self.friend = replace(self.friend, settled=True)  # heard here: its accept was not lost
-        kind = message.get("t")
-        if kind != part:
+        kind = kind_of(data)
+        kind_class = FRIEND_KINDS.get(kind)
+        if kind != part or kind_class is None:
             return [], []
-        told = [] if self.phase is InvitePhase.STOPPED else self._tell_ends(message.get("n"))
-        handler = getattr(self, f"_on_{kind}", None)
-        if handler is None:
-            return told, []
-        out, events = handler(peer, message)
+        try:
+            message = kind_class.from_wire(data)
+        except Refused as refused:
+            self.refused += 1
+            log.info("a message on a remembered computer's channel was refused: %s", refused.reason)
+            return [], []
+        assert isinstance(message, FriendMessage)
+        told = [] if self.phase is InvitePhase.STOPPED else self._tell_ends(message.nonce)
+        out, events = self._handle(peer, message)
         return told + out, events
 
-    def _on_moved(self, peer: Hello, message: dict[str, Any]) -> Step:
+    def _handle(self, peer: Hello, message: FriendMessage) -> Step:
+        if isinstance(message, Moved):
+            return self._on_moved(message)
+        if isinstance(message, EndedNews):
+            return self._on_ended(message)
+        if isinstance(message, EndHeardNews):
+            return self._on_heard(message)
+        if isinstance(message, Knock):
+            return self._on_knock()
+        if isinstance(message, FriendHere):
+            return self._on_here(message)
+        if isinstance(message, Invite):
+            return self._on_invite(peer, message)
+        if isinstance(message, InviteWithdraw):
+            return self._on_withdraw(message)
+        if isinstance(message, InviteAccept):
+            return self._on_accept(peer, message)
+        if isinstance(message, InviteDecline):
+            return self._on_decline(peer, message)
+        return [], []
+
+    def _on_moved(self, message: Moved) -> Step:
         """The other computer, on its previous channel (ours of now), says it is one epoch further: it took an
         invitation whose accept never reached us. Only exactly one ahead counts (a replay is never ahead)."""
-        epoch = message.get("epoch")
-        if epoch != self.friend.epoch + 1 or self.phase in (InvitePhase.ACCEPTED, InvitePhase.STOPPED):
+        if message.epoch != self.friend.epoch + 1 or self.phase in (InvitePhase.ACCEPTED, InvitePhase.STOPPED):
             return [], []
         self.friend = replace(self.friend.moved(), settled=True)
         return [], [CaughtUp(self.friend)]
 
-    def _on_ended(self, peer: Hello, message: dict[str, Any]) -> Step:
-        rooms, nonce = message.get("rooms"), message.get("n")
-        if message.get("to") != self._nonce or not isinstance(rooms, list) or not isinstance(nonce, str):
+    def _on_ended(self, message: EndedNews) -> Step:
+        if message.to != self._nonce:
             self.refused += 1
             return [], []  # a recorded one, for an earlier machine
-        rooms = [r for r in rooms[:MAX_ENDS] if isinstance(r, str) and 0 < len(r) <= 64]
+        rooms = message.rooms[:MAX_ENDS]
         events: list[MeetingEvent] = [RoomEnded(r) for r in rooms if r not in self._heard]
         self._heard.update(rooms)
-        return [self._sealed("heard", {"t": "heard", "to": nonce, "rooms": rooms})], events
+        return [self._sealed("heard", EndHeardNews(self._nonce, message.nonce, rooms, self.me))], events
 
-    def _on_heard(self, peer: Hello, message: dict[str, Any]) -> Step:
-        rooms = message.get("rooms")
-        if message.get("to") != self._nonce or not isinstance(rooms, list):
+    def _on_heard(self, message: EndHeardNews) -> Step:
+        if message.to != self._nonce:
             self.refused += 1
             return [], []
-        heard = [r for r in self.ends if r in rooms]
-        self.ends = [r for r in self.ends if r not in rooms]
+        heard = [r for r in self.ends if r in message.rooms]
+        self.ends = [r for r in self.ends if r not in message.rooms]
         return [], [EndHeard(r) for r in heard]
 
-    def _on_knock(self, peer: Hello, message: dict[str, Any]) -> Step:
+    def _on_knock(self) -> Step:
         if self.phase not in (InvitePhase.LISTENING, InvitePhase.INVITED) or self._answers >= MAX_ANSWERS:
             return [], []
         self._answers += 1
         return [self._here()], []
 
-    def _on_here(self, peer: Hello, message: dict[str, Any]) -> Step:
-        nonce = message.get("n")
-        if self.phase is not InvitePhase.INVITING or not isinstance(nonce, str) or nonce in self._answered \
-                or self._answers >= MAX_ANSWERS:
+    def _on_here(self, message: FriendHere) -> Step:
+        nonce = message.nonce
+        if self.phase is not InvitePhase.INVITING or nonce in self._answered or self._answers >= MAX_ANSWERS:
             return [], []
         self._answered.add(nonce)
         self._answers += 1
-        welcome = Welcome(self.room_id, self.room_key, self.me.device).to_wire()
-        invite = {"t": "invite", "welcome": welcome, "to": nonce, "id": self._invitation_id}
-        if self.game:
-            invite["game"] = self.game  # for the invitation's picture (an older Doolhof reads past it)
-        return [self._sealed("invite", invite)], []
+        welcome = Welcome(self.room_id, self.room_key, self.me.device)
+        # the game is for the invitation's picture (an older Doolhof reads past it)
+        return [self._sealed("invite", Invite(self._nonce, welcome, nonce, self._invitation_id, self.me,
+                                              self.game))], []
 
-    def _on_invite(self, peer: Hello, message: dict[str, Any]) -> Step:
-        ident = message.get("id")
-        try:
-            welcome = Welcome.from_wire(message.get("welcome"))
-        except Refused:
-            welcome = None
-        if self.phase not in (InvitePhase.LISTENING, InvitePhase.INVITED) or message.get("to") != self._nonce \
-                or welcome is None or welcome.host != peer.device or not isinstance(ident, str):
+    def _on_invite(self, peer: Hello, message: Invite) -> Step:
+        if self.phase not in (InvitePhase.LISTENING, InvitePhase.INVITED) or message.to != self._nonce \
+                or message.welcome.host != peer.device:
             self.refused += 1
             return [], []  # an old invitation (another nonce) leads nowhere
-        if self.phase is InvitePhase.INVITED and ident == self._invitation_id:
+        if self.phase is InvitePhase.INVITED and message.id == self._invitation_id:
             return [], []  # heard twice
-        self.phase, self.invitation, self._invitation_id = InvitePhase.INVITED, welcome, ident
-        game = message.get("game")
-        return [], [Invited(peer, welcome, game[:MAX_GAME_NAME] if isinstance(game, str) else "")]
+        self.phase, self.invitation, self._invitation_id = InvitePhase.INVITED, message.welcome, message.id
+        return [], [Invited(peer, message.welcome, message.game[:MAX_GAME_NAME])]
 
-    def _on_withdraw(self, peer: Hello, message: dict[str, Any]) -> Step:
-        if self.phase is InvitePhase.INVITED and message.get("id") == self._invitation_id:
+    def _on_withdraw(self, message: InviteWithdraw) -> Step:
+        if self.phase is InvitePhase.INVITED and message.id == self._invitation_id:
             self.phase, self.invitation = InvitePhase.LISTENING, None
             return [], [Withdrawn()]
         return [], []
 
-    def _on_accept(self, peer: Hello, message: dict[str, Any]) -> Step:
-        if self.phase is not InvitePhase.INVITING or message.get("id") != self._invitation_id:
+    def _on_accept(self, peer: Hello, message: InviteAccept) -> Step:
+        if self.phase is not InvitePhase.INVITING or message.id != self._invitation_id:
             self.refused += 1
             return [], []
         self.phase = InvitePhase.ACCEPTED
         self.friend = replace(self.friend.moved(), settled=True)
         return [], [Accepted(peer)]
 
-    def _on_decline(self, peer: Hello, message: dict[str, Any]) -> Step:
-        if self.phase is not InvitePhase.INVITING or message.get("id") != self._invitation_id \
-                or message.get("room") != self.room_id:
+    def _on_decline(self, peer: Hello, message: InviteDecline) -> Step:
+        if self.phase is not InvitePhase.INVITING or message.id != self._invitation_id \
+                or message.room != self.room_id:
             self.refused += 1
             return [], []
         self.phase = InvitePhase.DECLINED
@@ -697,8 +734,8 @@ class BehindListener:
 
     def _moved(self) -> Publish:
         where = channel_topic(self.behind.channel, "moved")
-        message = {"t": "moved", "n": self._nonce, "epoch": self.friend.epoch, "hello": self.me.to_wire()}
-        return Publish(where, self._sealer.seal(where, wire.dumps(message)), False)
+        message = Moved(self._nonce, self.friend.epoch, self.me)
+        return Publish(where, self._sealer.seal(where, message.to_bytes()), False)
 
     def connected(self) -> Step:
         """A (re)connect: say where this computer is now."""
@@ -707,11 +744,11 @@ class BehindListener:
     def receive(self, name: str, payload: bytes) -> Step:
         """The other computer said something on the old channel: it is behind; tell it (bounded)."""
         try:
-            message = wire.loads(self._sealer.open(name, payload))
-            peer = Hello.from_wire(message.get("hello"))
+            data = wire.loads(self._sealer.open(name, payload))
+            peer = Hello.from_wire(data.get("hello"))
         except Refused:
             return [], []
-        if peer.device != self.friend.device or message.get("t") == "moved" or self._answers >= MAX_ANSWERS:
+        if peer.device != self.friend.device or kind_of(data) == "moved" or self._answers >= MAX_ANSWERS:
             return [], []  # our own, its own "moved" (never answered: two of these would answer each other)
         self._answers += 1
         return [self._moved()], []

@@ -561,22 +561,300 @@ def read_result(data: object) -> PairResult | PairRefused:
     return PairResult.from_wire(data) if ok is True else PairRefused.from_wire(data)
 
 
+# ----- two remembered computers' own channel (sealed with a key of their shared secret) -------------------
+def _sender(obj: dict[str, object]) -> tuple[str, Hello]:
+    """The nonce of the sending machine and the sender's hello, which every message of the channel carries."""
+    return _str(obj, "n"), Hello.from_wire(obj.get("hello"))
+
+
+def _rooms(obj: dict[str, object]) -> tuple[str, ...]:
+    """The room ids of an ``ended`` or ``heard`` (a list; anything in it that cannot be a room id is left out)."""
+    rooms = obj.get("rooms")
+    if not isinstance(rooms, list):
+        raise Refused("malformed", "field rooms")
+    return tuple(r for r in rooms if isinstance(r, str) and 0 < len(r) <= 64)
+
+
+class FriendMessage(Message):
+    """What every message of two remembered computers' channel carries: the sending machine's nonce and hello."""
+
+    CHANNEL: ClassVar[str] = REMEMBERED
+    nonce: str
+    hello: Hello
+
+    def _wire(self, **fields: object) -> dict[str, object]:
+        return {"t": self.KIND, "n": self.nonce, **fields, "hello": self.hello.to_wire()}
+
+
+@dataclass(frozen=True)
+class FriendHere(FriendMessage):
+    """The listening computer is on the channel (its machine's nonce: an inviter's invitation names it)."""
+
+    TOPIC: ClassVar[str] = "here"
+    KIND: ClassVar[str | None] = "here"
+    FIELDS: ClassVar[tuple[str, ...]] = ("t", "n", "hello")
+
+    nonce: str
+    hello: Hello
+
+    def to_wire(self) -> dict[str, object]:
+        """The JSON object."""
+        return self._wire()
+
+    @classmethod
+    def from_wire(cls, data: object) -> FriendHere:
+        """A well-formed here; raises :class:`Refused`."""
+        return cls(*_sender(_tagged(data, "here")))
+
+
+@dataclass(frozen=True)
+class Knock(FriendMessage):
+    """An inviter, or a computer with news of ended games, is on the channel: a listener answers with its here."""
+
+    TOPIC: ClassVar[str] = "knock"
+    KIND: ClassVar[str | None] = "knock"
+    FIELDS: ClassVar[tuple[str, ...]] = ("t", "n", "hello")
+
+    nonce: str
+    hello: Hello
+
+    def to_wire(self) -> dict[str, object]:
+        """The JSON object."""
+        return self._wire()
+
+    @classmethod
+    def from_wire(cls, data: object) -> Knock:
+        """A well-formed knock; raises :class:`Refused`."""
+        return cls(*_sender(_tagged(data, "knock")))
+
+
+@dataclass(frozen=True)
+class Invite(FriendMessage):
+    """An invitation (*id*, fresh for each) into a new room (*welcome*) to play *game* (a variant name; ""
+    unsaid), answering the here of nonce *to*."""
+
+    TOPIC: ClassVar[str] = "invite"
+    KIND: ClassVar[str | None] = "invite"
+    FIELDS: ClassVar[tuple[str, ...]] = ("t", "n", "welcome", "to", "id", "game?", "hello")
+
+    nonce: str
+    welcome: Welcome
+    to: str
+    id: str
+    hello: Hello
+    game: str = ""
+
+    def to_wire(self) -> dict[str, object]:
+        """The JSON object (``game`` only when said)."""
+        return self._wire(welcome=self.welcome.to_wire(), to=self.to, id=self.id,
+                          **({"game": self.game} if self.game else {}))
+
+    @classmethod
+    def from_wire(cls, data: object) -> Invite:
+        """A well-formed invitation (a game that is not text reads as unsaid); raises :class:`Refused`."""
+        obj = _tagged(data, "invite")
+        nonce, hello = _sender(obj)
+        game = obj.get("game")
+        return cls(nonce, Welcome.from_wire(obj.get("welcome")), _str(obj, "to"), _str(obj, "id"), hello,
+                   game if isinstance(game, str) else "")
+
+
+@dataclass(frozen=True)
+class InviteAccept(FriendMessage):
+    """The invitation *id* is taken: both move to their next channel."""
+
+    TOPIC: ClassVar[str] = "accept"
+    KIND: ClassVar[str | None] = "accept"
+    FIELDS: ClassVar[tuple[str, ...]] = ("t", "n", "id", "hello")
+
+    nonce: str
+    id: str
+    hello: Hello
+
+    def to_wire(self) -> dict[str, object]:
+        """The JSON object."""
+        return self._wire(id=self.id)
+
+    @classmethod
+    def from_wire(cls, data: object) -> InviteAccept:
+        """A well-formed accept; raises :class:`Refused`."""
+        obj = _tagged(data, "accept")
+        nonce, hello = _sender(obj)
+        return cls(nonce, _str(obj, "id"), hello)
+
+
+@dataclass(frozen=True)
+class InviteDecline(FriendMessage):
+    """"Not now" to the invitation *id* into *room*."""
+
+    TOPIC: ClassVar[str] = "decline"
+    KIND: ClassVar[str | None] = "decline"
+    FIELDS: ClassVar[tuple[str, ...]] = ("t", "n", "id", "room", "hello")
+
+    nonce: str
+    id: str
+    room: str
+    hello: Hello
+
+    def to_wire(self) -> dict[str, object]:
+        """The JSON object."""
+        return self._wire(id=self.id, room=self.room)
+
+    @classmethod
+    def from_wire(cls, data: object) -> InviteDecline:
+        """A well-formed decline; raises :class:`Refused`."""
+        obj = _tagged(data, "decline")
+        nonce, hello = _sender(obj)
+        return cls(nonce, _str(obj, "id"), _str(obj, "room"), hello)
+
+
+@dataclass(frozen=True)
+class InviteWithdraw(FriendMessage):
+    """The inviter takes the invitation *id* back."""
+
+    TOPIC: ClassVar[str] = "withdraw"
+    KIND: ClassVar[str | None] = "withdraw"
+    FIELDS: ClassVar[tuple[str, ...]] = ("t", "n", "id", "hello")
+
+    nonce: str
+    id: str
+    hello: Hello
+
+    def to_wire(self) -> dict[str, object]:
+        """The JSON object."""
+        return self._wire(id=self.id)
+
+    @classmethod
+    def from_wire(cls, data: object) -> InviteWithdraw:
+        """A well-formed withdraw; raises :class:`Refused`."""
+        obj = _tagged(data, "withdraw")
+        nonce, hello = _sender(obj)
+        return cls(nonce, _str(obj, "id"), hello)
+
+
+@dataclass(frozen=True)
+class EndedNews(FriendMessage):
+    """The games of *rooms* were ended on the sending computer: told to the machine of nonce *to*."""
+
+    TOPIC: ClassVar[str] = "ended"
+    KIND: ClassVar[str | None] = "ended"
+    FIELDS: ClassVar[tuple[str, ...]] = ("t", "n", "to", "rooms", "hello")
+
+    nonce: str
+    to: str
+    rooms: tuple[str, ...]
+    hello: Hello
+
+    def to_wire(self) -> dict[str, object]:
+        """The JSON object."""
+        return self._wire(to=self.to, rooms=list(self.rooms))
+
+    @classmethod
+    def from_wire(cls, data: object) -> EndedNews:
+        """A well-formed ended; raises :class:`Refused`."""
+        obj = _tagged(data, "ended")
+        nonce, hello = _sender(obj)
+        return cls(nonce, _str(obj, "to"), _rooms(obj), hello)
+
+
+@dataclass(frozen=True)
+class OldEndedNews(FriendMessage):
+    """The game of *room* was ended, said as the Doolhof before the ``ended``/``heard`` pair hears it (on a
+    topic of its own for each room, named by the secret: ``end/<hash>``)."""
+
+    TOPIC: ClassVar[str] = "end/<hash>"
+    KIND: ClassVar[str | None] = "ended"
+    FIELDS: ClassVar[tuple[str, ...]] = ("t", "n", "room", "hello")
+
+    nonce: str
+    room: str
+    hello: Hello
+
+    def to_wire(self) -> dict[str, object]:
+        """The JSON object."""
+        return self._wire(room=self.room)
+
+    @classmethod
+    def from_wire(cls, data: object) -> OldEndedNews:
+        """A well-formed old ended; raises :class:`Refused`."""
+        obj = _tagged(data, "ended")
+        nonce, hello = _sender(obj)
+        return cls(nonce, _str(obj, "room"), hello)
+
+
+@dataclass(frozen=True)
+class EndHeardNews(FriendMessage):
+    """The computer heard of the ended games of *rooms*, told by the machine of nonce *to*."""
+
+    TOPIC: ClassVar[str] = "heard"
+    KIND: ClassVar[str | None] = "heard"
+    FIELDS: ClassVar[tuple[str, ...]] = ("t", "n", "to", "rooms", "hello")
+
+    nonce: str
+    to: str
+    rooms: tuple[str, ...]
+    hello: Hello
+
+    def to_wire(self) -> dict[str, object]:
+        """The JSON object."""
+        return self._wire(to=self.to, rooms=list(self.rooms))
+
+    @classmethod
+    def from_wire(cls, data: object) -> EndHeardNews:
+        """A well-formed heard; raises :class:`Refused`."""
+        obj = _tagged(data, "heard")
+        nonce, hello = _sender(obj)
+        return cls(nonce, _str(obj, "to"), _rooms(obj), hello)
+
+
+@dataclass(frozen=True)
+class Moved(FriendMessage):
+    """On the two computers' previous channel: the sender is at channel *epoch* now (its accept was lost)."""
+
+    TOPIC: ClassVar[str] = "moved"
+    KIND: ClassVar[str | None] = "moved"
+    FIELDS: ClassVar[tuple[str, ...]] = ("t", "n", "epoch", "hello")
+
+    nonce: str
+    epoch: int
+    hello: Hello
+
+    def to_wire(self) -> dict[str, object]:
+        """The JSON object."""
+        return self._wire(epoch=self.epoch)
+
+    @classmethod
+    def from_wire(cls, data: object) -> Moved:
+        """A well-formed moved; raises :class:`Refused`."""
+        obj = _tagged(data, "moved")
+        nonce, hello = _sender(obj)
+        return cls(nonce, _int(obj, "epoch"), hello)
+
+
 #: Every kind of message, channel by channel (docs/online.md lists them in this order).
 MESSAGES: Final[tuple[type[Message], ...]] = (
     RoomHello, RoomHere, Setup, Deal, Start, EntryMessage, Have, End,
     Look, Offer, Join, PairResult, PairRefused,
+    FriendHere, Knock, Invite, InviteAccept, InviteDecline, InviteWithdraw, EndedNews, OldEndedNews, EndHeardNews,
+    Moved,
 )
 #: The values inside messages.
 VALUES: Final[tuple[type[_Value], ...]] = (Hello, Welcome, Entry)
 #: The room's messages by their type tag.
 ROOM_KINDS: Final[dict[str, type[Message]]] = {m.KIND: m for m in MESSAGES if m.CHANNEL == ROOM and m.KIND}
 
+#: The remembered computers' messages by their type tag (on their own topics: the old ``end/<hash>`` is not read).
+FRIEND_KINDS: Final[dict[str, type[Message]]] = {
+    m.KIND: m for m in MESSAGES if m.CHANNEL == REMEMBERED and m.KIND and m is not OldEndedNews}
+
 RoomMessage = RoomHello | RoomHere | Setup | Deal | Start | EntryMessage | Have | End
 
 
 __all__ = [
-    "FIGURES", "MAX_ENTRIES", "MEETING", "MESSAGES", "NONCE_BYTES", "PAKE_BYTES", "REMEMBERED", "ROOM",
-    "ROOM_KINDS", "VALUES", "Deal", "End", "Entry", "EntryMessage", "Have", "Hello", "Join", "Look", "Message",
+    "FIGURES", "FRIEND_KINDS", "MAX_ENTRIES", "MEETING", "MESSAGES", "NONCE_BYTES", "PAKE_BYTES", "REMEMBERED", "ROOM",
+    "ROOM_KINDS", "VALUES", "Deal", "End", "EndHeardNews", "EndedNews", "Entry", "EntryMessage", "FriendHere",
+    "FriendMessage", "Have", "Hello", "Invite", "InviteAccept", "InviteDecline", "InviteWithdraw", "Join", "Knock",
+    "Look", "Message", "Moved", "OldEndedNews",
     "Offer", "PairRefused", "PairResult", "RoomHello", "RoomHere", "RoomMessage", "Setup", "Start", "Welcome",
     "kind_of", "read_result",
 ]

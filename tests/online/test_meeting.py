@@ -39,6 +39,7 @@ from doolhof.online.meeting import (
     JoinPhase,
     Withdrawn,
 )
+from doolhof.online.messages import InviteAccept
 from doolhof.online.pairing import PictureCode, join_windows, look, place
 from doolhof.online.room import Ready, Started, hello
 from doolhof.online.timeouts import CODE_SECONDS, JOIN_SECONDS, LOOK_SECONDS
@@ -604,7 +605,7 @@ def test_a_stranger_on_the_channel_and_our_own_echo_change_nothing() -> None:
     assert stranger.receive(knock.topic, knock.payload) == ([], [])
     assert stranger.phase is InvitePhase.LISTENING
     # and an "accept" it makes is nothing to the inviter
-    forged = stranger._sealed("accept", {"t": "accept", "id": inviter.machine._invitation_id})
+    forged = stranger._sealed("accept", InviteAccept(stranger._nonce, inviter.machine._invitation_id, stranger.me))
     inviter._message(inviter.machine.topic("accept"), forged.payload)
     assert kinds(inviter.poll()) == [] and inviter.machine.phase is InvitePhase.INVITING
 

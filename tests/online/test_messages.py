@@ -28,14 +28,24 @@ from doolhof.online.messages import (
     VALUES,
     Deal,
     End,
+    EndedNews,
+    EndHeardNews,
     Entry,
     EntryMessage,
+    FriendHere,
     Have,
     Hello,
+    Invite,
+    InviteAccept,
+    InviteDecline,
+    InviteWithdraw,
     Join,
+    Knock,
     Look,
     Message,
+    Moved,
     Offer,
+    OldEndedNews,
     PairRefused,
     PairResult,
     RoomHello,
@@ -106,6 +116,7 @@ _hellos = st.builds(Hello, _device, st.integers(0, FIGURES - 1), st.text(max_siz
 _welcomes = st.builds(Welcome, _text, st.binary(min_size=32, max_size=32), _device)
 _entries = st.builds(Entry, st.integers(), st.integers(), st.lists(_json, max_size=5), _text, _text, _text)
 _stamp = st.tuples(st.integers(), st.integers())
+_room_ids = st.lists(st.text(min_size=1, max_size=64), max_size=4).map(tuple)
 
 
 @st.composite
@@ -144,6 +155,16 @@ STRATEGIES: dict[type, st.SearchStrategy[Any]] = {
     Join: st.builds(Join, st.binary(min_size=PAKE_BYTES, max_size=PAKE_BYTES), _text, st.binary(max_size=64)),
     PairResult: st.builds(PairResult, _welcomes, _hellos),
     PairRefused: st.builds(PairRefused, st.text(max_size=40)),
+    FriendHere: st.builds(FriendHere, _text, _hellos),
+    Knock: st.builds(Knock, _text, _hellos),
+    Invite: st.builds(Invite, _text, _welcomes, _text, _text, _hellos, _text),
+    InviteAccept: st.builds(InviteAccept, _text, _text, _hellos),
+    InviteDecline: st.builds(InviteDecline, _text, _text, _text, _hellos),
+    InviteWithdraw: st.builds(InviteWithdraw, _text, _text, _hellos),
+    EndedNews: st.builds(EndedNews, _text, _text, _room_ids, _hellos),
+    OldEndedNews: st.builds(OldEndedNews, _text, _text, _hellos),
+    EndHeardNews: st.builds(EndHeardNews, _text, _text, _room_ids, _hellos),
+    Moved: st.builds(Moved, _text, st.integers(), _hellos),
 }
 
 
