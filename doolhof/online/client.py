@@ -32,7 +32,7 @@ from doolhof.session.games import AnyGame
 from doolhof.session.seats import TableSetup
 
 from . import wire
-from .errors import Refused
+from .errors import Reason, Refused
 from .meeting import (
     Accepted,
     CodeDone,
@@ -58,6 +58,7 @@ from .room import Closed, Desync, Ended, Refusal, Room, RoomEvent, new_room_id
 from .seal import KEY_BYTES, new_key
 from .timeouts import JOIN_SECONDS, WITHDRAW_SECONDS
 from .topics import Publish
+from .trouble import Trouble
 
 log = logging.getLogger(__name__)
 
@@ -432,8 +433,8 @@ class JoinCode(_Code):
         for event in events:
             if isinstance(event, CodeFailed):
                 self._failed.append(event)
-                if len(self._failed) == len(self.machines) or event.why == "version":
-                    named = [f for f in self._failed if f.why != "code"]
+                if len(self._failed) == len(self.machines) or event.why is Trouble.VERSION:
+                    named = [f for f in self._failed if f.why is not Trouble.WRONG_CODE]
                     out.append(named[0] if named else event)
             elif isinstance(event, LinkChanged) and not event.up and any(
                     p.link.connected.is_set() for p in self._places):
@@ -530,7 +531,7 @@ class FriendLink(_MachineChannel):
 class MoveRefused:
     """A move this computer handed over (:meth:`OnlineRoom.send`) was refused by the room and changed nothing."""
 
-    reason: str
+    reason: Reason
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from doolhof.online.client import CodeDone, CodeFailed, CodeReady, HostCode, Joi
 from doolhof.online.relay import choose_relay
 from doolhof.online.room import Closed, MoveMade, PeerPresence, Ready, Refusal, Room, Started, hello, new_device_id
 from doolhof.online.simulate import OnlineSummary, chooser, default_table, play_one
+from doolhof.online.trouble import Trouble
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup
 from tests.online.raw import RawClient
 
@@ -142,7 +143,7 @@ def test_a_host_computer_seat_plays_through_the_log(relay: Any) -> None:
 
 def test_another_version_is_refused_with_a_reason_on_both_sides(relay: Any) -> None:
     host, join, hosted, joined = code_pair([relay.address], far_rules="doolhof-rules-0")
-    assert hosted == CodeFailed("version") and joined == CodeFailed("version")
+    assert hosted == CodeFailed(Trouble.VERSION) and joined == CodeFailed(Trouble.VERSION)
     host.stop()
     join.stop()
 
