@@ -54,7 +54,10 @@ CODE_LENGTH: Final = 6
 SCRYPT_N: Final = 2**14
 SCRYPT_R: Final = 8
 SCRYPT_P: Final = 1
-#: SPAKE2's identity of both sides (the symmetric variant: host and joiner are alike).
+#: SPAKE2's identity of both sides (the symmetric variant: host and joiner are alike). With the meeting place's
+#: derivation (:func:`place`) it is the one thing of pairing that never changes with :data:`~doolhof.online.log.RULES`:
+#: apps of two rules versions meet, share a key and say "other version" sealed (an identity of its own per version
+#: would give them different keys, and a plain "these pictures did not work" where "update both" is the truth).
 _IDENTITY: Final = b"doolhof pairing 2"
 #: Bytes of a SPAKE2 message (a side byte and a curve point), of a look's nonce.
 PAKE_BYTES: Final = 33
@@ -225,7 +228,7 @@ class HostPairing:
             hello = wire.loads(_sealer(secret).open(topic(self.where, "join"), confirm))
         except Refused:
             raise PairingFailed(Trouble.CODE_USED) from None
-        if hello.get("rules") != RULES:
+        if hello.get("rules") != self.hello.get("rules", RULES):
             refusal = _sealer(secret).seal(topic(self.where, "result"), wire.dumps({"ok": False, "why": "version"}))
             raise PairingFailed(Trouble.VERSION, refusal)
         sealed = _sealer(secret).seal(topic(self.where, "result"),

@@ -755,3 +755,53 @@ def test_a_game_ended_on_the_other_computer_leaves_the_setup_screen_calmly(make_
         "a picture for the child: the game put away, beside the other computer's figure"
     with at_home(guest.home):
         assert not store.is_kept(room_id)
+
+
+def test_a_game_ended_on_the_parents_page_over_a_listening_setup_screen_is_told_by_it(
+        make_app: Any, tmp_path: Path, relay: Any) -> None:
+    """The setup screen listened before the parent ended the game (the parents' page covers it): its link to the
+    other computer carries the news from then on."""
+    from doolhof.online.follow import MSG_ENDED
+
+    host, guest = Side(make_app, tmp_path / "host", relay), Side(make_app, tmp_path / "guest", relay)
+    befriend(host, guest)
+    room_id = "r" + "5" * 32
+    with at_home(guest.home):
+        store.save_room({"room": room_id, "format": "doolhof.room", "entries": []})
+    host.setup()
+    assert until([host], lambda: len(host.scene.invitations._links) == 1)
+    setup = guest.setup()
+    assert until([guest], lambda: len(setup.invitations._links) == 1)
+    assert until([host, guest], lambda: False, wait=0.5) is False and guest.scene is setup, "nothing to tell yet"
+    with at_home(host.home):
+        store.record_end(room_id, guest.device())  # what the parents' page does when a game is ended
+    assert until([host, guest], lambda: guest.scene is not setup)
+    assert isinstance(guest.scene, SetupScene) and guest.scene.notes == [MSG_ENDED]
+
+
+@pytest.mark.parametrize("ender_first", [True, False])
+def test_a_game_ended_while_the_other_computer_was_away_is_told_when_both_setup_screens_show(
+        make_app: Any, tmp_path: Path, relay: Any, ender_first: bool) -> None:
+    """Nothing is kept on the relay: the ending computer keeps the news (its parents' page recorded it) and its
+    setup screen tells the other's the next time both show, in either order; then it forgets the news."""
+    from doolhof.online.follow import MSG_ENDED
+
+    host, guest = Side(make_app, tmp_path / "host", relay), Side(make_app, tmp_path / "guest", relay)
+    befriend(host, guest)
+    room_id = "r" + "6" * 32
+    with at_home(guest.home):
+        store.save_room({"room": room_id, "format": "doolhof.room", "entries": []})
+    with at_home(host.home):
+        store.record_end(room_id, guest.device())
+    first, second = (host, guest) if ender_first else (guest, host)
+    first.setup()
+    assert until([first], lambda: len(first.scene.invitations._links) == 1)
+    setup = second.setup() if second is guest else guest.scene
+    if second is host:
+        second.setup()
+    assert until([host, guest], lambda: guest.scene is not setup)
+    assert isinstance(guest.scene, SetupScene) and guest.scene.notes == [MSG_ENDED]
+    with at_home(guest.home):
+        assert not store.is_kept(room_id)
+    with at_home(host.home):
+        assert until([host, guest], lambda: store.ends_for(guest.device()) == []), "heard: the news is forgotten"

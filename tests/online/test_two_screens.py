@@ -67,6 +67,13 @@ def two_apps() -> Iterator[Callable[[], tuple[Any, Any]]]:
         far = app.screens.online
         if far is not None:
             far.room.stop()
+        for scene in list(app.scenes):  # a setup screen listening (remembered computers, ended rooms) stops
+            notice = getattr(scene, "invitations", None)
+            if notice is not None:
+                links = list(notice._links)
+                notice.stop()
+                for link in links:
+                    link.stop()
     pygame.quit()
 
 
@@ -450,8 +457,9 @@ def test_an_online_game_ended_on_the_parents_page_leaves_the_far_screen_calmly(r
 
 
 def test_a_game_ended_while_this_computer_was_away_goes_calmly_when_it_is_continued(relay: Any, two_apps: Any) -> None:
-    """The child's computer was off when the grandparent ended the game: continued later, it hears the end, says so
-    on the setup screen and keeps the game no more."""
+    """The child's computer was off when the grandparent ended the game: continued later while the grandparent's
+    setup screen shows (it listens in the ended room: nothing is kept on the relay), it hears the end, says so on
+    the setup screen and keeps the game no more."""
     from doolhof.gui.parents.online_games import end_game
     from doolhof.online.follow import MSG_ENDED
 
@@ -477,7 +485,7 @@ def test_a_game_ended_while_this_computer_was_away_goes_calmly_when_it_is_contin
     far_app.settings = replace(far_app.settings, relay=relay.address)
     far_app.screens.show_setup()
     assert far_app.screens.resume_online(far_kept)
-    pump((far_app,), lambda: type(far_app.scene).__name__ == "SetupScene")
+    pump(both, lambda: type(far_app.scene).__name__ == "SetupScene")  # the grandparent's app runs on too
     assert far_app.scene.notes == [MSG_ENDED]
     assert store.waiting_rooms() == [], "forgotten there too"
 

@@ -295,6 +295,56 @@ def remember(paired: Any, figure: int | None = None) -> bool:
     return True
 
 
+def friend_link(relays: list[str], me: dict[str, Any], friend: Any, game: str = "") -> Any:
+    """A :class:`~doolhof.online.client.FriendLink` to *friend* that keeps its channel when an invitation is
+    taken (inviting, to play *game*) and carries the news of the games a parent ended here that *friend* has not
+    heard of yet (:func:`doolhof.online.store.ends_for`: read from a small file, so call it off the frame loop or
+    once)."""
+    from doolhof.online.client import FriendLink
+
+    try:
+        ends = store.ends_for(friend.device)
+    except OSError as error:
+        log.warning("the ended games could not be read (%s)", type(error).__name__)
+        ends = []
+    return FriendLink(relays, me, friend, on_moved=store.moved, ends=ends, on_end_heard=store.end_heard, game=game)
+
+
+#: The most ended rooms listened on at once (the newest; each is one more connection to the relay).
+MOST_ENDED_LINKS = 4
+
+
+def ended_rooms() -> list[tuple[str, str | None, str, bytes]]:
+    """The newest games a parent ended here that the other computer has not heard of, with their sealed end
+    (:func:`doolhof.online.store.ended_rooms`; never raises)."""
+    try:
+        return store.ended_rooms()[:MOST_ENDED_LINKS]
+    except Exception as error:  # a damaged file must never stop the screen
+        log.warning("the ended games could not be read (%s)", type(error).__name__)
+        return []
+
+
+def ended_room_link(relays: list[str], room_id: str, relay: str | None, topic: str, end: bytes) -> Any:
+    """An :class:`~doolhof.online.client.EndedRoom`: the room's own relay if kept, and its sealed end."""
+    from doolhof.online.client import EndedRoom
+    from doolhof.online.topics import Publish
+
+    return EndedRoom([relay] if relay else relays, room_id, Publish(topic, end, False))
+
+
+def forget_ended(room_id: str) -> bool:
+    """Forget the waiting game of *room_id* (a parent ended it on the other computer); True when it was kept."""
+    if not store.is_kept(room_id):
+        return False
+    try:
+        store.save_room({"room": room_id, "closed": True})  # a closed room is forgotten
+    except (OSError, ValueError) as error:
+        log.warning("an ended online game could not be forgotten (%s)", error)
+        return False
+    log.info("the other computer ended a waiting online game; it is forgotten here too")
+    return True
+
+
 def remembered() -> list[Any]:
     """The remembered computers (never raises: a damaged file gives none)."""
     try:
@@ -304,6 +354,7 @@ def remembered() -> list[Any]:
         return []
 
 
-__all__ = ["POLL_SECONDS", "Channel", "LinkScene", "draw_far_mark", "draw_figure", "draw_picture_card",
-           "draw_ring", "draw_trouble", "draw_waiting_dots", "heading", "my_hello", "online_on", "picture_slots",
-           "relays_of", "remember", "remembered"]
+__all__ = ["MOST_ENDED_LINKS", "POLL_SECONDS", "Channel", "LinkScene", "draw_far_mark", "draw_figure",
+           "draw_picture_card", "draw_ring", "draw_trouble", "draw_waiting_dots", "ended_room_link", "ended_rooms",
+           "forget_ended", "friend_link", "heading", "my_hello", "online_on", "picture_slots", "relays_of", "remember",
+           "remembered"]

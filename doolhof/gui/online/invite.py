@@ -31,6 +31,8 @@ from doolhof.gui.online.common import (
     draw_ring,
     draw_trouble,
     draw_waiting_dots,
+    forget_ended,
+    friend_link,
     heading,
     my_hello,
     picture_slots,
@@ -50,6 +52,7 @@ from doolhof.online.client import (
     FriendLink,
     HostCode,
     LinkChanged,
+    RoomEnded,
 )
 from doolhof.online.pairing import CODE_LENGTH, CODE_SECONDS, PictureCode
 from doolhof.online.timeouts import REACH_SECONDS
@@ -181,8 +184,7 @@ class InviteScene(LinkScene):
         self.inviting, self.unanswered, self.declined = friend, None, False
         self.invite_expires = self.now() + CODE_SECONDS
         try:
-            link = FriendLink(self.relays, my_hello(self.figure), friend, on_moved=store.moved,
-                              game=self.table.variant)
+            link: FriendLink = friend_link(self.relays, my_hello(self.figure), friend, game=self.table.variant)
             self.friend_link = self.own(link)
             link.start()
         except ValueError as error:  # a bad address, or none: said plainly
@@ -228,6 +230,8 @@ class InviteScene(LinkScene):
         assert link is not None
         if isinstance(event, LinkChanged) and event.up:
             link.invite()
+        elif isinstance(event, RoomEnded):
+            forget_ended(event.room)  # a parent ended it on the other computer: the setup screen offers it no more
         elif isinstance(event, Accepted):
             room = link.room(self.table, self.far)
             self.drop(link)

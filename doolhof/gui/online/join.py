@@ -31,6 +31,8 @@ from doolhof.gui.online.common import (
     draw_ring,
     draw_trouble,
     draw_waiting_dots,
+    forget_ended,
+    friend_link,
     heading,
     my_hello,
     picture_slots,
@@ -39,8 +41,16 @@ from doolhof.gui.online.common import (
     remembered,
 )
 from doolhof.i18n import _
-from doolhof.online import store
-from doolhof.online.client import CodeDone, CodeFailed, FriendLink, Invited, JoinCode, LinkChanged, Withdrawn
+from doolhof.online.client import (
+    CodeDone,
+    CodeFailed,
+    FriendLink,
+    Invited,
+    JoinCode,
+    LinkChanged,
+    RoomEnded,
+    Withdrawn,
+)
 from doolhof.online.errors import Refused
 from doolhof.online.pairing import CODE_LENGTH, PICTURES, PictureCode
 from doolhof.online.trouble import Trouble
@@ -193,7 +203,7 @@ class JoinScene(LinkScene):
         self._entered = True
         for friend in remembered():
             try:
-                link = FriendLink(self.relays, my_hello(self.figure), friend, on_moved=store.moved)
+                link = friend_link(self.relays, my_hello(self.figure), friend)
                 self.own(link)
                 link.start()
             except ValueError as error:  # a bad address, or none: said plainly
@@ -234,6 +244,8 @@ class JoinScene(LinkScene):
             self.invitation = (link, int(event.hello.get("figure", link.friend.figure)))
             self.host.play_sound("pop")
             self.sync()
+        elif isinstance(event, RoomEnded):
+            forget_ended(event.room)  # a parent ended it on the other computer: the setup screen offers it no more
         elif isinstance(event, Withdrawn) and self.invitation is not None and self.invitation[0] is link:
             log.info("the remembered computer took its invitation back")
             self.invitation = None
