@@ -31,7 +31,7 @@ from typing import Any, Protocol
 from doolhof.session.games import AnyGame
 from doolhof.session.seats import TableSetup
 
-from .errors import Refused
+from .errors import Reason, Refused
 from .meeting import (
     Accepted,
     BehindListener,
@@ -62,6 +62,7 @@ from .seal import new_key
 from .store import RoomHold, wait_let_go
 from .timeouts import HOLD_RETRY_SECONDS, JOIN_SECONDS, WITHDRAW_SECONDS
 from .topics import Publish, channel_base
+from .trouble import Trouble
 
 log = logging.getLogger(__name__)
 
@@ -444,8 +445,8 @@ class JoinCode(_Code):
         for event in events:
             if isinstance(event, CodeFailed):
                 self._failed.append(event)
-                if len(self._failed) == len(self.machines) or event.why == "version":
-                    named = [f for f in self._failed if f.why != "code"]
+                if len(self._failed) == len(self.machines) or event.why is Trouble.VERSION:
+                    named = [f for f in self._failed if f.why is not Trouble.WRONG_CODE]
                     out.append(named[0] if named else event)
             elif isinstance(event, LinkChanged) and not event.up and any(
                     p.link.connected.is_set() for p in self._places):
@@ -606,7 +607,7 @@ class FriendLink(_MachineChannel):
 class MoveRefused:
     """A move this computer handed over (:meth:`OnlineRoom.send`) was refused by the room and changed nothing."""
 
-    reason: str
+    reason: Reason
 
 
 @dataclass(frozen=True)

@@ -10,17 +10,18 @@ drives them over a relay (or, in tests, over an in-memory one). Each says where 
 A picture code, from the host's tap to the joiner's lobby (:class:`HostCodeMachine`, :class:`JoinCodeMachine`)::
 
     host:   PLACING -> CONNECTING -> OFFERING -> SHOWN ------------------------> DONE (CodeDone: to the lobby)
-                                   (a live host answers: FAILED "busy")       ^
+                                   (a live host answers: FAILED BUSY)         ^
     joiner: PLACING -> CONNECTING -> LOOKING -> JOINED (join sent) -----------|-> DONE (CodeDone: to the lobby)
-                                     (no offer in 4 s: FAILED "code")
+                                     (no offer in 4 s: FAILED WRONG_CODE)
 
 ``PLACING``: scrypt finds the meeting place (the driver runs it off the frame loop). Nothing is retained:
 ``OFFERING``: the host sends its SPAKE2 offer and its own look; ``SHOWN`` once the look came back (the
-offer is out; a live host of the same code would have answered the look: "busy"). It answers every
+offer is out; a live host of the same code would have answered the look: ``BUSY``). It answers every
 joiner's look with the offer. The joiner's ``LOOKING`` sends a look and answers each well-formed offer
 with a ``join`` naming it; the host answers the first join for its own offer with the sealed ``result``
 (the welcome into a new room) and both are ``DONE``. A real wrong guess, another rules version (said
-sealed), the code's minutes or the joiner's wait running out end in ``FAILED``; anything not well-formed
+sealed), the code's minutes or the joiner's wait running out end in ``FAILED`` (its
+:class:`~doolhof.online.trouble.Trouble` in :class:`CodeFailed`); anything not well-formed
 is dropped (counted in ``ignored``) and ends nothing.
 
 An invitation (:class:`InvitationMachine`, both computers alike): ``LISTENING`` -> ``INVITING`` (this one
@@ -81,6 +82,7 @@ from .pairing import (
 from .seal import KEY_BYTES, Sealer, derive
 from .timeouts import CODE_SECONDS, JOIN_SECONDS, LOOK_SECONDS
 from .topics import Publish, channel_topic
+from .trouble import Trouble
 
 log = logging.getLogger(__name__)
 
@@ -103,10 +105,11 @@ class CodeDone:
 
 @dataclass(frozen=True)
 class CodeFailed:
-    """The code did not work: *why* is ``"code"`` (wrong, used or expired), ``"expired"``, ``"busy"``,
-    ``"version"`` or ``"relay"`` (not reachable)."""
+    """The code did not work, *why*: the host's :attr:`~Trouble.CODE_USED`, :attr:`~Trouble.EXPIRED` or
+    :attr:`~Trouble.BUSY`; the joiner's :attr:`~Trouble.WRONG_CODE` (wrong, used or expired) or
+    :attr:`~Trouble.RELAY` (not reachable); either's :attr:`~Trouble.VERSION`."""
 
-    why: str
+    why: Trouble
 
 
 @dataclass(frozen=True)
@@ -216,7 +219,7 @@ class HostCodeMachine:
 
     def connected(self) -> Step:
         """A (re)connect: the offer, then this host's own look (its coming back says the offer is out, and a live
-        host already here answers it: "busy")."""
+        host already here answers it: ``BUSY``)."""
         if self._pairing is None or self.finished:
             return [], []
         if self.phase is HostPhase.CONNECTING:
@@ -258,13 +261,13 @@ class HostCodeMachine:
     def _on_offer(self, offer: Offer) -> Step:
         assert self._pairing is not None
         if offer.to == self._nonce and offer.pake != self._pairing.message:
-            return self._fail("busy")  # a live host of the same code answered our look
+            return self._fail(Trouble.BUSY)  # a live host of the same code answered our look
         return [], []
 
     def tick(self, now: float) -> Step:
         """Time passing: the code's minutes run out."""
         if not self.finished and now > self.expires:
-            return self._fail("expired")
+            return self._fail(Trouble.EXPIRED)
         return [], []
 
     def withdraw(self) -> list[Publish]:
@@ -273,7 +276,7 @@ class HostCodeMachine:
             self.phase = HostPhase.FAILED
         return []
 
-    def _fail(self, why: str, out: list[Publish] | None = None) -> Step:
+    def _fail(self, why: Trouble, out: list[Publish] | None = None) -> Step:
         self.phase = HostPhase.FAILED
         return out or [], [CodeFailed(why)]
 
@@ -380,12 +383,12 @@ class JoinCodeMachine:
         if self._looked and self._look_deadline is None:
             self._look_deadline = now + LOOK_SECONDS
         if self.phase is JoinPhase.LOOKING and self._look_deadline is not None and now > self._look_deadline:
-            return self._fail("code")  # no live host on this meeting place: expired, used, or never made
+            return self._fail(Trouble.WRONG_CODE)  # no live host on this meeting place: expired, used, or never made
         if now > self.deadline:
-            return self._fail("code" if self.linked else "relay")
+            return self._fail(Trouble.WRONG_CODE if self.linked else Trouble.RELAY)
         return [], []
 
-    def _fail(self, why: str) -> Step:
+    def _fail(self, why: Trouble) -> Step:
         self.phase = JoinPhase.FAILED
         return [], [CodeFailed(why)]
 

@@ -46,6 +46,7 @@ from .messages import NONCE_BYTES, PAKE_BYTES, Hello, Join, Look, Offer, PairRef
 from .seal import KEY_BYTES, Sealer, derive
 from .timeouts import CODE_SECONDS, PLACE_SECONDS, PLACE_SKEW
 from .topics import channel_topic
+from .trouble import Trouble
 
 #: The pictures a code is made of: the maze's twelve Junior pictures (the keypad shows them all).
 PICTURES: Final = JUNIOR_PICTURES
@@ -147,13 +148,14 @@ class Paired:
 
 
 class PairingFailed(Exception):
-    """The code did not work: *why* is ``"code"`` (a real wrong guess) or ``"version"``."""
+    """The code did not work: *why* is a real wrong guess (the host's :attr:`~Trouble.CODE_USED`, the joiner's
+    :attr:`~Trouble.WRONG_CODE`) or :attr:`~Trouble.VERSION`."""
 
-    def __init__(self, why: str, refusal: bytes | None = None) -> None:
-        """*why*: ``"code"`` or ``"version"``; *refusal* the sealed ``result`` that says it (the host's)."""
+    def __init__(self, why: Trouble, refusal: bytes | None = None) -> None:
+        """*refusal* is the sealed ``result`` that says it (the host's, to send)."""
         self.why = why
         self.refusal = refusal
-        super().__init__(why)
+        super().__init__(why.value)
 
 
 def _sealer(secret: bytes) -> Sealer:
@@ -198,9 +200,9 @@ class HostPairing:
         """Answer a ``join``: the sealed ``result`` and what was agreed.
 
         Raises :class:`Refused` for a join that is not well-formed or answers another offer (it ends
-        nothing), :class:`PairingFailed` for a real wrong guess (``"code"``) or another rules version
-        (``"version"``, with the sealed refusal to send). *welcome* (the room invitation) is
-        sealed into the result when the code was right.
+        nothing), :class:`PairingFailed` for a real wrong guess (:attr:`~Trouble.CODE_USED`: this code is used
+        up) or another rules version (:attr:`~Trouble.VERSION`, with the sealed refusal to send). *welcome*
+        (the room invitation) is sealed into the result when the code was right.
         """
         if self.done:
             raise Refused("replayed", "join")
@@ -211,10 +213,10 @@ class HostPairing:
         try:  # a hello that does not open, or is not one, is not of this code
             hello = Hello.from_wire(wire.loads(_sealer(secret).open(topic(self.where, "join"), join.confirm)))
         except Refused:
-            raise PairingFailed("code") from None
+            raise PairingFailed(Trouble.CODE_USED) from None
         if hello.rules != self.hello.rules:
             refusal = _sealer(secret).seal(topic(self.where, "result"), PairRefused("version").to_bytes())
-            raise PairingFailed("version", refusal)
+            raise PairingFailed(Trouble.VERSION, refusal)
         sealed = _sealer(secret).seal(topic(self.where, "result"), PairResult(welcome, self.hello).to_bytes())
         return sealed, Paired(hello, secret, welcome)
 
@@ -248,7 +250,8 @@ class JoinPairing:
 
     def result(self, result: bytes) -> Paired:
         """What the host answered; raises :class:`Refused` for a result that opens with none of the keys
-        (not the host's: dropped), :class:`PairingFailed` (``"version"``) for the host's sealed refusal."""
+        (not the host's: dropped), :class:`PairingFailed` for the host's sealed refusal (:attr:`~Trouble.VERSION`,
+        or :attr:`~Trouble.WRONG_CODE`)."""
         for secret in self._secrets.values():
             try:
                 content = wire.loads(_sealer(secret).open(topic(self.where, "result"), result))
@@ -256,7 +259,7 @@ class JoinPairing:
                 continue
             answer = read_result(content)
             if isinstance(answer, PairRefused):
-                raise PairingFailed("version" if answer.why == "version" else "code")
+                raise PairingFailed(Trouble.VERSION if answer.why == "version" else Trouble.WRONG_CODE)
             return Paired(answer.hello, secret, answer.welcome)
         raise Refused("altered", "result")
 

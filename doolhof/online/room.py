@@ -52,7 +52,7 @@ from doolhof.session.games import AnyGame
 from doolhof.session.seats import TableSetup
 
 from . import wire
-from .errors import Refused
+from .errors import Reason, Refused
 from .log import RULES, Genesis, MoveLog, new_signing_key, public_key
 from .messages import (
     FIGURES,
@@ -158,7 +158,7 @@ class MoveMade:
 class Refusal:
     """A message was refused and changed nothing (*reason* from :data:`~doolhof.online.errors.REASONS`)."""
 
-    reason: str
+    reason: Reason
     detail: str = ""
 
 

@@ -17,6 +17,7 @@ import pytest
 from doolhof.online.client import LinkChanged, OnlineRoom
 from doolhof.online.follow import FarGame
 from doolhof.online.room import Desync, MoveMade, PeerPresence, started_here
+from doolhof.online.trouble import Trouble
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup
 
 
@@ -89,7 +90,7 @@ def test_away_and_back_and_the_relay_lost_and_found() -> None:
     far.room.events.put(PeerPresence(True))
     far.room.events.put(LinkChanged(False, "the connection to the relay was lost"))
     far.poll()
-    assert far.away and far.trouble == "relay"
+    assert far.away and far.trouble is Trouble.LOST
     far.room.events.put(LinkChanged(True))
     far.poll()
     assert not far.away and far.trouble is None
@@ -99,7 +100,7 @@ def test_a_rebuilt_log_asks_the_screen_to_take_the_checked_game() -> None:
     far = follower()
     far.room.events.put(Desync(True))
     far.poll()
-    assert far.out_of_step and far.trouble == "rebuilt"
+    assert far.out_of_step and far.trouble is Trouble.REBUILT
     game = far.checked()
     assert not far.out_of_step and game.turn == 0 and far.applied == 0
 

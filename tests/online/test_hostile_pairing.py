@@ -29,6 +29,7 @@ from doolhof.online.client import (
 from doolhof.online.pairing import PictureCode
 from doolhof.online.room import Ready, Started, hello, new_device_id
 from doolhof.online.seal import new_key
+from doolhof.online.trouble import Trouble
 from doolhof.session.seats import SeatConfig, TableSetup
 from tests.online.raw import RawClient, try_to_keep
 from tests.online.test_online_games import WAIT, play
@@ -174,7 +175,8 @@ def test_a_host_that_dies_showing_its_code_leaves_nothing_behind(relay: Any, pro
     join = JoinCode([relay.address], hello(new_device_id(), 1), code)
     join.start()
     said = join.wait(lambda e: isinstance(e, (CodeDone, CodeFailed)), WAIT)
-    assert said and said[-1] == CodeFailed("code") and time.monotonic() - started < 10, "a dead host's code is gone"
+    assert said and said[-1] == CodeFailed(Trouble.WRONG_CODE) and time.monotonic() - started < 10, \
+        "a dead host's code is gone"
     join.stop()
     again = HostCode([relay.address], hello(new_device_id(), 0), code)
     again.start()

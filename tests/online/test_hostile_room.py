@@ -21,6 +21,7 @@ from doolhof.online.client import CodeFailed, OnlineRoom
 from doolhof.online.log import state_digest
 from doolhof.online.room import PeerPresence, Publish, Ready, Refusal, Room, Started, hello, new_device_id, new_room_id
 from doolhof.online.seal import Sealer, new_key
+from doolhof.online.trouble import Trouble
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup
 from tests.online.raw import RawClient, settle, try_to_keep
 from tests.online.test_online_games import WAIT, code_pair, play
@@ -210,4 +211,4 @@ def test_a_wiped_hello_setup_and_deal_do_not_keep_the_guest_waiting(relay: Any) 
 def test_an_app_of_the_version_before_is_refused_at_pairing_with_the_plain_version_answer(relay: Any) -> None:
     host, join, hosted, joined = code_pair([relay.address], far_rules=OLD_RULES)
     OPENED.extend((host, join))
-    assert hosted == CodeFailed("version") and joined == CodeFailed("version")
+    assert hosted == CodeFailed(Trouble.VERSION) and joined == CodeFailed(Trouble.VERSION)

@@ -44,6 +44,7 @@ from doolhof.online.pairing import PictureCode, join_windows, look, place
 from doolhof.online.room import Ready, Started, hello
 from doolhof.online.timeouts import CODE_SECONDS, JOIN_SECONDS, LOOK_SECONDS
 from doolhof.online.topics import Publish
+from doolhof.online.trouble import Trouble
 from doolhof.session.seats import SeatConfig, TableSetup
 from tests.online.bus import GUEST, HOST, MemoryRelay
 
@@ -178,7 +179,7 @@ def test_a_code_not_on_any_host_is_said_after_a_few_seconds_and_ends_no_host() -
     host.start()
     wrong = join_code(relay, clock, PictureCode(CODE.pictures[:5] + ((CODE.pictures[5] + 1) % 12,)))
     wrong.start()
-    assert no_host_here(wrong, clock) == [CodeFailed("code")]
+    assert no_host_here(wrong, clock) == [CodeFailed(Trouble.WRONG_CODE)]
     assert host.machine.phase is HostPhase.SHOWN, "a wrong code meets nobody: the host's code lives on"
     join_code(relay, clock).start()
     assert isinstance(host.poll()[-1], CodeDone)
@@ -197,7 +198,7 @@ def test_only_a_real_spake2_failure_ends_the_code() -> None:
     out, _ = guess.receive(offer.topic, offer.payload)
     assert host.machine.phase is HostPhase.SHOWN, "the look and the offer changed nothing"
     relay.publish(out[0])
-    assert kinds_and(host.poll())[-1] == CodeFailed("code") and host.machine.phase is HostPhase.FAILED
+    assert kinds_and(host.poll())[-1] == CodeFailed(Trouble.CODE_USED) and host.machine.phase is HostPhase.FAILED
 
 
 def junk(where: str, offer: bytes) -> list[tuple[str, bytes]]:
@@ -256,7 +257,7 @@ def test_a_used_code_lets_no_third_computer_in() -> None:
     assert isinstance(host.poll()[-1], CodeDone)
     third = join_code(relay, clock, device="c2c2c2c2c2c2c2c2")
     third.start()
-    assert no_host_here(third, clock) == [CodeFailed("code")] and third.machine.phase is JoinPhase.FAILED
+    assert no_host_here(third, clock) == [CodeFailed(Trouble.WRONG_CODE)] and third.machine.phase is JoinPhase.FAILED
 
 
 def test_an_expired_code_answers_nobody() -> None:
@@ -266,10 +267,10 @@ def test_an_expired_code_answers_nobody() -> None:
     clock.now += CODE_SECONDS - 1
     assert kinds(host.poll()) == [CodeReady]
     clock.now += 2
-    assert host.poll() == [CodeFailed("expired")] and relay.retained == {}
+    assert host.poll() == [CodeFailed(Trouble.EXPIRED)] and relay.retained == {}
     join = join_code(relay, clock)
     join.start()
-    assert no_host_here(join, clock) == [CodeFailed("code")]
+    assert no_host_here(join, clock) == [CodeFailed(Trouble.WRONG_CODE)]
 
 
 @pytest.mark.parametrize("how", ["stopped", "died"])
@@ -282,7 +283,7 @@ def test_a_code_does_not_outlive_its_host(how: str) -> None:
     assert relay.retained == {}
     join = join_code(relay, clock)
     join.start()
-    assert no_host_here(join, clock) == [CodeFailed("code")]
+    assert no_host_here(join, clock) == [CodeFailed(Trouble.WRONG_CODE)]
     again = host_code(relay, clock)
     again.start()
     assert again.machine.phase is HostPhase.SHOWN, "the same code can be shown again at once: nothing is busy"
@@ -294,7 +295,7 @@ def test_another_version_is_refused_sealed_with_a_reason_on_both_sides() -> None
     host.start()
     join = join_code(relay, clock, rules="doolhof-rules-0")
     join.start()
-    assert host.poll()[-1] == CodeFailed("version") and join.poll()[-1] == CodeFailed("version")
+    assert host.poll()[-1] == CodeFailed(Trouble.VERSION) and join.poll()[-1] == CodeFailed(Trouble.VERSION)
     result = next(m for m in relay.sent if m.topic.endswith("/result")).payload
     assert b"version" not in result and result[:1] == b"\x01", "sealed: the relay does not learn it"
 
@@ -321,8 +322,8 @@ def test_an_app_of_the_version_before_and_this_one_are_told_to_update_not_that_t
     host.start()
     join = JoinCode(RELAYS, join_me, CODE, link_factory=relay.link, clock=clock, wall=lambda: WALL, background=False)
     join.start()
-    assert kinds_and(host.poll())[-1] == CodeFailed("version")
-    assert kinds_and(join.poll())[-1] == CodeFailed("version")
+    assert kinds_and(host.poll())[-1] == CodeFailed(Trouble.VERSION)
+    assert kinds_and(join.poll())[-1] == CodeFailed(Trouble.VERSION)
 
 
 def test_the_meeting_place_and_the_pairing_identity_are_those_of_the_version_before() -> None:
@@ -341,7 +342,7 @@ def test_a_live_host_of_the_same_code_makes_it_busy_and_a_dead_or_malformed_one_
     assert first.machine.phase is HostPhase.SHOWN
     second = host_code(relay, clock)
     second.start()
-    assert second.poll()[-1] == CodeFailed("busy") and second.machine.phase is HostPhase.FAILED
+    assert second.poll()[-1] == CodeFailed(Trouble.BUSY) and second.machine.phase is HostPhase.FAILED
     assert first.machine.phase is HostPhase.SHOWN, "the first code is untouched"
 
 
@@ -358,8 +359,8 @@ def test_near_the_change_of_ten_minutes_the_joiner_looks_in_both_places() -> Non
     assert kinds_and(join.poll()) == []
 
 
-@pytest.mark.parametrize(("linked", "why"), [(True, "code"), (False, "relay")])
-def test_a_joiner_waits_its_seconds_then_says_why(linked: bool, why: str) -> None:
+@pytest.mark.parametrize(("linked", "why"), [(True, Trouble.WRONG_CODE), (False, Trouble.RELAY)])
+def test_a_joiner_waits_its_seconds_then_says_why(linked: bool, why: Trouble) -> None:
     machine = JoinCodeMachine(CODE, hello(GUEST, 1), b"n" * 12, now=0.0)
     machine.placed(WHERE)
     if linked:

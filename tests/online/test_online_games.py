@@ -17,6 +17,7 @@ from doolhof.online.client import CodeDone, CodeFailed, CodeReady, HostCode, Joi
 from doolhof.online.relay import choose_relay
 from doolhof.online.room import Closed, MoveMade, PeerPresence, Ready, Refusal, Room, Started, hello, new_device_id
 from doolhof.online.simulate import OnlineSummary, chooser, default_table, play_one
+from doolhof.online.trouble import Trouble
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup
 from tests.online.raw import RawClient
 
@@ -147,7 +148,7 @@ def test_a_host_computer_seat_plays_through_the_log(relay: Any) -> None:
 
 def test_another_version_is_refused_with_a_reason_on_both_sides(relay: Any) -> None:
     host, join, hosted, joined = code_pair([relay.address], far_rules="doolhof-rules-0")
-    assert hosted == CodeFailed("version") and joined == CodeFailed("version")
+    assert hosted == CodeFailed(Trouble.VERSION) and joined == CodeFailed(Trouble.VERSION)
     host.stop()
     join.stop()
 
@@ -214,7 +215,7 @@ def test_an_app_of_the_version_before_meets_this_one_and_both_are_told_to_update
     host, join, hosted, joined = code_pair([relay.address], **rules)
     host.stop()
     join.stop()
-    assert hosted == CodeFailed("version") and joined == CodeFailed("version"), (hosted, joined)
+    assert hosted == CodeFailed(Trouble.VERSION) and joined == CodeFailed(Trouble.VERSION), (hosted, joined)
 
 
 def test_writes_from_outside_the_room_are_refused_and_change_nothing(relay: Any) -> None:

@@ -28,6 +28,7 @@ from doolhof.gui.launch import build_app
 from doolhof.gui.parents.menu import ParentMenuScene
 from doolhof.gui.play.computer import make_computer
 from doolhof.online import store
+from doolhof.online.trouble import Trouble
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup
 from tests.gui.cards.helpers import cell_point, hold_done, lay_by_taps, point
 from tests.gui.helpers import FRAME, center, finger, mouse
@@ -192,7 +193,7 @@ def test_the_far_side_away_and_back_mid_game(relay: Any, proxy: Any, two_apps: A
     host_sign = next(o for o in host_scene.overlays if type(o).__name__ == "FarSign")
     far_sign = next(o for o in far_scene.overlays if type(o).__name__ == "FarSign")
     pump(both, lambda: host_sign.shown >= 1.0 and far_sign.shown >= 1.0)
-    assert host_sign.reason() == "away" and far_sign.reason() == "relay"
+    assert host_sign.reason() is Trouble.AWAY and far_sign.reason() is Trouble.LOST
     assert host_scene.far_pose(1)[1] < 255 and far_scene.far_pose(0)[1] < 255
     assert not host_scene.accepting()  # it is their turn: the host waits
     assert type(host_app.scene).__name__ == "PlayScene" and type(far_app.scene).__name__ == "PlayScene"
@@ -274,7 +275,7 @@ def test_the_parents_menu_says_what_the_trouble_is(relay: Any, two_apps: Any) ->
     host_app, far_app = two_apps()
     table = TableSetup("junior", (SeatConfig(), SeatConfig()), secrets=3)
     host_scene, _ = start_both(host_app, far_app, relay, table)
-    host_scene.far.trouble = "relay"
+    host_scene.far.trouble = Trouble.LOST
     menu = ParentMenuScene(host_app, from_game=True)
     assert any("relay" in line for line in menu.note())
 
@@ -287,7 +288,7 @@ def test_the_relay_going_away_mid_game_and_coming_back(relay: Any, two_apps: Any
     maze_turn(host_app, both)
     pump(both, lambda: resting(host_app) and resting(far_app) and far_scene.game.turn == 1)
     relay.stop()
-    pump(both, lambda: host_scene.far.trouble == "relay" and far_scene.far.trouble == "relay")
+    pump(both, lambda: host_scene.far.trouble is Trouble.LOST and far_scene.far.trouble is Trouble.LOST)
     note = ParentMenuScene(host_app, from_game=True).note()
     assert any("relay cannot be reached" in line for line in note)  # said plainly to the parent, no traceback
     relay.restart()  # nothing kept: the two computers restore the room on it

@@ -53,6 +53,7 @@ from doolhof.online.client import (
 )
 from doolhof.online.errors import Refused
 from doolhof.online.pairing import CODE_LENGTH, PICTURES, PictureCode
+from doolhof.online.trouble import Trouble
 
 log = logging.getLogger(__name__)
 
@@ -171,12 +172,12 @@ class JoinScene(LinkScene):
             code.start()
         except ValueError as error:  # a bad address, or none: said plainly
             log.warning("the code could not be tried (%s)", error)
-            self._fail("relay")
+            self._fail(Trouble.RELAY)
         except Exception:  # a bug: its traceback in the log; the parent reads the plain sentence
             log.exception("the code could not be tried")
-            self._fail("relay")
+            self._fail(Trouble.RELAY)
 
-    def _fail(self, why: str) -> None:
+    def _fail(self, why: Trouble) -> None:
         if self.join_code is not None:
             self.drop(self.join_code)
             self.join_code = None
@@ -221,7 +222,7 @@ class JoinScene(LinkScene):
         except (ValueError, Refused) as error:
             log.warning("the invitation could not be taken (%s)", error)
             self.drop(link)
-            self.show_trouble("code")
+            self.show_trouble(Trouble.WRONG_CODE)
             self.sync()
             return
         self.drop(link)
@@ -256,7 +257,7 @@ class JoinScene(LinkScene):
                 room = code.room(event.paired, self.relays)
             except Refused:
                 log.warning("the host's welcome was damaged")
-                self._fail("code")
+                self._fail(Trouble.WRONG_CODE)
                 return
             self.drop(code)
             self.join_code = None
@@ -264,9 +265,9 @@ class JoinScene(LinkScene):
         elif link is self.join_code and isinstance(event, CodeFailed):
             log.info("the code did not work: %s", event.why)
             self.host.play_sound("nope")
-            self._fail(event.why if event.why in ("relay", "version") else "code")
+            self._fail(event.why)
         elif link is self.join_code and isinstance(event, LinkChanged) and not event.up:
-            self._fail("lost")
+            self._fail(Trouble.LOST)
 
     def cancel(self) -> None:
         """Back to the setup screen (every link stops)."""
