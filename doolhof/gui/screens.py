@@ -38,20 +38,16 @@ if TYPE_CHECKING:
     from doolhof.gui.puzzles.scene import BookScene
     from doolhof.gui.rules.scene import RulesScene
     from doolhof.online.client import OnlineRoom
-    from doolhof.online.follow import FarGame
+    from doolhof.online.lifecycle import OnlineSession
     from doolhof.session.progress import StarKeeper
 
 
 def keep_room(data: dict[str, object]) -> None:
-    """Keep an online room in this computer's online memory (called on the network thread); never raises."""
-    import logging
+    """Keep an online room in this computer's online memory (:func:`doolhof.online.lifecycle.keep_room`, called
+    on the writer thread); never raises."""
+    from doolhof.online.lifecycle import keep_room as keep
 
-    from doolhof.online import store
-
-    try:
-        store.save_room(data)
-    except (OSError, ValueError) as error:
-        logging.getLogger(__name__).warning("a waiting online game could not be kept (%s)", error)
+    keep(data)
 
 
 class ScreenBuilder:
@@ -62,8 +58,8 @@ class ScreenBuilder:
         self.host = host
         #: The play scene showing the running game (maze or cards), or None.
         self.play_scene: GameScene | None = None
-        #: The online game on screen (its play scene follows it), or None.
-        self.online: FarGame | None = None
+        #: The online room whose game is on screen (its play scene follows it), or None.
+        self.online: OnlineSession | None = None
         #: Keeps an online room on this computer after every change (tests running two apps in one
         #: process give each its own).
         self.keep_room: Callable[[dict[str, object]], None] = keep_room
@@ -244,27 +240,26 @@ class ScreenBuilder:
         host.session.start(game, table, undo, scene.kept())
         host.replace_scene(scene)
 
-    def start_online(self, room: OnlineRoom) -> None:
+    def start_online(self, room: OnlineRoom | OnlineSession) -> None:
         """Play the started game of the online *room* (its :class:`~doolhof.online.room.Started` was seen, or
-        it is a waiting online game brought back), connected (:meth:`OnlineRoom.start`) or not yet.
+        it is a waiting online game brought back), connected (:meth:`OnlineRoom.start`) or not yet; *room*
+        may come with its :class:`~doolhof.online.lifecycle.OnlineSession` (from the lobby).
 
         The play scene reads the room's events from here on (:class:`~doolhof.online.follow.FarGame`); the
-        room is kept in this computer's online memory after every change (:mod:`doolhof.online.store`),
-        not in the game files, and has no undo (the far side has seen the move). No tutorial: the first
-        game is played at home.
+        session keeps the room in this computer's online memory after every change (on the session's
+        writer), not in the game files, and has no undo (the far side has seen the move). No tutorial: the
+        first game is played at home.
         """
         from doolhof.gui.kit.far_sign import FarSign
-        from doolhof.online import store
-        from doolhof.online.follow import FarGame
+        from doolhof.online.lifecycle import OnlineSession
 
         host = self.host
-        game = room.view.game
-        table = room.view.table
+        online = room if isinstance(room, OnlineSession) else OnlineSession(room)
+        game = online.room.view.game
+        table = online.room.view.table
         if game is None or table is None:
             raise ValueError("the room's game has not started")
-        far = FarGame(room)
-        relay = {store.RELAY_KEY: str(room.link.address)}  # the room stays on it (store.relay_of)
-        room.keep(lambda data: self._keep_soon({**data, **relay}))
+        far = online.play(lambda data: self.keep_room(data), getattr(host.session, "writer", None))
         if host.session.running:
             host.session.leave()
         scene: PlayScene | CardPlayScene
@@ -279,51 +274,21 @@ class ScreenBuilder:
         scene.far = far
         scene.overlays.append(FarSign(scene, game.players))
         scene.corner_buttons["menu"] = ("menu", lambda: None)  # the parents' corner layer takes the pointer there
-        room.start()  # nothing happens when it is connected already
-        self.online = far
+        self.online = online
         self.play_scene = scene
         host.replace_scene(scene)
-
-    def _keep_soon(self, data: dict[str, object]) -> None:
-        """Keep a room's *data* on the writer thread (the newest per room wins), so neither the frame loop nor
-        the network thread waits for the disk; the program's end waits for it (the session's writer)."""
-        writer = getattr(self.host.session, "writer", None)
-        slot = ("online room", str(data.get("room")))
-        try:
-            if writer is not None:
-                writer.submit(slot, lambda: self.keep_room(data))
-                return
-        except RuntimeError:  # the writer is closed: the program is ending; keep it here and now
-            pass
-        self.keep_room(data)
 
     def resume_online(self, kept: dict[str, object]) -> bool:
         """Continue a waiting online game kept on this computer (one of ``store.waiting_rooms()``) through the
         relay it started on (a room kept before rooms remembered theirs: the settings' relays); False (and a
         logged reason) when it cannot be brought back."""
-        import logging
-
         from doolhof.gui.online.switch import relays_of
-        from doolhof.online import store
-        from doolhof.online.client import OnlineRoom
-        from doolhof.online.errors import Refused
-        from doolhof.online.room import Room
+        from doolhof.online.lifecycle import OnlineSession
 
-        started_on = store.relay_of(kept)
-        relays = [started_on] if started_on else relays_of(self.host.settings)
-        try:
-            room = Room.from_dict(kept)
-        except Refused as refused:
-            logging.getLogger(__name__).warning("a waiting online game could not be read (%s)", refused.reason)
+        online = OnlineSession.resume(kept, relays_of(self.host.settings))
+        if online is None:
             return False
-        if room.game is None or not relays:
-            return False
-        from doolhof.online import store
-
-        if not store.is_kept(room.room_id):  # ended on the parents' page (or finished) since it was offered
-            logging.getLogger(__name__).info("a waiting online game offered earlier is no longer kept")
-            return False
-        self.start_online(OnlineRoom(room, relays))
+        self.start_online(online)
         return True
 
     def open_invite(self, table: TableSetup, far: frozenset[int], figure: int) -> None:
@@ -352,12 +317,11 @@ class ScreenBuilder:
         """The end screen of *game* in place of the top scene (after an online game: the room is closed on the
         relay once the far side has it all, and the end screen leads back to setup only)."""
         scene = self.end_scene(game, table)
-        far, self.online = self.online, None
-        if far is not None:
-            far.close_soon()
+        online, self.online = self.online, None
+        if online is not None:
+            online.close()
             scene.online = True
-            view = far.room.view
-            scene.far_seats = view.far if view.is_host else frozenset()
+            scene.far_seats = online.far_seats
         self.host.replace_scene(scene)
 
     def open_parent_menu(self) -> None:
@@ -429,27 +393,16 @@ class ScreenBuilder:
     def close_online(self) -> None:
         """The program ends: leave the online game on screen at once (the far side sees "away"; the game waits
         in the online memory), waiting at most a moment for the message to go."""
-        far, self.online = self.online, None
-        if far is None:
-            return
-        try:
-            far.leave()
-        except Exception:  # the game is kept already; whatever the network does now, the program ends
-            import logging
-
-            logging.getLogger(__name__).exception("leaving the online game at the end failed")
+        online, self.online = self.online, None
+        if online is not None:
+            online.quit()
 
     def leave_online(self) -> None:
         """Leave the online game on screen, if any: the far side sees "away", the game waits on both sides
         (kept in the online memory; the setup screen offers it again within the week). Never waits here."""
-        far, self.online = self.online, None
-        if far is None:
-            return
-        game = far.room.view.game
-        if game is not None and game.is_over():
-            far.close_soon()
-            return
-        far.leave_soon()
+        online, self.online = self.online, None
+        if online is not None:
+            online.leave()  # a game played to its end is closed instead
 
     def game_on_top(self) -> bool:
         """True when the top scene is the play scene of the running game (on this computer, or online)."""

@@ -684,6 +684,10 @@ class OnlineRoom(_Channel):
         """:meth:`leave`, on the network side (the frame loop does not wait for the relay)."""
         self._hand_over(self.leave)
 
+    def end_soon(self) -> None:
+        """:meth:`end`, on the network side (the frame loop does not wait for the relay)."""
+        self._hand_over(self.end)
+
     def begin_soon(self) -> None:
         """:meth:`begin`, on the network side (its :class:`~doolhof.online.room.Started` comes as an event)."""
         def begin() -> None:

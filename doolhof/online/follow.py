@@ -12,14 +12,16 @@ the checked game again (:meth:`FarGame.checked`): the room's log is the truth.
 No pygame here; everything is read on the screen's thread from the room's event queue and its
 :attr:`~doolhof.online.client.OnlineRoom.view` (a snapshot): the screen never takes the room's lock,
 and this computer's moves are handed to the network side (:meth:`~doolhof.online.client.OnlineRoom.send`).
+The room's life (leave, keep, close) is its :class:`~doolhof.online.lifecycle.OnlineSession`'s, which
+makes this follower when a play screen takes the game.
 """
 
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -29,7 +31,6 @@ from doolhof.session.games import AnyGame
 from .client import LinkChanged, MoveRefused, OnlineRoom
 from .moves import Move
 from .room import Closed, Desync, Ended, Finished, MoveMade, PeerJoined, PeerPresence, Refusal, VersionMismatch
-from .timeouts import CLOSE_SECONDS
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +86,11 @@ class FarGame:
         self.linked_at: float | None = None
         self._was_linked = room.link.connected.is_set()
         self._moves: deque[FarMove] = deque()
-        self._closing: threading.Thread | None = None
+        #: Called when the screen's game is over (:meth:`over`): the room's owner closes the room
+        #: (:meth:`OnlineSession.close <doolhof.online.lifecycle.OnlineSession.close>`).
+        self.on_over: Callable[[], None] = lambda: None
+        #: True once the room is let go on purpose (closed): its link going down is no trouble.
+        self.letting_go = False
 
     @property
     def out_of_step(self) -> bool:
@@ -125,7 +130,7 @@ class FarGame:
             elif isinstance(event, PeerJoined):
                 self.peer_here = True
             elif isinstance(event, LinkChanged):
-                if not event.up and (self._closing is not None or self.room.view.closed):
+                if not event.up and (self.letting_go or self.room.view.closed):
                     continue  # the game is over and its room let go on purpose: no trouble, nothing to log
                 self.linked = event.up
                 if event.up and not self._was_linked:
@@ -215,34 +220,10 @@ class FarGame:
             self.trouble = "rebuilt"
         return copy
 
-    # ----- leaving -----------------------------------------------------------------------------
-    def leave(self) -> None:
-        """This computer leaves the game on purpose: the far side sees "away", the game waits on both."""
-        self.room.leave()
-
-    def leave_soon(self) -> None:
-        """:meth:`leave` on the network side: the frame loop does not wait for the relay."""
-        self.room.leave_soon()
-
-    def close_soon(self) -> None:
-        """The game is over: clear the room from the relay once the far side has it all (in the background,
-        for at most :data:`CLOSE_SECONDS`), then disconnect."""
-        if self._closing is not None:
-            return
-
-        def close() -> None:
-            deadline = time.monotonic() + CLOSE_SECONDS
-            while time.monotonic() < deadline and not self.room.view.finished_and_known:
-                time.sleep(0.05)
-            self.room.close()
-
-        self._closing = threading.Thread(target=close, name="doolhof-close-room", daemon=True)
-        self._closing.start()
-
-    def join_closing(self, timeout: float = CLOSE_SECONDS + 3.0) -> None:
-        """Wait for :meth:`close_soon` to finish (tests and the program's end)."""
-        if self._closing is not None:
-            self._closing.join(timeout)
+    # ----- the end --------------------------------------------------------------------------------
+    def over(self) -> None:
+        """The screen's game is over: its room is closed by whoever owns it (:attr:`on_over`)."""
+        self.on_over()
 
 
-__all__ = ["CLOSE_SECONDS", "MSG_ENDED", "TROUBLE", "FarGame", "FarMove"]
+__all__ = ["MSG_ENDED", "TROUBLE", "FarGame", "FarMove"]

@@ -119,9 +119,9 @@ def make_app() -> Iterator[Callable[[tuple[int, int]], Any]]:
         for scene in app.scenes:
             if isinstance(scene, LinkScene):
                 scene.stop_all()
-        far = app.screens.online
-        if far is not None:
-            far.room.stop()
+        online = app.screens.online
+        if online is not None:
+            online.stop()
     pygame.quit()
 
 
@@ -466,7 +466,8 @@ def both_in_game(home: Side, far: Side, kind: type) -> None:
     assert far.scene.is_far(0) and not far.scene.is_far(1)
 
 
-def same_end(home: Side, far: Side, kind: type, played: tuple[Any, Any], relay: Any) -> None:
+def same_end(home: Side, far: Side, kind: type, played: tuple[Any, Any], onlines: tuple[Any, Any], relay: Any,
+             ) -> None:
     """From the *played* screens both go on to the same end screen: the same winners, the same finished game;
     the finished room is cleared from the relay and from each computer's memory."""
     both = [home, far]
@@ -477,9 +478,10 @@ def same_end(home: Side, far: Side, kind: type, played: tuple[Any, Any], relay: 
     assert home_end.winners == far_end.winners and home_end.winners
     assert home_end.finished.to_dict() == far_end.finished.to_dict() == last
     assert home_end.online and far_end.online and not home_end.again_button.visible
-    for side, game in zip(both, (played[0].far, played[1].far), strict=True):
+    for side, online in zip(both, onlines, strict=True):
         with at_home(side.home):
-            game.join_closing()
+            assert online.phase.value == "closed", "the game over, its room is let go"
+            online.join_closing()
             assert store.waiting_rooms() == [], "a finished game does not wait on either computer"
     room = played[0].far.room.room
     late = RawClient(relay.host, relay.port, room.room_id).start()
@@ -548,14 +550,16 @@ def test_a_family_far_apart_sets_up_invites_and_plays_a_maze_and_a_card_game(
     assert [(f.device, f.figure) for f in far.remembered()] == [(home.device(), 0)]
     # 5. The maze game, grandma away and back after home's first move, to the same end.
     played = home.scene, far.scene
+    onlines = home.app.screens.online, far.app.screens.online  # each room's session, closed at the end
     play_maze(home, far, proxy)
-    same_end(home, far, EndScene, played, relay)
+    same_end(home, far, EndScene, played, onlines, relay)
     # 6. A card game: the remembered computer invited by its figure; the relay away and back midway.
     invite_the_remembered(home, far)
     both_in_game(home, far, CardPlayScene)
     played = home.scene, far.scene
+    onlines = home.app.screens.online, far.app.screens.online  # each room's session, closed at the end
     play_cards(home, far, relay)
-    same_end(home, far, CardEndScene, played, relay)
+    same_end(home, far, CardEndScene, played, onlines, relay)
     assert len(rooms) == 4, "two games, a room on each computer for each"
     for room in rooms:
         room.stop()

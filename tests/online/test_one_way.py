@@ -112,8 +112,9 @@ def test_an_online_game_is_kept_on_the_writer_thread_the_newest_winning(make_app
     app.screens.keep_room = slow_disk
     room = online_room()
     app.screens.start_online(room)
-    far = app.screens.online
-    assert far is not None and room.view.game is not None
+    online = app.screens.online
+    assert online is not None and online.game is not None and room.view.game is not None
+    far = online.game
     pick = chooser("junior", "random", 2)
     game = room.view.game.copy()
     for _ in range(2):  # the host's push and walk, played on screen

@@ -63,9 +63,9 @@ def two_apps() -> Iterator[Callable[[], tuple[Any, Any]]]:
 
     yield factory
     for app in made:
-        far = app.screens.online
-        if far is not None:
-            far.room.stop()
+        online = app.screens.online
+        if online is not None:
+            online.stop()
     pygame.quit()
 
 
@@ -132,6 +132,7 @@ def test_a_maze_game_by_taps_on_two_screens_to_the_same_end(relay: Any, two_apps
     host_app, far_app = two_apps()
     table = TableSetup("junior", (SeatConfig(), SeatConfig()), secrets=3)
     host_scene, far_scene = start_both(host_app, far_app, relay, table)
+    onlines = host_app.screens.online, far_app.screens.online
     both = (host_app, far_app)
     assert host_scene.is_far(1) and not host_scene.is_far(0)
     assert far_scene.is_far(0) and not far_scene.is_far(1)
@@ -153,12 +154,12 @@ def test_a_maze_game_by_taps_on_two_screens_to_the_same_end(relay: Any, two_apps
     assert host_scene.game.is_over() and far_scene.game.is_over()
     assert seen_far_push, "the far side's moves animated"
     # Both screens go on to the same end screen; the room is cleared from the relay afterwards.
-    host_far, guest_far = host_scene.far, far_scene.far
+    host_far = host_scene.far
     pump(both, lambda: type(host_app.scene).__name__ == "EndScene" and type(far_app.scene).__name__ == "EndScene")
     assert host_app.scene.winners == far_app.scene.winners
     assert not host_app.scene.again_button.visible  # "again" would start a game on one computer only
-    host_far.join_closing()
-    guest_far.join_closing()
+    for online in onlines:
+        online.join_closing()
     late = RawClient(relay.host, relay.port, host_far.room.room.room_id).start()
     late.subscribe(host_far.room.room.base + "/#")
     late.barrier()
@@ -230,6 +231,7 @@ def test_a_card_game_by_taps_on_two_screens(relay: Any, two_apps: Any, caplog: p
     host_app, far_app = two_apps()
     table = TableSetup(CARDS, (SeatConfig(), SeatConfig()))
     host_scene, far_scene = start_both(host_app, far_app, relay, table)
+    onlines = host_app.screens.online, far_app.screens.online
     both = (host_app, far_app)
     assert far_scene.face_down(0) and not far_scene.face_down(1)  # each screen shows only its own hand
     assert host_scene.face_down(1) and not host_scene.face_down(0)
@@ -256,8 +258,8 @@ def test_a_card_game_by_taps_on_two_screens(relay: Any, two_apps: Any, caplog: p
         assert host_scene.game.to_dict() == far_scene.game.to_dict()
     assert host_scene.game.is_over() and far_scene.game.is_over()
     pump(both, lambda: all(type(app.scene).__name__ == "CardEndScene" for app in both))
-    for far in (host_scene.far, far_scene.far):
-        far.join_closing()
+    for online, far in zip(onlines, (host_scene.far, far_scene.far), strict=True):
+        online.join_closing()
         far.poll()  # what the room said as it closed
         assert far.trouble is None
     assert not [r for r in caplog.records if "relay was lost" in r.getMessage()], "a normal end is no lost relay"

@@ -271,7 +271,7 @@ class PlayingScene(Scene, Generic[G, D]):
                 self.finish()
             return
         if self.game.is_over():
-            far.close_soon()
+            far.over()  # its room is closed (its session's business)
             return
         seat = self.game.current_player
         if not far.far(seat):

@@ -31,6 +31,7 @@ from doolhof.session.settings import Settings
 
 if TYPE_CHECKING:  # the online client (paho) is imported only once online play is used
     from doolhof.online.client import OnlineRoom
+    from doolhof.online.lifecycle import OnlineSession
 
 T = TypeVar("T")
 
@@ -214,8 +215,8 @@ class Screens(Protocol):
         """Who is playing in the online *room* (just paired, not started) in place of the top scene."""
         ...
 
-    def start_online(self, room: OnlineRoom) -> None:
-        """Play the started game of the online *room* in place of the top scene."""
+    def start_online(self, room: OnlineRoom | OnlineSession) -> None:
+        """Play the started game of the online *room* (or of the room of a session) in place of the top scene."""
         ...
 
 

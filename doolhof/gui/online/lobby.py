@@ -5,8 +5,8 @@ stays faded until that computer is in the room (:class:`~doolhof.online.room.Pee
 The host's screen has the start button, which wakes once the room is :class:`~doolhof.online.room.Ready`
 (the far computer is in, the deal is made) and calls :meth:`~doolhof.online.client.OnlineRoom.begin`; the
 other computer shows waiting dots. On :class:`~doolhof.online.room.Started` both go to the play screen
-(``host.screens.start_online``), which takes the room over. Back (the cross) leaves the room ("away" for
-the other side) and goes to the setup screen.
+(``host.screens.start_online``), which takes the room's :class:`~doolhof.online.lifecycle.OnlineSession`
+over. Back (the cross) leaves the room ("away" for the other side) and goes to the setup screen.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from doolhof.gui.online.common import (
 )
 from doolhof.i18n import N_, _, ngettext
 from doolhof.online.client import LinkChanged, OnlineRoom
+from doolhof.online.lifecycle import OnlineSession
 from doolhof.online.room import PeerJoined, PeerPresence, Ready, Started, VersionMismatch
 from doolhof.online.timeouts import REACH_SECONDS
 from doolhof.session.seats import CARDS, TableSetup
@@ -58,6 +59,8 @@ class LobbyScene(LinkScene):
         """The lobby of *room* (an :class:`OnlineRoom` just made from a code or an invitation)."""
         super().__init__(host)
         self.room: OnlineRoom = self.own(room)
+        #: The room's life from here to the end (the play screen takes it on :class:`Started`).
+        self.online = OnlineSession(room)
         view = room.view  # a snapshot: the screen never reads the live room
         self.is_host = view.is_host
         self.peer: dict[str, Any] | None = view.peer
@@ -87,7 +90,7 @@ class LobbyScene(LinkScene):
             self._started = True
             self._started_at = self.now()
             try:
-                self.room.start()
+                self.online.connect()
             except Exception:  # never a traceback: the parent reads that the relay cannot be reached
                 log.exception("the room could not connect")
                 self.show_trouble("relay")
@@ -116,7 +119,7 @@ class LobbyScene(LinkScene):
             self.start_button.enabled = self.trouble != "version"
         elif isinstance(event, Started):
             self.give_away(self.room)  # the play screen owns the room from now on
-            self.host.screens.start_online(self.room)
+            self.host.screens.start_online(self.online)
             return
         elif isinstance(event, LinkChanged):
             if not event.up:
@@ -138,14 +141,13 @@ class LobbyScene(LinkScene):
         """The host's parent starts the game (once ready)."""
         if not self.is_host or not self.ready:
             return
-        self.room.begin_soon()  # its Started comes through the room's events
+        self.online.begin()  # its Started comes through the room's events
 
     def back(self) -> None:
         """Leave the room (the other side sees "away") and go back to the setup screen."""
-        room = self.room
-        self.give_away(room)
-        room.leave_soon()  # on the network side: the frame loop does not wait for the relay
-        view = room.view
+        self.give_away(self.room)
+        self.online.leave()  # on the network side: the frame loop does not wait for the relay
+        view = self.room.view
         self.host.screens.show_setup(view.table if self.is_host else None, view.far if self.is_host else ())
 
     # ----- screen ------------------------------------------------------------------------------
