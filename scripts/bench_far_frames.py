@@ -18,7 +18,9 @@ the screen starts its animation in that frame when its own animations rest).
 (each seat pushes at random and stays where it is, so nobody finds a picture and the game goes on; a
 card game ends within about 50 entries, so the long game is the big maze), then both screens play
 ``--long-moves`` more entries with their clever computer players while every frame is timed, against the
-same position played on one screen. It shows what saving a big room file costs the frame loop.
+same position played on one screen. It shows what saving a big room file costs the frame loop: every room
+save is timed and its thread noted (``saves_on_frame_loop``), and ``online_over_16ms_during_save`` counts the
+frames over 16.7 ms that overlap a save (an upper bound on the frames saving slowed).
 
 Goals: the online p95 within 1 ms of the offline one; a far move is on the other screen within 100 ms;
 in the long game the online p99 within 1 ms of the offline one and no frame over 16.7 ms from saving.
@@ -91,6 +93,30 @@ def _table(secrets: int) -> Any:
     return TableSetup("junior", (SeatConfig("computer", "clever"), SeatConfig("computer", "clever")), secrets=secrets)
 
 
+#: Every room save of this run: (start, end, on the frame loop's thread), perf_counter seconds.
+SAVES: list[tuple[float, float, bool]] = []
+#: Every timed frame of this run: (start, end), perf_counter seconds (index as in the times list).
+FRAMES: list[tuple[float, float]] = []
+
+
+def _watch_saves() -> None:
+    """Record when every room save runs and on which thread, to tell a slow frame that met a save."""
+    import threading
+
+    from doolhof.online import store
+
+    plain = store.save_room
+
+    def save_room(data: dict[str, Any]) -> bool:
+        start = time.perf_counter()
+        try:
+            return plain(data)
+        finally:
+            SAVES.append((start, time.perf_counter(), threading.current_thread() is threading.main_thread()))
+
+    store.save_room = save_room  # type: ignore[assignment]
+
+
 def _timed(apps: list[Any], done: Any, times: list[float]) -> None:
     """Step *apps* at 60 Hz, as the real loop does (it sleeps out each frame), until *done*."""
     deadline = time.monotonic() + GAME_SECONDS
@@ -101,8 +127,16 @@ def _timed(apps: list[Any], done: Any, times: list[float]) -> None:
         for app in apps:
             start = time.perf_counter()
             app.step([], FRAME)
-            times.append((time.perf_counter() - start) * 1000)
+            end = time.perf_counter()
+            times.append((end - start) * 1000)
+            FRAMES.append((start, end))
         time.sleep(max(0.0, FRAME - (time.perf_counter() - round_start)))
+
+
+def _slow_with_save(frames: list[tuple[float, float]], saves: list[tuple[float, float, bool]]) -> int:
+    """How many frames over 16.7 ms overlap a room save (an upper bound on the frames saving slowed)."""
+    return sum(1 for start, end in frames if (end - start) * 1000 > 1000 / 60
+               and any(s < end and e > start for s, e, _ in saves))
 
 
 def offline_run(secrets: int, seed: int) -> list[float]:
@@ -209,6 +243,8 @@ def long_run(address: str, entries: int, more: int) -> tuple[list[float], list[f
         host_app.screens.start_online(host)
         far_app.screens.start_online(guest)
         online: list[float] = []
+        SAVES.clear()
+        FRAMES.clear()
         try:
             _screens_play([host_app, far_app], lambda: len(host.room.log or ()), more, online)
         finally:
@@ -224,6 +260,17 @@ def long_run(address: str, entries: int, more: int) -> tuple[list[float], list[f
     turn = position.turn
     _screens_play([app], lambda: 2 * (app.session.game.turn - turn), more, offline)
     return online, offline, kept
+
+
+def _save_figures(saves: list[tuple[float, float, bool]], frames: list[tuple[float, float]]) -> dict[str, Any]:
+    durations = [(e - s) * 1000 for s, e, _ in saves]
+    return {
+        "saves": len(saves),
+        "saves_on_frame_loop": sum(on_loop for _, _, on_loop in saves),
+        "save_ms_p50": round(statistics.median(durations), 3) if durations else None,
+        "save_ms_max": round(max(durations), 3) if durations else None,
+        "online_over_16ms_during_save": _slow_with_save(frames, saves),
+    }
 
 
 def main() -> int:
@@ -242,6 +289,7 @@ def main() -> int:
     offline: list[float] = []
     online: list[float] = []
     seen: list[float] = []
+    _watch_saves()
     with relays.LocalRelay() as relay:
         for k in range(max(1, args.rounds)):
             offline += offline_run(args.secrets, seed=k + 1)
@@ -249,6 +297,7 @@ def main() -> int:
             online += frames
             seen += latency
         long_online, long_offline, long_entries = long_run(relay.address, args.long_entries, args.long_moves)
+        long_saves = _save_figures(list(SAVES), FRAMES[:len(long_online)])
     figures = {
         "load": round(os.getloadavg()[0], 2),
         "frames_offline": len(offline), "frames_online": len(online),
@@ -269,6 +318,7 @@ def main() -> int:
             "online_over_16ms": sum(t > 1000 / 60 for t in long_online),
             "offline_over_16ms": sum(t > 1000 / 60 for t in long_offline),
             "frames_online": len(long_online), "frames_offline": len(long_offline),
+            **long_saves,
         },
     }
     if args.json:
