@@ -75,10 +75,10 @@ class ScreenBuilder:
         return self._stars
 
     # ----- the building blocks ---------------------------------------------------------------------
-    def setup_scene(self, table: TableSetup | None = None, far: Iterable[int] = ()) -> SetupScene:
+    def setup_scene(self, table: TableSetup | None = None, far_seats: Iterable[int] = ()) -> SetupScene:
         """A setup screen pre-filled with *table* (None: the last table played, from the settings) and the
-        seats *far* marked far away."""
-        return SetupScene(self.host, table, far)
+        seats *far_seats* marked far away."""
+        return SetupScene(self.host, table, far_seats)
 
     def play_scene_for(self, game: Game, table: TableSetup) -> PlayScene:
         """A play scene for *game*, not tied to the running session (pictures, tests).
@@ -213,9 +213,9 @@ class ScreenBuilder:
         return ParentControls(self.host)
 
     # ----- the Screens interface -----------------------------------------------------------------
-    def show_setup(self, table: TableSetup | None = None, far: Iterable[int] = ()) -> None:
-        """The setup screen in place of the top scene (with the seats *far* marked far away)."""
-        self.host.replace_scene(self.setup_scene(table, far))
+    def show_setup(self, table: TableSetup | None = None, far_seats: Iterable[int] = ()) -> None:
+        """The setup screen in place of the top scene (with the seats *far_seats* marked far away)."""
+        self.host.replace_scene(self.setup_scene(table, far_seats))
 
     def start_game(self, game: AnyGame, table: TableSetup, undo: AnyGame | None = None,
                    kept: dict[str, Any] | None = None) -> None:
@@ -245,7 +245,7 @@ class ScreenBuilder:
         it is a waiting online game brought back), connected (:meth:`OnlineRoom.start`) or not yet; *room*
         may come with its :class:`~doolhof.online.lifecycle.OnlineSession` (from the lobby).
 
-        The play scene reads the room's events from here on (:class:`~doolhof.online.follow.FarGame`); the
+        The play scene reads the room's events from here on (:class:`~doolhof.online.follow.OnlineGame`); the
         session keeps the room in this computer's online memory after every change (on the session's
         writer), not in the game files, and has no undo (the far side has seen the move). No tutorial: the
         first game is played at home.
@@ -259,7 +259,7 @@ class ScreenBuilder:
         table = online.room.view.table
         if game is None or table is None:
             raise ValueError("the room's game has not started")
-        far = online.play(lambda data: self.keep_room(data), getattr(host.session, "writer", None))
+        online_game = online.play(lambda data: self.keep_room(data), getattr(host.session, "writer", None))
         if host.session.running:
             host.session.leave()
         scene: PlayScene | CardPlayScene
@@ -271,7 +271,7 @@ class ScreenBuilder:
             from doolhof.gui.cards.scene import CardPlayScene
 
             scene = CardPlayScene(host, game.copy(), table)
-        scene.far = far
+        scene.online_game = online_game
         scene.overlays.append(FarSign(scene, game.players))
         scene.corner_buttons["menu"] = ("menu", lambda: None)  # the parents' corner layer takes the pointer there
         self.online = online
@@ -291,11 +291,11 @@ class ScreenBuilder:
         self.start_online(online)
         return True
 
-    def open_invite(self, table: TableSetup, far: frozenset[int], figure: int) -> None:
+    def open_invite(self, table: TableSetup, far_seats: frozenset[int], figure: int) -> None:
         """The invite screen (:class:`~doolhof.gui.online.invite.InviteScene`) in place of the top scene."""
         from doolhof.gui.online.invite import InviteScene
 
-        self.host.replace_scene(InviteScene(self.host, table, far, figure))
+        self.host.replace_scene(InviteScene(self.host, table, far_seats, figure))
 
     def open_join(self, figure: int) -> None:
         """The join screen (:class:`~doolhof.gui.online.join.JoinScene`) in place of the top scene."""
@@ -376,19 +376,19 @@ class ScreenBuilder:
     def leave_to_setup(self) -> None:
         """Back to the setup screen from the game (and any menus over it); the game stays saved."""
         host = self.host
-        table, far = host.session.table or host.settings.table, []
+        table, far_seats = host.session.table or host.settings.table, []
         online_table = getattr(self.play_scene, "table", None) if self.online is not None else None
         if isinstance(online_table, TableSetup) and self.play_scene is not None:
             # An online game on screen: the setup screen opens on its table with its far seats (the session's table
             # is this computer's last game of its own), so the big Continue offers the waiting online game.
             table = online_table
-            far = [seat for seat in range(len(table.seats)) if self.play_scene.is_far(seat)]
+            far_seats = [seat for seat in range(len(table.seats)) if self.play_scene.is_far(seat)]
         host.session.leave()
         self.leave_online()
         while len(host.scenes) > 1 and not self._is_play_scene(host.scenes[-1]):
             host.pop_scene()
         self.play_scene = None
-        self.show_setup(table, far)
+        self.show_setup(table, far_seats)
 
     def close_online(self) -> None:
         """The program ends: leave the online game on screen at once (the far side sees "away"; the game waits

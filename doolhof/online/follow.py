@@ -3,11 +3,11 @@ whether the far side is here, and what to tell the parent.
 
 The play screen keeps its own copy of the game and plays every move on it through its usual
 animation path: this computer's moves (its people's and its computer seats') it hands to
-:meth:`FarGame.send`, the far computer's it takes one at a time from :meth:`FarGame.next_move`
+:meth:`OnlineGame.send`, the far computer's it takes one at a time from :meth:`OnlineGame.next_move`
 once nothing moves on screen and it is that seat's turn. Every move the screen applies is counted
-(:meth:`FarGame.applied_one`), so a move that does not follow on (a gap, another seat, a move the
+(:meth:`OnlineGame.applied_one`), so a move that does not follow on (a gap, another seat, a move the
 screen's copy refuses) or a rebuilt log (:class:`~doolhof.online.room.Desync`) makes the screen take
-the checked game again (:meth:`FarGame.checked`): the room's log is the truth.
+the checked game again (:meth:`OnlineGame.checked`): the room's log is the truth.
 
 No pygame here; everything is read on the screen's thread from the room's event queue and its
 :attr:`~doolhof.online.client.OnlineRoom.view` (a snapshot): the screen never takes the room's lock,
@@ -60,7 +60,7 @@ class FarMove:
     move: Move
 
 
-class FarGame:
+class OnlineGame:
     """One online game as a play screen follows it (see the module text)."""
 
     def __init__(self, room: OnlineRoom) -> None:
@@ -107,7 +107,7 @@ class FarGame:
         """True when *seat* is played from this computer (a person here or the host's computer seat)."""
         return 0 <= seat < len(self.owners) and self.owners[seat] == self.me
 
-    def far(self, seat: int) -> bool:
+    def is_far(self, seat: int) -> bool:
         """True when *seat* is played from the far computer."""
         return not self.here(seat)
 
@@ -226,4 +226,4 @@ class FarGame:
         self.on_over()
 
 
-__all__ = ["MSG_ENDED", "TROUBLE", "FarGame", "FarMove"]
+__all__ = ["MSG_ENDED", "TROUBLE", "OnlineGame", "FarMove"]

@@ -18,7 +18,7 @@ keep or close the room themselves. Its :class:`Phase` says where the room stands
   does it too: nothing happens when it is connected already); :meth:`OnlineSession.begin` is the host's
   start in the lobby.
 - :meth:`OnlineSession.play` hands the room to a play screen: it returns the
-  :class:`~doolhof.online.follow.FarGame` the screen follows (the screen's moves go to the room through
+  :class:`~doolhof.online.follow.OnlineGame` the screen follows (the screen's moves go to the room through
   it) and keeps the room in the online memory after every change (:mod:`doolhof.online.store`, on the
   writer thread, the newest per room wins), not in the game files.
 - :meth:`OnlineSession.leave` never waits (the network side says "away"); :meth:`OnlineSession.quit`
@@ -43,7 +43,7 @@ from doolhof.session.writer import SaveWriter
 from . import store
 from .client import LinkFactory, OnlineRoom
 from .errors import Refused
-from .follow import FarGame
+from .follow import OnlineGame
 from .room import Room
 from .timeouts import CLOSE_SECONDS
 
@@ -88,7 +88,7 @@ class OnlineSession:
         self.room = room
         self._phase = Phase.LOBBY
         #: The game the play screen follows (from :meth:`play` on), or None.
-        self.game: FarGame | None = None
+        self.game: OnlineGame | None = None
         self._closing: threading.Thread | None = None
 
     @classmethod
@@ -131,7 +131,7 @@ class OnlineSession:
         """The seats played on the far computer as this computer's end screen marks them (the host's; the
         guest marks none)."""
         view = self.room.view
-        return view.far if view.is_host else frozenset()
+        return view.far_seats if view.is_host else frozenset()
 
     @property
     def finished(self) -> bool:
@@ -151,18 +151,18 @@ class OnlineSession:
         if self._phase is Phase.LOBBY:
             self.room.begin_soon()
 
-    def play(self, keep: Keeper = keep_room, writer: SaveWriter | None = None) -> FarGame:
+    def play(self, keep: Keeper = keep_room, writer: SaveWriter | None = None) -> OnlineGame:
         """LOBBY -> PLAYING: a play screen takes the started game (raises ValueError when it has not started).
 
         Returns what the screen follows (the far side's moves in; its own moves handed to the room with
-        :meth:`FarGame.send <doolhof.online.follow.FarGame.send>`). From now on the room is kept through
+        :meth:`OnlineGame.send <doolhof.online.follow.OnlineGame.send>`). From now on the room is kept through
         *keep* after every change, with the relay it plays on (``store.relay_of``), on *writer*'s thread when
         there is one (the newest per room wins; neither the frame loop nor the network thread waits for the
         disk); then the room is connected.
         """
         if self._phase is not Phase.LOBBY or self.game is not None:
             raise ValueError(f"an online room in phase {self._phase.value} cannot be played")
-        game = FarGame(self.room)  # before connecting: it tells a game brought back from an outage
+        game = OnlineGame(self.room)  # before connecting: it tells a game brought back from an outage
         game.on_over = self.close
         relay = {store.RELAY_KEY: str(self.room.link.address)}
 

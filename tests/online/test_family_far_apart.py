@@ -243,9 +243,9 @@ def both_resting(sides: list[Side]) -> Callable[[], bool]:
     """A condition: each play screen shows its game at rest (nothing moving, no far move waiting) and the rooms
     hold the same moves (the last one reached the other computer)."""
     def rested() -> bool:
-        rooms = [getattr(side.app.scene, "far", None) for side in sides]
+        rooms = [getattr(side.app.scene, "online_game", None) for side in sides]
         return all(resting(side.app) for side in sides) and len(
-            {far.room.view.entries for far in rooms if far is not None}) <= 1
+            {online_game.room.view.entries for online_game in rooms if online_game is not None}) <= 1
 
     return rested
 
@@ -318,7 +318,7 @@ def far_away_and_back(home: Side, far: Side, proxy: Any) -> None:
     tap_at(home, center(home_scene.arrow_rect(push.side, push.index)), by_finger=False)
     assert not home_scene.accepting() and home_scene.game.to_dict() == waiting
     assert isinstance(home.scene, PlayScene) and isinstance(far.scene, PlayScene), "nobody is thrown out"
-    room_id = home_scene.far.room.room.room_id
+    room_id = home_scene.online_game.room.room.room_id
     for side in both:  # the game waits in each computer's own memory meanwhile
         with at_home(side.home):
             assert [kept["room"] for kept in store.waiting_rooms()] == [room_id]
@@ -364,7 +364,7 @@ def relay_away_and_back(home: Side, far: Side, relay: Any) -> None:
     both = [home, far]
     home_scene, far_scene = home.scene, far.scene
     relay.stop()
-    pump(both, lambda: home_scene.far.trouble == "relay" and far_scene.far.trouble == "relay")
+    pump(both, lambda: home_scene.online_game.trouble == "relay" and far_scene.online_game.trouble == "relay")
     pump(both, lambda: sign_of(home_scene).shown >= 1.0 and sign_of(far_scene).shown >= 1.0)
     assert sign_of(home_scene).reason() == sign_of(far_scene).reason() == "relay"
     menu = hold_menu(home, by_finger=False)
@@ -372,7 +372,7 @@ def relay_away_and_back(home: Side, far: Side, relay: Any) -> None:
     home.tap(menu.back_button.rect)
     assert home.scene is home_scene
     relay.restart()  # nothing kept on it: the two computers put the room back
-    pump(both, lambda: home_scene.far.trouble is None and far_scene.far.trouble is None, wait=BACK)
+    pump(both, lambda: home_scene.online_game.trouble is None and far_scene.online_game.trouble is None, wait=BACK)
     pump(both, lambda: sign_of(home_scene).shown == 0.0 and sign_of(far_scene).shown == 0.0)
 
 
@@ -483,7 +483,7 @@ def same_end(home: Side, far: Side, kind: type, played: tuple[Any, Any], onlines
             assert online.phase.value == "closed", "the game over, its room is let go"
             online.join_closing()
             assert store.waiting_rooms() == [], "a finished game does not wait on either computer"
-    room = played[0].far.room.room
+    room = played[0].online_game.room.room
     late = RawClient(relay.host, relay.port, room.room_id).start()
     try:
         late.subscribe(room.base + "/#")

@@ -52,7 +52,7 @@ def sessions() -> Iterator[tuple[OnlineSession, OnlineSession, MemoryRelay]]:
     relay = MemoryRelay()
     table = TableSetup("junior", (SeatConfig(), SeatConfig()), secrets=1)
     key = new_key()
-    host = Room(ROOM_ID, key, hello(HOST, 0), (HOST, GUEST), table=table, far=frozenset({1}))
+    host = Room(ROOM_ID, key, hello(HOST, 0), (HOST, GUEST), table=table, far_seats=frozenset({1}))
     guest = Room(ROOM_ID, key, hello(GUEST, 1), (HOST, GUEST))
     made = (OnlineSession(OnlineRoom(host, RELAYS, link_factory=relay.link)),
             OnlineSession(OnlineRoom(guest, RELAYS, link_factory=relay.link)))

@@ -24,7 +24,7 @@ from doolhof.gui.kit.scene import Host
 from doolhof.gui.kit.text import draw_text, readable_px
 from doolhof.gui.kit.widgets import draw_card, safe_icon
 from doolhof.i18n import N_, _
-from doolhof.online.follow import FarGame
+from doolhof.online.follow import OnlineGame
 from doolhof.session.games import AnyGame
 
 #: Seconds the far side must be away before the sign shows (a short drop never flashes it), and of its fade.
@@ -43,7 +43,7 @@ class SignHost(Protocol):
     """What the sign reads of its play scene."""
 
     @property
-    def far(self) -> FarGame | None:
+    def online_game(self) -> OnlineGame | None:
         """The online game followed."""
         ...
 
@@ -102,12 +102,12 @@ class FarSign:
 
     def reason(self) -> str | None:
         """What keeps the game waiting now (a key of :data:`SIGN_TEXT`), or None."""
-        far = self.scene.far
-        if far is None:
+        online_game = self.scene.online_game
+        if online_game is None:
             return None
-        if far.trouble in ("relay", "version"):
-            return far.trouble
-        return "away" if far.away else None
+        if online_game.trouble in ("relay", "version"):
+            return online_game.trouble
+        return "away" if online_game.away else None
 
     def wanted(self) -> bool:
         """True while the sign should show: the far side is away, or the relay is out of reach."""
@@ -179,7 +179,7 @@ class FarSign:
         figure = art.figure(self.scene.figure_of(self.far_seat()), int(pics * 0.9)).copy()
         figure.set_alpha(120)
         layer.blit(figure, figure.get_rect(center=figure_box.center))
-        badge = art.far(max(12, pics // 2))
+        badge = art.far_badge(max(12, pics // 2))
         layer.blit(badge, badge.get_rect(bottomright=figure_box.bottomright))
         glass = self._glass(art, int(pics * 0.8))
         glass_box = pygame.Rect(local.right - pad - pics, pad, pics, pics)

@@ -132,8 +132,8 @@ class GameScene(Protocol):
 class Screens(Protocol):
     """Opens the screens of the game (implemented by :class:`doolhof.gui.screens.ScreenBuilder`)."""
 
-    def show_setup(self, table: TableSetup | None = None, far: Iterable[int] = ()) -> None:
-        """The setup screen in place of the top scene, pre-filled with *table* and the seats *far* marked far
+    def show_setup(self, table: TableSetup | None = None, far_seats: Iterable[int] = ()) -> None:
+        """The setup screen in place of the top scene, pre-filled with *table* and the seats *far_seats* marked far
         away."""
         ...
 
@@ -203,8 +203,8 @@ class Screens(Protocol):
         ...
 
     # ----- playing with a computer far away (gui/online/) -----
-    def open_invite(self, table: TableSetup, far: frozenset[int], figure: int) -> None:
-        """The invite screen (the picture code) for *table* with the *far* seats, in place of the top scene."""
+    def open_invite(self, table: TableSetup, far_seats: frozenset[int], figure: int) -> None:
+        """The invite screen (the picture code) for *table* with the *far_seats* seats, in place of the top scene."""
         ...
 
     def open_join(self, figure: int) -> None:

@@ -101,8 +101,9 @@ class LobbyScene(LinkScene):
         table = view.table
         if table is None:
             return []
-        far = view.far
-        return [(table.figure(k), (k in far) == self.is_host, seat.is_computer) for k, seat in enumerate(table.seats)]
+        far_seats = view.far_seats
+        return [(table.figure(k), (k in far_seats) == self.is_host, seat.is_computer)
+                for k, seat in enumerate(table.seats)]
 
     def on_event(self, link: Any, event: Any) -> None:
         """The room's news: the far computer in or away, ready, started, another version, the link."""
@@ -148,7 +149,7 @@ class LobbyScene(LinkScene):
         self.give_away(self.room)
         self.online.leave()  # on the network side: the frame loop does not wait for the relay
         view = self.room.view
-        self.host.screens.show_setup(view.table if self.is_host else None, view.far if self.is_host else ())
+        self.host.screens.show_setup(view.table if self.is_host else None, view.far_seats if self.is_host else ())
 
     # ----- screen ------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -189,13 +190,13 @@ class LobbyScene(LinkScene):
             side = self.seat_side(len(seats))
             total = len(seats) * side + (len(seats) - 1) * pad
             x = self.seats_area.centerx - total // 2
-            for k, (figure, far, computer) in enumerate(seats):
+            for k, (figure, is_far, computer) in enumerate(seats):
                 card = pygame.Rect(x + k * (side + pad), self.seats_area.centery - side // 2, side, side)
                 color = theme.SEAT_COLORS[figure % len(theme.SEAT_COLORS)]
-                away = far and not (self.peer is not None and self.peer_here)
+                away = is_far and not (self.peer is not None and self.peer_here)
                 pygame.draw.rect(surface, lighten(color, 0.7 if not away else 0.85), card, border_radius=side // 8)
                 pygame.draw.rect(surface, color, card, width=max(2, side // 30), border_radius=side // 8)
-                draw_figure(surface, card.inflate(-side // 8, -side // 8), art, figure, far=far, faded=away)
+                draw_figure(surface, card.inflate(-side // 8, -side // 8), art, figure, far_badge=is_far, faded=away)
                 if computer:
                     badge = safe_art("robot", lambda: art.robot(max(8, side // 3)))
                     if badge is not None:

@@ -270,7 +270,7 @@ def _draw_game(surface: pygame.Surface, cell: pygame.Rect, game: WaitingGame, ar
             draw_card_face(surface, inner, card_nets(((n.ports, n.treasures) for n in card.networks), rotation), art)
     figure = pygame.Rect(0, 0, cell.w * 3 // 5, cell.w * 3 // 5)
     figure.bottomright = (cell.right + cell.w // 10, cell.bottom + cell.w // 10)
-    draw_figure(surface, figure, art, game.figure, far=True)
+    draw_figure(surface, figure, art, game.figure, far_badge=True)
 
 
 __all__ = ["END_HOLD", "MOST_LISTED", "WaitingGame", "WaitingGames", "end_game", "waiting_games"]

@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 MOST = 3
 
 
-class FarGameButton(Button):
+class OnlineGameButton(Button):
     """One waiting online game: its picture, the far figure with its badge; a tap continues it."""
 
     def __init__(self, host: Host, kept: dict[str, Any], game: AnyGame, table: TableSetup, figure: int,
@@ -79,7 +79,7 @@ class FarGameButton(Button):
         draw_far_figure(surface, area, self.figure, art)
 
 
-def far_game_buttons(host: Host) -> list[FarGameButton]:
+def online_game_buttons(host: Host) -> list[OnlineGameButton]:
     """A button per waiting online game, newest first (none while online play is off)."""
     if not online_on(host.settings):
         return []
@@ -104,7 +104,7 @@ def far_game_buttons(host: Host) -> list[FarGameButton]:
             continue
         owners = room.log.genesis.owners if room.log is not None else ()
         seat = next((seat for seat, owner in enumerate(owners) if owner != room.me["device"]), 1)
-        buttons.append(FarGameButton(host, kept, game.copy(), room.table, room.table.figure(seat), _changed(kept)))
+        buttons.append(OnlineGameButton(host, kept, game.copy(), room.table, room.table.figure(seat), _changed(kept)))
         if len(buttons) == MOST:
             break
     return buttons
@@ -120,4 +120,4 @@ def _changed(kept: dict[str, Any]) -> float:
         return 0.0
 
 
-__all__ = ["MOST", "FarGameButton", "far_game_buttons"]
+__all__ = ["MOST", "OnlineGameButton", "online_game_buttons"]
