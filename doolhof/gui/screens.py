@@ -22,6 +22,7 @@ from doolhof.gui.kit.scene import GameScene, Host
 from doolhof.gui.parents.menu import ParentControls, ParentMenuScene
 from doolhof.gui.parents.notice import NoticeScene
 from doolhof.gui.setup.scene import SetupScene
+from doolhof.i18n import N_, _
 from doolhof.session.games import AnyGame
 from doolhof.session.savegame import SavedGame
 from doolhof.session.seats import SeatConfig, TableSetup
@@ -29,6 +30,8 @@ from doolhof.session.seats import SeatConfig, TableSetup
 # The first frame needs only the setup screen and the parents' corner; the other screens are
 # imported when first shown, which keeps start-up near 0.3 s (scripts/bench_frames.py).
 if TYPE_CHECKING:
+    import pygame
+
     from doolhof.cards import CardGame
     from doolhof.gui.cards.scene import CardPlayScene
     from doolhof.gui.end.scene import Celebration
@@ -40,6 +43,11 @@ if TYPE_CHECKING:
     from doolhof.online.client import OnlineRoom
     from doolhof.online.lifecycle import OnlineSession
     from doolhof.session.progress import StarKeeper
+
+
+#: Told over the setup screen when a waiting online game is played in another Doolhof window on this computer.
+MSG_OPEN_ELSEWHERE = N_("This online game is already open in another Doolhof window on this computer. Play it"
+                        " there, or close it there first and continue it here; nothing is lost.")
 
 
 def keep_room(data: dict[str, object]) -> None:
@@ -129,11 +137,12 @@ class ScreenBuilder:
 
         return CardEndScene(self.host, game, table)
 
-    def book_scene(self, today: datetime.date | None = None) -> BookScene:
-        """The puzzle book (:class:`~doolhof.gui.puzzles.scene.BookScene`) as of *today*."""
+    def book_scene(self, today: datetime.date | None = None, children: tuple[int, ...] = ()) -> BookScene:
+        """The puzzle book (:class:`~doolhof.gui.puzzles.scene.BookScene`) as of *today*, for the *children*
+        playing here (see :meth:`open_puzzles`)."""
         from doolhof.gui.puzzles.scene import BookScene
 
-        return BookScene(self.host, today, self.stars)
+        return BookScene(self.host, today, self.stars, children)
 
     def calendar_scene(self, today: datetime.date | None = None) -> CalendarScene:
         """The daily puzzle's calendar (:class:`~doolhof.gui.puzzles.calendar.CalendarScene`) as of *today*."""
@@ -207,6 +216,22 @@ class ScreenBuilder:
     def notice_scene(self, message: Callable[[], str]) -> NoticeScene:
         """A message for the parent on its own, whose OK closes the program (Doolhof is already open, say)."""
         return NoticeScene(self.host, message, self.host.request_quit)
+
+    def open_elsewhere_notice(self, saved: SavedGame, figure: int) -> None:
+        """Over the top scene: the waiting online game *saved* (the far seat plays *figure*) is played in another
+        Doolhof window on this computer (:data:`MSG_OPEN_ELSEWHERE`, and the picture of two windows with that
+        game in the front one); OK goes back."""
+        from doolhof.gui.parents.notice import draw_two_windows
+        from doolhof.gui.setup.buttons import draw_far_figure, draw_waiting_game
+
+        art = self.host.art
+
+        def game(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            draw_waiting_game(surface, rect, saved, art, rows=2)
+            draw_far_figure(surface, rect, figure, art)
+
+        self.host.push_scene(NoticeScene(self.host, lambda: _(MSG_OPEN_ELSEWHERE), self.host.pop_scene,
+                                         lambda surface, rect: draw_two_windows(surface, rect, game)))
 
     def parent_controls(self) -> ParentControls:
         """The parents' corner (hold-to-open menu button and undo) that lies over every scene."""
@@ -288,7 +313,15 @@ class ScreenBuilder:
         online = OnlineSession.resume(kept, relays_of(self.host.settings))
         if online is None:
             return False
-        self.start_online(online)
+        if not online.hold():
+            # another Doolhof window plays it: two would take the room's connection from each other forever
+            room = online.room.room
+            if room.table is not None and room.game is not None:
+                from doolhof.online import store
+
+                self.open_elsewhere_notice(SavedGame(room.game.copy(), room.table), store.far_figure(room))
+            return True
+        self.start_online(online)  # held here, or let go of in a moment by this window's room that was left
         return True
 
     def open_invite(self, table: TableSetup, far_seats: frozenset[int], figure: int) -> None:
@@ -346,9 +379,10 @@ class ScreenBuilder:
             run.on_book = lambda: self.open_calendar(today)
         self.host.replace_scene(scene)
 
-    def open_puzzles(self) -> None:
-        """The puzzle book in place of the top scene."""
-        self.host.replace_scene(self.book_scene())
+    def open_puzzles(self, children: tuple[int, ...] = ()) -> None:
+        """The puzzle book in place of the top scene, for the *children* playing here (their figures, the first
+        first): read by its last reader when that is one of them (or none are given), else by the first."""
+        self.host.replace_scene(self.book_scene(children=children))
 
     def start_puzzle(self, puzzle: Puzzle) -> None:
         """Play *puzzle* in place of the top scene (not saved as the running game: progress is kept by stars)."""

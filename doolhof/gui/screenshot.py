@@ -433,13 +433,13 @@ def _show_online_settings(app: App, screens: ScreenBuilder) -> None:
     page = scene.online
     page.friends = [SHOT_FRIEND]
     page.forget_buttons = [HoldButton(lambda: None, icon="cross", face=theme.PANEL_DARK)]
-    from doolhof.gui.parents.online_games import WaitingGame
     from doolhof.online.room import started_here
+    from doolhof.online.store import WaitingGame
 
     host_room, _far_room = started_here(TableSetup("junior", (SeatConfig("person"), SeatConfig("person"))),
                                         frozenset({1}))
     assert host_room.game is not None
-    page.games.games = [WaitingGame(host_room.to_dict(), host_room.game, 1)]
+    page.games.games = [WaitingGame(host_room.to_dict(), 0.0, 1, host_room.game, host_room.table)]
     page.games.end_buttons = [HoldButton(lambda: None, icon="cross", face=theme.PANEL_DARK)]
     page.resize(app.window_size())
     page.said = ("ok", i18n._(MSG_ANSWERS))

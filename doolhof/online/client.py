@@ -56,7 +56,8 @@ from .pairing import NONCE_BYTES, Paired, PictureCode, host_window, join_windows
 from .relay import Address, RelayLink, choose_relay
 from .room import Closed, Desync, Ended, Refusal, Room, RoomEvent, new_room_id
 from .seal import KEY_BYTES, new_key
-from .timeouts import JOIN_SECONDS, WITHDRAW_SECONDS
+from .store import RoomHold, wait_let_go
+from .timeouts import HOLD_RETRY_SECONDS, JOIN_SECONDS, WITHDRAW_SECONDS
 from .topics import Publish
 
 log = logging.getLogger(__name__)
@@ -68,6 +69,14 @@ class LinkChanged:
 
     up: bool
     problem: str | None = None
+
+
+@dataclass(frozen=True)
+class OpenElsewhere:
+    """Another window of Doolhof on this computer plays this room (*elsewhere*): this one does not connect, so the
+    two do not take the room's connection from each other; False once that window let go and this one connects."""
+
+    elsewhere: bool = True
 
 
 PairingEvent = LinkChanged | CodeReady | CodeDone | CodeFailed
@@ -454,8 +463,9 @@ class FriendLink(_MachineChannel):
 
     def __init__(self, relays: Sequence[str], me: dict[str, Any], friend: Friend, *,
                  link_factory: LinkFactory | None = None, clock: Callable[[], float] = time.monotonic,
-                 on_moved: Callable[[Friend], None] | None = None) -> None:
-        """*me* is this computer's hello. Once an invitation is taken, *on_moved* is given the friend on its next
+                 on_moved: Callable[[Friend], None] | None = None, game: str = "") -> None:
+        """*me* is this computer's hello; an invitation from here is to play *game* (a variant name, shown on the
+        other computer's invitation). Once an invitation is taken, *on_moved* is given the friend on its next
         channel (to keep it: both computers move on together), from :meth:`accept` or :meth:`poll`."""
         self.me = me
         self.friend = friend
@@ -463,7 +473,7 @@ class FriendLink(_MachineChannel):
         self.room_key = new_key()
         self.on_moved = on_moved
         self._kept = False
-        self.machine: InvitationMachine = InvitationMachine(me, friend, self.room_id, self.room_key)
+        self.machine: InvitationMachine = InvitationMachine(me, friend, self.room_id, self.room_key, game=game)
         super().__init__(relays, friend.channel, link_factory=link_factory, clock=clock)
 
     def poll(self) -> list[Any]:
@@ -588,8 +598,59 @@ class OnlineRoom(_Channel):
         self._waiting_jobs = 0
         self._jobs_lock = threading.Lock()  # only for the count and the thread: never the room's lock
         self._worker: threading.Thread | None = None
+        self._hold: RoomHold | None = None
+        self._stopped = threading.Event()
+        self._hold_lock = threading.Lock()
+        self._waiting_for_hold = False
         super().__init__(relays, room.room_id, link_factory=link_factory, will=self._connecting,
                          client_id=room.client_id, retained=False, keep=("end",))
+
+    # ----- one window per room ----------------------------------------------------------------------
+    def hold(self) -> bool:
+        """Take this program's hold on the room (:class:`~doolhof.online.store.RoomHold`, kept until :meth:`stop`):
+        True when it is held here; False while another window of Doolhof (or another room object of this
+        program, still leaving) plays it. Once asked for, :meth:`start` connects only while it is held."""
+        if self._hold is None:
+            self._hold = RoomHold(self.room.client_id)
+        return self._hold.take()
+
+    @property
+    def held_elsewhere(self) -> bool:
+        """True while a hold was asked for and another window has the room (this one is not connected)."""
+        return self._hold is not None and not self._hold.held and not self._stopped.is_set()
+
+    def start(self) -> None:
+        """Connect (see :meth:`_Channel.start`); once :meth:`hold` was asked for, only while the room is held here:
+        else :class:`OpenElsewhere` comes, and the room connects when the other window lets go of it."""
+        if self._hold is None or self._hold.take():
+            super().start()
+            return
+        if self._stopped.is_set() or self._waiting_for_hold:
+            return
+        self._waiting_for_hold = True
+        self.events.put(OpenElsewhere(True))
+        threading.Thread(target=self._wait_for_hold, name="doolhof-room-hold", daemon=True).start()
+
+    def _wait_for_hold(self) -> None:
+        hold = self._hold
+        assert hold is not None
+        while not self._stopped.is_set():
+            wait_let_go(HOLD_RETRY_SECONDS)  # a room of this program let go of: at once; another program's: soon
+            with self._hold_lock:  # a stop() meanwhile either comes first or stops the link started here
+                if self._stopped.is_set():
+                    return
+                if hold.take():
+                    self.events.put(OpenElsewhere(False))
+                    super().start()
+                    return
+
+    def stop(self) -> None:
+        """Disconnect (cleanly: no "away" will) and let go of the room's hold."""
+        with self._hold_lock:
+            self._stopped.set()
+        super().stop()
+        if self._hold is not None:
+            self._hold.release()
 
     def _connecting(self) -> Publish:
         with self.lock:  # on the link's thread, before every connection
@@ -778,5 +839,6 @@ def end_room(room: Room, relays: Sequence[str], timeout: float = 5.0) -> bool:
 __all__ = [
     "JOIN_SECONDS", "WITHDRAW_SECONDS", "Accepted", "CodeDone", "CodeFailed", "CodeReady", "Declined", "Friend",
     "FriendLink", "HostCode", "Invited", "JoinCode", "Link", "LinkChanged", "LinkFactory", "MeetingEvent",
-    "MoveRefused", "OnlineRoom", "PairingEvent", "RoomEnded", "RoomView", "Withdrawn", "end_room", "tell_ended",
+    "MoveRefused", "OnlineRoom", "OpenElsewhere", "PairingEvent", "RoomEnded", "RoomView", "Withdrawn", "end_room",
+    "tell_ended",
 ]

@@ -23,6 +23,8 @@ keep or close the room themselves. Its :class:`Phase` says where the room stands
   writer thread, the newest per room wins), not in the game files.
 - :meth:`OnlineSession.leave` never waits (the network side says "away"); :meth:`OnlineSession.quit`
   is the program's end and waits a moment for the message to go. Leaving a game that is over closes it.
+- :meth:`OnlineSession.hold` takes the room for this window (a waiting game brought back that another
+  Doolhof window plays is not opened here).
 - :meth:`OnlineSession.close` runs in the background, for at most :data:`CLOSE_SECONDS`.
 
 Every transition from a phase that does not allow it changes nothing (a second leave, a leave after the
@@ -145,6 +147,17 @@ class OnlineSession:
         if self.phase not in DONE:
             self.room.start()
 
+    def hold(self) -> bool:
+        """Take the room for this window (one window per room: :meth:`OnlineRoom.hold
+        <doolhof.online.client.OnlineRoom.hold>`); False, and the room stopped, when another Doolhof window on
+        this computer plays it (two would take its connection from each other for ever). True also while only
+        a room of this program that is being left holds it: it lets go in a moment, then this one connects."""
+        if self.room.hold() or not store.open_elsewhere(self.room.room.client_id):
+            return True
+        log.info("a waiting online game is open in another window; not opened here")
+        self.room.stop()
+        return False
+
     def begin(self) -> None:
         """The host's parent starts the game from the lobby (once ready), on the network side: its
         :class:`~doolhof.online.room.Started` comes through the room's events."""
@@ -179,6 +192,7 @@ class OnlineSession:
 
         self.room.keep(keep_soon)
         self.game, self._phase = game, Phase.PLAYING
+        self.room.hold()  # one window per room: another window's copy of it does not connect
         self.room.start()  # nothing happens when it is connected already
         return game
 

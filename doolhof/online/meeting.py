@@ -86,10 +86,12 @@ class CodeFailed:
 
 @dataclass(frozen=True)
 class Invited:
-    """A remembered computer invites this one into a room (*hello* says which)."""
+    """A remembered computer invites this one into a room (*hello* says which) to play *game* (a variant name
+    such as ``"junior"`` or ``"cards"``, for the invitation's picture; "" when an older Doolhof did not say)."""
 
     hello: dict[str, Any]
     welcome: dict[str, Any]
+    game: str = ""
 
 
 @dataclass(frozen=True)
@@ -423,6 +425,10 @@ class InvitePhase(Enum):
 MAX_ANSWERS: Final = 64
 
 
+#: The longest game name an invitation carries (a variant name: "junior-own" is the longest today).
+MAX_GAME_NAME = 16
+
+
 class InvitationMachine:
     """Two remembered computers find each other without a code: one invites, the other accepts or says
     "not now". Their own channel is named by their shared secret and epoch, every message sealed with a key
@@ -434,10 +440,12 @@ class InvitationMachine:
     replayed answer an old id: both are refused, so nothing old leads into a dead room."""
 
     def __init__(self, me: dict[str, Any], friend: Friend, room_id: str, room_key: bytes,
-                 nonce: bytes | None = None) -> None:
-        """*me* is this computer's hello; an invitation from here welcomes *friend* into *room_id*; *nonce*
-        marks this machine's ``here`` and invitation (random unless given)."""
+                 nonce: bytes | None = None, game: str = "") -> None:
+        """*me* is this computer's hello; an invitation from here welcomes *friend* into *room_id* to play *game*
+        (a variant name, shown on the invitation); *nonce* marks this machine's ``here`` and invitation (random
+        unless given)."""
         self.me = me
+        self.game = game[:MAX_GAME_NAME]
         self.friend = friend
         self.room_id = room_id
         self.room_key = room_key
@@ -557,8 +565,10 @@ class InvitationMachine:
         self._answered.add(nonce)
         self._answers += 1
         welcome = _welcome(self.room_id, self.room_key, self.me["device"])
-        return [self._sealed("invite", {"t": "invite", "welcome": welcome, "to": nonce,
-                                        "id": self._invitation_id})], []
+        invite = {"t": "invite", "welcome": welcome, "to": nonce, "id": self._invitation_id}
+        if self.game:
+            invite["game"] = self.game  # for the invitation's picture (an older Doolhof reads past it)
+        return [self._sealed("invite", invite)], []
 
     def _on_invite(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
         welcome, ident = message.get("welcome"), message.get("id")
@@ -569,7 +579,8 @@ class InvitationMachine:
         if self.phase is InvitePhase.INVITED and ident == self._invitation_id:
             return [], []  # heard twice
         self.phase, self.invitation, self._invitation_id = InvitePhase.INVITED, welcome, ident
-        return [], [Invited(peer, welcome)]
+        game = message.get("game")
+        return [], [Invited(peer, welcome, game[:MAX_GAME_NAME] if isinstance(game, str) else "")]
 
     def _on_withdraw(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
         if self.phase is InvitePhase.INVITED and message.get("id") == self._invitation_id:

@@ -19,10 +19,13 @@ from pathlib import Path
 from typing import Any, Final
 
 from doolhof.session import paths
+from doolhof.session.games import AnyGame
+from doolhof.session.lock import FolderLock
+from doolhof.session.seats import TableSetup
 
 from .errors import Refused
 from .meeting import Friend
-from .room import new_device_id
+from .room import FIGURES, Room, new_device_id
 from .timeouts import KEEP_SECONDS
 
 log = logging.getLogger(__name__)
@@ -234,6 +237,82 @@ def save_room(data: dict[str, Any]) -> bool:
     return True
 
 
+class RoomHold:
+    """This copy of Doolhof's hold on one of its rooms: at most one program plays a room at a time.
+
+    Each computer connects to a room with one client id (:attr:`Room.client_id <doolhof.online.room.Room.client_id>`),
+    so two programs with the same online memory in one room would take that connection from each other, each
+    reconnecting and taking it back, forever. The hold is the operating system's lock on a file of the online
+    memory's ``locks/`` named by that client id (:class:`~doolhof.session.lock.FolderLock`: ``fcntl.flock``, or
+    ``msvcrt.locking`` on Windows), so it goes with the program however it ends. Within one program, one
+    hold per room at a time too (a room left a moment ago is let go of before the next takes it). When the
+    folder can hold no lock at all, the hold is taken (playing on, as :mod:`doolhof.gui.launch` does).
+    """
+
+    def __init__(self, name: str) -> None:
+        """The hold on the room whose client id is *name* (not taken yet)."""
+        if not name.isalnum() or len(name) > 64:
+            raise ValueError("not a client id")
+        self.name = name
+        self._lock = FolderLock(folder() / LOCKS, f"{name}.lock")
+        self.held = False
+
+    def take(self) -> bool:
+        """Take the hold (never waits): True when it is ours now, False while another program, or another hold
+        in this one, has it."""
+        with _holds_lock:
+            if self.held:
+                return True
+            if self.name in _holds:
+                return False
+            try:
+                if not self._lock.acquire():
+                    return False
+            except OSError as error:
+                log.warning("the room could not be locked (%s); it is played all the same", type(error).__name__)
+            _holds.add(self.name)
+            self.held = True
+            return True
+
+    def release(self) -> None:
+        """Let go of the hold (nothing when not held)."""
+        with _holds_lock:
+            if not self.held:
+                return
+            self.held = False
+            _holds.discard(self.name)
+            self._lock.release()
+            _let_go.notify_all()
+
+
+#: The client ids of the rooms some :class:`RoomHold` of this program holds.
+_holds: set[str] = set()
+_holds_lock = threading.Lock()
+_let_go = threading.Condition(_holds_lock)
+
+
+def wait_let_go(timeout: float) -> None:
+    """Wait until a hold of this program is let go of, or *timeout* seconds (another program's is not heard:
+    ask again after the timeout)."""
+    with _let_go:
+        _let_go.wait(timeout)
+#: The folder of the rooms' lock files (beside ``rooms/``).
+LOCKS: Final = "locks"
+
+
+def open_elsewhere(name: str) -> bool:
+    """True when another program holds the room whose client id is *name* (another window of Doolhof plays it);
+    False when nobody does, or only this program (a room of it being left)."""
+    with _holds_lock:
+        if name in _holds:
+            return False
+    probe = RoomHold(name)
+    if not probe.take():
+        return True
+    probe.release()
+    return False
+
+
 def relay_of(data: dict[str, Any]) -> str | None:
     """The relay address a kept room started on (None for a room kept before rooms remembered it)."""
     relay = data.get(RELAY_KEY)
@@ -250,6 +329,11 @@ def is_kept(room_id: str) -> bool:
 
 def waiting_rooms(now: float | None = None) -> list[dict[str, Any]]:
     """The waiting online games (newest first); rooms older than :data:`KEEP_SECONDS` are forgotten."""
+    return [data for _, data in _waiting(now)]
+
+
+def _waiting(now: float | None) -> list[tuple[float, dict[str, Any]]]:
+    """(when it last changed, the room as kept) of every waiting online game, newest first."""
     now = time.time() if now is None else now
     rooms = []
     for path in sorted((folder() / "rooms").glob("*.json")) if (folder() / "rooms").is_dir() else []:
@@ -269,8 +353,99 @@ def waiting_rooms(now: float | None = None) -> list[dict[str, Any]]:
         data = _read_room(path)
         if isinstance(data, dict) and data.get("format") == "doolhof.room":
             rooms.append((path.stat().st_mtime, data))
-    return [data for _, data in sorted(rooms, key=lambda item: -item[0])]
+    _sweep_locks(now)
+    return sorted(rooms, key=lambda item: -item[0])
 
 
-__all__ = ["KEEP_SECONDS", "device_id", "folder", "forget", "is_kept", "moved", "relay_of", "remember",
-           "remembered", "save_room", "waiting_rooms"]
+def _sweep_locks(now: float) -> None:
+    """Remove the lock files of rooms nobody took for a week (a room's lock file is written when it is taken)."""
+    locks = folder() / LOCKS
+    for path in sorted(locks.glob("*.lock")) if locks.is_dir() else []:
+        try:
+            if now - path.stat().st_mtime <= KEEP_SECONDS:
+                continue
+        except OSError:
+            continue
+        hold = RoomHold(path.stem) if path.stem.isalnum() else None
+        if hold is None or not hold.take():
+            continue
+        try:
+            path.unlink(missing_ok=True)  # while held, so nobody takes it meanwhile
+        except OSError:  # Windows removes no open file: let go first
+            hold.release()
+            try:
+                path.unlink(missing_ok=True)
+            except OSError:
+                pass
+        hold.release()
+
+
+@dataclass(frozen=True)
+class WaitingGame:
+    """One waiting online game as the screens list it (:func:`waiting_games`).
+
+    *kept* is the room as kept (its ``Room.to_dict()``), *at* when it last changed (seconds since the epoch),
+    *figure* the figure of the far computer's seat. *game* and *table* are the game as it stands, or None when
+    an older Doolhof made the room (:attr:`old`): it cannot be continued, only ended.
+    """
+
+    kept: dict[str, Any]
+    at: float
+    figure: int
+    game: AnyGame | None = None
+    table: TableSetup | None = None
+
+    @property
+    def room_id(self) -> str:
+        """The room's id (never shown)."""
+        return str(self.kept.get("room"))
+
+    @property
+    def old(self) -> bool:
+        """True when an older Doolhof made the room (another rules version or room format): never continued."""
+        return self.game is None
+
+
+def waiting_games(most: int, old: bool = False) -> list[WaitingGame]:
+    """The first *most* waiting online games that can be continued, newest first (with *old*, also those an
+    older Doolhof made, which cannot be). A game not started or over is left out; a damaged room is left
+    out and logged. Raises OSError when the folder cannot be read."""
+    games: list[WaitingGame] = []
+    for at, kept in _waiting(None):
+        if len(games) >= most:
+            break
+        try:
+            room = Room.from_dict(kept)
+        except Refused as refused:
+            if refused.reason == "version":  # an older Doolhof's: listed for a parent to end, never continued
+                if old:
+                    games.append(WaitingGame(kept, at, _old_figure(kept)))
+            else:
+                log.warning("a waiting online game could not be read (%s); it is left as it is", refused.reason)
+            continue
+        game = room.game
+        if game is None or room.table is None or room.log is None or game.is_over():
+            continue
+        games.append(WaitingGame(kept, at, far_figure(room), game.copy(), room.table))
+    return games
+
+
+def far_figure(room: Room) -> int:
+    """The figure of the seat the far computer plays in the started *room* (its first such seat)."""
+    owners = room.log.genesis.owners if room.log is not None else ()
+    seat = next((seat for seat, owner in enumerate(owners) if owner != room.me["device"]), 1)
+    return room.table.figure(seat) if room.table is not None else seat
+
+
+def _old_figure(kept: dict[str, Any]) -> int:
+    """The far computer's figure as an older Doolhof kept it (its hello), else the second seat's."""
+    peer = kept.get("peer")
+    figure = peer.get("figure") if isinstance(peer, dict) else None
+    return figure if isinstance(figure, int) and not isinstance(figure, bool) and 0 <= figure < FIGURES else 1
+
+
+__all__ = [
+    "KEEP_SECONDS", "LOCKS", "RoomHold", "WaitingGame", "device_id", "far_figure", "folder", "forget", "is_kept",
+    "moved", "open_elsewhere", "relay_of", "remember", "remembered", "save_room", "wait_let_go", "waiting_games",
+    "waiting_rooms",
+]

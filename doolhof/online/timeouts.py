@@ -41,11 +41,14 @@ KEEPALIVE: Final = 10
 WILL_DELAY: Final = 3
 #: How long the relay keeps a dropped client's session (its subscriptions and queued messages).
 SESSION_SECONDS: Final = 120
+#: How often a room another window of Doolhof plays asks again whether that window let go of it.
+HOLD_RETRY_SECONDS: Final = 0.5
 #: How long testing a relay address (the parents' "Test") waits for an answer.
 CHECK_SECONDS: Final = 3.0
 
 __all__ = [
-    "CHECK_SECONDS", "CLOSE_SECONDS", "CODE_SECONDS", "JOIN_SECONDS", "KEEPALIVE", "KEEP_SECONDS", "LOOK_SECONDS",
+    "CHECK_SECONDS", "CLOSE_SECONDS", "CODE_SECONDS", "HOLD_RETRY_SECONDS", "JOIN_SECONDS", "KEEPALIVE",
+    "KEEP_SECONDS", "LOOK_SECONDS",
     "PLACE_SECONDS", "PLACE_SKEW", "REACH_SECONDS",
     "RETAIN_SECONDS", "SEND_SECONDS", "SESSION_SECONDS", "WILL_DELAY", "WITHDRAW_SECONDS",
 ]

@@ -21,9 +21,13 @@ SIZES = [(1280, 800), (800, 600), (800, 1280)]
 HOWS = {"mouse": tap, "finger": touch_tap}
 
 
-def open_calendar(app: Any, press: Any) -> CalendarScene:
-    """From the setup screen through the book (as of :data:`TODAY`) to its calendar, by *press*."""
-    open_book(app, press)
+def open_calendar(app: Any, press: Any, child: int | None = None) -> CalendarScene:
+    """From the setup screen through the book (as of :data:`TODAY`) to its calendar, by *press*; *child* taps their
+    figure in the book first (the book opens for the setup screen's child)."""
+    first = open_book(app, press)
+    if child is not None:
+        press(app, center(first.child_rects[child]))
+        run(app, 0.6)
     book = app.screens.book_scene(TODAY)
     app.replace_scene(book)
     run(app, 0)
@@ -114,7 +118,7 @@ def test_the_last_four_weeks_are_big_stones_with_their_stars_and_flames(make_app
     for back, got in ((3, 2), (2, 3), (1, 1)):  # a streak of three up to yesterday, then a gap before it
         stars.solved_daily(TODAY - datetime.timedelta(days=back), got)
     stars.solved_daily(TODAY - datetime.timedelta(days=9), 2, late=True)
-    calendar = open_calendar(app, tap)
+    calendar = open_calendar(app, tap, child=1)
     days = sorted(calendar.day_rects)
     assert len(days) == 28 and days[0].weekday() == 0 and days[-1].weekday() == 6, "four whole weeks, Monday first"
     rows = sorted({r.centery for r in calendar.day_rects.values()})
@@ -137,8 +141,7 @@ def test_the_last_four_weeks_are_big_stones_with_their_stars_and_flames(make_app
 @pytest.mark.parametrize("size", SIZES)
 def test_today_s_stone_is_clearly_today(make_app: Any, size: tuple[int, int]) -> None:
     app = make_app(size)
-    app.screens.stars.choose(2)
-    calendar = open_calendar(app, tap)
+    calendar = open_calendar(app, tap, child=2)
     assert calendar.kind(TODAY) == "today" and calendar.child == 2, "today's stone wears the reading child's figure"
     today = calendar.stone_rect(TODAY)
     others = [calendar.stone_rect(d) for d in calendar.day_rects if d != TODAY]

@@ -534,6 +534,7 @@ def test_the_setup_screen_notices_an_invitation_and_the_child_plays(make_app: An
     assert until([host, guest], lambda: notice.shown is not None)
     assert time.monotonic() - asked < 5.0, "within a few seconds"
     assert notice.shown is not None and notice.shown[1] == 0, "the inviter's figure"
+    assert notice.game == "junior", "and the game it is for (the host's table)"
     guest.tap(notice.accept_button.rect, by_finger=True)
     assert until([host, guest], lambda: isinstance(host.scene, LobbyScene) and isinstance(guest.scene, LobbyScene))
     lobby = host.scene
@@ -543,6 +544,76 @@ def test_the_setup_screen_notices_an_invitation_and_the_child_plays(make_app: An
     for room in rooms:
         room.stop()
     assert no_paho_threads(), f"links left running: {paho_threads()}"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (800, 1280)])
+@pytest.mark.parametrize("game", ["junior", "junior-own", "classic", "cards"])
+def test_the_invitation_card_shows_which_game_it_is(make_app: Any, size: tuple[int, int], game: str) -> None:
+    """The child cannot read: the invitation shows the game's picture (and its name for the parent) as the setup
+    screen's game card does, beside the inviter's figure, clear of the figure and the buttons."""
+    from doolhof.gui.kit.text import measuring
+    from doolhof.gui.online.samples import SAMPLES
+    from doolhof.gui.setup.buttons import VARIANT_LABELS
+
+    app = make_app(size)
+    app.push_scene(SAMPLES["invitation"](app))
+    run(app, 0)
+    notice = app.scene.invitations
+    notice.shown, notice.game = (None, 3), game  # as an invitation to *game* from figure 3 makes it
+    app.scene.draw(app.screen)
+    with measuring() as seen:
+        notice.draw(app.screen)  # the card alone (the game cards under it name the games too)
+    name = VARIANT_LABELS[game]
+    assert [t for t in seen if t.text == name], f"the card names the game ({name})"
+    area = notice.game_rect
+    assert notice.rect.contains(area) and min(area.size) >= 48, "the game's picture is on the card, big enough"
+    assert not area.colliderect(notice.figure_rect), "beside the inviter's figure"
+    assert not any(area.colliderect(b.rect) for b in (notice.accept_button, notice.decline_button))
+    pixels = {tuple(app.screen.get_at((x, y)))[:3] for x in range(area.x, area.right, 4)
+              for y in range(area.y, area.y + area.h * 2 // 3, 4)}
+    assert len(pixels) > 8, "a picture is drawn there, not an empty plate"
+    notice.show(None, 3, "chess")
+    assert notice.game == "", "a game this Doolhof does not know shows no picture"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (800, 1280)])
+def test_the_ended_game_note_shows_a_picture(make_app: Any, monkeypatch: pytest.MonkeyPatch,
+                                             size: tuple[int, int]) -> None:
+    """The child cannot read: the note that the other computer ended the game shows the game put away (the
+    "ended" picture) beside the other computer's figure with the globe, above the parent's words and clear of OK."""
+    from doolhof.gui.kit.scene import Note
+    from doolhof.gui.kit.text import measuring
+    from doolhof.i18n import _
+    from doolhof.online.follow import MSG_ENDED
+
+    app = make_app(size)
+    app.notes.append(Note(_(MSG_ENDED), "ended", 4))
+    app.screens.show_setup()
+    run(app)
+    setup = app.scene
+    assert isinstance(setup, SetupScene) and setup.notes == [MSG_ENDED]
+    drawn: list[tuple[str, int]] = []
+    icon, figure = app.art.icon, app.art.figure
+    monkeypatch.setattr(app.art, "icon", lambda name, px: (drawn.append((name, px)), icon(name, px))[1])
+    monkeypatch.setattr(app.art, "figure", lambda seat, px: (drawn.append((f"figure {seat}", px)), figure(seat, px))[1])
+    with measuring() as seen:
+        setup.draw(app.screen)
+    big = least_tap_of(size)
+    assert any(name == "ended" and px >= big for name, px in drawn), f"the ended picture, big: {drawn}"
+    assert any(name == "figure 4" and px >= big * 3 // 4 for name, px in drawn), "the other computer's figure"
+    assert any(name == "globe" for name, _px in drawn), "with the far-away globe"
+    picture, words = setup.note_parts(setup.notes[0])
+    assert setup.note_rect.contains(picture) and not picture.colliderect(words)
+    assert not picture.colliderect(setup.note_button.rect) and not words.colliderect(setup.note_button.rect)
+    assert [t for t in seen if t.text == MSG_ENDED], "the words for the parent are there too"
+    tap(app, center(setup.note_button.rect))
+    assert setup.notes == []
+
+
+def least_tap_of(size: tuple[int, int]) -> int:
+    from doolhof.gui.kit.boxes import least_tap
+
+    return least_tap(size)
 
 
 def test_not_now_on_the_setup_screen_is_said_calmly_to_the_inviter(make_app: Any, tmp_path: Path,
@@ -678,5 +749,8 @@ def test_a_game_ended_on_the_other_computer_leaves_the_setup_screen_calmly(make_
         assert tell_ended(room_id, hello(host.device(), 0), friend, [relay.address])
     assert until([guest], lambda: guest.scene is not setup)
     assert isinstance(guest.scene, SetupScene) and guest.scene.notes == [MSG_ENDED]
+    note = guest.scene.notes[0]
+    assert getattr(note, "picture", None) == "ended" and getattr(note, "figure", None) == 0, \
+        "a picture for the child: the game put away, beside the other computer's figure"
     with at_home(guest.home):
         assert not store.is_kept(room_id)

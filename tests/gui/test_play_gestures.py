@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import pygame
+import pytest
 
 from doolhof.engine import Push
 from doolhof.gui.play.gestures import nearest_lit_cell
@@ -270,3 +271,32 @@ def test_a_press_from_the_last_childs_walk_never_turns_the_next_childs_card(make
             assert scene.rotation == 0 and game.phase == "push", (size, by_finger)
             press(app, spot)
             assert scene.rotation == 1, "the second child's own tap turns the card"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (800, 1280)])
+@pytest.mark.parametrize("by_finger", [False, True])
+def test_the_next_childs_arrow_takes_a_tap_the_moment_their_turn_shows(make_app, size, by_finger) -> None:  # type: ignore[no-untyped-def]
+    """Two children at one computer: the second one's turn shows (their figure raised, the arrows breathing)
+    and the first tap on an arrow pushes at once, never lost to the turn's pop and bounce."""
+    from tests.gui.helpers import tap_by
+
+    app = make_app(size)
+    table = TableSetup("junior", (SeatConfig("person"), SeatConfig("person")))
+    game = table.new_game(5)
+    scene = start_play(app, game, table)
+    settle(app)
+    tap_by(app, _center(scene.arrow_rect(*game.legal_arrows()[0])), by_finger)
+    for _ in range(600):
+        if game.phase == "walk" and scene.accepting():
+            break
+        app.step([], FRAME)
+    run(app, 0.6)
+    tap_by(app, _center(scene.layout.cell_rect(game.positions[0])), by_finger)  # stay put: the turn passes
+    for _ in range(600):
+        if scene.shown.current == 1:
+            break
+        app.step([], FRAME)
+    assert scene.shown.current == 1 and game.current_player == 1, "the second child's turn shows"
+    pushes = game.turn
+    tap_by(app, _center(scene.arrow_rect(*game.legal_arrows()[0])), by_finger)
+    assert game.phase == "walk" or game.turn != pushes, "the first tap on an arrow pushed"

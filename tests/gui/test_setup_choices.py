@@ -1,6 +1,8 @@
 """The setup screen keeps what a family chose, and no tap takes it away.
 
-- A tap on a face never takes a player away: the last seat's round minus, held, does; a free seat's plus adds.
+- A tap on a face never takes a player away: the last seat's round minus, held, does; a free seat's plus adds a
+  person. Only the switch (the person and the robot) makes a person a computer, never a tap on the word. The
+  minus covers no part of a figure.
 - The number of secrets is one choice (- and + beside the number, nothing else sets it).
 - What was set up comes back after the puzzle book, after a game of the other kind, after a restart.
 - Far away is a choice of its own (the place switch under a person), never one more step of person and
@@ -17,6 +19,7 @@ import time
 from dataclasses import replace
 from typing import Any
 
+import pygame
 import pytest
 
 from doolhof.gui.puzzles.scene import BookScene
@@ -70,6 +73,104 @@ def test_a_tap_on_a_face_never_takes_a_player_away(make_app: Any, size: tuple[in
     assert scene.count == 2 and scene.remove_button.rect.width == 0, "two seats: no minus, and no tap adds one"
     tap_by(app, center(scene.figure_buttons[2].rect), by_finger)
     assert scene.count == 3 and scene.table().seats[2] == SeatConfig("person"), "added back as it was"
+
+
+def word_spots(button: Any) -> list[tuple[int, int]]:
+    """Where a child's finger lands on a seat's person/computer row by its word: the word, the plate's corners."""
+    words = button.label_box()[0]
+    area = getattr(button, "area", button.rect)
+    spots = [center(words), (area.x + 3, area.y + 3)]
+    if words.bottom >= area.bottom - 4:  # the word beside the switch: all down the row's side
+        spots.append((area.x + 3, area.bottom - 4))
+    return spots
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("by_finger", [False, True])
+@pytest.mark.parametrize("variant", ["junior", CARDS])
+def test_only_the_switch_makes_a_person_a_computer(make_app: Any, size: tuple[int, int], by_finger: bool,
+                                                    variant: str) -> None:
+    app = make_app(size)
+    scene = open_setup(app)
+    scene.set_variant(variant)
+    tap_by(app, center(scene.figure_buttons[scene.max_seats() - 1].rect), by_finger)  # every seat in play
+    least = min(size) * 64 // 800 if min(size) < 800 else 64
+    for k in range(scene.count):
+        button = scene.kind_buttons[k]
+        before = scene.slots[k]
+        for spot in word_spots(button):
+            tap_by(app, spot, by_finger)
+            run(app, 0.6)
+            assert scene.slots[k] == before, f"seat {k} at {size}: a tap on its word {spot} switched it"
+        switch = button.rect
+        assert min(switch.size) >= least and button.area.contains(switch), f"seat {k}: a fingertip switch"
+        assert not any(switch.collidepoint(spot) for spot in word_spots(button)), "the word is no part of the switch"
+        _track, person, robot = button.knob_rects()
+        assert switch.contains(person) and switch.contains(robot) and not person.colliderect(robot), \
+            "the switch shows both: the person and the robot"
+        tap_by(app, center(switch), by_finger)
+        run(app, 0.6)
+        assert scene.slots[k].is_computer != before.is_computer, f"seat {k}: the switch switches"
+        tap_by(app, center(switch), by_finger)
+        run(app, 0.6)
+        assert scene.slots[k] == before, f"seat {k}: and back"
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("by_finger", [False, True])
+@pytest.mark.parametrize("variant", ["junior", CARDS])
+def test_a_free_seats_plus_adds_a_person(make_app: Any, size: tuple[int, int], by_finger: bool,
+                                         variant: str) -> None:
+    app = make_app(size)
+    online(app)
+    scene = open_setup(app)
+    scene.set_variant(variant)
+    assert scene.count == 2
+    last = scene.max_seats() - 1
+    tap_by(app, center(scene.figure_buttons[last].rect), by_finger)
+    assert scene.count == last + 1
+    added = scene.table().seats[2:]
+    assert added == tuple(SeatConfig("person", seat.level) for seat in added), \
+        f"the plus added the child next to you, not a computer: {added}"
+    # The last seat made a computer far away ... no: a computer, then taken away; its plus brings a person back.
+    run(app, 0.6)
+    tap_by(app, center(scene.kind_buttons[last].rect), by_finger)
+    assert scene.slots[last].is_computer
+    run(app, 1.0)
+    hold(app, center(scene.remove_button.rect), setup_scene.REMOVE_HOLD + 0.1, by_finger=by_finger)
+    assert scene.count == last
+    run(app, 1.0)
+    tap_by(app, center(scene.figure_buttons[last].rect), by_finger)
+    assert scene.count == last + 1 and not scene.slots[last].is_computer and last not in scene.far_seats()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("variant", ["junior", CARDS])
+def test_the_minus_covers_no_figure(make_app: Any, size: tuple[int, int], variant: str) -> None:
+    """The last seat's round minus (and its rim) lies on no pixel of that seat's figure, whichever figure it plays:
+    no ear, hat or petal under it."""
+    app = make_app(size)
+    scene = open_setup(app)
+    scene.set_variant(variant)
+    last = scene.max_seats() - 1
+    tap(app, center(scene.figure_buttons[last].rect))
+    minus = scene.remove_button.rect
+    assert minus.width > 0
+    radius = minus.width // 2 + max(2, minus.width // 16)  # as the screen draws its rim
+    disc = pygame.Surface((2 * radius + 1, 2 * radius + 1), pygame.SRCALPHA)
+    pygame.draw.circle(disc, (0, 0, 0, 255), (radius, radius), radius)
+    disc_mask = pygame.mask.from_surface(disc)
+    for look in range(6):
+        other = scene.figures.index(look)
+        scene.figures[other], scene.figures[last] = scene.figures[last], look
+        scene.sync()
+        run(app)
+        layer = pygame.Surface(size, pygame.SRCALPHA)
+        scene.figure_buttons[last].draw(layer, app.art)
+        drawn = pygame.mask.from_surface(layer, 40)
+        assert drawn.count() > 0, f"figure {look} is drawn"
+        hit = drawn.overlap(disc_mask, (minus.centerx - radius, minus.centery - radius))
+        assert hit is None, f"{variant} at {size}: the minus covers figure {look} at {hit}"
 
 
 # ----- the secrets ----------------------------------------------------------------------------------

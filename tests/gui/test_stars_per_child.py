@@ -11,8 +11,9 @@ import pygame
 import pytest
 
 from doolhof.engine.puzzles import BOOK
+from doolhof.gui.puzzles.scene import BookScene
 from doolhof.session.progress import load_progress, progress_path
-from tests.gui.helpers import center, open_book, run, step_until, tap, touch_tap
+from tests.gui.helpers import center, open_book, open_setup, run, step_until, tap, tap_by, touch_tap
 
 V1 = Path(__file__).resolve().parents[1] / "data" / "v1" / "progress.json"
 
@@ -113,3 +114,45 @@ def test_the_child_picked_in_the_book_plays_as_their_own_figure(make_app: Any, s
     assert scene.puzzle.puzzle.name.startswith("daily-")
     drawn = _figures_drawn(app, monkeypatch)
     assert 1 in drawn and 0 not in drawn, f"the daily puzzle shows figure 1 only, not {drawn}"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600), (800, 1280)])
+@pytest.mark.parametrize("by_finger", [False, True])
+def test_the_book_opens_for_the_child_who_chose_a_figure(make_app: Any, monkeypatch: pytest.MonkeyPatch,
+                                                         size: tuple[int, int], by_finger: bool) -> None:
+    """A child who plays the yellow figure on the setup screen taps the book's door: the book is theirs (their
+    figure stands tall and beside the next stone), not the book's first child's; a sibling's pick in the book
+    stays theirs for the puzzles they play from it."""
+    app = make_app(size)
+    setup = open_setup(app)
+    tap_by(app, center(setup.figure_buttons[0].rect), by_finger)
+    tap_by(app, center(setup.figure_picker.option_rects[2]), by_finger)
+    assert setup.figures[0] == 2
+    run(app, 0.6)
+    tap_by(app, center(setup.puzzle_button.rect), by_finger)
+    run(app, 0.2)
+    book = app.scene
+    assert isinstance(book, BookScene)
+    assert book.child == 2, f"the book opened for figure {book.child}, not for the child playing figure 2"
+    assert 2 in _figures_drawn(app, monkeypatch)
+    assert load_progress().book.child == 2, "and kept: the puzzles from it and the calendar are that child's"
+    tap_by(app, center(book.child_rects[4]), by_finger)  # a sibling takes the book over
+    run(app, 0.6)
+    assert book.child == 4
+    app.screens.open_puzzles()  # back from a puzzle
+    run(app)
+    assert app.scene.child == 4
+    # Home, and the door again: the sibling is not at this table, so the book is the yellow child's again ...
+    setup = open_setup(app)
+    tap_by(app, center(setup.puzzle_button.rect), by_finger)
+    run(app, 0.6)
+    assert app.scene.child == 2
+    tap_by(app, center(app.scene.child_rects[4]), by_finger)
+    run(app, 0.6)
+    # ... but a sibling at the table (the second seat a child with the blue bunny) who picked themselves keeps it.
+    setup = open_setup(app)
+    setup.toggle_kind(1)
+    setup.choose_figure(1, 4)
+    tap_by(app, center(setup.puzzle_button.rect), by_finger)
+    run(app, 0.6)
+    assert app.scene.child == 4

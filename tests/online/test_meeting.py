@@ -385,6 +385,20 @@ def test_an_invitation_is_taken_and_both_open_the_same_room(inviter_first: bool)
     assert moved[0].channel != inviter.friend.channel
 
 
+@pytest.mark.parametrize("game", ["cards", "junior-own", ""])
+def test_an_invitation_says_which_game_it_is_for(game: str) -> None:
+    """The invited computer's card shows the game's picture: the invitation carries the inviter's variant (an
+    older inviter that says none gives "")."""
+    relay = MemoryRelay()
+    inviter = FriendLink(RELAYS, hello(HOST, 0), Friend(GUEST, 1, SECRET), link_factory=relay.link, game=game)
+    invited = FriendLink(RELAYS, hello(GUEST, 1), Friend(HOST, 0, SECRET), link_factory=relay.link)
+    invited.start()
+    inviter.start()
+    inviter.invite()
+    events = [e for e in invited.poll() if isinstance(e, Invited)]
+    assert len(events) == 1 and events[0].game == game
+
+
 def test_the_channel_changes_with_every_invitation_taken() -> None:
     channels = [Friend(GUEST, 1, SECRET, epoch).channel for epoch in range(5)]
     assert len(set(channels)) == 5 and Friend(GUEST, 1, SECRET).moved() == Friend(GUEST, 1, SECRET, 1)

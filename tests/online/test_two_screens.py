@@ -433,6 +433,9 @@ def test_an_online_game_ended_on_the_parents_page_leaves_the_far_screen_calmly(r
     assert store.waiting_rooms() == [] and page.games.games == [], "forgotten here at once"
     pump(both, lambda: type(far_app.scene).__name__ == "SetupScene")
     assert far_app.scene.notes and far_app.scene.notes[0] == MSG_ENDED
+    note = far_app.scene.notes[0]
+    assert getattr(note, "picture", None) == "ended" and getattr(note, "figure", None) == table.figure(0), \
+        "a picture for the child: the game put away, beside the host seat's figure"
     assert far_kept and far_kept[-1]["closed"], "the far computer forgets it too"
     pump((host_app,), lambda: "told" in page.games.said)
     assert page.games.said.startswith("The game is ended here, and the other computer was told")

@@ -64,7 +64,7 @@ CALM_TRAVEL_TIME = 0.5
 PICK_SHOW = 1.1
 #: Seconds a dragged card flies back to its slot.
 CARD_BACK_TIME = 0.25
-#: Seconds of the turn hand-over beat.
+#: Seconds of the turn hand-over beat before a computer's or a far seat's turn (none before a person's here).
 HANDOVER_TIME = 0.5
 #: Seconds of the celebration before the end screen.
 CELEBRATION_TIME = 2.2
@@ -109,6 +109,10 @@ class Stage(Protocol):
 
     def face_down(self, seat: int) -> bool:
         """True when *seat*'s hand is shown face down (a computer, or hidden hands)."""
+
+    def local_person(self, seat: int) -> bool:
+        """True when *seat* is a person playing on this computer."""
+        ...
 
     def turn_began(self) -> None:
         """A new turn is on screen."""
@@ -298,9 +302,11 @@ class Choreography:
         return clip
 
     def _handover(self, e: TurnPassed) -> CardClip:
-        """Like the maze game: the new mover's figure pops up, bounces, and the turn sound plays."""
+        """Like the maze game: the new mover's figure pops up, bounces, and the turn sound plays. For a person here
+        the beat takes no time of its own (the pop and bounce are effects that play on): their hand shows and
+        takes a tap in the same frame, so a quick child's first tap is never lost."""
         stage = self.stage
-        clip = CardClip(HANDOVER_TIME, name="handover")
+        clip = CardClip(0.0 if stage.local_person(e.seat) else HANDOVER_TIME, name="handover")
         clip.on_start = handover_cue(stage, e.seat)
         return clip
 

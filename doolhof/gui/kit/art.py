@@ -38,7 +38,7 @@ FIGURE_SEATS = 6
 ICON_NAMES: tuple[str, ...] = (
     "rotate", "hint", "sound_on", "sound_off", "menu", "play", "again", "home", "stay", "closed",
     "plus", "minus", "person", "trophy", "check", "cross", "fullscreen", "hand", "pass", "wait",
-    "globe", "join", "erase",  # playing with a computer far away (gui/online/)
+    "globe", "join", "erase", "ended",  # playing with a computer far away (gui/online/)
 )
 
 

@@ -1,6 +1,10 @@
-"""Small layout arithmetic the screens share: the least tap target, two squares side by side, equal slots in a row."""
+"""Small layout arithmetic the screens share: the least tap target, two squares side by side, equal slots in a
+row, pictures in a row each with its hold button under it."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
 
 import pygame
 
@@ -37,6 +41,18 @@ def pair(block: pygame.Rect, gap: int, first: float, second: float) -> tuple[pyg
     ra = pygame.Rect(x, block.centery - a // 2, a, a)
     rb = pygame.Rect(ra.right + gap, block.centery - b // 2, b, b)
     return ra, rb
+
+
+def row_of_holds(x: int, y: int, side: int, gap: int, hold: int, buttons: Sequence[Any]) -> list[pygame.Rect]:
+    """Square cells of *side* in a row from (*x*, *y*), *gap* apart, one per button of *buttons*, each button
+    (a *hold* square, e.g. a cross that wants holding) placed centred under its cell; returns the cells."""
+    cells = []
+    for k, button in enumerate(buttons):
+        cell = pygame.Rect(x + k * (side + gap), y, side, side)
+        cells.append(cell)
+        button.rect = pygame.Rect(0, 0, hold, hold)
+        button.rect.midtop = (cell.centerx, cell.bottom + gap)
+    return cells
 
 
 def stack(area: pygame.Rect, count: int, gap: int, vertical: bool, least: int | None = None) -> tuple[pygame.Rect, ...]:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from doolhof.gui.kit.anim import Effect, Motion, Timeline
 from doolhof.gui.kit.overlay import Overlay, overlay_took, overlays_holding, overlays_updated
 from doolhof.gui.kit.pointer import PointerEvent
-from doolhof.gui.kit.scene import Host, Scene
+from doolhof.gui.kit.scene import Host, Note, Scene
 from doolhof.gui.kit.worker import PacedWorker
 from doolhof.i18n import _
 from doolhof.session.games import AnyGame
@@ -252,7 +252,9 @@ class PlayingScene(Scene, Generic[G, D]):
             if online_game.ended:  # a parent ended it on the far computer: back to the setup screen, said calmly
                 from doolhof.online.follow import MSG_ENDED
 
-                self.host.notes.append(_(MSG_ENDED))
+                far_seat = next((s for s in range(len(self.table.seats)) if self.is_far(s)), None)
+                self.host.notes.append(Note(_(MSG_ENDED), "ended",
+                                            None if far_seat is None else self.figure_of(far_seat)))
                 self.host.screens.leave_to_setup()
                 return
         elif self.far_breathing() and self.clock - self._breath_drawn >= 1 / BREATH_FPS:

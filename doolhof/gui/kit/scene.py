@@ -36,6 +36,21 @@ if TYPE_CHECKING:  # the online client (paho) is imported only once online play 
 T = TypeVar("T")
 
 
+class Note(str):
+    """A message for the parent (one of :attr:`Host.notes`) that also shows a picture for the child: *picture* an
+    icon (:data:`~doolhof.gui.kit.art.ICON_NAMES`), *figure* a seat's figure shown beside it with the far-away
+    globe (the other computer's), or None. It is the message itself, so it goes wherever a text note goes."""
+
+    picture: str
+    figure: int | None
+
+    def __new__(cls, text: str, picture: str, figure: int | None = None) -> Note:
+        """The note *text* with *picture* (and *figure*)."""
+        note = super().__new__(cls, text)
+        note.picture, note.figure = picture, figure
+        return note
+
+
 class Scene:
     """Base class: override what you need."""
 
@@ -173,8 +188,9 @@ class Screens(Protocol):
         """True when the top scene is the play scene of the running game."""
         ...
 
-    def open_puzzles(self) -> None:
-        """The puzzle book in place of the top scene."""
+    def open_puzzles(self, children: tuple[int, ...] = ()) -> None:
+        """The puzzle book in place of the top scene, for the *children* playing here (their figures, the first
+        first): read by its last reader when that is one of them (or none are given), else by the first."""
         ...
 
     def start_puzzle(self, puzzle: Puzzle) -> None:

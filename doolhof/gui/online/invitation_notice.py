@@ -5,7 +5,8 @@ invitations off: ``Settings.invitations``), every remembered computer's own chan
 background (a :class:`~doolhof.online.client.FriendLink` each, made, started and stopped on a thread of
 their own, so the frame loop never waits for the network; with online play off nothing is opened at all).
 An invitation shows within a few seconds as a calm card over the lower part of the screen: the inviter's
-figure with the globe, a check to play (on to who is playing) and a cross for "not now", which travels
+figure with the globe beside the game it is for (its picture and name, as the setup screen's game card shows
+it), a check to play (on to who is playing) and a cross for "not now", which travels
 sealed to the inviter (:meth:`~doolhof.online.client.FriendLink.decline`), whose invite screen says it.
 A withdrawn invitation takes the card away again. When the remembered computer's parents ended a waiting
 game of the two (:class:`~doolhof.online.client.RoomEnded`), it is forgotten here too and the setup screen is
@@ -25,9 +26,10 @@ from typing import Any
 import pygame
 
 from doolhof.gui.kit import theme
+from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.boxes import least_tap
 from doolhof.gui.kit.pointer import PointerEvent
-from doolhof.gui.kit.scene import Host
+from doolhof.gui.kit.scene import Host, Note
 from doolhof.gui.kit.text import draw_text, readable_px
 from doolhof.gui.kit.widgets import PRIMARY, QUIET, Button, ButtonSet, draw_card
 from doolhof.gui.kit.worker import Worker
@@ -35,8 +37,13 @@ from doolhof.gui.online.common import POLL_SECONDS, draw_figure, my_hello, remem
 from doolhof.gui.online.switch import online_on, relays_of
 from doolhof.i18n import _
 from doolhof.online import store
+from doolhof.session.seats import CARDS
+from doolhof.session.setup_memory import MAZE_VARIANTS
 
 log = logging.getLogger(__name__)
+
+#: The games an invitation may be for (a name the inviter sends that is none of these shows no game).
+GAMES = frozenset((*MAZE_VARIANTS, CARDS))
 
 
 def invitations_on(host: Host) -> bool:
@@ -45,14 +52,21 @@ def invitations_on(host: Host) -> bool:
     return online_on(host.settings) and bool(getattr(host.settings, "invitations", True))
 
 
+#: Draws a game's picture and name (a variant name) in a rectangle: the setup screen's game card, flat.
+GameDrawer = Callable[[pygame.Surface, pygame.Rect, str, Art], None]
+
+
 class InvitationNotice:
     """The setup screen's ear for remembered computers (see the module text); *figure* gives this computer's
-    figure for the other side (read when listening starts)."""
+    figure for the other side (read when listening starts); *draw_game* draws the game an invitation is for."""
 
-    def __init__(self, host: Host, figure: Callable[[], int]) -> None:
+    def __init__(self, host: Host, figure: Callable[[], int], draw_game: GameDrawer | None = None) -> None:
         """Not listening until :meth:`start`."""
         self.host = host
         self._figure = figure
+        self._draw_game = draw_game
+        #: The game the invitation shown is for (a variant name; "" when the inviter did not say).
+        self.game = ""
         self._lock = threading.Lock()
         self._links: list[Any] = []
         self._stopped = True
@@ -67,6 +81,8 @@ class InvitationNotice:
                                                       style=QUIET, name="invitation-decline"))
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.figure_rect = pygame.Rect(0, 0, 0, 0)
+        #: Where the game's picture and name show, beside the figure (under it in a narrow card).
+        self.game_rect = pygame.Rect(0, 0, 0, 0)
         self.caption_rect = pygame.Rect(0, 0, 0, 0)
         self.size = (0, 0)
 
@@ -145,6 +161,8 @@ class InvitationNotice:
             for event in events:
                 if isinstance(event, Invited) and self.shown is None:
                     self.shown = (link, int(event.hello.get("figure", link.friend.figure)))
+                    game = getattr(event, "game", "")
+                    self.game = game if game in GAMES else ""
                     log.info("a remembered computer's invitation shows on the setup screen")
                     self.host.play_sound("pop")
                     self.host.request_redraw()
@@ -154,7 +172,7 @@ class InvitationNotice:
                 elif isinstance(event, RoomEnded) and _forget(event.room):
                     from doolhof.online.follow import MSG_ENDED
 
-                    self.host.notes.append(_(MSG_ENDED))
+                    self.host.notes.append(Note(_(MSG_ENDED), "ended", link.friend.figure))
                     self.host.screens.show_setup()  # afresh: the ended game is offered no more
                     return
 
@@ -172,6 +190,11 @@ class InvitationNotice:
         self.give_away(link)
         self.accepting = Worker(lambda: _accept(link))
         self.host.request_redraw()
+
+    def show(self, link: Any, figure: int, game: str = "") -> None:
+        """Show an invitation of *link* from *figure* to play *game* (the pictures draw one without a network)."""
+        self.shown = (link, figure)
+        self.game = game if game in GAMES else ""
 
     def decline(self) -> None:
         """Not now: the inviter is told (sealed, in the background); the card goes."""
@@ -201,9 +224,16 @@ class InvitationNotice:
         inner = self.rect.inflate(-2 * pad, -2 * pad)
         button_h = max(least, min(inner.h // 4, inner.w // 4))
         self.caption_rect = pygame.Rect(inner.x, inner.y, inner.w, max(least // 2, inner.h // 6))
-        side = max(1, inner.h - button_h - self.caption_rect.h - 2 * pad)
+        middle = pygame.Rect(inner.x, self.caption_rect.bottom + pad, inner.w,
+                             max(1, inner.h - button_h - self.caption_rect.h - 2 * pad))
+        # The figure and, beside it, the game's card (a little wider than high, as on the setup screen).
+        side = max(1, min(middle.h, (middle.w - pad) * 10 // 22))
+        game_w = side * 12 // 10
         self.figure_rect = pygame.Rect(0, 0, side, side)
-        self.figure_rect.midtop = (inner.centerx, self.caption_rect.bottom + pad)
+        self.game_rect = pygame.Rect(0, 0, game_w, side)
+        left = middle.centerx - (side + pad + game_w) // 2
+        self.figure_rect.midleft = (left, middle.centery)
+        self.game_rect.midleft = (self.figure_rect.right + pad, middle.centery)
         button_w = max(button_h, (inner.w - pad) // 2)
         self.decline_button.rect = pygame.Rect(inner.x, inner.bottom - button_h, button_w, button_h)
         self.accept_button.rect = pygame.Rect(inner.right - button_w, inner.bottom - button_h, button_w, button_h)
@@ -219,6 +249,8 @@ class InvitationNotice:
         draw_text(surface, _("A computer you played with invites you to play"), self.caption_rect, theme.INK,
                   max_px=max(readable_px(self.size), self.caption_rect.h * 2 // 3))
         draw_figure(surface, self.figure_rect, self.host.art, self.shown[1], far_badge=True)
+        if self.game and self._draw_game is not None:
+            self._draw_game(surface, self.game_rect, self.game, self.host.art)
         self.buttons.draw(surface, self.host.art)
 
 

@@ -180,7 +180,8 @@ class InviteScene(LinkScene):
         self.inviting, self.unanswered, self.declined = friend, None, False
         self.invite_expires = self.now() + CODE_SECONDS
         try:
-            link = FriendLink(self.relays, my_hello(self.figure), friend, on_moved=store.moved)
+            link = FriendLink(self.relays, my_hello(self.figure), friend, on_moved=store.moved,
+                              game=self.table.variant)
             self.friend_link = self.own(link)
             link.start()
         except ValueError as error:  # a bad address, or none: said plainly

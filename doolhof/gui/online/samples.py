@@ -47,11 +47,11 @@ def declined(host: Host) -> InviteScene:
 
 
 def invitation(host: Host) -> Scene:
-    """The setup screen noticing a remembered computer's invitation (figure 3), no network."""
+    """The setup screen noticing a remembered computer's invitation (figure 3, to the card game), no network."""
     from doolhof.gui.setup.scene import SetupScene
 
     scene = SetupScene(host, TableSetup("junior", (SeatConfig("person"), SeatConfig("computer", "gentle"))))
-    scene.invitations.shown = (None, 3)
+    scene.invitations.show(None, 3, "cards")
     return scene
 
 

@@ -2,7 +2,9 @@
 
 ``doolhof play`` shows it when Doolhof is already open on this computer (see
 :func:`doolhof.gui.launch.run`): the message sits on a card over the garden background, and the
-button (or Enter, or Escape) closes the window.
+button (or Enter, or Escape) closes the window. A waiting online game another Doolhof window plays
+is told the same way, over the setup screen, with a picture for the child above the message (two
+windows, the game in the one in front: :func:`draw_two_windows`); its OK goes back.
 """
 
 from __future__ import annotations
@@ -18,17 +20,43 @@ from doolhof.gui.kit.text import draw_text
 from doolhof.gui.kit.widgets import PRIMARY, Button, ButtonSet, draw_card, garden_background
 from doolhof.i18n import _
 
+#: Draws a notice's picture into a rectangle of the surface.
+Picture = Callable[[pygame.Surface, pygame.Rect], None]
+
+
+def draw_two_windows(surface: pygame.Surface, rect: pygame.Rect, inside: Picture) -> None:
+    """Two windows in *rect*, one behind the other: *inside* draws what the one in front shows ("this game is
+    open in another window", for a child)."""
+    side = min(rect.w, rect.h)
+    w, h = side * 3 // 4, side * 3 // 5
+    bar = max(4, h // 7)
+    radius = max(3, side // 30)
+    edge = max(2, side // 60)
+    for k, spot in enumerate(((rect.x + (rect.w - side) // 2, rect.y), (rect.x + (rect.w - side) // 2 + side - w,
+                                                                       rect.y + side - h))):
+        frame = pygame.Rect(spot, (w, h))
+        pygame.draw.rect(surface, theme.PANEL if k else theme.PANEL_EDGE, frame, border_radius=radius)
+        pygame.draw.rect(surface, theme.PANEL_DARK, (frame.x, frame.y, frame.w, bar), border_top_left_radius=radius,
+                         border_top_right_radius=radius)
+        pygame.draw.rect(surface, theme.INK, frame, edge, border_radius=radius)
+        if k:
+            inside(surface, frame.inflate(-2 * bar, -bar).move(0, bar // 2 + edge))
+
 
 class NoticeScene(Scene):
     """*message* (a callable, so it follows the language) on a card, and a button that runs *on_close*."""
 
-    def __init__(self, host: Host, message: Callable[[], str], on_close: Callable[[], None]) -> None:
-        """The card; *on_close* runs when the button is pressed (or Enter or Escape)."""
+    def __init__(self, host: Host, message: Callable[[], str], on_close: Callable[[], None],
+                 picture: Picture | None = None) -> None:
+        """The card; *on_close* runs when the button is pressed (or Enter or Escape); *picture* draws what the
+        message says for a child, above it."""
         super().__init__(host)
         self.message = message
         self.on_close = on_close
+        self.picture = picture
         self.card = pygame.Rect(0, 0, 0, 0)
         self.text_rect = pygame.Rect(0, 0, 0, 0)
+        self.picture_rect = pygame.Rect(0, 0, 0, 0)
         self.buttons = ButtonSet(on_press=lambda: self.host.play_sound("tap"))
         self.close_button = self.buttons.add(Button(self.on_close, icon="check", label=lambda: _("OK"),
                                                     style=PRIMARY, name="close"))
@@ -47,6 +75,12 @@ class NoticeScene(Scene):
         self.close_button.rect = pygame.Rect(0, 0, min(inner.w, button_h * 3), button_h)
         self.close_button.rect.midbottom = inner.midbottom
         self.text_rect = pygame.Rect(inner.x, inner.y, inner.w, max(1, inner.h - button_h - pad))
+        if self.picture is not None:  # the picture on top, the message under it
+            side = max(1, min(inner.w, self.text_rect.h * 3 // 5))
+            self.picture_rect = pygame.Rect(0, inner.y, side, side)
+            self.picture_rect.centerx = inner.centerx
+            self.text_rect = pygame.Rect(inner.x, self.picture_rect.bottom + pad, inner.w,
+                                         max(1, self.close_button.rect.y - pad - self.picture_rect.bottom - pad))
 
     def handle_pointer(self, event: PointerEvent) -> None:
         """The button takes the pointer."""
@@ -63,5 +97,7 @@ class NoticeScene(Scene):
             self._background = garden_background(surface.get_size())
         surface.blit(self._background, (0, 0))
         draw_card(surface, self.card)
+        if self.picture is not None:
+            self.picture(surface, self.picture_rect)
         draw_text(surface, self.message(), self.text_rect, theme.INK, max_px=max(14, self.card.h // 9))
         self.buttons.draw(surface, self.host.art)

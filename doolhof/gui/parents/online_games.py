@@ -9,6 +9,11 @@ game is forgotten on this computer at once and the far computer is told (the roo
 it forgets the game too when it hears it (at once when it is playing it, else when it looks). The page
 says, in a short sentence, whether the relay took the news.
 
+A game an older Doolhof made (another rules version or room format) cannot be continued: it is listed all
+the same, its far figure faded on an empty picture and a plain note under the row, so a parent learns where
+it went, and its cross forgets it here (the far computer is told on the two computers' own channel when it
+is remembered; the room itself speaks the older protocol). The setup screen never offers it.
+
 One on/off button says whether invitations show on the setup screen (``Settings.invitations``; on by
 default): off, they show only on the join screen.
 """
@@ -22,7 +27,7 @@ from typing import Any
 import pygame
 
 from doolhof.gui.kit import theme
-from doolhof.gui.kit.boxes import least_tap
+from doolhof.gui.kit.boxes import least_tap, row_of_holds
 from doolhof.gui.kit.cardpics import card_nets, draw_card_face
 from doolhof.gui.kit.hold_button import HoldButton
 from doolhof.gui.kit.pointer import PointerEvent
@@ -33,6 +38,10 @@ from doolhof.gui.kit.worker import Worker
 from doolhof.gui.online.common import draw_figure
 from doolhof.gui.online.switch import relays_of
 from doolhof.i18n import N_, _
+from doolhof.online import store
+from doolhof.online.errors import Refused
+from doolhof.online.room import Room, check_hello
+from doolhof.online.store import WaitingGame
 
 log = logging.getLogger(__name__)
 
@@ -45,66 +54,41 @@ MSG_NO_GAMES = N_("No online game is waiting.")
 MSG_TOLD = N_("The game is ended here, and the other computer was told.")
 MSG_NOT_TOLD = N_("The game is ended here; the relay did not answer, so the other computer still shows it.")
 MSG_INVITATIONS = N_("Invitations show on the first screen")
-
-
-class WaitingGame:
-    """One waiting online game as listed: the room as kept, its game, and the far seat's figure."""
-
-    def __init__(self, kept: dict[str, Any], game: Any, figure: int) -> None:
-        """*kept* is the room's ``to_dict()``; *game* its game as it stands."""
-        self.kept = kept
-        self.game = game
-        self.figure = figure
-
-    @property
-    def room_id(self) -> str:
-        """The room's id (never shown)."""
-        return str(self.kept.get("room"))
+MSG_OLD = N_("The faded game was made by an older Doolhof; it cannot be continued. Hold its cross to end it.")
+MSG_OLD_FORGOTTEN = N_("The game is ended here. The other computer was not told; end it there the same way.")
 
 
 def waiting_games() -> list[WaitingGame]:
-    """Every waiting online game kept on this computer, newest first (damaged ones are left out, logged)."""
-    from doolhof.online import store
-    from doolhof.online.errors import Refused
-    from doolhof.online.room import Room
-
+    """Every waiting online game kept on this computer, newest first, those an older Doolhof made too (damaged
+    ones are left out, logged)."""
     try:
-        kept_rooms = store.waiting_rooms()
+        return store.waiting_games(MOST_LISTED, old=True)
     except OSError as error:
         log.warning("the waiting online games could not be read (%s)", error)
         return []
-    games = []
-    for kept in kept_rooms:
-        try:
-            room = Room.from_dict(kept)
-        except Refused as refused:
-            log.warning("a waiting online game could not be read (%s)", refused.reason)
-            continue
-        game = room.game
-        if game is None or game.is_over() or room.log is None:
-            continue
-        owners = room.log.genesis.owners
-        seat = next((seat for seat, owner in enumerate(owners) if owner != room.me["device"]), 1)
-        games.append(WaitingGame(kept, game, room.log.genesis.table.figure(seat)))
-    return games[:MOST_LISTED]
 
 
 def end_game(kept: dict[str, Any], relays: list[str]) -> bool:
     """End the waiting game *kept*: the far computer is told through the relay, in the room (it hears it there
     when it plays or continues the game) and on the two computers' own channel (its setup screen hears it
-    there); blocks: run it in a worker. True when the relay took it."""
-    from doolhof.online import store
+    there; the only way for a room an older Doolhof made); blocks: run it in a worker. True when the relay
+    took it."""
     from doolhof.online.client import end_room, tell_ended
-    from doolhof.online.room import Room
 
     if not relays:
         return False
-    room = Room.from_dict(kept)
-    told = end_room(room, relays)
-    friend = next((f for f in store.remembered() if f.device == room.peer_device), None)
+    try:
+        room: Room | None = Room.from_dict(kept)
+    except Refused:  # an older Doolhof's room: its protocol is not spoken here any more
+        room = None
+    me = room.me if room is not None else check_hello(kept.get("me"))
+    peer = room.peer_device if room is not None else next(
+        (str(d) for d in kept.get("members", ()) if d != me["device"]), "")
+    told = end_room(room, relays) if room is not None else True
+    friend = next((f for f in store.remembered() if f.device == peer), None)
     if friend is not None:
-        told = tell_ended(room.room_id, room.me, friend, relays) and told
-    return told
+        return tell_ended(str(kept.get("room")), me, friend, relays) and told
+    return told and room is not None
 
 
 class WaitingGames:
@@ -125,9 +109,13 @@ class WaitingGames:
                                                           name="invitations"))
         self.label_rect = pygame.Rect(0, 0, 0, 0)
         self.said_rect = pygame.Rect(0, 0, 0, 0)
+        #: Under the row while a game an older Doolhof made is listed (:data:`MSG_OLD`), else empty.
+        self.note_rect = pygame.Rect(0, 0, 0, 0)
         #: What the section says after an end: "" (nothing), or a sentence.
         self.said = ""
-        self.jobs: list[Worker[bool]] = []
+        #: The ends on their way, each with whether its game was an older Doolhof's.
+        self.jobs: list[tuple[Worker[bool], bool]] = []
+        self._laid_out: tuple[pygame.Rect, tuple[int, int]] | None = None
         self.sync()
 
     # ----- what it holds --------------------------------------------------------------------------------
@@ -136,22 +124,28 @@ class WaitingGames:
         self.games = waiting_games()
         self.end_buttons = [HoldButton(self._ender_of(g), icon="cross", hold_seconds=END_HOLD,
                                        face=theme.PANEL_DARK) for g in self.games]
+        if self._laid_out is not None:  # the new crosses go under their games at once
+            self.resize(*self._laid_out)
         self.sync()
+
+    @property
+    def note(self) -> str:
+        """The note under the row (:data:`MSG_OLD`, in the parent's language) while an older Doolhof's game is
+        listed, else ""."""
+        return _(MSG_OLD) if any(g.old for g in self.games) else ""
 
     def _ender_of(self, game: WaitingGame) -> Callable[[], None]:
         return lambda: self.end(game)
 
     def end(self, game: WaitingGame) -> None:
         """End *game* (its cross was held): forgotten here at once, the far computer told in the background."""
-        from doolhof.online import store
-
         data = dict(game.kept, closed=True, ended=True)
         try:
             store.save_room(data)  # a closed room is forgotten
         except (OSError, ValueError) as error:
             log.warning("an ended online game could not be forgotten (%s)", error)
         relays, ender, kept = relays_of(self.host.settings), self._ender, game.kept
-        self.jobs.append(Worker(lambda: ender(kept, relays)))
+        self.jobs.append((Worker(lambda: ender(kept, relays)), game.old))
         log.info("a parent ended a waiting online game")
         self.host.play_sound("pop")
         self.refresh()
@@ -179,12 +173,12 @@ class WaitingGames:
         """Fill the holds; take the answers of the ends sent."""
         for button in self.end_buttons:
             button.update(dt)
-        for job in [j for j in self.jobs if j.done()]:
-            self.jobs.remove(job)
+        for job, old in [j for j in self.jobs if j[0].done()]:
+            self.jobs.remove((job, old))
             told = job.error is None and bool(job.result())
             if job.error is not None:
                 log.warning("telling the other computer of an ended game failed: %s", job.error)
-            self.said = _(MSG_TOLD) if told else _(MSG_NOT_TOLD)
+            self.said = _(MSG_TOLD) if told else _(MSG_OLD_FORGOTTEN) if old else _(MSG_NOT_TOLD)
             self.host.request_redraw()
 
     def busy(self) -> bool:
@@ -215,7 +209,9 @@ class WaitingGames:
                 hold.reset()
 
     def resize(self, area: pygame.Rect, size: tuple[int, int]) -> None:
-        """Lay out in *area*: the switch on top, the label, the games in a row, each with its cross under it."""
+        """Lay out in *area*: the switch on top, the label, the games in a row, each with its cross under it (and
+        the note under them while an older Doolhof's game is listed)."""
+        self._laid_out = (pygame.Rect(area), size)
         least = least_tap(size)
         gap = max(4, min(size) // 100)
         switch_h = max(least, min(area.h // 5, least + least // 3))
@@ -228,12 +224,12 @@ class WaitingGames:
         count = max(3, len(self.games))
         side = max(1, min((area.w - gap * (count - 1)) // count, (room - gap) * 5 // 8))
         hold = max(least, min(int(side * 0.62), room - side - gap))
-        self.game_rects = []
-        for k, button in enumerate(self.end_buttons):
-            cell = pygame.Rect(area.x + k * (side + gap), y, side, side)
-            self.game_rects.append(cell)
-            button.rect = pygame.Rect(0, 0, hold, hold)
-            button.rect.midtop = (cell.centerx, cell.bottom + gap)
+        self.game_rects = row_of_holds(area.x, y, side, gap, hold, self.end_buttons)
+        # the note beside the row (a full row leaves it none: then it takes the label's place)
+        left = max((r.right for r in self.game_rects + [b.rect for b in self.end_buttons]), default=area.x) + 2 * gap
+        self.note_rect = pygame.Rect(left, y, area.right - left, room)
+        if not self.note or self.note_rect.w < 3 * least:
+            self.note_rect = pygame.Rect(area.x, y, 0, 0)
         self.said_rect = self.label_rect  # what an end said takes the label's place until the page is left
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -245,11 +241,17 @@ class WaitingGames:
         if self.said:
             draw_text(surface, self.said, self.said_rect, theme.INK, align="left", max_px=label_px)
         else:
-            draw_text(surface, _(MSG_GAMES) if self.games else _(MSG_NO_GAMES), self.label_rect, theme.INK_SOFT,
-                      align="left", max_px=label_px)
+            label = _(MSG_GAMES) if self.games else _(MSG_NO_GAMES)
+            if self.note and not self.note_rect.w:
+                label = self.note
+            draw_text(surface, label, self.label_rect, theme.INK_SOFT, align="left", max_px=label_px)
         for game, cell, hold in zip(self.games, self.game_rects, self.end_buttons):
             _draw_game(surface, cell, game, art)
             hold.draw(surface, art)
+        note = self.note
+        if note and self.note_rect.w:
+            top = pygame.Rect(self.note_rect.x, self.note_rect.y, self.note_rect.w, min(self.note_rect.h, 4 * label_px))
+            draw_text(surface, note, top, theme.INK_SOFT, align="left", max_px=label_px)
 
 
 def _draw_game(surface: pygame.Surface, cell: pygame.Rect, game: WaitingGame, art: Any) -> None:
@@ -259,6 +261,9 @@ def _draw_game(surface: pygame.Surface, cell: pygame.Rect, game: WaitingGame, ar
 
     pygame.draw.rect(surface, theme.PANEL_DARK, cell, border_radius=max(4, cell.w // 8))
     inner = cell.inflate(-cell.w // 8, -cell.h // 8)
+    if game.game is None:  # an older Doolhof's game: nothing to show of it but whom it was with, faded
+        draw_figure(surface, inner, art, game.figure, far_badge=True, faded=True)
+        return
     if isinstance(game.game, Game):
         image = pygame.Surface(inner.size, pygame.SRCALPHA)
         draw_mini_maze(image, game.game.board.masks(), game.game.board.size, 0.5)

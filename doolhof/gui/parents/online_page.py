@@ -28,7 +28,7 @@ from collections.abc import Callable
 import pygame
 
 from doolhof.gui.kit import theme
-from doolhof.gui.kit.boxes import least_tap
+from doolhof.gui.kit.boxes import least_tap, row_of_holds
 from doolhof.gui.kit.hold_button import HoldButton
 from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host
@@ -330,12 +330,7 @@ class OnlinePage:
         room = lower.bottom - y
         side = max(1, min(int(row_h * 1.6), (room - gap) * 5 // 8, (lower.w - gap * (MOST_SHOWN - 1)) // MOST_SHOWN))
         hold = max(least, min(row_h, int(side * 0.62)))
-        self.friend_rects = []
-        for k, button in enumerate(self.forget_buttons):
-            cell = pygame.Rect(inner.x + k * (side + gap), y, side, side)
-            self.friend_rects.append(cell)
-            button.rect = pygame.Rect(0, 0, hold, hold)
-            button.rect.midtop = (cell.centerx, cell.bottom + gap)
+        self.friend_rects = row_of_holds(inner.x, y, side, gap, hold, self.forget_buttons)
 
     # ----- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -77,6 +77,8 @@ FIGURE_DROP_TIME = 0.14
 FIGURE_BACK_TIME = 0.22
 #: Seconds between a computer's push and its walk, so a child sees the two apart.
 COMPUTER_WALK_PAUSE = 0.55
+#: Seconds of the turn hand-over beat before a computer's or a far seat's turn (none before a person's here).
+HANDOVER_TIME = 0.5
 
 
 class Stage(Protocol):
@@ -96,6 +98,10 @@ class Stage(Protocol):
 
     def sync_shown(self) -> None:
         """Show the game as it stands."""
+
+    def local_person(self, seat: int) -> bool:
+        """True when *seat* is a person playing on this computer."""
+        ...
 
     def turn_began(self) -> None:
         """A new turn is on screen (wake the ambient motion, restart the idle time)."""
@@ -359,8 +365,11 @@ class Choreography:
         return clip
 
     def _handover(self, e: ev.TurnPassed) -> Clip:
+        """The new mover's figure pops up, bounces, and the turn sound plays. Before a person's turn here the beat
+        takes no time of its own (the pop and bounce are effects that play on): their turn shows and takes a tap in
+        the same frame, so a quick child's first tap on an arrow is never lost."""
         stage = self.stage
-        clip = Clip(0.5, name="handover")
+        clip = Clip(0.0 if stage.local_person(e.seat) else HANDOVER_TIME, name="handover")
         clip.on_start = handover_cue(stage, e.seat)
         return clip
 

@@ -61,9 +61,12 @@ def chapter_least(window: tuple[int, int]) -> int:
 class BookScene(Scene):
     """The puzzle book (see the module docstring)."""
 
-    def __init__(self, host: Host, today: datetime.date | None = None, stars: StarKeeper | None = None) -> None:
+    def __init__(self, host: Host, today: datetime.date | None = None, stars: StarKeeper | None = None,
+                 children: tuple[int, ...] = ()) -> None:
         """The book as of *today* (default: the computer's date), with the children's *stars* (default: read
-        from the file)."""
+        from the file), for the *children* playing here (figures, the first first: the setup screen's people on
+        this computer): it opens for its last reader when that is one of them or none are given, else for the
+        first (the child who chose that figure at the table, not the book's first child)."""
         super().__init__(host)
         self.today = today or datetime.date.today()
         self.stars = stars if stars is not None else StarKeeper()
@@ -87,6 +90,13 @@ class BookScene(Scene):
         self.chapter_rects: dict[int, pygame.Rect] = {}
         self.stone_rects: dict[str, pygame.Rect] = {}
         self.reload()
+        mine = [child for child in children if 0 <= child < CHILDREN]
+        if mine and self.child not in mine:
+            self.stars.choose(mine[0])
+            message = self.stars.take_message()
+            if message:
+                self.host.notes.append(message)
+            self.progress = self.stars.progress
         upcoming = next_puzzle(self.progress)
         self.chapter = upcoming.chapter if upcoming is not None else max(self.book)
 

@@ -7,7 +7,7 @@ Each draws itself from what it reads of the screen's choices (:class:`SetupChoic
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 import pygame
@@ -17,7 +17,7 @@ from doolhof.gui.board.painter import draw_mini_maze
 from doolhof.gui.kit import theme
 from doolhof.gui.kit.art import Art
 from doolhof.gui.kit.cardpics import Net, card_nets, draw_card_face
-from doolhof.gui.kit.text import draw_text, shared_px
+from doolhof.gui.kit.text import draw_text, font, shared_px
 from doolhof.gui.kit.widgets import (
     CHOICE,
     QUIET,
@@ -113,6 +113,21 @@ class SeatFigureButton(Button):
         #: Where the figure is drawn: the tap area (:attr:`rect`) leaves out the corner where the remove
         #: control of the last seat sits, on every seat alike.
         self.area = pygame.Rect(0, 0, 0, 0)
+        #: That corner: the figure is drawn clear of the round minus there (with its rim), on every seat.
+        self.corner = pygame.Rect(0, 0, 0, 0)
+        self._spots: dict[tuple[object, ...], tuple[int, tuple[int, int]]] = {}
+
+    def spot(self, art: Art | None, look: int, box: pygame.Rect) -> tuple[int, tuple[int, int]]:
+        """(size, centre) of figure *look* in *box*: as big and as central as it can be with no pixel of it under
+        the corner's round minus and its rim (an ear, a hat, a petal), smaller only when it must."""
+        most = int(min(box.width, box.height) * (0.82 if not self.pressed else 0.76))
+        if art is None or self.corner.width <= 0 or most <= 4:
+            return most, box.center
+        key = (look, most, tuple(box), tuple(self.corner))
+        found = self._spots.get(key)
+        if found is None:
+            found = self._spots[key] = _clear_spot(art, look, most, box, self.corner)
+        return found
 
     def draw(self, surface: pygame.Surface, art: Art | None = None) -> None:
         """The figure (faded with a plus when the seat is free), a robot badge for computers."""
@@ -120,16 +135,8 @@ class SeatFigureButton(Button):
             return
         box = self.area if self.area.width > 0 else self.rect
         active = self.k < self.scene.count
-        px = int(min(box.width, box.height) * (0.82 if not self.pressed else 0.76))
-        # Clear of the corner the tap area leaves out (the last seat's minus): a narrow card moves the figure
-        # right, a little smaller when it must (its round shape may reach into the corner's empty part).
-        left, top = self.rect.left - box.left, self.rect.top - box.top
-        if box.width // 2 - int(px * 0.36) < left:
-            px = min(px, int((box.width - left) / 0.86))
-        if box.height // 2 - int(px * 0.36) < top:
-            px = min(px, int((box.height - top) / 0.86))
-        center = (max(box.centerx, self.rect.left + int(px * 0.36)), max(box.centery, self.rect.top + int(px * 0.36)))
         look = self.scene.figures[self.k]
+        px, center = self.spot(art, look, box)
         figure = safe_art(f"figure {look}", lambda: art.figure(look, px)) if art is not None else None
         if figure is None:
             pygame.draw.circle(surface, theme.SEAT_COLORS[look], center, px // 2)
@@ -142,37 +149,25 @@ class SeatFigureButton(Button):
             plus = safe_icon(art, "plus", px // 2)
             if plus is not None:
                 surface.blit(plus, plus.get_rect(center=center))
+        spot = badge_rect(box, px)
+        badge_px = spot.width
         if active and self.scene.slots[self.k].is_computer and art is not None:
-            badge_px = max(1, px // 3)
             badge = safe_art("robot", lambda: art.robot(badge_px))
             if badge is not None:
-                surface.blit(badge, badge.get_rect(topright=(box.right - px // 12, box.top + px // 12)))
+                surface.blit(badge, badge.get_rect(topright=spot.topright))
         if active and self.k in self.scene.marked_far and self.scene.online \
                 and not self.scene.slots[self.k].is_computer:
-            badge_px = max(1, px // 3)
-            spot = pygame.Rect(0, 0, badge_px, badge_px)
-            spot.topright = (box.right - px // 12, box.top + px // 12)
             pygame.draw.circle(surface, theme.WHITE, spot.center, badge_px // 2 + max(1, badge_px // 12))
             badge = safe_icon(art, "globe", badge_px)
             if badge is not None:
                 surface.blit(badge, spot)
 
 
-class KindButton(Button):
-    """Person or computer for seat *k* (tap to switch; far away is the place switch's, :class:`PlaceButton`)."""
+class _SeatWordButton(Button):
+    """A seat's row button with an icon and a word (the place switch): the whole row is the tap area."""
 
-    def __init__(self, scene: SetupChoices, k: int) -> None:
-        """The switch of seat *k*."""
-        super().__init__(lambda: scene.toggle_kind(k), style=CHOICE, name=f"kind{k}", label=self.word)
-        self.scene, self.k = scene, k
-
-    def word(self) -> str:
-        """What the seat is: a person or a computer."""
-        return _("Computer") if self.scene.slots[self.k].is_computer else _("Person")
-
-    def label_texts(self) -> list[str]:
-        """Every word it may show, so the row keeps its size when a seat switches."""
-        return [_("Person"), _("Computer")]
+    scene: SetupChoices
+    k: int
 
     def _parts(self, face_rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect, int]:
         """(icon box, words box, icon px) inside the face: the icon beside the word, or above it when the word
@@ -207,23 +202,110 @@ class KindButton(Button):
         _icon, words, _px = self._parts(face)
         return (words, int(face.height * 0.6))
 
+
+class KindButton(Button):
+    """Person or computer for seat *k*: a switch showing both (the person and the robot, the chosen one on its
+    knob), beside the word of what the seat is. Only the switch takes a tap (:attr:`rect`); the word and the
+    rest of the row (:attr:`area`) are a label, so a child's tap on "Person" never makes the seat a computer.
+    Far away is the place switch's (:class:`PlaceButton`)."""
+
+    def __init__(self, scene: SetupChoices, k: int) -> None:
+        """The switch of seat *k*."""
+        super().__init__(lambda: scene.toggle_kind(k), style=CHOICE, name=f"kind{k}", label=self.word)
+        self.scene, self.k = scene, k
+        #: The whole row: the word's plate with the switch in it (:attr:`rect`, set by :meth:`place`).
+        self.area = pygame.Rect(0, 0, 0, 0)
+        #: Where the word is drawn.
+        self.words = pygame.Rect(0, 0, 0, 0)
+
+    def word(self) -> str:
+        """What the seat is: a person or a computer."""
+        return _("Computer") if self.scene.slots[self.k].is_computer else _("Person")
+
+    def label_texts(self) -> list[str]:
+        """Every word it may show, so the row keeps its size when a seat switches."""
+        return [_("Person"), _("Computer")]
+
+    def word_width(self, word_px: int) -> int:
+        """The room the longest word needs at *word_px* (with a little air)."""
+        return max(font(word_px).size(text)[0] for text in self.label_texts()) + max(8, word_px)
+
+    def stacks(self, width: int, least: int, word_px: int) -> bool:
+        """True when a row *width* wide has no room for a roomy switch beside the word: the word goes above."""
+        return width - self.word_width(word_px) < least * 3 // 2
+
+    def place(self, row: pygame.Rect, least: int, word_px: int) -> None:
+        """Lay the switch and the word out in *row*: the switch (at least *least* each way) at the right, the
+        word beside it, or above the switch when :meth:`stacks` and the row is tall enough."""
+        self.area = row.copy()
+        need = self.word_width(word_px)
+        if not self.stacks(row.width, least, word_px) or row.height < least + word_px * 3 // 2:
+            switch_w = min(row.width, max(least, min(int(row.height * 1.9), row.width - need)))
+            self.rect = pygame.Rect(row.right - switch_w, row.y, switch_w, row.height)
+            air = max(2, word_px // 3)
+            self.words = pygame.Rect(row.x + air, row.y, max(1, row.width - switch_w - air), row.height)
+        else:
+            switch_h = max(least, min(row.height - word_px * 2, int(row.width / 1.6)))
+            self.rect = pygame.Rect(row.x, row.bottom - switch_h, row.width, switch_h)
+            self.words = pygame.Rect(row.x, row.y, row.width, max(1, row.height - switch_h))
+
+    def label_box(self) -> tuple[pygame.Rect, int | None] | None:
+        """The word's box."""
+        return (self.words, int(min(self.words.height, self.area.height) * 0.6))
+
+    def knob_rects(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """(track, the person's place, the robot's place) of the switch drawn in :attr:`rect`, unpressed."""
+        inner = self.rect.inflate(-max(4, self.rect.height // 8), -max(4, self.rect.height // 6))
+        h = max(1, min(inner.height, int(inner.width / 2.1)))
+        track = pygame.Rect(0, 0, min(inner.width, int(h * 2.1)), h)
+        track.center = inner.center
+        half = track.height
+        person = pygame.Rect(track.x, track.y, half, half)
+        robot = pygame.Rect(track.right - half, track.y, half, half)
+        return track, person, robot
+
     def draw(self, surface: pygame.Surface, art: Art | None = None) -> None:
-        """Person icon and word, or the robot and "Computer"."""
+        """The word on a flat plate in the seat's colour, and the switch: the person and the robot on a track,
+        the chosen one on a raised white knob, the other faded."""
         if not self.visible or self.rect.width <= 0:
             return
         computer = self.scene.slots[self.k].is_computer
         color = theme.SEAT_COLORS[self.scene.figures[self.k]]
-        face = lighten(color, 0.82) if not computer else theme.COMPUTER_FACE
-        face_rect = draw_slab(surface, self.rect, face, darken(color, 0.25), self.pressed)
-        icon_box, words, px = self._parts(face_rect)
-        icon = None
-        if art is not None:
-            icon = safe_art("robot" if computer else "person", lambda: art.robot(px) if computer
-                            else art.icon("person", px))
-        self._draw_inside(surface, face_rect, icon_box, words, icon)
+        plate = self.area if self.area.width > 0 else self.rect
+        radius = max(6, min(plate.width, plate.height) // 4)
+        pygame.draw.rect(surface, lighten(color, 0.82) if not computer else theme.COMPUTER_FACE, plate,
+                         border_radius=radius)
+        pygame.draw.rect(surface, lighten(color, 0.4), plate, width=max(1, plate.height // 30), border_radius=radius)
+        top = int(min(self.words.height, plate.height) * 0.6)
+        draw_text(surface, self.word(), self.words, theme.INK,
+                  max_px=top if self.text_px is None else min(top, self.text_px))
+        track, person, robot = self.knob_rects()
+        if self.pressed:
+            for box in (track, person, robot):
+                box.y += max(1, track.height // 12)
+        edge = darken(color, 0.25)
+        line = max(2, track.height // 14)
+        pygame.draw.rect(surface, theme.SOFT_EDGE, track.move(0, line), border_radius=track.height // 2)
+        pygame.draw.rect(surface, lighten(color, 0.55), track, border_radius=track.height // 2)
+        pygame.draw.rect(surface, edge, track, width=line, border_radius=track.height // 2)
+        chosen, other = (robot, person) if computer else (person, robot)
+        pygame.draw.circle(surface, edge, (chosen.centerx, chosen.centery + line), chosen.height // 2)
+        pygame.draw.circle(surface, theme.WHITE, chosen.center, chosen.height // 2)
+        pygame.draw.circle(surface, edge, chosen.center, chosen.height // 2, line)
+        if art is None:
+            return
+        px = max(1, int(track.height * 0.72))
+        icons = (safe_art("person", lambda: art.icon("person", px)), safe_art("robot", lambda: art.robot(px)))
+        for box, icon in zip((person, robot), icons):
+            if icon is None:
+                continue
+            if box is other:
+                icon = icon.copy()
+                icon.set_alpha(110)
+            surface.blit(icon, icon.get_rect(center=box.center))
 
 
-class PlaceButton(KindButton):
+class PlaceButton(_SeatWordButton):
     """Where seat *k*'s person plays: here (the house) or far away (the globe), on the other computer; a tap
     switches. Shown under a person's switch while online play is on, where a computer shows its level: far
     away is a choice of its own, never one more step of person and computer, so a tap too few never
@@ -437,6 +519,33 @@ class VariantButton(Button):
                                  border_radius=max(2, card.height // 5))
                 pygame.draw.rect(surface, darken(theme.SEAT_COLORS[p], 0.3), card, 1,
                                  border_radius=max(2, card.height // 5))
+
+
+class GamePicture(VariantButton):
+    """A game card's picture and name drawn flat, as a sign and not a control (an invitation says which game)."""
+
+    def __init__(self, variant: str) -> None:
+        """The picture of *variant*."""
+        Button.__init__(self, lambda: None, style=CHOICE, name=f"picture-{variant}",
+                        label=lambda: _(VARIANT_LABELS[variant]))
+        self.variant = variant
+
+    def waiting_here(self) -> bool:
+        """A sign carries no "again" badge."""
+        return False
+
+
+def draw_game_card(surface: pygame.Surface, rect: pygame.Rect, variant: str, art: Art) -> None:
+    """*variant*'s picture and name in *rect* as the setup screen's game card shows them, on a flat cream plate
+    (no raised face: it is no button)."""
+    if variant not in VARIANT_LABELS or rect.width < 8 or rect.height < 8:
+        return
+    radius = max(6, min(rect.size) // 8)
+    pygame.draw.rect(surface, theme.WHITE, rect, border_radius=radius)
+    pygame.draw.rect(surface, theme.CREAM_EDGE, rect, width=max(1, rect.height // 40), border_radius=radius)
+    picture = GamePicture(variant)
+    picture.rect = rect.copy()
+    picture.draw_content(surface, rect.inflate(-rect.height // 5, -rect.height // 6), theme.INK, art)
 
 
 def _fit(room: pygame.Rect, variant: str) -> float:
@@ -658,3 +767,51 @@ def _maze_picture(n: int, masks: tuple[int, ...], figures: tuple[tuple[int, int]
         look = looks[seat] if seat < len(looks) else seat
         pygame.draw.circle(image, theme.SEAT_COLORS[look % len(theme.SEAT_COLORS)], center, radius)
     return image.convert_alpha() if pygame.display.get_surface() is not None else image
+
+
+def badge_rect(box: pygame.Rect, px: int) -> pygame.Rect:
+    """Where a seat's robot (a computer) or globe (far away) badge sits over a figure of *px* in *box*."""
+    side = max(1, px // 3)
+    badge = pygame.Rect(0, 0, side, side)
+    badge.topright = (box.right - px // 12, box.top + px // 12)
+    return badge
+
+
+def minus_reach(corner: pygame.Rect) -> int:
+    """The radius the last seat's round minus in *corner* is drawn with, its rim in the seat's colour included."""
+    return corner.width // 2 + max(2, corner.width // 16)
+
+
+@lru_cache(maxsize=8)
+def _disc(radius: int) -> pygame.mask.Mask:
+    disc = pygame.Surface((2 * radius + 1, 2 * radius + 1), pygame.SRCALPHA)
+    pygame.draw.circle(disc, (0, 0, 0, 255), (radius, radius), radius)
+    return pygame.mask.from_surface(disc)
+
+
+def _clear_spot(art: Art, look: int, most: int, box: pygame.Rect, corner: pygame.Rect) -> tuple[int, tuple[int, int]]:
+    """The biggest figure size (from *most* down) and the centre nearest *box*'s centre at which figure *look*
+    lies inside *box* with none of its pixels on the minus' disc in *corner* (one pixel of air)."""
+    radius = minus_reach(corner) + 1
+    disc = _disc(radius)
+    disc_at = (corner.centerx - radius, corner.centery - radius)
+    px = most
+    while px >= max(4, most * 55 // 100):
+        image = safe_art(f"figure {look}", partial(art.figure, look, px))
+        if image is None:
+            break
+        mask = pygame.mask.from_surface(image, 40)
+        w, h = image.get_size()
+        badge = badge_rect(box, px)
+        mark = _disc(badge.width // 2 + max(1, badge.width // 12) + 1)
+        mark_at = (badge.centerx - mark.get_size()[0] // 2, badge.centery - mark.get_size()[1] // 2)
+        step = max(1, px // 24)
+        spots = [(x, y) for x in range(box.centerx, box.right - w // 2 + 1, step)
+                 for y in range(box.centery, box.bottom - h // 2 + 1, step)]
+        for x, y in sorted(spots, key=lambda spot: (spot[0] - box.centerx) + (spot[1] - box.centery)):
+            left, top = x - w // 2, y - h // 2
+            if not mask.overlap(disc, (disc_at[0] - left, disc_at[1] - top)) and \
+                    not mask.overlap(mark, (mark_at[0] - left, mark_at[1] - top)):
+                return px, (x, y)
+        px -= max(1, most // 30)
+    return most, box.center

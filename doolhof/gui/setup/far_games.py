@@ -84,40 +84,14 @@ def online_game_buttons(host: Host) -> list[OnlineGameButton]:
     if not online_on(host.settings):
         return []
     from doolhof.online import store
-    from doolhof.online.errors import Refused
-    from doolhof.online.room import Room
 
-    buttons = []
     try:
-        kept_rooms = store.waiting_rooms()
+        games = store.waiting_games(MOST)
     except OSError as error:
         log.warning("the waiting online games could not be read (%s)", error)
         return []
-    for kept in kept_rooms:
-        try:
-            room = Room.from_dict(kept)
-        except Refused as refused:
-            log.warning("a waiting online game could not be read (%s); it is left as it is", refused.reason)
-            continue
-        game = room.game
-        if game is None or room.table is None or game.is_over():
-            continue
-        owners = room.log.genesis.owners if room.log is not None else ()
-        seat = next((seat for seat, owner in enumerate(owners) if owner != room.me["device"]), 1)
-        buttons.append(OnlineGameButton(host, kept, game.copy(), room.table, room.table.figure(seat), _changed(kept)))
-        if len(buttons) == MOST:
-            break
-    return buttons
-
-
-def _changed(kept: dict[str, Any]) -> float:
-    """When the room's file was last written (0 when it cannot be told)."""
-    from doolhof.online import store
-
-    try:
-        return (store.folder() / "rooms" / f"{kept.get('room')}.json").stat().st_mtime
-    except (OSError, ValueError):
-        return 0.0
+    return [OnlineGameButton(host, g.kept, g.game, g.table, g.figure, g.at) for g in games
+            if g.game is not None and g.table is not None]
 
 
 __all__ = ["MOST", "OnlineGameButton", "online_game_buttons"]

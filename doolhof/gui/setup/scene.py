@@ -3,14 +3,15 @@
 Everything is a big tap target (at least 64 px on a 1280x800 window):
 
 - four seat cards (six for the card game), each with a figure of its own; a free seat shows its figure
-  faded with a plus: a tap adds seats up to it. A tap on a face in play opens the figure picker
-  (:mod:`.figures`): the child chooses which figure (colour and shape) that seat plays, from those no
+  faded with a plus: a tap adds seats up to it, each a person here. A tap on a face in play opens the
+  figure picker (:mod:`.figures`): the child chooses which figure (colour and shape) that seat plays, from those no
   seat in play wears. The last seat in play carries a round minus in its corner, held a moment to take
   that seat away (its ring fills from the press on; a tap only wiggles it): a tap on a face never takes
   a player away (2 to 4 seats, 2 to 6 for the card game; the seats in play are always the first *n*
   seat cards, seat *k* starting on corner *k*, which wears its figure's colour, R5; a maze table and a
   card table each keep their own number of seats);
-- under each figure a person/computer switch, and for a computer its level (gentle, clever,
+- under each figure a person/computer switch showing both (only the switch takes a tap, not the word
+  beside it), and for a computer its level (gentle, clever,
   expert; tap to cycle); while online play is on, a person's place in that spot: here (the house)
   or far away (the globe), a choice of its own, so a tap too few never makes a far player the
   computer;
@@ -54,7 +55,7 @@ from doolhof.gui.kit.boxes import least_tap
 from doolhof.gui.kit.cardpics import draw_card_back, draw_card_face, draw_pile
 from doolhof.gui.kit.hold_button import HoldButton
 from doolhof.gui.kit.pointer import PointerEvent
-from doolhof.gui.kit.scene import Host, Scene
+from doolhof.gui.kit.scene import Host, Note, Scene
 from doolhof.gui.kit.text import draw_text, readable_px, shared_px
 from doolhof.gui.kit.widgets import (
     CARD,
@@ -69,8 +70,10 @@ from doolhof.gui.kit.widgets import (
     draw_corner_icon,
     garden_background,
     lighten,
+    safe_icon,
     share_text_size,
 )
+from doolhof.gui.online.common import draw_figure
 from doolhof.gui.online.invitation_notice import InvitationNotice
 from doolhof.gui.online.switch import online_on
 from doolhof.gui.setup.buttons import (
@@ -81,7 +84,9 @@ from doolhof.gui.setup.buttons import (
     PlaceButton,
     SeatFigureButton,
     VariantButton,
+    draw_game_card,
     draw_waiting_game,
+    minus_reach,
 )
 from doolhof.gui.setup.far_games import OnlineGameButton, online_game_buttons
 from doolhof.gui.setup.figures import FigurePicker
@@ -190,7 +195,7 @@ class SetupScene(Scene):
         #: The seat whose face was pressed while its picker was open (that tap closes it, never opens it again).
         self._closing_seat: int | None = None
         #: A remembered computer's invitation, noticed here in the background (gui/online/invitation_notice.py).
-        self.invitations = InvitationNotice(host, self.my_figure)
+        self.invitations = InvitationNotice(host, self.my_figure, draw_game_card)
         if table is None:
             self._front_newest(memory.at)
         self.set_secrets(self.secrets)
@@ -285,11 +290,16 @@ class SetupScene(Scene):
                 self.figure_picker.open(k, self.figures[k], free, self.figure_buttons[k].rect)
                 self.host.request_redraw()
             return
+        # The plus adds the child next to you, here: a free seat shows no robot nor globe, so it never adds a
+        # computer or a far player (the parent switches it after, on purpose); the computer's level is kept.
+        for j in range(self.count, k + 1):
+            self.slots[j] = SeatConfig("person", self.slots[j].level)
+            self.marked_far.discard(j)
         self.count = k + 1
         self.set_secrets(self.secrets)
 
     def remove_last(self) -> None:
-        """The last seat's minus was held: that seat goes (its person or computer stays on its card for later)."""
+        """The last seat's minus was held: that seat goes (a plus brings it back as a person)."""
         if self.count <= MIN_SEATS:
             return
         self.count -= 1
@@ -433,8 +443,12 @@ class SetupScene(Scene):
             self.set_variant(newest.table.variant)
 
     def open_puzzles(self) -> None:
-        """The puzzle book."""
-        self.host.screens.open_puzzles()
+        """The puzzle book, read by the child playing here: the figure of the first person in play on this computer;
+        the book's last reader when that child is at this table too (a sibling who picked their figure in the book),
+        or when only computers are in play."""
+        far_seats = self.far_seats()
+        here = [self.figures[k] for k in range(self.count) if not self.slots[k].is_computer and k not in far_seats]
+        self.host.screens.open_puzzles(tuple(here))
 
     def my_figure(self) -> int:
         """This computer's figure for the other one: the figure of its first seat not far away."""
@@ -631,6 +645,8 @@ class SetupScene(Scene):
                                self.place_buttons[k]):
                     button.rect = pygame.Rect(0, 0, 0, 0)
                 self.figure_buttons[k].area = pygame.Rect(0, 0, 0, 0)
+                self.figure_buttons[k].corner = pygame.Rect(0, 0, 0, 0)
+                self.kind_buttons[k].area = pygame.Rect(0, 0, 0, 0)
                 continue
             row, col = divmod(k, across)
             card = pygame.Rect(cards.x + col * (card_w + gap), cards.y + row * (card_h + gap), card_w, card_h)
@@ -638,6 +654,10 @@ class SetupScene(Scene):
             body = card.inflate(-max(2, pad // 2), -max(2, pad // 2))
             figure_h = int(body.height * 0.46)
             kind_h = int(body.height * 0.26)
+            least, word_px = least_tap(self.size), readable_px(self.size)
+            if self.kind_buttons[k].stacks(body.width, least, word_px):  # the word above the switch: a taller row
+                grow = max(0, min(least + word_px * 2 - kind_h, figure_h - least - least // 3))
+                figure_h, kind_h = figure_h - grow, kind_h + grow
             level_h = body.height - figure_h - kind_h - 2 * max(1, pad // 3)
             # The top left corner holds the minus while this is the last seat; the figure's tap area leaves it
             # out on every seat, so no finger that stays where it was taps a face after the seat went.
@@ -646,12 +666,13 @@ class SetupScene(Scene):
             self.seat_corners.append(pygame.Rect(body.x, body.y, corner, corner))
             figure = self.figure_buttons[k]
             figure.area = pygame.Rect(body.x, body.y, body.width, figure_h)
+            figure.corner = self.seat_corners[-1].copy()
             if body.width - corner >= min(figure_h, least_tap(self.size)) or figure_h - corner < body.width - corner:
                 figure.rect = pygame.Rect(body.x + corner, body.y, max(1, body.width - corner), figure_h)
             else:
                 figure.rect = pygame.Rect(body.x, body.y + corner, body.width, max(1, figure_h - corner))
             y = body.y + figure_h + max(1, pad // 3)
-            self.kind_buttons[k].rect = pygame.Rect(body.x, y, body.width, kind_h)
+            self.kind_buttons[k].place(pygame.Rect(body.x, y, body.width, kind_h), least, word_px)
             y += kind_h + max(1, pad // 3)
             self.level_buttons[k].rect = pygame.Rect(body.x, y, body.width, max(1, level_h))
             self.place_buttons[k].rect = self.level_buttons[k].rect.copy()
@@ -806,7 +827,7 @@ class SetupScene(Scene):
         minus = self.remove_button.rect
         if minus.width > 0:  # a rim in the seat's colour, so the round minus reads as a button of that seat
             rim = darken(theme.SEAT_COLORS[self.figures[self.count - 1]], 0.25)
-            pygame.draw.circle(surface, rim, minus.center, minus.width // 2 + max(2, minus.width // 16))
+            pygame.draw.circle(surface, rim, minus.center, minus_reach(minus))
         self.remove_button.draw(surface, art)
         if self.is_cards:
             self._draw_deck(surface, art)
@@ -833,8 +854,20 @@ class SetupScene(Scene):
         shade.fill((*theme.SHADE, 140))
         surface.blit(shade, (0, 0))
         draw_card(surface, self.note_rect)
-        draw_text(surface, self.notes[0], self.note_text_rect, theme.INK, max_px=max(14, self.note_rect.h // 9))
+        note, words = self.notes[0], self.note_text_rect
+        if isinstance(note, Note):  # a picture for the child above the words (the child cannot read)
+            picture, words = self.note_parts(note)
+            _draw_note_picture(surface, picture, note, art)
+        draw_text(surface, note, words, theme.INK, max_px=max(14, self.note_rect.h // 9))
         self.note_buttons.draw(surface, art)
+
+    def note_parts(self, note: Note) -> tuple[pygame.Rect, pygame.Rect]:
+        """(picture, words) of the note card's text room for *note*: the picture on top, the words under it."""
+        room = self.note_text_rect
+        side = max(1, min(room.h * 11 // 20, room.w // (3 if note.figure is not None else 2)))
+        picture = pygame.Rect(room.x, room.y, room.w, side)
+        gap = max(2, side // 12)
+        return picture, pygame.Rect(room.x, picture.bottom + gap, room.w, max(1, room.bottom - picture.bottom - gap))
 
     def _draw_header_pictures(self, surface: pygame.Surface, header: pygame.Rect, art: Art) -> None:
         px = int(header.height * 0.62)
@@ -889,6 +922,20 @@ class SetupScene(Scene):
             draw_text(surface, note, words, theme.INK_SOFT)
             strip = pygame.Rect(strip.x, strip.y, strip.width - words.width, strip.height)
         _draw_star_row(surface, strip, n, self.total_secrets(), art)
+
+
+def _draw_note_picture(surface: pygame.Surface, area: pygame.Rect, note: Note, art: Art) -> None:
+    """*note*'s picture centred in *area*: the other computer's figure with the globe (when known) beside its icon."""
+    side = area.height
+    gap = side // 6
+    total = side * (2 if note.figure is not None else 1) + (gap if note.figure is not None else 0)
+    x = area.centerx - total // 2
+    if note.figure is not None:
+        draw_figure(surface, pygame.Rect(x, area.y, side, side), art, note.figure, far_badge=True)
+        x += side + gap
+    icon = safe_icon(art, note.picture, side)
+    if icon is not None:
+        surface.blit(icon, (x, area.y))
 
 
 def _draw_star_row(surface: pygame.Surface, area: pygame.Rect, lit: int, total: int, art: Art) -> None:

@@ -4,8 +4,9 @@ B lays a card that leaves nothing to take; the turn passes to A on its own, with
 hand cards where B's were. A press B made before that (held on, lifted anywhere) neither turns nor
 chooses A's card; a tap A makes once the turn is A's acts at once.
 
-The press goes down while the laid card still flies (normal speed: A's controls take input about 0.47 s
-after the lay). Every test runs at 1280x800, 800x600 and 800x1280, by mouse and by finger.
+The press goes down while the laid card still flies (normal speed: A's controls take input about 0.42 s
+after the lay, the moment A's hand shows). A's hand takes A's first tap the moment it shows. Every test
+runs at 1280x800, 800x600 and 800x1280, by mouse and by finger.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ def up(app: Any, pos: tuple[int, int], touch: bool) -> None:
 @HOW
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("where", ["rotate", "hand"])
-@pytest.mark.parametrize("late", [0.0, 0.4])
+@pytest.mark.parametrize("late", [0.0, 0.3])
 def test_a_press_from_the_last_turn_does_nothing_on_the_next_persons_turn(
         make_app: Any, size: tuple[int, int], touch: bool, where: str, late: float) -> None:
     app = make_app(size)
@@ -65,3 +66,35 @@ def test_a_press_from_the_last_turn_does_nothing_on_the_next_persons_turn(
     assert game.current_player == 1 and game.phase == "place"
     press(app, spot)  # A's own tap acts at once
     assert scene.chosen == 0
+
+
+def _hand_drawn(scene: Any, seat: int) -> bool:
+    """True when the big hand at the bottom shows *seat*'s cards (theirs, face up, none of them flying in)."""
+    return scene.shown.current == seat and not scene.face_down(seat) and not scene.handover
+
+
+@HOW
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("speed", ["normal", "slow"])
+def test_the_next_persons_hand_takes_a_tap_the_moment_it_shows(make_app: Any, size: tuple[int, int], touch: bool,
+                                                               speed: str) -> None:
+    """A fast child taps a card of their hand as soon as it is there: that tap chooses it (no hand on screen
+    that ignores a tap while the turn's pop and bounce play)."""
+    from dataclasses import replace
+
+    app = make_app(size)
+    app.settings = replace(app.settings, animation_speed=speed)
+    game = lonely()
+    app.sound = SoundLog()
+    scene = h.start_cards(app, game, h.PEOPLE2)
+    press = touch_tap if touch else tap
+    press(app, h.point(scene.layout.hand[0]))
+    press(app, h.cell_point(scene, (0, 0)))
+    for _ in range(600):
+        if _hand_drawn(scene, 1):
+            break
+        app.step([], 1 / 60)
+    assert _hand_drawn(scene, 1), "the turn passed to the second child, whose hand shows"
+    press(app, h.point(scene.layout.hand[1]))
+    assert scene.chosen == 1, "the first tap on the hand that shows chooses the card"
+    assert scene.accepting()
