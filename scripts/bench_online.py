@@ -24,9 +24,10 @@ id replays the far computer's first ``have`` (n=0) 300 times at a room with a lo
 entries the attacked computer sent again for it. ``pairing`` is ten pairings by picture code with a squatter and
 a watcher on the 144 public slots pairing used before meeting places, the time to pair (from the joiner's last
 picture to both in, scrypt included) and one scrypt's time; ``stranger_flood`` the relay's memory before and
-after 20 connections of a stranger send 20,000 junk 4 kB messages on made-up meeting places, and then what
-2,000 retained 4 kB messages of one made-up username still add (retained messages are the one thing left a
-stranger can store).
+after 20 connections of a stranger send 20,000 junk 4 kB messages on made-up meeting places, and then after 20
+connections of one made-up username try to store 2,000 retained 4 kB messages each (the shipped relay cuts each
+off at its first: ``retain_available false``), and the same retained flood at a relay with retained messages on,
+for comparison.
 
 Goals (a 2-core machine): 1 room p95 < 20 ms, 200 rooms p95 < 100 ms, frame p95 online within 1 ms
 of offline; 300 replayed ``have``s grow a client by at most 20 MB; 10 of 10 pairings with a squatter and a
@@ -326,15 +327,37 @@ def _stranger(relay: Any, channel: str) -> Any:
     return client
 
 
+def _retained_tries(relay: Any, channel: str, topics: list[str], payload: bytes, wait: float = 10.0) -> bool:
+    """One connection of a stranger sends *payload* retained on every topic of *topics*, as fast as it can; True
+    when the relay cut it off (the shipped relay does at the first: ``retain_available false``)."""
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
+
+    cut = threading.Event()
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5, reconnect_on_failure=False)
+    client.username_pw_set(channel)
+    client.on_disconnect = lambda c, u, f, reason, p: cut.set()
+    client.connect(relay.host, relay.port)
+    client.loop_start()
+    try:
+        infos = [client.publish(topic, payload, qos=1, retain=True) for topic in topics]
+        deadline = time.monotonic() + wait
+        while not cut.is_set() and not all(i.is_published() for i in infos[-20:]) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return cut.is_set()
+    finally:
+        client.disconnect()
+        client.loop_stop()
+
+
 def _old_slot_attackers(relay: Any) -> list[Any]:
-    """A squatter (a retained byte on every topic of the 144 public slots pairing used before meeting places)
-    and a watcher on every slot answering whatever appears there with junk on every topic."""
+    """A squatter (trying to leave a retained byte on every topic of the 144 public slots pairing used before
+    meeting places) and a watcher on every slot answering whatever appears there with junk on every topic."""
     clients = []
     for n in range(144):
         slot = f"pair-{n:03d}"
+        _retained_tries(relay, slot, [f"doolhof/c/{slot}/{name}" for name in ("host", "offer", "look")], b"x")
         client = _stranger(relay, slot)
-        for name in ("host", "offer", "look"):
-            client.publish(f"doolhof/c/{slot}/{name}", b"x", qos=1, retain=True)
 
         def answer(client: Any, userdata: Any, message: Any) -> None:
             if message.payload != b"x":
@@ -394,11 +417,21 @@ def abuse_pairings(relay: Any, pairings: int = 10) -> dict[str, Any]:
             "pair_ms_p50": round(percentile(pair_ms, 50), 1), "pair_ms_p95": round(percentile(pair_ms, 95), 1)}
 
 
-def abuse_stranger_flood(relay: Any, connections: int = 20, messages: int = 1000) -> dict[str, Any]:
-    """The relay's memory before and after a stranger's bounded flood of pairing traffic (goal: + 8 MB at most):
-    *connections* (within the per-address limit of doolhof-relay.nft) on made-up meeting places, each sending
-    *messages* 4 kB looks, offers and joins nobody retains; then, apart, what retained messages still let one
-    username store (the relay's own limits bound that, not pairing)."""
+def _retained_flood(relay: Any, connections: int, messages: int, junk: bytes) -> int:
+    """*connections* of one made-up username, one after the other, each trying to store *messages* retained
+    messages; how many of them the relay cut off."""
+    channel = "m" + os.urandom(16).hex()
+    topics = [f"doolhof/c/{channel}/r{i}" for i in range(messages)]
+    return sum(_retained_tries(relay, channel, topics, junk) for _ in range(connections))
+
+
+def abuse_stranger_flood(relay: Any, connections: int = 20, messages: int = 1000,
+                         retained: int = 2000) -> dict[str, Any]:
+    """The relay's memory before and after a stranger's bounded flood (goal: + 8 MB at most): *connections*
+    (within the per-address limit of doolhof-relay.nft) on made-up meeting places, each sending *messages* 4 kB
+    looks, offers and joins nobody retains; then *connections* of one made-up username each trying to store
+    *retained* retained 4 kB messages (the shipped relay cuts each off at its first); and that retained flood
+    again at a relay from the shipped configuration with ``retain_available true``, for comparison."""
     before = relay.rss_mb()
     clients = [_stranger(relay, "m" + os.urandom(16).hex()) for _ in range(connections)]
     junk = os.urandom(4000)
@@ -414,19 +447,28 @@ def abuse_stranger_flood(relay: Any, connections: int = 20, messages: int = 1000
         client.loop_stop()
     time.sleep(0.5)
     after = relay.rss_mb()
-    one = _stranger(relay, "m" + os.urandom(16).hex())
-    infos = [one.publish(f"doolhof/c/{one._username.decode()}/r{i}", junk, qos=1, retain=True) for i in range(2000)]
-    for info in infos[-20:]:
-        info.wait_for_publish(10)
-    one.disconnect()
-    one.loop_stop()
+    cut = _retained_flood(relay, connections, retained, junk)
     time.sleep(0.5)
-    retained = relay.rss_mb()
-    return {"connections": connections, "messages": connections * messages, "message_bytes": len(junk),
-            "relay_rss_mb_before": round(before, 2), "relay_rss_mb_during": round(during, 2),
-            "relay_rss_mb_after": round(after, 2), "relay_rss_growth_mb": round(after - before, 2),
-            "retained_2000_x_4kB_rss_mb": round(retained, 2),
-            "retained_growth_mb": round(retained - after, 2)}
+    kept = relay.rss_mb()
+    figures = {"connections": connections, "messages": connections * messages, "message_bytes": len(junk),
+               "relay_rss_mb_before": round(before, 2), "relay_rss_mb_during": round(during, 2),
+               "relay_rss_mb_after": round(after, 2), "relay_rss_growth_mb": round(after - before, 2),
+               "retained_tries": f"{connections} connections x {retained} retained 4 kB messages",
+               "retained_connections_cut_off": cut, "retained_rss_mb_after": round(kept, 2),
+               "retained_growth_mb": round(kept - after, 2), "total_growth_mb": round(kept - before, 2)}
+    local_relay = _script("local_relay")
+    folder = Path(tempfile.mkdtemp(prefix="doolhof-bench-retain-"))
+    keeping = folder / "mosquitto.conf"
+    keeping.write_text(local_relay.SHIPPED_CONFIG.read_text(encoding="utf-8").replace(
+        "retain_available false", "retain_available true"), encoding="utf-8")
+    with local_relay.LocalRelay(config=keeping) as other:
+        idle = other.rss_mb()
+        cut_there = _retained_flood(other, 1, retained, junk)
+        time.sleep(0.5)
+        figures.update({"retain_on_connections_cut_off": cut_there, "retain_on_rss_mb_before": round(idle, 2),
+                        "retain_on_rss_mb_after": round(other.rss_mb(), 2),
+                        "retain_on_growth_mb": round(other.rss_mb() - idle, 2)})
+    return figures
 
 
 def frame_p95(relay: Any, rounds: int, pushes: int) -> tuple[float, float]:
@@ -530,7 +572,11 @@ def main() -> int:
               f"p50 {pairing['pair_ms_p50']} ms, p95 {pairing['pair_ms_p95']} ms"
               f" (scrypt {pairing['scrypt_ms_median']} ms)")
         print(f"stranger flood: relay {flood['relay_rss_mb_before']} -> {flood['relay_rss_mb_after']} MB"
-              f" (+{flood['relay_rss_growth_mb']}); 2000 retained 4 kB: +{flood['retained_growth_mb']} MB")
+              f" (+{flood['relay_rss_growth_mb']}); then {flood['retained_tries']}:"
+              f" {flood['retained_connections_cut_off']} cut off, relay {flood['retained_rss_mb_after']} MB"
+              f" (+{flood['total_growth_mb']} in all); with retained messages on, 1 x 2000 retained:"
+              f" {flood['retain_on_rss_mb_before']} -> {flood['retain_on_rss_mb_after']} MB"
+              f" (+{flood['retain_on_growth_mb']})")
     print(f"load average {figures['load_average']} on {figures['cpus']} cores")
     return 0
 

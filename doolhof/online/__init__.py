@@ -3,6 +3,7 @@
 No pygame here. The pieces, bottom up:
 
 - :mod:`~doolhof.online.errors`: why a message is refused (reasons, never contents).
+- :mod:`~doolhof.online.trouble`: every trouble a parent is told about (the screens have the words).
 - :mod:`~doolhof.online.wire`: canonical JSON, size limits, digests.
 - :mod:`~doolhof.online.seal`: sealing with the room key (ChaCha20-Poly1305), key derivation.
 - :mod:`~doolhof.online.moves`: one action of either game as a short JSON list.

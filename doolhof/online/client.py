@@ -32,17 +32,20 @@ from doolhof.session.games import AnyGame
 from doolhof.session.seats import TableSetup
 
 from . import wire
-from .errors import Refused
+from .errors import Reason, Refused
 from .meeting import (
     Accepted,
+    BehindListener,
     CodeDone,
     CodeFailed,
     CodeReady,
     Declined,
+    EndHeard,
     Friend,
     HostCodeMachine,
     InvitationMachine,
     Invited,
+    InvitePhase,
     JoinCodeMachine,
     JoinPhase,
     MeetingEvent,
@@ -58,7 +61,8 @@ from .room import Closed, Desync, Ended, Refusal, Room, RoomEvent, new_room_id
 from .seal import KEY_BYTES, new_key
 from .store import RoomHold, wait_let_go
 from .timeouts import HOLD_RETRY_SECONDS, JOIN_SECONDS, WITHDRAW_SECONDS
-from .topics import Publish
+from .topics import Publish, channel_base
+from .trouble import Trouble
 
 log = logging.getLogger(__name__)
 
@@ -441,8 +445,8 @@ class JoinCode(_Code):
         for event in events:
             if isinstance(event, CodeFailed):
                 self._failed.append(event)
-                if len(self._failed) == len(self.machines) or event.why == "version":
-                    named = [f for f in self._failed if f.why != "code"]
+                if len(self._failed) == len(self.machines) or event.why is Trouble.VERSION:
+                    named = [f for f in self._failed if f.why is not Trouble.WRONG_CODE]
                     out.append(named[0] if named else event)
             elif isinstance(event, LinkChanged) and not event.up and any(
                     p.link.connected.is_set() for p in self._places):
@@ -463,34 +467,93 @@ class FriendLink(_MachineChannel):
 
     def __init__(self, relays: Sequence[str], me: dict[str, Any], friend: Friend, *,
                  link_factory: LinkFactory | None = None, clock: Callable[[], float] = time.monotonic,
-                 on_moved: Callable[[Friend], None] | None = None, game: str = "") -> None:
+                 on_moved: Callable[[Friend], None] | None = None, game: str = "", ends: Sequence[str] = (),
+                 on_end_heard: Callable[[str], None] | None = None) -> None:
         """*me* is this computer's hello; an invitation from here is to play *game* (a variant name, shown on the
         other computer's invitation). Once an invitation is taken, *on_moved* is given the friend on its next
-        channel (to keep it: both computers move on together), from :meth:`accept` or :meth:`poll`."""
+        channel (to keep it: both computers move on together), from :meth:`accept` or :meth:`poll`. *ends* are
+        the rooms of games a parent ended here that *friend* has not heard of (``store.ends_for``): told whenever
+        both are on the channel; *on_end_heard* is given each one the other computer heard (from :meth:`poll`
+        or :meth:`wait`, on the caller's thread: ``store.end_heard``)."""
         self.me = me
         self.friend = friend
         self.room_id = new_room_id()
         self.room_key = new_key()
         self.on_moved = on_moved
-        self._kept = False
-        self.machine: InvitationMachine = InvitationMachine(me, friend, self.room_id, self.room_key, game=game)
+        self.on_end_heard = on_end_heard
+        self._kept = friend
+        self.machine: InvitationMachine = InvitationMachine(me, friend, self.room_id, self.room_key, game=game,
+                                                            ends=ends)
         super().__init__(relays, friend.channel, link_factory=link_factory, clock=clock)
+        self._channel = friend.channel
+        self._behind = self._behind_of(friend)
+        self._started = False
+
+    def _behind_of(self, friend: Friend) -> _Place | None:
+        """The driver on *friend*'s previous channel, telling one left behind to catch up: only while this computer
+        took the last invitation and has not heard the other on the new channel since (*friend* not settled)."""
+        if friend.epoch < 1 or friend.settled:
+            return None
+        listener = BehindListener(self.me, friend)
+        return _Place(self._relays, listener.behind.channel, listener, self.events, self._factory, self.clock)
+
+    def start(self) -> None:
+        """Connect on the channel of now and the one before (and keep reconnecting until :meth:`stop`)."""
+        self._started = True
+        super().start()
+        if self._behind is not None:
+            self._behind.start()
 
     def poll(self) -> list[Any]:
         """Everything since the last call; once an invitation was taken, *on_moved* is called here (on the
         caller's thread, as keeping a remembered computer after a code is)."""
-        events = super().poll()
+        return self._heard(super().poll())
+
+    def wait(self, accept: Callable[[Any], bool], timeout: float) -> list[Any]:
+        """As :meth:`_Channel.wait`, with *on_moved* and *on_end_heard* called as :meth:`poll` does."""
+        return self._heard(super().wait(accept, timeout))
+
+    def _heard(self, events: list[Any]) -> list[Any]:
         with self.lock:
             self._moved()
+        self._follow()
+        for event in events:
+            if isinstance(event, EndHeard) and self.on_end_heard is not None:
+                try:
+                    self.on_end_heard(event.room)
+                except Exception as error:  # a full disk: the news is told once more next time
+                    log.warning("a heard end could not be noted (%s)", type(error).__name__)
         return events
 
     def _moved(self) -> None:
-        if self.machine.friend != self.friend and self.on_moved is not None and not self._kept:
-            self._kept = True
+        if self.machine.friend != self._kept and self.on_moved is not None:
+            self._kept = self.machine.friend
             try:
                 self.on_moved(self.machine.friend)
             except Exception as error:  # a full disk: the next invitation then goes by a code
                 log.warning("the remembered computer's next channel could not be kept (%s)", type(error).__name__)
+
+    def _follow(self) -> None:
+        """Caught up (:class:`CaughtUp`) while not taking an invitation: go on listening (or inviting) on the
+        channel of now (on the caller's thread: a link is never stopped from its own network thread)."""
+        with self.lock:
+            friend = self.machine.friend
+            if friend.channel == self._channel or not self._started or self.machine.phase in (
+                    InvitePhase.ACCEPTED, InvitePhase.STOPPED):
+                return
+            old, old_behind = self.link, self._behind
+            self._channel = friend.channel
+            self.link = self._factory(choose_relay(self._relays, friend.channel), friend.channel,
+                                      on_message=self._message, on_connect=self._connect,
+                                      on_disconnect=self._disconnect)
+            self._behind = self._behind_of(friend)
+            fresh, behind = self.link, self._behind
+        gone = [old] + ([old_behind] if old_behind is not None else [])
+        # stopping waits for a network thread: never on the frame loop
+        threading.Thread(target=lambda: [g.stop() for g in gone], name="doolhof-moved-on", daemon=True).start()
+        fresh.start()
+        if behind is not None:
+            behind.start()
 
     def invite(self) -> None:
         """Invite the remembered computer into a new room (call once connected)."""
@@ -501,6 +564,10 @@ class FriendLink(_MachineChannel):
         """Take back an invitation nobody accepted, then disconnect."""
         with self.lock:
             out = self.machine.withdraw()
+            self._started = False
+            behind = self._behind
+        if behind is not None:
+            behind.stop()
         self._withdraw(out)
 
     def accept(self) -> OnlineRoom:
@@ -526,9 +593,10 @@ class FriendLink(_MachineChannel):
 
     def tell_ended(self, room_id: str) -> None:
         """Say on the two computers' own channel that the game of *room_id* was ended here (call once connected):
-        kept for a room's week, so the other computer's setup screen hears it whenever it listens."""
+        the other computer hears it if it is on the channel now (or comes while this link is): :class:`EndHeard`.
+        Nothing is kept on the relay; :func:`~doolhof.online.store.record_end` keeps it for the next time."""
         with self.lock:
-            self._send([self.machine.tell_ended(room_id)])
+            self._send(self.machine.end(room_id))
 
     def room(self, table: TableSetup, far_seats: frozenset[int]) -> OnlineRoom:
         """The host's side of the room it invited the friend into."""
@@ -540,7 +608,7 @@ class FriendLink(_MachineChannel):
 class MoveRefused:
     """A move this computer handed over (:meth:`OnlineRoom.send`) was refused by the room and changed nothing."""
 
-    reason: str
+    reason: Reason
 
 
 @dataclass(frozen=True)
@@ -603,7 +671,7 @@ class OnlineRoom(_Channel):
         self._hold_lock = threading.Lock()
         self._waiting_for_hold = False
         super().__init__(relays, room.room_id, link_factory=link_factory, will=self._connecting,
-                         client_id=room.client_id, retained=False, keep=("end",))
+                         client_id=room.client_id, retained=False)
 
     # ----- one window per room ----------------------------------------------------------------------
     def hold(self) -> bool:
@@ -805,40 +873,91 @@ class OnlineRoom(_Channel):
         self.stop()
 
 
-def tell_ended(room_id: str, me: dict[str, Any], friend: Friend, relays: Sequence[str], timeout: float = 5.0) -> bool:
-    """Tell *friend* on the two computers' own channel that the game of *room_id* was ended (blocks up to
-    *timeout* seconds: run it off the frame loop); True when the relay took it."""
-    link = FriendLink(relays, me, friend)
+class EndedRoom(_Channel):
+    """A room a parent ended here, while the far computer has not heard it: listened on while this computer is
+    online (the setup screen), so a far computer that comes to continue the game is told ``end`` at once (the
+    sealed *end* kept from the ending, :func:`~doolhof.online.store.ended_rooms`), said on connecting and to its
+    hello or here on the room's topics (at most once a second). It opens nothing."""
+
+    def __init__(self, relays: Sequence[str], room_id: str, end: Publish, *,
+                 link_factory: LinkFactory | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+        """Not connected until :meth:`start`."""
+        self.room_id = room_id
+        self.end = end._replace(retain=False)
+        self._base = channel_base(room_id) + "/"
+        self._last = -1e9
+        super().__init__(relays, room_id, link_factory=link_factory, clock=clock, retained=False)
+
+    def _connect(self) -> None:
+        super()._connect()
+        with self.lock:  # a far computer already in the room hears it now
+            self._send([self.end])
+
+    def _message(self, name: str, payload: bytes) -> None:
+        if not payload or not name.startswith(self._base) or name[len(self._base):].split("/")[0] not in (
+                "hello", "here"):
+            return
+        with self.lock:
+            now = self.clock()
+            if now - self._last < 1.0:
+                return
+            self._last = now
+            self._send([self.end])
+
+
+def tell_ended(room_id: str, me: dict[str, Any], friend: Friend, relays: Sequence[str], timeout: float = 5.0,
+               listen: float = 2.0, *, link_factory: LinkFactory | None = None,
+               on_end_heard: Callable[[str], None] | None = None) -> bool:
+    """Tell *friend* on the two computers' own channel that the game of *room_id* was ended, if it is there:
+    connect (up to *timeout* seconds), then wait up to *listen* seconds for it to say it heard (blocks: run it
+    off the frame loop). True when it heard; else the news waits on this computer
+    (:func:`~doolhof.online.store.record_end`) for the next time both are on the channel."""
+    link = FriendLink(relays, me, friend, link_factory=link_factory, on_end_heard=on_end_heard)
     link.start()
     try:
         if not link.link.connected.wait(timeout):
             return False
         link.tell_ended(room_id)
-        return link.link.wait_sent(timeout)
+        heard = link.wait(lambda e: isinstance(e, EndHeard) and e.room == room_id, listen)
+        return any(isinstance(e, EndHeard) and e.room == room_id for e in heard)
     finally:
         link.stop()
 
 
-def end_room(room: Room, relays: Sequence[str], timeout: float = 5.0) -> bool:
+def end_room(room: Room, relays: Sequence[str], timeout: float = 5.0, listen: float = 1.0) -> bool:
     """End a waiting *room* that is not being played (a parent's choice on the settings' page): connect to its
-    relay only to say ``end`` and clear the room, without saying "here" first. Blocks up to *timeout* seconds
-    (run it off the frame loop); True when the relay took it (the far computer hears it when it looks)."""
+    relay only to say ``end`` (unretained: the far computer hears it if it is in the room now), without saying
+    "here" first, and stay *listen* seconds, saying it again to a far computer that comes (its hello). Blocks
+    up to *timeout* + *listen* seconds (run it off the frame loop); True when the relay took it. A far computer
+    that is not there hears it on the two computers' own channel (:func:`tell_ended`)."""
     out, _events = room.end()
-    link = RelayLink(choose_relay(relays, room.room_id), room.room_id, on_message=lambda topic, payload: None)
+    lock = threading.Lock()
+    link: RelayLink | None = None
+
+    def heard(topic: str, payload: bytes) -> None:
+        with lock:
+            again, _ = room.receive(topic, payload)
+        for message in again:
+            if link is not None:
+                link.publish(message)
+
+    link = RelayLink(choose_relay(relays, room.room_id), room.room_id, on_message=heard, retained=False)
     link.start()
     try:
         if not link.connected.wait(timeout):
             return False
         for message in out:
             link.publish(message)
-        return link.wait_sent(timeout)
+        sent = link.wait_sent(timeout)
+        time.sleep(listen)
+        return sent
     finally:
         link.stop()
 
 
 __all__ = [
-    "JOIN_SECONDS", "WITHDRAW_SECONDS", "Accepted", "CodeDone", "CodeFailed", "CodeReady", "Declined", "Friend",
-    "FriendLink", "HostCode", "Invited", "JoinCode", "Link", "LinkChanged", "LinkFactory", "MeetingEvent",
-    "MoveRefused", "OnlineRoom", "OpenElsewhere", "PairingEvent", "RoomEnded", "RoomView", "Withdrawn", "end_room",
-    "tell_ended",
+    "JOIN_SECONDS", "WITHDRAW_SECONDS", "Accepted", "CodeDone", "CodeFailed", "CodeReady", "Declined", "EndHeard",
+    "EndedRoom", "Friend", "FriendLink", "HostCode", "Invited", "JoinCode", "Link", "LinkChanged", "LinkFactory",
+    "MeetingEvent", "MoveRefused", "OnlineRoom", "OpenElsewhere", "PairingEvent", "RoomEnded", "RoomView",
+    "Withdrawn", "end_room", "tell_ended",
 ]

@@ -31,6 +31,7 @@ from doolhof.session.games import AnyGame
 from .client import LinkChanged, MoveRefused, OnlineRoom
 from .moves import Move
 from .room import Closed, Desync, Ended, Finished, MoveMade, PeerJoined, PeerPresence, Refusal, VersionMismatch
+from .trouble import Trouble
 
 log = logging.getLogger(__name__)
 
@@ -38,15 +39,6 @@ log = logging.getLogger(__name__)
 #: Seconds after the link comes up in which the far side's moves count as a catch-up (they waited on the relay).
 CATCH_UP_SECONDS: Final = 2.0
 
-#: What the parent reads, by the kind of trouble (shown in their language with ``_()``).
-TROUBLE: Final[dict[str, str]] = {
-    "relay": N_("The relay cannot be reached just now. The game waits and goes on by itself when the connection"
-                " is back; check the internet connection or the relay address in the settings."),
-    "version": N_("The other computer has another version of Doolhof. Update Doolhof on both computers, then"
-                  " start a new game."),
-    "rebuilt": N_("This game was out of step with the other computer and has been put right from the moves both"
-                  " computers agree on."),
-}
 #: What the parent reads on the setup screen when the far computer ended the online game on screen.
 MSG_ENDED: Final = N_("The other computer ended this online game, so it is no longer kept here either.")
 
@@ -75,8 +67,9 @@ class OnlineGame:
         self.me = room.room.me["device"]
         #: False while this computer's connection to the relay is down.
         self.linked = True
-        #: The kind of trouble to tell the parent now (a key of :data:`TROUBLE`), or None.
-        self.trouble: str | None = None
+        #: The trouble to tell the parent now (:attr:`~Trouble.LOST`, :attr:`~Trouble.VERSION` or
+        #: :attr:`~Trouble.REBUILT`: the parents' menu says it), or None.
+        self.trouble: Trouble | None = None
         self._out_of_step = False
         #: True once a parent ended the game on the far computer (the room is forgotten here too).
         self.ended = False
@@ -138,17 +131,17 @@ class OnlineGame:
                     # (Not after an outage: then the far side's link was down too, and its moves play as made.)
                     self.linked_at = time.monotonic()
                 self._was_linked = self._was_linked or event.up
-                if event.up and self.trouble == "relay":
+                if event.up and self.trouble is Trouble.LOST:
                     self.trouble = None
                 elif not event.up:
                     log.info("the relay was lost during an online game: %s", event.problem)
-                    self.trouble = "relay"
+                    self.trouble = Trouble.LOST
             elif isinstance(event, Desync):
                 log.warning("an online game was out of step and %s", "rebuilt" if event.mended else "not mended")
                 self.out_of_step = True
-                self.trouble = "rebuilt"
+                self.trouble = Trouble.REBUILT
             elif isinstance(event, VersionMismatch):
-                self.trouble = "version"
+                self.trouble = Trouble.VERSION
             elif isinstance(event, Refusal):
                 log.info("a message in an online game was refused: %s", event.reason)
             elif isinstance(event, MoveRefused):
@@ -217,7 +210,7 @@ class OnlineGame:
         self.out_of_step = False
         log.warning("the screen's game was out of step with the room's; it shows the checked game again")
         if self.trouble is None:
-            self.trouble = "rebuilt"
+            self.trouble = Trouble.REBUILT
         return copy
 
     # ----- the end --------------------------------------------------------------------------------
@@ -226,4 +219,4 @@ class OnlineGame:
         self.on_over()
 
 
-__all__ = ["MSG_ENDED", "TROUBLE", "OnlineGame", "FarMove"]
+__all__ = ["MSG_ENDED", "OnlineGame", "FarMove"]

@@ -48,6 +48,7 @@ from .errors import Refused
 from .follow import OnlineGame
 from .room import Room
 from .timeouts import CLOSE_SECONDS
+from .trouble import Trouble
 
 log = logging.getLogger(__name__)
 
@@ -123,9 +124,8 @@ class OnlineSession:
         return self._phase
 
     @property
-    def trouble(self) -> str | None:
-        """What goes wrong with the game on screen now (the kind of :data:`~doolhof.online.follow.TROUBLE` the
-        parents' menu says), or None (also before play)."""
+    def trouble(self) -> Trouble | None:
+        """What goes wrong with the game on screen now (the parents' menu says it), or None (also before play)."""
         return self.game.trouble if self.game is not None else None
 
     @property

@@ -43,7 +43,7 @@ from .moves import Move, apply_move
 #: The version of the rules both computers must share. Raise it whenever a rule, a deal or a game's
 #: ``to_dict`` changes how a game goes on: clients with another version refuse to start a room
 #: together (tests/online/test_rules_pinned.py notices such a change and asks for this to be raised).
-RULES: Final = "doolhof-rules-2"
+RULES: Final = "doolhof-rules-3"
 #: The longest log a room keeps: far beyond a game (a card game ends within 46 turns, a maze game
 #: within a few hundred actions); a longer one is refused rather than kept.
 MAX_ENTRIES: Final = 5000

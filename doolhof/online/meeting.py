@@ -10,17 +10,18 @@ drives them over a relay (or, in tests, over an in-memory one). Each says where 
 A picture code, from the host's tap to the joiner's lobby (:class:`HostCodeMachine`, :class:`JoinCodeMachine`)::
 
     host:   PLACING -> CONNECTING -> OFFERING -> SHOWN ------------------------> DONE (CodeDone: to the lobby)
-                                   (a live host answers: FAILED "busy")       ^
+                                   (a live host answers: FAILED BUSY)         ^
     joiner: PLACING -> CONNECTING -> LOOKING -> JOINED (join sent) -----------|-> DONE (CodeDone: to the lobby)
-                                     (no offer in 4 s: FAILED "code")
+                                     (no offer in 4 s: FAILED WRONG_CODE)
 
 ``PLACING``: scrypt finds the meeting place (the driver runs it off the frame loop). Nothing is retained:
 ``OFFERING``: the host sends its SPAKE2 offer and its own look; ``SHOWN`` once the look came back (the
-offer is out; a live host of the same code would have answered the look: "busy"). It answers every
+offer is out; a live host of the same code would have answered the look: ``BUSY``). It answers every
 joiner's look with the offer. The joiner's ``LOOKING`` sends a look and answers each well-formed offer
 with a ``join`` naming it; the host answers the first join for its own offer with the sealed ``result``
 (the welcome into a new room) and both are ``DONE``. A real wrong guess, another rules version (said
-sealed), the code's minutes or the joiner's wait running out end in ``FAILED``; anything not well-formed
+sealed), the code's minutes or the joiner's wait running out end in ``FAILED`` (its
+:class:`~doolhof.online.trouble.Trouble` in :class:`CodeFailed`); anything not well-formed
 is dropped (counted in ``ignored``) and ends nothing.
 
 An invitation (:class:`InvitationMachine`, both computers alike): ``LISTENING`` -> ``INVITING`` (this one
@@ -28,12 +29,20 @@ invited) -> ``ACCEPTED`` | ``DECLINED``; or ``LISTENING`` -> ``INVITED`` (the ot
 shows) -> ``ACCEPTED`` (taken) or back to ``LISTENING`` (said "not now", or withdrawn); ``STOPPED``.
 Nothing of an invitation is retained: the listener says ``here`` (with a fresh nonce) and the inviter answers
 it, so the two find each other in either order, and an old invitation or answer sent again is refused.
+The same machine carries the news of games a parent ended here (:attr:`InvitationMachine.ends`) to the other
+computer whenever both are on the channel: ``ended``, answered by ``heard``.
+
+A lost ``accept`` leaves one computer an epoch ahead (it moved on, the other did not): each computer also
+listens on its previous channel (:class:`BehindListener`) and says ``moved`` there (the epoch it is at, sealed),
+at connecting and to whatever the other says there; the one behind moves on to that epoch and meets it on
+the channel of now.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, Final
@@ -56,6 +65,7 @@ from .room import check_hello
 from .seal import KEY_BYTES, Sealer, derive
 from .timeouts import CODE_SECONDS, JOIN_SECONDS, LOOK_SECONDS
 from .topics import Publish, channel_topic
+from .trouble import Trouble
 
 log = logging.getLogger(__name__)
 
@@ -78,10 +88,11 @@ class CodeDone:
 
 @dataclass(frozen=True)
 class CodeFailed:
-    """The code did not work: *why* is ``"code"`` (wrong, used or expired), ``"expired"``, ``"busy"``,
-    ``"version"`` or ``"relay"`` (not reachable)."""
+    """The code did not work, *why*: the host's :attr:`~Trouble.CODE_USED`, :attr:`~Trouble.EXPIRED` or
+    :attr:`~Trouble.BUSY`; the joiner's :attr:`~Trouble.WRONG_CODE` (wrong, used or expired) or
+    :attr:`~Trouble.RELAY` (not reachable); either's :attr:`~Trouble.VERSION`."""
 
-    why: str
+    why: Trouble
 
 
 @dataclass(frozen=True)
@@ -114,13 +125,28 @@ class RoomEnded:
 
 
 @dataclass(frozen=True)
+class EndHeard:
+    """The remembered computer heard that the game of *room* was ended here: the news need not travel again."""
+
+    room: str
+
+
+@dataclass(frozen=True)
+class CaughtUp:
+    """The remembered computer was an epoch ahead (an accept was lost): this one moved on to *friend*'s channel."""
+
+    friend: Friend
+
+
+@dataclass(frozen=True)
 class Declined:
     """The remembered computer said "not now" to the invitation (*hello*): nobody comes to the room."""
 
     hello: dict[str, Any]
 
 
-MeetingEvent = CodeReady | CodeDone | CodeFailed | Invited | Withdrawn | Accepted | Declined | RoomEnded
+MeetingEvent = (CodeReady | CodeDone | CodeFailed | Invited | Withdrawn | Accepted | Declined | RoomEnded | EndHeard
+                | CaughtUp)
 #: What every step of a machine returns: the messages to publish and the events.
 Step = tuple[list[Publish], list[MeetingEvent]]
 
@@ -186,7 +212,7 @@ class HostCodeMachine:
 
     def connected(self) -> Step:
         """A (re)connect: the offer, then this host's own look (its coming back says the offer is out, and a live
-        host already here answers it: "busy")."""
+        host already here answers it: ``BUSY``)."""
         if self._pairing is None or self.finished:
             return [], []
         if self.phase is HostPhase.CONNECTING:
@@ -227,13 +253,13 @@ class HostCodeMachine:
     def _on_offer(self, pake: bytes, to: bytes) -> Step:
         assert self._pairing is not None
         if to == self._nonce and pake != self._pairing.message:
-            return self._fail("busy")  # a live host of the same code answered our look
+            return self._fail(Trouble.BUSY)  # a live host of the same code answered our look
         return [], []
 
     def tick(self, now: float) -> Step:
         """Time passing: the code's minutes run out."""
         if not self.finished and now > self.expires:
-            return self._fail("expired")
+            return self._fail(Trouble.EXPIRED)
         return [], []
 
     def withdraw(self) -> list[Publish]:
@@ -242,7 +268,7 @@ class HostCodeMachine:
             self.phase = HostPhase.FAILED
         return []
 
-    def _fail(self, why: str, out: list[Publish] | None = None) -> Step:
+    def _fail(self, why: Trouble, out: list[Publish] | None = None) -> Step:
         self.phase = HostPhase.FAILED
         return out or [], [CodeFailed(why)]
 
@@ -349,12 +375,12 @@ class JoinCodeMachine:
         if self._looked and self._look_deadline is None:
             self._look_deadline = now + LOOK_SECONDS
         if self.phase is JoinPhase.LOOKING and self._look_deadline is not None and now > self._look_deadline:
-            return self._fail("code")  # no live host on this meeting place: expired, used, or never made
+            return self._fail(Trouble.WRONG_CODE)  # no live host on this meeting place: expired, used, or never made
         if now > self.deadline:
-            return self._fail("code" if self.linked else "relay")
+            return self._fail(Trouble.WRONG_CODE if self.linked else Trouble.RELAY)
         return [], []
 
-    def _fail(self, why: str) -> Step:
+    def _fail(self, why: Trouble) -> Step:
         self.phase = JoinPhase.FAILED
         return [], [CodeFailed(why)]
 
@@ -372,12 +398,15 @@ def welcomed_room(paired: Paired) -> tuple[str, bytes, str]:
 @dataclass(frozen=True)
 class Friend:
     """A remembered computer: its device id, its figure, the secret the two share since their code, and how many
-    invitations they took since (*epoch*: their channel changes with every one)."""
+    invitations they took since (*epoch*: their channel changes with every one). Not *settled* after this
+    computer took an invitation, until it hears the other on the new channel (its accept may have been lost:
+    then this one listens on the channel before too, :class:`BehindListener`)."""
 
     device: str
     figure: int
     secret: bytes
     epoch: int = 0
+    settled: bool = True
 
     @classmethod
     def of(cls, paired: Paired) -> Friend:
@@ -396,7 +425,11 @@ class Friend:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe form (kept on this computer only)."""
-        return {"device": self.device, "figure": self.figure, "secret": wire.b64(self.secret), "epoch": self.epoch}
+        data: dict[str, Any] = {"device": self.device, "figure": self.figure, "secret": wire.b64(self.secret),
+                                "epoch": self.epoch}
+        if not self.settled:
+            data["settled"] = False
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Friend:
@@ -407,7 +440,8 @@ class Friend:
         epoch = data.get("epoch", 0)
         if not isinstance(epoch, int) or isinstance(epoch, bool) or not 0 <= epoch < 2**31:
             raise Refused("malformed", "remembered computer")
-        return cls(me["device"], me["figure"], wire.unb64(data.get("secret"), KEY_BYTES), epoch)
+        return cls(me["device"], me["figure"], wire.unb64(data.get("secret"), KEY_BYTES), epoch,
+                   data.get("settled") is not False)
 
 
 class InvitePhase(Enum):
@@ -423,6 +457,8 @@ class InvitePhase(Enum):
 
 #: The most ``here`` and ``knock`` messages one machine answers (a replayed flood makes it send no more).
 MAX_ANSWERS: Final = 64
+#: The most ended games one ``ended`` message names (a parent ends a few; the rest go next time).
+MAX_ENDS: Final = 16
 
 
 #: The longest game name an invitation carries (a variant name: "junior-own" is the longest today).
@@ -437,13 +473,18 @@ class InvitationMachine:
     The listener says ``here`` with a fresh nonce (on connecting, and when an inviter ``knock``-s); the
     inviter answers every fresh ``here`` with an ``invite`` naming that nonce and a fresh invitation id; an
     ``accept``, ``decline`` or ``withdraw`` names that id. A replayed invitation names an old nonce and a
-    replayed answer an old id: both are refused, so nothing old leads into a dead room."""
+    replayed answer an old id: both are refused, so nothing old leads into a dead room.
+
+    Every message names its machine's nonce (``n``). Holding games a parent ended here (*ends*), the machine
+    knocks when it connects, and answers every fresh nonce of the other computer with ``ended`` (the rooms,
+    naming that nonce: a recorded one sent again is refused); the other forgets them (:class:`RoomEnded`) and
+    answers ``heard`` naming this machine's nonce, after which they are dropped (:class:`EndHeard`)."""
 
     def __init__(self, me: dict[str, Any], friend: Friend, room_id: str, room_key: bytes,
-                 nonce: bytes | None = None, game: str = "") -> None:
+                 nonce: bytes | None = None, game: str = "", ends: Sequence[str] = ()) -> None:
         """*me* is this computer's hello; an invitation from here welcomes *friend* into *room_id* to play *game*
-        (a variant name, shown on the invitation); *nonce* marks this machine's ``here`` and invitation (random
-        unless given)."""
+        (a variant name, shown on the invitation); *nonce* marks this machine's messages and invitation (random
+        unless given); *ends* are the rooms of games a parent ended here that *friend* has not heard of yet."""
         self.me = me
         self.game = game[:MAX_GAME_NAME]
         self.friend = friend
@@ -458,33 +499,50 @@ class InvitationMachine:
         self._answered: set[str] = set()
         self._answers = 0
         self.refused = 0
+        #: The ended games the other computer has not yet said it heard of.
+        self.ends: list[str] = list(dict.fromkeys(ends))
+        self._told: set[str] = set()  # the other's nonces the ends went to
+        self._heard: set[str] = set()  # the rooms whose end the other computer told this one
 
     def topic(self, name: str) -> str:
         """A topic of the two computers' channel."""
         return channel_topic(self.friend.channel, name)
 
-    def _sealed(self, name: str, message: dict[str, Any], retain: bool = False) -> Publish:
+    def _sealed(self, name: str, message: dict[str, Any]) -> Publish:
         where = self.topic(name)
-        return Publish(where, self._sealer.seal(where, wire.dumps({**message, "hello": self.me})), retain)
-
-    def _ended_name(self, room_id: str) -> str:
-        return "end/" + derive(self.friend.secret, "ended room " + room_id, 8).hex()
-
-    def tell_ended(self, room_id: str) -> Publish:
-        """The news that the game of *room_id* was ended here: retained for a room's week on the channel (the
-        one message of the channel that is), so the other computer hears it whenever it listens."""
-        return self._sealed(self._ended_name(room_id), {"t": "ended", "room": room_id}, retain=True)
+        return Publish(where, self._sealer.seal(where, wire.dumps({"n": self._nonce, **message, "hello": self.me})),
+                       False)
 
     def _here(self) -> Publish:
         return self._sealed("here", {"t": "here", "n": self._nonce})
 
     def connected(self) -> Step:
-        """A (re)connect: say ``here`` (an inviter answers it) and, inviting, knock (a listener answers)."""
+        """A (re)connect: say ``here`` (an inviter answers it) and, inviting or holding ended games, knock (a
+        listener answers with its ``here``)."""
+        knock = self._sealed("knock", {"t": "knock"})
         if self.phase is InvitePhase.LISTENING or self.phase is InvitePhase.INVITED:
-            return [self._here()], []
+            return [self._here(), *([knock] if self.ends else [])], []
         if self.phase is InvitePhase.INVITING:
-            return [self._sealed("knock", {"t": "knock"})], []
+            return [knock], []
         return [], []
+
+    def end(self, room_id: str) -> list[Publish]:
+        """A parent ended the game of *room_id* here: the other computer is told when it is (or once it is) on the
+        channel (:attr:`ends`; call once connected)."""
+        if room_id not in self.ends:
+            self.ends.append(room_id)
+        self._told.clear()  # news again for every nonce
+        return [self._sealed("knock", {"t": "knock"})]
+
+    def _tell_ends(self, nonce: object) -> list[Publish]:
+        """``ended`` to the other computer's machine of *nonce*, once per nonce, while ends wait."""
+        if not self.ends or not isinstance(nonce, str) or nonce in self._told or len(self._told) >= MAX_ANSWERS:
+            return []
+        self._told.add(nonce)
+        # and as the Doolhof before this one hears it (on a topic of each room, unretained: heard if it listens now)
+        older = [self._sealed("end/" + derive(self.friend.secret, "ended room " + room, 8).hex(),
+                              {"t": "ended", "room": room}) for room in self.ends[:MAX_ENDS]]
+        return [self._sealed("ended", {"t": "ended", "to": nonce, "rooms": self.ends[:MAX_ENDS]}), *older]
 
     def tick(self, now: float) -> Step:
         """Time passing: nothing to do (the inviter's screen says when its minutes are up)."""
@@ -507,7 +565,7 @@ class InvitationMachine:
             raise ValueError("no invitation came")
         self.phase = InvitePhase.ACCEPTED
         out = [self._sealed("accept", {"t": "accept", "id": self._invitation_id})]
-        self.friend = self.friend.moved()
+        self.friend = replace(self.friend.moved(), settled=False)  # until the other is heard on the new channel
         return out, welcome
 
     def decline(self) -> list[Publish]:
@@ -527,8 +585,8 @@ class InvitationMachine:
     def receive(self, name: str, payload: bytes) -> Step:
         """One message of the two computers' channel; anything that does not open, is ours, or is old is dropped."""
         part = name.rsplit("/", 1)[-1]
-        if not payload:
-            return [], []  # a retained message cleared
+        if not payload or not name.startswith(self.topic("")):
+            return [], []  # empty, or of a channel this machine left
         try:
             message = wire.loads(self._sealer.open(name, payload))
             peer = check_hello(message.get("hello"))
@@ -538,18 +596,45 @@ class InvitationMachine:
             return [], []
         if peer["device"] != self.friend.device:
             return [], []  # our own message coming back
+        if not self.friend.settled:
+            self.friend = replace(self.friend, settled=True)  # heard here: its accept was not lost
         kind = message.get("t")
-        room_id = message.get("room")
-        if kind == "ended" and isinstance(room_id, str) and name == self.topic(self._ended_name(room_id)):
-            # Heard: nothing of it stays on the relay.
-            return [Publish(name, b"", True)], [RoomEnded(room_id)]
         if kind != part:
             return [], []
+        told = [] if self.phase is InvitePhase.STOPPED else self._tell_ends(message.get("n"))
         handler = getattr(self, f"_on_{kind}", None)
         if handler is None:
+            return told, []
+        out, events = handler(peer, message)
+        return told + out, events
+
+    def _on_moved(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
+        """The other computer, on its previous channel (ours of now), says it is one epoch further: it took an
+        invitation whose accept never reached us. Only exactly one ahead counts (a replay is never ahead)."""
+        epoch = message.get("epoch")
+        if epoch != self.friend.epoch + 1 or self.phase in (InvitePhase.ACCEPTED, InvitePhase.STOPPED):
             return [], []
-        step: Step = handler(peer, message)
-        return step
+        self.friend = replace(self.friend.moved(), settled=True)
+        return [], [CaughtUp(self.friend)]
+
+    def _on_ended(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
+        rooms, nonce = message.get("rooms"), message.get("n")
+        if message.get("to") != self._nonce or not isinstance(rooms, list) or not isinstance(nonce, str):
+            self.refused += 1
+            return [], []  # a recorded one, for an earlier machine
+        rooms = [r for r in rooms[:MAX_ENDS] if isinstance(r, str) and 0 < len(r) <= 64]
+        events: list[MeetingEvent] = [RoomEnded(r) for r in rooms if r not in self._heard]
+        self._heard.update(rooms)
+        return [self._sealed("heard", {"t": "heard", "to": nonce, "rooms": rooms})], events
+
+    def _on_heard(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
+        rooms = message.get("rooms")
+        if message.get("to") != self._nonce or not isinstance(rooms, list):
+            self.refused += 1
+            return [], []
+        heard = [r for r in self.ends if r in rooms]
+        self.ends = [r for r in self.ends if r not in rooms]
+        return [], [EndHeard(r) for r in heard]
 
     def _on_knock(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
         if self.phase not in (InvitePhase.LISTENING, InvitePhase.INVITED) or self._answers >= MAX_ANSWERS:
@@ -593,7 +678,7 @@ class InvitationMachine:
             self.refused += 1
             return [], []
         self.phase = InvitePhase.ACCEPTED
-        self.friend = self.friend.moved()
+        self.friend = replace(self.friend.moved(), settled=True)
         return [], [Accepted(peer)]
 
     def _on_decline(self, peer: dict[str, Any], message: dict[str, Any]) -> Step:
@@ -605,8 +690,52 @@ class InvitationMachine:
         return [], [Declined(peer)]
 
 
+class BehindListener:
+    """This computer on its previous channel (*friend* is at the epoch of now, above 0): it says ``moved`` (the
+    epoch of now) when it connects and to whatever the other computer says there (at most :data:`MAX_ANSWERS`
+    times), so one left behind by a lost accept catches up (see the module text)."""
+
+    def __init__(self, me: dict[str, Any], friend: Friend, nonce: bytes | None = None) -> None:
+        """Raises ValueError at epoch 0 (there is no previous channel)."""
+        if friend.epoch < 1:
+            raise ValueError("no channel before the first")
+        self.me = me
+        self.friend = friend
+        self.behind = replace(friend, epoch=friend.epoch - 1)
+        self._sealer = Sealer(derive(friend.secret, "remembered key"))
+        self._nonce = wire.b64(nonce if nonce is not None else os.urandom(12))
+        self._answers = 0
+
+    def _moved(self) -> Publish:
+        where = channel_topic(self.behind.channel, "moved")
+        message = {"t": "moved", "n": self._nonce, "epoch": self.friend.epoch, "hello": self.me}
+        return Publish(where, self._sealer.seal(where, wire.dumps(message)), False)
+
+    def connected(self) -> Step:
+        """A (re)connect: say where this computer is now."""
+        return [self._moved()], []
+
+    def receive(self, name: str, payload: bytes) -> Step:
+        """The other computer said something on the old channel: it is behind; tell it (bounded)."""
+        try:
+            message = wire.loads(self._sealer.open(name, payload))
+            peer = check_hello(message.get("hello"))
+        except Refused:
+            return [], []
+        if peer["device"] != self.friend.device or message.get("t") == "moved" or self._answers >= MAX_ANSWERS:
+            return [], []  # our own, its own "moved" (never answered: two of these would answer each other)
+        self._answers += 1
+        return [self._moved()], []
+
+    def tick(self, now: float) -> Step:
+        """Time passing: nothing to do."""
+        return [], []
+
+
 __all__ = [
-    "MAX_ANSWERS", "MAX_LOOKS", "Accepted", "CodeDone", "CodeFailed", "CodeReady", "Declined", "Friend",
+    "MAX_ANSWERS", "MAX_ENDS", "MAX_LOOKS", "Accepted", "BehindListener", "CaughtUp", "CodeDone", "CodeFailed",
+    "CodeReady", "Declined",
+    "EndHeard", "Friend",
     "HostCodeMachine", "HostPhase", "InvitationMachine", "InvitePhase", "Invited", "JoinCodeMachine", "JoinPhase",
     "MeetingEvent", "RoomEnded", "Step", "Withdrawn", "welcomed_room",
 ]

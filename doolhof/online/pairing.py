@@ -44,6 +44,7 @@ from .log import RULES
 from .seal import KEY_BYTES, Sealer, derive
 from .timeouts import CODE_SECONDS, PLACE_SECONDS, PLACE_SKEW
 from .topics import channel_topic
+from .trouble import Trouble
 
 #: The pictures a code is made of: the maze's twelve Junior pictures (the keypad shows them all).
 PICTURES: Final = JUNIOR_PICTURES
@@ -53,7 +54,10 @@ CODE_LENGTH: Final = 6
 SCRYPT_N: Final = 2**14
 SCRYPT_R: Final = 8
 SCRYPT_P: Final = 1
-#: SPAKE2's identity of both sides (the symmetric variant: host and joiner are alike).
+#: SPAKE2's identity of both sides (the symmetric variant: host and joiner are alike). With the meeting place's
+#: derivation (:func:`place`) it is the one thing of pairing that never changes with :data:`~doolhof.online.log.RULES`:
+#: apps of two rules versions meet, share a key and say "other version" sealed (an identity of its own per version
+#: would give them different keys, and a plain "these pictures did not work" where "update both" is the truth).
 _IDENTITY: Final = b"doolhof pairing 2"
 #: Bytes of a SPAKE2 message (a side byte and a curve point), of a look's nonce.
 PAKE_BYTES: Final = 33
@@ -145,13 +149,14 @@ class Paired:
 
 
 class PairingFailed(Exception):
-    """The code did not work: *why* is ``"code"`` (a real wrong guess) or ``"version"``."""
+    """The code did not work: *why* is a real wrong guess (the host's :attr:`~Trouble.CODE_USED`, the joiner's
+    :attr:`~Trouble.WRONG_CODE`) or :attr:`~Trouble.VERSION`."""
 
-    def __init__(self, why: str, refusal: bytes | None = None) -> None:
-        """*why*: ``"code"`` or ``"version"``; *refusal* the sealed ``result`` that says it (the host's)."""
+    def __init__(self, why: Trouble, refusal: bytes | None = None) -> None:
+        """*refusal* is the sealed ``result`` that says it (the host's, to send)."""
         self.why = why
         self.refusal = refusal
-        super().__init__(why)
+        super().__init__(why.value)
 
 
 def _sealer(secret: bytes) -> Sealer:
@@ -206,9 +211,9 @@ class HostPairing:
         """Answer a ``join``: the sealed ``result`` and what was agreed.
 
         Raises :class:`Refused` for a join that is not well-formed or answers another offer (it ends
-        nothing), :class:`PairingFailed` for a real wrong guess (``"code"``) or another rules version
-        (``"version"``, with the sealed refusal to send). *welcome* (the room invitation) is
-        sealed into the result when the code was right.
+        nothing), :class:`PairingFailed` for a real wrong guess (:attr:`~Trouble.CODE_USED`: this code is used
+        up) or another rules version (:attr:`~Trouble.VERSION`, with the sealed refusal to send). *welcome*
+        (the room invitation) is sealed into the result when the code was right.
         """
         if self.done:
             raise Refused("replayed", "join")
@@ -222,10 +227,10 @@ class HostPairing:
         try:
             hello = wire.loads(_sealer(secret).open(topic(self.where, "join"), confirm))
         except Refused:
-            raise PairingFailed("code") from None
-        if hello.get("rules") != RULES:
+            raise PairingFailed(Trouble.CODE_USED) from None
+        if hello.get("rules") != self.hello.get("rules", RULES):
             refusal = _sealer(secret).seal(topic(self.where, "result"), wire.dumps({"ok": False, "why": "version"}))
-            raise PairingFailed("version", refusal)
+            raise PairingFailed(Trouble.VERSION, refusal)
         sealed = _sealer(secret).seal(topic(self.where, "result"),
                                       wire.dumps({"ok": True, "welcome": welcome, "hello": self.hello}))
         return sealed, Paired(hello, secret, welcome)
@@ -262,14 +267,15 @@ class JoinPairing:
 
     def result(self, result: bytes) -> Paired:
         """What the host answered; raises :class:`Refused` for a result that opens with none of the keys
-        (not the host's: dropped), :class:`PairingFailed` (``"version"``) for the host's sealed refusal."""
+        (not the host's: dropped), :class:`PairingFailed` for the host's sealed refusal (:attr:`~Trouble.VERSION`,
+        or :attr:`~Trouble.WRONG_CODE`)."""
         for secret in self._secrets.values():
             try:
                 content = wire.loads(_sealer(secret).open(topic(self.where, "result"), result))
             except Refused:
                 continue
             if content.get("ok") is not True:
-                raise PairingFailed("version" if content.get("why") == "version" else "code")
+                raise PairingFailed(Trouble.VERSION if content.get("why") == "version" else Trouble.WRONG_CODE)
             welcome, hello = content.get("welcome"), content.get("hello")
             if not isinstance(welcome, dict) or not isinstance(hello, dict):
                 raise Refused("malformed", "result")

@@ -3,8 +3,7 @@
 A room has two computers, the host (who chose the game and the seats) and the far computer that
 joined with the picture code. Each computer is named in the room's topics by a pseudonym of this
 room only (:func:`pseudonym`, from the room key: no device id travels unsealed). The topics, each
-sealed with the room key (the topic is the seal's associated data), none but ``end`` retained on
-the relay:
+sealed with the room key (the topic is the seal's associated data), none retained on the relay:
 
 ===================  =====================================================================
 ``hello/<name>``     the computer: its figure, its rules version, its signing key for this room
@@ -14,11 +13,12 @@ the relay:
 ``start``            the host starts: the digest of the genesis both computed
 ``log/<seq>``        one entry of the move log (:mod:`doolhof.online.log`), signed by its seat's computer
 ``have/<name>``      how many entries it has: the other sends what it misses
-``end``              a parent ended the game on one computer: the other forgets the room too (the one
-                     message the relay keeps, for the week a room lasts, and only until it is heard)
+``end``              a parent ended the game on one computer: the other forgets the room too (heard if it
+                     is in the room then, or when it comes while the ending computer is; else the news
+                     travels on the two computers' own channel, :mod:`doolhof.online.meeting`)
 ===================  =====================================================================
 
-Nothing else is kept on the relay: whenever a computer (re)connects it says hello with a new *epoch*, and
+Nothing is kept on the relay: whenever a computer (re)connects it says hello with a new *epoch*, and
 the other answers with everything it knows that the newcomer may miss (its hello, the setup, its
 deal, the start, and on ``have`` the missing entries). hello, here and have carry the epoch of their
 connection and a counter (``e``, ``c``): one not newer than the last seen is a replay and is refused,
@@ -50,7 +50,7 @@ from doolhof.session.games import AnyGame
 from doolhof.session.seats import TableSetup
 
 from . import wire
-from .errors import Refused
+from .errors import Reason, Refused
 from .log import MAX_ENTRIES, RULES, Genesis, MoveLog, new_signing_key, public_key
 from .moves import Move
 from .seal import KEY_BYTES, Sealer, derive
@@ -159,7 +159,7 @@ class MoveMade:
 class Refusal:
     """A message was refused and changed nothing (*reason* from :data:`~doolhof.online.errors.REASONS`)."""
 
-    reason: str
+    reason: Reason
     detail: str = ""
 
 
@@ -244,6 +244,7 @@ class Room:
         self.closed = False
         #: True once a parent ended the game unfinished, here or on the far computer (:meth:`end`).
         self.ended = False
+        self._end_said = 0  # the far computer's newest connection told of an end made here (0: none)
         self._ready_sent = False
         self._outbox: list[Publish] = []
         self.epoch = 0  # this computer's connection (:meth:`connecting`)
@@ -272,8 +273,8 @@ class Room:
     def _mine(self, kind: str) -> str:
         return self._topic(kind, self._names[self.me["device"]])
 
-    def _publish(self, topic: str, message: dict[str, Any], retain: bool = False) -> Publish:
-        return Publish(topic, self._sealer.seal(topic, wire.dumps(message)), retain)
+    def _publish(self, topic: str, message: dict[str, Any]) -> Publish:
+        return Publish(topic, self._sealer.seal(topic, wire.dumps(message)), False)
 
     def _fresh(self, message: dict[str, Any], last: bool = False) -> dict[str, Any]:
         """*message* with this connection's epoch and the next count (or :data:`LAST`)."""
@@ -322,13 +323,31 @@ class Room:
         return self.will()
 
     def end(self) -> tuple[list[Publish], list[RoomEvent]]:
-        """A parent ends the game unfinished: the far computer is told (``end``, kept on the relay for the
-        week a room lasts, so it hears it when it comes back; it clears it once heard)."""
+        """A parent ends the game unfinished: the far computer is told (``end``, not kept on the relay: heard now
+        if it is in the room, and said again to each new connection of it while this room still listens)."""
         if self.ended:
             return [], []
         self.ended = self.closed = True
-        end = self._publish(self._topic("end"), {"t": "end", "device": self.me["device"]}, retain=True)
-        return [end], [Ended(True)]
+        self._end_said = -1
+        return [self._end_message()], [Ended(True)]
+
+    def _end_message(self) -> Publish:
+        return self._publish(self._topic("end"), {"t": "end", "device": self.me["device"]})
+
+    def _end_again(self, topic: str, payload: bytes) -> list[Publish]:
+        """After an end made here: the far computer's hello or here from a connection not told yet is answered
+        with the end again (a replay of an older one is not)."""
+        name = self._names[self.peer_device]
+        if topic not in (self._topic("hello", name), self._topic("here", name)):
+            return []
+        try:
+            epoch = wire.field(wire.loads(self._sealer.open(topic, payload)), "e", int)
+        except Refused:
+            return []
+        if epoch <= max(self._end_said, self.peer_seen[0]):
+            return []
+        self._end_said = epoch
+        return [self._end_message()]
 
     def _setup_message(self) -> dict[str, Any]:
         assert self.table is not None
@@ -413,6 +432,8 @@ class Room:
         A refused message changes nothing and gives one :class:`Refusal`; an empty one, one already
         known and anything after the game was ended give nothing.
         """
+        if self.ended and self._end_said and payload:
+            return self._end_again(topic, payload), []
         if not payload or self.ended or not topic.startswith(self.base + "/"):
             return [], []
         try:
@@ -473,8 +494,7 @@ class Room:
         if device == self.me["device"] or self.ended:
             return [], []  # our own end coming back, or heard twice
         self.ended = self.closed = True
-        # Heard: nothing of the room need stay on the relay now, the end included.
-        return [Publish(self._topic("end"), b"", True)], [Ended(False)]
+        return [], [Ended(False)]
 
     def _on_old_hello(self, message: dict[str, Any]) -> tuple[list[Publish], list[RoomEvent]]:
         """A hello on the far computer's device id: an older Doolhof (before per-room names). Only its
@@ -668,8 +688,10 @@ class Room:
     @classmethod
     def from_dict(cls, data: Any) -> Room:
         """Bring back a room written by :meth:`to_dict`; raises :class:`Refused` when it is damaged
-        (``version`` when an older Doolhof wrote it: its far computer speaks another protocol)."""
-        if isinstance(data, dict) and data.get("version") != 2:
+        (``version`` when an older Doolhof wrote it: its far computer speaks another protocol, and its log was
+        made under other rules: the genesis names its rules version)."""
+        if isinstance(data, dict) and (data.get("version") != 2 or (
+                isinstance(data.get("me"), dict) and data["me"].get("rules") != RULES)):
             raise Refused("version")
         try:
             members = data["members"]

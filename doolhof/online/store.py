@@ -9,6 +9,7 @@ relay keeps their messages) and finished rooms are forgotten.
 
 from __future__ import annotations
 
+import base64
 import json
 import logging
 import os
@@ -91,11 +92,12 @@ def remember(friend: Friend) -> None:
 
 
 def moved(friend: Friend) -> None:
-    """A remembered computer's channel moved on (an invitation was taken): keep its new epoch, its figure as
-    remembered here."""
+    """A remembered computer's channel moved on (an invitation was taken), or the move was found to hold (it
+    is *settled*): keep its epoch, its figure as remembered here (never an older epoch)."""
     for old in remembered():
-        if old.device == friend.device and old.secret == friend.secret and old.epoch < friend.epoch:
-            remember(replace(old, epoch=friend.epoch))
+        if old.device == friend.device and old.secret == friend.secret and (
+                old.epoch < friend.epoch or (old.epoch == friend.epoch and old.settled != friend.settled)):
+            remember(replace(old, epoch=friend.epoch, settled=friend.settled))
 
 
 def forget(device: str) -> None:
@@ -444,8 +446,78 @@ def _old_figure(kept: dict[str, Any]) -> int:
     return figure if isinstance(figure, int) and not isinstance(figure, bool) and 0 <= figure < FIGURES else 1
 
 
+#: The most ended games kept until the other computer hears of them (a parent ends a few in a week).
+MOST_ENDS: Final = 32
+
+
+def _ends(now: float) -> list[dict[str, Any]]:
+    """The ended games not heard of yet, younger than a room's week (``online/ended.json``)."""
+    data = _read(folder() / "ended.json")
+    ends = []
+    for item in data.get("ends", []) if isinstance(data, dict) else []:
+        if isinstance(item, dict) and isinstance(item.get("room"), str) and isinstance(item.get("device"), str) \
+                and isinstance(item.get("at"), (int, float)) and now - item["at"] <= KEEP_SECONDS:
+            ends.append({k: item[k] for k in ("room", "device", "at", "relay", "topic", "end") if k in item})
+    return ends[-MOST_ENDS:]
+
+
+#: Counts the changes of the ended games written by this program (:func:`ends_changes`).
+_ends_written = 0
+
+
+def ends_changes() -> int:
+    """How often this program changed the ended games kept (cheap: no file read; a screen that listens compares it)."""
+    return _ends_written
+
+
+def _write_ends(ends: list[dict[str, Any]]) -> None:
+    global _ends_written
+    paths.atomic_write_text(folder() / "ended.json",
+                            json.dumps({"format": "doolhof.ended", "version": 1, "ends": ends[-MOST_ENDS:]}))
+    _ends_written += 1
+
+
+def record_end(room_id: str, device: str, now: float | None = None, *, relay: str | None = None,
+               end: tuple[str, bytes] | None = None) -> None:
+    """A parent ended the game of *room_id* here: keep the news for computer *device* until it hears it
+    (:func:`end_heard`) or the room's week is up (the relay keeps nothing): with the room's *relay* and its
+    sealed *end* (topic, payload), said again in the room when the other computer comes (:func:`ended_rooms`).
+    Raises OSError when it cannot be written."""
+    now = time.time() if now is None else now
+    item: dict[str, Any] = {"room": room_id, "device": device, "at": now}
+    if relay:
+        item["relay"] = relay
+    if end is not None:
+        item["topic"], item["end"] = end[0], base64.b64encode(end[1]).decode("ascii")
+    _write_ends([e for e in _ends(now) if e["room"] != room_id] + [item])
+
+
+def ended_rooms(now: float | None = None) -> list[tuple[str, str | None, str, bytes]]:
+    """The ended games not heard of yet whose sealed ``end`` is kept, newest first: (room id, its relay or None,
+    the end's topic, its payload)."""
+    out = []
+    for e in reversed(_ends(time.time() if now is None else now)):
+        try:
+            out.append((e["room"], e.get("relay"), str(e["topic"]), base64.b64decode(e["end"], validate=True)))
+        except (KeyError, TypeError, ValueError):
+            continue
+    return out
+
+
+def ends_for(device: str, now: float | None = None) -> list[str]:
+    """The rooms of games ended here that computer *device* has not heard of yet, oldest first."""
+    return [e["room"] for e in _ends(time.time() if now is None else now) if e["device"] == device]
+
+
+def end_heard(room_id: str, now: float | None = None) -> None:
+    """The other computer heard that the game of *room_id* was ended here: the news is forgotten."""
+    ends = _ends(time.time() if now is None else now)
+    if any(e["room"] == room_id for e in ends):
+        _write_ends([e for e in ends if e["room"] != room_id])
+
+
 __all__ = [
-    "KEEP_SECONDS", "LOCKS", "RoomHold", "WaitingGame", "device_id", "far_figure", "folder", "forget", "is_kept",
-    "moved", "open_elsewhere", "relay_of", "remember", "remembered", "save_room", "wait_let_go", "waiting_games",
-    "waiting_rooms",
+    "KEEP_SECONDS", "LOCKS", "MOST_ENDS", "RoomHold", "WaitingGame", "device_id", "end_heard", "ended_rooms",
+    "ends_changes", "ends_for", "far_figure", "folder", "forget", "is_kept", "moved", "open_elsewhere", "record_end",
+    "relay_of", "remember", "remembered", "save_room", "wait_let_go", "waiting_games", "waiting_rooms",
 ]

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import Final
 
-#: How long a waiting game lasts (on this computer; the relay keeps nothing of a room but a parent's ``end``,
-#: and a retained message expires after this at the latest).
+#: How long a waiting game lasts (the relay keeps nothing of it; a will or a message of ours asks no longer).
 RETAIN_SECONDS: Final = 7 * 24 * 3600
-#: How long this computer keeps a waiting online game after its last change (as long as the relay does).
+#: How long this computer keeps a waiting online game after its last change, and the news of one ended here.
 KEEP_SECONDS: Final = RETAIN_SECONDS
 #: How long a picture code lasts, and a remembered computer's invitation waits.
 CODE_SECONDS: Final = 180

@@ -20,10 +20,10 @@ from typing import Any
 import pytest
 
 from doolhof.gui.kit.pointer import MOUSE_QUIET
-from doolhof.gui.online.common import trouble_text
 from doolhof.gui.online.invite import InviteScene
 from doolhof.gui.online.join import GRACE_SECONDS, JoinScene
 from doolhof.gui.online.lobby import LobbyScene
+from doolhof.gui.online.trouble_words import card_sentence
 from doolhof.gui.play.scene import PlayScene
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.online import store
@@ -31,6 +31,7 @@ from doolhof.online.client import Friend
 from doolhof.online.pairing import PICTURES
 from doolhof.online.seal import new_key
 from doolhof.online.timeouts import JOIN_SECONDS, LOOK_SECONDS
+from doolhof.online.trouble import Trouble
 from doolhof.session.seats import SeatConfig, TableSetup
 from tests.gui.helpers import center, run, tap, touch_tap
 from tests.online.conftest import local_relay
@@ -253,7 +254,7 @@ def test_a_wrong_code_is_said_calmly_and_the_hosts_code_still_works(make_app: An
     join = open_join(guest)
     wrong = code.names[:2] + tuple(PICTURES[(PICTURES.index(n) + 1) % 12] for n in code.names[2:])
     tap_code(guest, join, wrong)
-    assert until([host, guest], lambda: join.trouble == "code")
+    assert until([host, guest], lambda: join.trouble is Trouble.WRONG_CODE)
     assert join.again_button.visible and not any(k.enabled for k in join.keys)
     assert invite.trouble is None and invite.code == code, "the host's code is untouched"
     guest.tap(join.again_button.rect, by_finger=True)
@@ -305,7 +306,7 @@ def test_a_cancelled_code_is_taken_off_the_relay(make_app: Any, tmp_path: Path, 
     typed = time.monotonic()
     tap_code(guest, join, code.names)
     assert until([guest], lambda: join.trouble is not None)
-    assert join.trouble == "code"
+    assert join.trouble is Trouble.WRONG_CODE
     assert time.monotonic() - typed < min(GRACE_SECONDS + LOOK_SECONDS + 3.0, JOIN_SECONDS), "not the whole wait"
     guest.tap(join.cancel_button.rect)
     assert no_paho_threads(), f"links left running: {paho_threads()}"
@@ -368,7 +369,7 @@ def test_an_unreachable_relay_is_said_plainly(make_app: Any, tmp_path: Path) -> 
     assert isinstance(invite, InviteScene)
     invite.now = lambda: time.monotonic() + 60  # as if the relay had been silent for a minute
     host.step()
-    assert invite.trouble == "relay" and invite.again_button.visible
+    assert invite.trouble is Trouble.RELAY and invite.again_button.visible
     # inviting a remembered computer through that relay says so too
     invite.now = time.monotonic
     invite.set_friends([Friend("c3c3c3c3c3c3c3c3", 2, new_key())])
@@ -377,7 +378,7 @@ def test_an_unreachable_relay_is_said_plainly(make_app: Any, tmp_path: Path) -> 
     invite.trouble = None
     invite.now = lambda: time.monotonic() + 60
     host.step()
-    assert invite.trouble == "relay" and invite.friend_link is None and invite.inviting is None
+    assert invite.trouble is Trouble.RELAY and invite.friend_link is None and invite.inviting is None
     host.tap(invite.cancel_button.rect)
     assert no_paho_threads()
 
@@ -395,7 +396,7 @@ def test_a_bug_making_a_code_is_logged_whole_and_the_parent_reads_the_plain_sent
     with caplog.at_level("WARNING"):
         host.tap(make_far(host).play_button.rect)
     invite = host.scene
-    assert isinstance(invite, InviteScene) and invite.trouble == "relay" and invite.again_button.visible
+    assert isinstance(invite, InviteScene) and invite.trouble is Trouble.RELAY and invite.again_button.visible
     logged = [r for r in caplog.records if r.exc_info is not None]
     assert logged and logged[-1].exc_info[0] is TypeError, "the traceback is in the log, not hidden"
     host.tap(invite.cancel_button.rect)
@@ -418,7 +419,7 @@ def test_a_lobby_whose_relay_does_not_answer_says_so(make_app: Any, tmp_path: Pa
     assert lobby.trouble is None, "not at once: a relay may take a moment"
     lobby.now = lambda: time.monotonic() + 60
     side.step()
-    assert lobby.trouble == "relay" and not lobby.start_button.enabled
+    assert lobby.trouble is Trouble.RELAY and not lobby.start_button.enabled
     lobby.on_event(lobby.room, LinkChanged(True))
     assert lobby.trouble is None
     side.tap(lobby.back_button.rect, by_finger=True)
@@ -484,8 +485,8 @@ def test_another_version_is_said_plainly_on_both_sides(make_app: Any, tmp_path: 
     invite = open_invite(host)
     join = open_join(guest)
     tap_code(guest, join, invite.code.names)  # type: ignore[union-attr]
-    assert until([host, guest], lambda: join.trouble == "version" and invite.trouble == "version")
-    assert "another version of Doolhof: update both" in trouble_text("version")
+    assert until([host, guest], lambda: join.trouble is Trouble.VERSION and invite.trouble is Trouble.VERSION)
+    assert "another version of Doolhof: update both" in card_sentence(Trouble.VERSION)
     host.tap(invite.cancel_button.rect)
     guest.tap(join.cancel_button.rect, by_finger=True)
     assert no_paho_threads(), f"links left running: {paho_threads()}"
@@ -701,7 +702,7 @@ def test_a_wrong_code_is_said_calmly_and_the_joiner_tries_again(make_app: Any, m
     app.push_scene(join)
     for name in samples.CODE.names[3:]:
         join.choose(name)
-    join.show_trouble("code")
+    join.show_trouble(Trouble.WRONG_CODE)
     join.sync()
     drawn: list[str] = []
     real = common.safe_icon
@@ -754,3 +755,53 @@ def test_a_game_ended_on_the_other_computer_leaves_the_setup_screen_calmly(make_
         "a picture for the child: the game put away, beside the other computer's figure"
     with at_home(guest.home):
         assert not store.is_kept(room_id)
+
+
+def test_a_game_ended_on_the_parents_page_over_a_listening_setup_screen_is_told_by_it(
+        make_app: Any, tmp_path: Path, relay: Any) -> None:
+    """The setup screen listened before the parent ended the game (the parents' page covers it): its link to the
+    other computer carries the news from then on."""
+    from doolhof.online.follow import MSG_ENDED
+
+    host, guest = Side(make_app, tmp_path / "host", relay), Side(make_app, tmp_path / "guest", relay)
+    befriend(host, guest)
+    room_id = "r" + "5" * 32
+    with at_home(guest.home):
+        store.save_room({"room": room_id, "format": "doolhof.room", "entries": []})
+    host.setup()
+    assert until([host], lambda: len(host.scene.invitations._links) == 1)
+    setup = guest.setup()
+    assert until([guest], lambda: len(setup.invitations._links) == 1)
+    assert until([host, guest], lambda: False, wait=0.5) is False and guest.scene is setup, "nothing to tell yet"
+    with at_home(host.home):
+        store.record_end(room_id, guest.device())  # what the parents' page does when a game is ended
+    assert until([host, guest], lambda: guest.scene is not setup)
+    assert isinstance(guest.scene, SetupScene) and guest.scene.notes == [MSG_ENDED]
+
+
+@pytest.mark.parametrize("ender_first", [True, False])
+def test_a_game_ended_while_the_other_computer_was_away_is_told_when_both_setup_screens_show(
+        make_app: Any, tmp_path: Path, relay: Any, ender_first: bool) -> None:
+    """Nothing is kept on the relay: the ending computer keeps the news (its parents' page recorded it) and its
+    setup screen tells the other's the next time both show, in either order; then it forgets the news."""
+    from doolhof.online.follow import MSG_ENDED
+
+    host, guest = Side(make_app, tmp_path / "host", relay), Side(make_app, tmp_path / "guest", relay)
+    befriend(host, guest)
+    room_id = "r" + "6" * 32
+    with at_home(guest.home):
+        store.save_room({"room": room_id, "format": "doolhof.room", "entries": []})
+    with at_home(host.home):
+        store.record_end(room_id, guest.device())
+    first, second = (host, guest) if ender_first else (guest, host)
+    first.setup()
+    assert until([first], lambda: len(first.scene.invitations._links) == 1)
+    setup = second.setup() if second is guest else guest.scene
+    if second is host:
+        second.setup()
+    assert until([host, guest], lambda: guest.scene is not setup)
+    assert isinstance(guest.scene, SetupScene) and guest.scene.notes == [MSG_ENDED]
+    with at_home(guest.home):
+        assert not store.is_kept(room_id)
+    with at_home(host.home):
+        assert until([host, guest], lambda: store.ends_for(guest.device()) == []), "heard: the news is forgotten"

@@ -40,6 +40,7 @@ from doolhof.gui.puzzles.calendar import CalendarScene
 from doolhof.gui.puzzles.scene import BookScene
 from doolhof.gui.rules.scene import RulesScene
 from doolhof.gui.setup.scene import SetupScene
+from doolhof.online.trouble import Trouble
 from doolhof.session.seats import SeatConfig, TableSetup
 from tests.gui.cards.helpers import PEOPLE2, fast, start_cards
 from tests.gui.cards.helpers import step_until as card_step_until
@@ -481,14 +482,14 @@ def _online_sample(app: Any, name: str) -> None:
 
 def _invite_trouble(app: Any) -> None:
     _online_sample(app, "invite")
-    app.scene.fail("expired")
+    app.scene.fail(Trouble.EXPIRED)
     run(app, 0)
 
 
 def _join_wrong(app: Any) -> None:
     _online_sample(app, "join")
     app.scene.chosen += ["moon", "moon", "moon"]  # as if tried and refused (no network here)
-    app.scene._fail("code")
+    app.scene._fail(Trouble.WRONG_CODE)
     run(app, 0)
 
 

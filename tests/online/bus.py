@@ -1,4 +1,6 @@
-"""An in-memory stand-in for the relay, for the rooms' pure tests: topics, retained messages, echo to the sender.
+"""An in-memory stand-in for the relay, for the rooms' pure tests: topics, echo to the sender, and (as the shipped
+relay's ``retain_available false``) no retained messages: one sent is a failure (:class:`Bus`) or cuts its sender
+off (:class:`MemoryLink`). A test may still fill :attr:`Bus.retained` itself (a relay that keeps them).
 
 The real relay is tested through Mosquitto in the other files; this one lets a test hold a message
 back, change it, send it twice or to the wrong topic, and see every event each room gives.
@@ -31,12 +33,8 @@ class Bus:
         todo = deque(messages)
         while todo:
             message = todo.popleft()
+            assert not message.retain, f"a retained message ({message.topic}): the relay takes none"
             self.sent.append(message)
-            if message.retain:
-                if message.payload:
-                    self.retained[message.topic] = message.payload
-                else:
-                    self.retained.pop(message.topic, None)
             for room in self.rooms:
                 if self.online[id(room)]:
                     todo.extend(self.deliver(room, message.topic, message.payload))
@@ -96,6 +94,8 @@ class MemoryRelay:
         self.expiry: dict[str, int] = {}
         self.sent: list[Publish] = []
         self.links: list[MemoryLink] = []
+        #: Retained messages refused (each cut its sender off, as the shipped relay does).
+        self.refused_retained: list[Publish] = []
         self.hold = False
         self._held: list[Publish] = []
         self._todo: deque[tuple[MemoryLink, str, bytes]] = deque()
@@ -193,9 +193,13 @@ class MemoryLink:
         relay.drain()
 
     def publish(self, message: Publish, expiry: int | None = None) -> None:
-        """Send *message* (kept until the link is up, as paho does)."""
+        """Send *message* (kept until the link is up, as paho does); a retained one cuts the link off."""
         if expiry is not None:
             message = message._replace(expiry=expiry)
+        if message.retain and self.connected.is_set():
+            self.relay.refused_retained.append(message)
+            self.cut()
+            return
         if self.connected.is_set():
             self.relay.publish(message)
         else:

@@ -151,6 +151,36 @@ class RawClient:
             return [m.topic for m in self.messages]
 
 
+def try_to_keep(host: str, port: int, username: str | None, topics: list[str], payload: bytes = b"x") -> list[str]:
+    """A stranger tries to leave *payload* retained on each of *topics* (one connection, as fast as it can): why
+    the relay ended its connection (the shipped relay: ``["Retain not supported"]``, at the first)."""
+    client = RawClient(host, port, username, reconnect=False).start()
+    try:
+        for topic in topics:
+            info = client.client.publish(topic, payload, qos=1, retain=True)
+            client.wait_for(lambda mid=info.mid: mid in client._acks or client.disconnects,
+                            f"PUBACK of {topic} or a cut")
+            if client.disconnects:
+                break
+        return list(client.disconnects)
+    finally:
+        client.stop()
+
+
+def flood_retained(host: str, port: int, username: str, count: int, payload: bytes, wait: float = 20.0) -> bool:
+    """A stranger's connection sends *count* retained messages of *payload* as fast as it can (no waiting for
+    acknowledgements); True when the relay cut it off."""
+    client = RawClient(host, port, username, reconnect=False).start()
+    try:
+        infos = [client.client.publish(f"doolhof/c/{username}/r{n}", payload, qos=1, retain=True)
+                 for n in range(count)]
+        last = infos[-1].mid
+        client.wait_for(lambda: client.disconnects or last in client._acks, "the flood's end", wait)
+        return bool(client.disconnects)
+    finally:
+        client.stop()
+
+
 def settle(seconds: float) -> None:
     """Let *seconds* pass (a bounded wait for time itself, e.g. a message expiry)."""
     time.sleep(seconds)

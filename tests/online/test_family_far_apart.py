@@ -50,10 +50,11 @@ from doolhof.gui.end.scene import EndScene
 from doolhof.gui.kit.far_sign import FarSign
 from doolhof.gui.kit.hold_button import HOLD_SECONDS
 from doolhof.gui.launch import build_app
-from doolhof.gui.online.common import LinkScene, trouble_text
+from doolhof.gui.online.common import LinkScene
 from doolhof.gui.online.invite import InviteScene
 from doolhof.gui.online.join import JoinScene
 from doolhof.gui.online.lobby import LobbyScene
+from doolhof.gui.online.trouble_words import card_sentence
 from doolhof.gui.parents.menu import ParentMenuScene
 from doolhof.gui.parents.settings_scene import SettingsScene
 from doolhof.gui.play.computer import make_computer
@@ -61,6 +62,7 @@ from doolhof.gui.play.scene import PlayScene
 from doolhof.gui.setup.scene import SetupScene
 from doolhof.online import store
 from doolhof.online.pairing import PICTURES
+from doolhof.online.trouble import Trouble
 from doolhof.session import paths
 from doolhof.session.seats import CARDS
 from doolhof.session.settings import load_settings
@@ -308,7 +310,7 @@ def far_away_and_back(home: Side, far: Side, proxy: Any) -> None:
     proxy.cut()
     home_sign, far_sign = sign_of(home_scene), sign_of(far_scene)
     pump(both, lambda: home_sign.shown >= 1.0 and far_sign.shown >= 1.0)
-    assert home_sign.reason() == "away" and far_sign.reason() == "relay"
+    assert home_sign.reason() is Trouble.AWAY and far_sign.reason() is Trouble.LOST
     assert home_sign.message() == "Waiting for the other computer…"
     assert far_sign.message() == "No connection to the relay. The game waits."
     assert home_scene.far_pose(1)[1] < 255, "the far figure fades while they are away"
@@ -364,9 +366,9 @@ def relay_away_and_back(home: Side, far: Side, relay: Any) -> None:
     both = [home, far]
     home_scene, far_scene = home.scene, far.scene
     relay.stop()
-    pump(both, lambda: home_scene.online_game.trouble == "relay" and far_scene.online_game.trouble == "relay")
+    pump(both, lambda: home_scene.online_game.trouble is Trouble.LOST and far_scene.online_game.trouble is Trouble.LOST)
     pump(both, lambda: sign_of(home_scene).shown >= 1.0 and sign_of(far_scene).shown >= 1.0)
-    assert sign_of(home_scene).reason() == sign_of(far_scene).reason() == "relay"
+    assert sign_of(home_scene).reason() is sign_of(far_scene).reason() is Trouble.LOST
     menu = hold_menu(home, by_finger=False)
     assert any("relay cannot be reached" in line for line in menu.note()), menu.note()
     home.tap(menu.back_button.rect)
@@ -432,8 +434,8 @@ def pair_by_code(home: Side, far: Side) -> tuple[LobbyScene, LobbyScene]:
     for name in wrong:
         far.tap(keys[name].rect, by_finger=True)
     # Wrong pictures meet nobody (another meeting place): the joiner hears it, the host's code lives on.
-    assert until([home, far], lambda: join.trouble == "code")
-    assert trouble_text(join.trouble).startswith("These pictures did not work")
+    assert until([home, far], lambda: join.trouble is Trouble.WRONG_CODE)
+    assert card_sentence(join.trouble).startswith("These pictures did not work")
     assert invite.trouble is None and invite.code == code
     assert join.again_button.visible and not any(k.enabled for k in join.keys)
     far.tap(join.again_button.rect, by_finger=True)

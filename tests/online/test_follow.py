@@ -17,6 +17,7 @@ import pytest
 from doolhof.online.client import LinkChanged, OnlineRoom
 from doolhof.online.follow import OnlineGame
 from doolhof.online.room import Desync, MoveMade, PeerPresence, started_here
+from doolhof.online.trouble import Trouble
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup
 
 
@@ -89,7 +90,7 @@ def test_away_and_back_and_the_relay_lost_and_found() -> None:
     online_game.room.events.put(PeerPresence(True))
     online_game.room.events.put(LinkChanged(False, "the connection to the relay was lost"))
     online_game.poll()
-    assert online_game.away and online_game.trouble == "relay"
+    assert online_game.away and online_game.trouble is Trouble.LOST
     online_game.room.events.put(LinkChanged(True))
     online_game.poll()
     assert not online_game.away and online_game.trouble is None
@@ -99,7 +100,7 @@ def test_a_rebuilt_log_asks_the_screen_to_take_the_checked_game() -> None:
     online_game = follower()
     online_game.room.events.put(Desync(True))
     online_game.poll()
-    assert online_game.out_of_step and online_game.trouble == "rebuilt"
+    assert online_game.out_of_step and online_game.trouble is Trouble.REBUILT
     game = online_game.checked()
     assert not online_game.out_of_step and game.turn == 0 and online_game.applied == 0
 

@@ -16,6 +16,7 @@ from doolhof.online.lifecycle import OnlineSession, Phase
 from doolhof.online.room import Ended, PeerPresence, Room, Started, hello
 from doolhof.online.seal import new_key
 from doolhof.online.simulate import chooser
+from doolhof.online.trouble import Trouble
 from doolhof.session.seats import SeatConfig, TableSetup
 from doolhof.session.writer import SaveWriter
 from tests.online.bus import GUEST, HOST, MemoryRelay
@@ -235,7 +236,7 @@ def test_the_parents_menu_reads_the_trouble_of_the_game_on_screen(sessions: Any)
     followed = host.play(Kept())
     host.room.events.put(LinkChanged(False, "cut"))
     followed.poll()
-    assert host.trouble == "relay"
+    assert host.trouble is Trouble.LOST
     host.room.events.put(LinkChanged(True))
     followed.poll()
     assert host.trouble is None

@@ -23,6 +23,7 @@ from doolhof.online.meeting import (
     MAX_ANSWERS,
     MAX_LOOKS,
     Accepted,
+    CaughtUp,
     CodeDone,
     CodeFailed,
     CodeReady,
@@ -41,6 +42,7 @@ from doolhof.online.pairing import PictureCode, join_windows, look, place
 from doolhof.online.room import Ready, Started, hello
 from doolhof.online.timeouts import CODE_SECONDS, JOIN_SECONDS, LOOK_SECONDS
 from doolhof.online.topics import Publish
+from doolhof.online.trouble import Trouble
 from doolhof.session.seats import SeatConfig, TableSetup
 from tests.online.bus import GUEST, HOST, MemoryRelay
 
@@ -175,7 +177,7 @@ def test_a_code_not_on_any_host_is_said_after_a_few_seconds_and_ends_no_host() -
     host.start()
     wrong = join_code(relay, clock, PictureCode(CODE.pictures[:5] + ((CODE.pictures[5] + 1) % 12,)))
     wrong.start()
-    assert no_host_here(wrong, clock) == [CodeFailed("code")]
+    assert no_host_here(wrong, clock) == [CodeFailed(Trouble.WRONG_CODE)]
     assert host.machine.phase is HostPhase.SHOWN, "a wrong code meets nobody: the host's code lives on"
     join_code(relay, clock).start()
     assert isinstance(host.poll()[-1], CodeDone)
@@ -194,7 +196,7 @@ def test_only_a_real_spake2_failure_ends_the_code() -> None:
     out, _ = guess.receive(offer.topic, offer.payload)
     assert host.machine.phase is HostPhase.SHOWN, "the look and the offer changed nothing"
     relay.publish(out[0])
-    assert kinds_and(host.poll())[-1] == CodeFailed("code") and host.machine.phase is HostPhase.FAILED
+    assert kinds_and(host.poll())[-1] == CodeFailed(Trouble.CODE_USED) and host.machine.phase is HostPhase.FAILED
 
 
 def junk(where: str, offer: bytes) -> list[tuple[str, bytes]]:
@@ -253,7 +255,7 @@ def test_a_used_code_lets_no_third_computer_in() -> None:
     assert isinstance(host.poll()[-1], CodeDone)
     third = join_code(relay, clock, device="c2c2c2c2c2c2c2c2")
     third.start()
-    assert no_host_here(third, clock) == [CodeFailed("code")] and third.machine.phase is JoinPhase.FAILED
+    assert no_host_here(third, clock) == [CodeFailed(Trouble.WRONG_CODE)] and third.machine.phase is JoinPhase.FAILED
 
 
 def test_an_expired_code_answers_nobody() -> None:
@@ -263,10 +265,10 @@ def test_an_expired_code_answers_nobody() -> None:
     clock.now += CODE_SECONDS - 1
     assert kinds(host.poll()) == [CodeReady]
     clock.now += 2
-    assert host.poll() == [CodeFailed("expired")] and relay.retained == {}
+    assert host.poll() == [CodeFailed(Trouble.EXPIRED)] and relay.retained == {}
     join = join_code(relay, clock)
     join.start()
-    assert no_host_here(join, clock) == [CodeFailed("code")]
+    assert no_host_here(join, clock) == [CodeFailed(Trouble.WRONG_CODE)]
 
 
 @pytest.mark.parametrize("how", ["stopped", "died"])
@@ -279,7 +281,7 @@ def test_a_code_does_not_outlive_its_host(how: str) -> None:
     assert relay.retained == {}
     join = join_code(relay, clock)
     join.start()
-    assert no_host_here(join, clock) == [CodeFailed("code")]
+    assert no_host_here(join, clock) == [CodeFailed(Trouble.WRONG_CODE)]
     again = host_code(relay, clock)
     again.start()
     assert again.machine.phase is HostPhase.SHOWN, "the same code can be shown again at once: nothing is busy"
@@ -291,9 +293,40 @@ def test_another_version_is_refused_sealed_with_a_reason_on_both_sides() -> None
     host.start()
     join = join_code(relay, clock, rules="doolhof-rules-0")
     join.start()
-    assert host.poll()[-1] == CodeFailed("version") and join.poll()[-1] == CodeFailed("version")
+    assert host.poll()[-1] == CodeFailed(Trouble.VERSION) and join.poll()[-1] == CodeFailed(Trouble.VERSION)
     result = next(m for m in relay.sent if m.topic.endswith("/result")).payload
     assert b"version" not in result and result[:1] == b"\x01", "sealed: the relay does not learn it"
+
+
+#: The rules version of the app before this one (signed entries, retained ends on the relay).
+PREVIOUS_RULES = "doolhof-rules-2"
+#: The meeting place of code 0-1-2-3-4-5 in window 0, as every version since meeting places finds it.
+PINNED_PLACE = "63f41dcadcd467c8fab816cf1b77dc9b"
+
+
+@pytest.mark.parametrize("older", ["host", "joiner"])
+def test_an_app_of_the_version_before_and_this_one_are_told_to_update_not_that_the_pictures_failed(
+        older: str) -> None:
+    """The app before this one differs only in its rules version (its pairing is this one's): both computers
+    hear "version" (update both), never "code" (these pictures did not work)."""
+    assert RULES != PREVIOUS_RULES
+    relay, clock = MemoryRelay(), Clock()
+    host_me, join_me = hello(HOST, 0), hello(GUEST, 1)
+    (host_me if older == "host" else join_me)["rules"] = PREVIOUS_RULES
+    host = HostCode(RELAYS, host_me, CODE, link_factory=relay.link, clock=clock, wall=lambda: WALL, background=False)
+    host.start()
+    join = JoinCode(RELAYS, join_me, CODE, link_factory=relay.link, clock=clock, wall=lambda: WALL, background=False)
+    join.start()
+    assert kinds_and(host.poll())[-1] == CodeFailed(Trouble.VERSION)
+    assert kinds_and(join.poll())[-1] == CodeFailed(Trouble.VERSION)
+
+
+def test_the_meeting_place_and_the_pairing_identity_are_those_of_the_version_before() -> None:
+    """Changing either would part two versions' apps (their codes then say "did not work", not "update")."""
+    from doolhof.online import pairing
+
+    assert pairing._IDENTITY == b"doolhof pairing 2"
+    assert place(PictureCode((0, 1, 2, 3, 4, 5)), 0) == "m" + PINNED_PLACE
 
 
 def test_a_live_host_of_the_same_code_makes_it_busy_and_a_dead_or_malformed_one_does_not() -> None:
@@ -304,7 +337,7 @@ def test_a_live_host_of_the_same_code_makes_it_busy_and_a_dead_or_malformed_one_
     assert first.machine.phase is HostPhase.SHOWN
     second = host_code(relay, clock)
     second.start()
-    assert second.poll()[-1] == CodeFailed("busy") and second.machine.phase is HostPhase.FAILED
+    assert second.poll()[-1] == CodeFailed(Trouble.BUSY) and second.machine.phase is HostPhase.FAILED
     assert first.machine.phase is HostPhase.SHOWN, "the first code is untouched"
 
 
@@ -321,8 +354,8 @@ def test_near_the_change_of_ten_minutes_the_joiner_looks_in_both_places() -> Non
     assert kinds_and(join.poll()) == []
 
 
-@pytest.mark.parametrize(("linked", "why"), [(True, "code"), (False, "relay")])
-def test_a_joiner_waits_its_seconds_then_says_why(linked: bool, why: str) -> None:
+@pytest.mark.parametrize(("linked", "why"), [(True, Trouble.WRONG_CODE), (False, Trouble.RELAY)])
+def test_a_joiner_waits_its_seconds_then_says_why(linked: bool, why: Trouble) -> None:
     machine = JoinCodeMachine(CODE, hello(GUEST, 1), b"n" * 12, now=0.0)
     machine.placed(WHERE)
     if linked:
@@ -420,10 +453,84 @@ def test_a_moved_on_pair_meets_on_its_new_channel() -> None:
     again_inviter.start()
     again_inviter.invite()
     assert kinds(again_invited.poll()) == [Invited]
-    stale, _ = friends(relay)  # one still on the old channel finds nobody
+    stale, _ = friends(relay)  # one still on the old channel finds nobody (both had moved on: nobody is there)
     stale.start()
     stale.invite()
-    assert kinds(again_invited.poll()) == []
+    assert kinds(again_invited.poll()) == [] and stale.machine.friend.epoch == 0
+
+
+def lose_the_accept(relay: MemoryRelay) -> tuple[list[Any], list[Any]]:
+    """An invitation taken whose accept never reaches the inviter (its link was down just then): the invited
+    computer moved on to epoch 1, the inviter stayed at 0. What each kept (``on_moved``)."""
+    kept_inviter: list[Any] = []
+    kept_invited: list[Any] = []
+    inviter = FriendLink(RELAYS, hello(HOST, 0), Friend(GUEST, 1, SECRET), link_factory=relay.link,
+                         on_moved=kept_inviter.append)
+    invited = FriendLink(RELAYS, hello(GUEST, 1), Friend(HOST, 0, SECRET), link_factory=relay.link,
+                         on_moved=kept_invited.append)
+    inviter.start()
+    inviter.invite()
+    invited.start()
+    assert kinds(invited.poll()) == [Invited]
+    inviter.link.connected.clear()  # the inviter's network drops just as the accept goes out
+    invited.accept()
+    inviter.link.connected.set()
+    assert kinds(inviter.poll()) == [] and inviter.machine.phase is InvitePhase.INVITING
+    inviter.stop()
+    invited.stop()
+    assert [(f.epoch, f.settled) for f in kept_invited] == [(1, False)] and kept_inviter == []
+    return kept_inviter, kept_invited
+
+
+@pytest.mark.parametrize("behind_first", [True, False])
+@pytest.mark.parametrize("next_inviter", ["behind", "ahead"])
+def test_after_a_lost_accept_the_next_invitation_finds_the_other_and_both_meet_on_one_epoch(
+        behind_first: bool, next_inviter: str) -> None:
+    relay = MemoryRelay()
+    _, (unsure,) = lose_the_accept(relay)
+    kept_behind: list[Any] = []
+    kept_ahead: list[Any] = []
+    behind = FriendLink(RELAYS, hello(HOST, 0), Friend(GUEST, 1, SECRET, 0), link_factory=relay.link,
+                        on_moved=kept_behind.append)
+    ahead = FriendLink(RELAYS, hello(GUEST, 1), unsure, link_factory=relay.link, on_moved=kept_ahead.append)
+    inviting, listening = (behind, ahead) if next_inviter == "behind" else (ahead, behind)
+    for link in (behind, ahead) if behind_first else (ahead, behind):
+        link.start()
+        if link is inviting:
+            link.invite()
+    seen: list[Any] = []
+    for _ in range(5):  # a few frames: the one behind hears "moved", moves on and meets the other there
+        seen += kinds(listening.poll()) + kinds(inviting.poll())
+    assert kept_behind[:1] == [Friend(GUEST, 1, SECRET, 1)], "the one behind caught up"
+    assert kept_ahead[:1] == [Friend(HOST, 0, SECRET, 1)], "heard on the new channel: the move held"
+    assert Invited in seen
+    listening.accept()
+    assert Accepted in kinds(inviting.poll())
+    assert behind.machine.friend.epoch == ahead.machine.friend.epoch == 2, "both on one epoch again"
+    assert kept_behind[-1].epoch == kept_ahead[-1].epoch == 2
+
+
+def test_a_pair_on_one_epoch_hears_nothing_odd_from_the_channel_before() -> None:
+    """Both at epoch 1 (the accept was not lost): the one that took the invitation says "moved" on the old channel,
+    where nobody answers, hears the other on the new one (its move held) and nothing else changes."""
+    relay = MemoryRelay()
+    kept: list[Any] = []
+    first = FriendLink(RELAYS, hello(HOST, 0), Friend(GUEST, 1, SECRET, 1, settled=False), link_factory=relay.link,
+                       on_moved=kept.append)
+    second = FriendLink(RELAYS, hello(GUEST, 1), Friend(HOST, 0, SECRET, 1), link_factory=relay.link,
+                        on_moved=kept.append)
+    first.start()
+    second.start()
+    second.invite()  # the other says something on the new channel
+    for _ in range(3):
+        first.poll()
+        second.poll()
+    assert kept == [Friend(GUEST, 1, SECRET, 1)] and len([m for m in relay.sent if m.topic.endswith("/moved")]) == 1
+    moved = [m for m in relay.sent if m.topic.endswith("/moved")]
+    for message in moved * 5:  # sent again by someone who recorded them: a replay is never ahead
+        relay.publish(message)
+    assert not any(isinstance(e, CaughtUp) for e in first.poll() + second.poll())
+    assert first.machine.friend.epoch == second.machine.friend.epoch == 1
 
 
 def test_not_now_is_said_to_the_inviter_and_a_later_invitation_is_news_again() -> None:

@@ -16,6 +16,7 @@ from doolhof.online.client import CodeDone, CodeFailed, CodeReady, HostCode, Joi
 from doolhof.online.relay import choose_relay
 from doolhof.online.room import Closed, MoveMade, PeerPresence, Ready, Refusal, Room, Started, hello, new_device_id
 from doolhof.online.simulate import OnlineSummary, chooser, default_table, play_one
+from doolhof.online.trouble import Trouble
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup
 from tests.online.raw import RawClient
 
@@ -23,9 +24,13 @@ WAIT = 20.0  # generous: a shared machine under load can take seconds to schedul
 
 
 def code_pair(host_relays: list[str], far_relays: list[str] | None = None,
-              far_rules: str | None = None) -> tuple[HostCode, JoinCode, Any, Any]:
-    """A host's code and a joiner with that code, both run to their end."""
-    host = HostCode(host_relays, hello(new_device_id(), 0))
+              far_rules: str | None = None, host_rules: str | None = None) -> tuple[HostCode, JoinCode, Any, Any]:
+    """A host's code and a joiner with that code, both run to their end (an app of *host_rules* or *far_rules*
+    plays the rules version of an older app)."""
+    host_me = hello(new_device_id(), 0)
+    if host_rules:
+        host_me["rules"] = host_rules
+    host = HostCode(host_relays, host_me)
     host.start()
     ready = host.wait(lambda e: isinstance(e, (CodeReady, CodeFailed)), WAIT)[-1]
     assert isinstance(ready, CodeReady)
@@ -142,7 +147,7 @@ def test_a_host_computer_seat_plays_through_the_log(relay: Any) -> None:
 
 def test_another_version_is_refused_with_a_reason_on_both_sides(relay: Any) -> None:
     host, join, hosted, joined = code_pair([relay.address], far_rules="doolhof-rules-0")
-    assert hosted == CodeFailed("version") and joined == CodeFailed("version")
+    assert hosted == CodeFailed(Trouble.VERSION) and joined == CodeFailed(Trouble.VERSION)
     host.stop()
     join.stop()
 
@@ -201,6 +206,17 @@ def test_a_late_rejoin_after_the_other_side_played_on(relay: Any) -> None:
     close(host, back)
 
 
+@pytest.mark.parametrize("older", ["host", "joiner"])
+def test_an_app_of_the_version_before_meets_this_one_and_both_are_told_to_update(relay: Any, older: str) -> None:
+    from tests.online.test_meeting import PREVIOUS_RULES
+
+    rules = {"far_rules" if older == "joiner" else "host_rules": PREVIOUS_RULES}
+    host, join, hosted, joined = code_pair([relay.address], **rules)
+    host.stop()
+    join.stop()
+    assert hosted == CodeFailed(Trouble.VERSION) and joined == CodeFailed(Trouble.VERSION), (hosted, joined)
+
+
 def test_writes_from_outside_the_room_are_refused_and_change_nothing(relay: Any) -> None:
     host, guest = open_rooms(TableSetup("junior", (SeatConfig(), SeatConfig())), frozenset({1}), [relay.address])
     play(host, guest, moves=3)
@@ -211,7 +227,7 @@ def test_writes_from_outside_the_room_are_refused_and_change_nothing(relay: Any)
     base = host.room.base
     intruder.publish(f"{base}/log/000004", b'{"t":"entry"}')
     intruder.publish(f"{base}/log/000004", b"\x01" + bytes(64))
-    intruder.publish(f"{base}/setup", b"\x01" + bytes(40), retain=True)
+    intruder.publish(f"{base}/setup", b"\x01" + bytes(40))
     intruder.publish(f"{base}/log/000004", bytes(9000), wait=False)
     intruder.wait_for(lambda: bool(intruder.disconnects), "disconnect for a message over the limit")
     intruder.stop()

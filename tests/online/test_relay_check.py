@@ -51,7 +51,8 @@ def test_the_shipped_public_relay_passes_every_check(authority: Authority, cafil
                          r"authority, valid until \d{4}-\d\d-\d\d \(only 1 days left: renew it\)\)", out), out
         assert "ok    an anonymous client subscribing to #, $SYS/# and doolhof/# read nothing" in out
         assert "ok    a client of another room read nothing of this room" in out
-        assert "ok    what it keeps goes away" in out and "FAIL" not in out
+        assert "ok    it keeps nothing for anyone: a retained test message was refused and its sender cut off" \
+            in out and "FAIL" not in out
         assert out.rstrip().endswith("Families can use this relay.")
         status, out = _check(capsys, f"wss://localhost:{relay.wss}/mqtt", "--cafile", cafile)
         assert status == 0 and "FAIL" not in out, out
@@ -68,6 +69,18 @@ def test_a_relay_without_its_acl_fails_the_reading_check(authority: Authority, c
         assert "FAIL  an anonymous client subscribing to # read" in out and "acl file" in out
         assert "FAIL  a client of another room read" in out
         assert "1 check(s) failed" not in out and "2 check(s) failed" in out
+
+
+def test_a_relay_that_keeps_retained_messages_fails_the_keeping_check(authority: Authority, cafile: str,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    def keeping(text: str) -> str:
+        return re.sub(r"^retain_available false$", "retain_available true", text, flags=re.M)
+
+    for relay in _started(authority, keeping):
+        status, out = _check(capsys, f"mqtts://localhost:{relay.tls}", "--cafile", cafile)
+        assert status == 1 and "1 check(s) failed" in out, out
+        assert "FAIL  it keeps messages for anyone who asks (retained messages): a stranger can fill its memory; " \
+               "set retain_available false" in out
 
 
 def test_without_the_authority_a_plain_address_or_no_relay_it_fails_plainly(

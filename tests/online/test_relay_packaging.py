@@ -46,7 +46,7 @@ def test_the_local_and_the_public_configuration_carry_the_same_limits() -> None:
     local, public = _options(RELAY / "mosquitto.conf"), _options(RELAY / "mosquitto-public.conf")
     for name in SHARED:
         assert name in local and local[name] == public.get(name), name
-    assert public["persistence"] == ["false"] and public["retain_available"] == ["true"]
+    assert public["persistence"] == ["false"] and public["retain_available"] == ["false"]
     assert "memory_limit" not in public and public["persistent_client_expiration"] == ["1h"]
     assert public["listener"] == ["8883", "443"] and public["protocol"] == ["websockets"]
     assert all(int(n) > 0 for n in public["max_connections"]) and len(public["certfile"]) == 2

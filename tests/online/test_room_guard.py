@@ -233,3 +233,17 @@ def test_what_waits_to_be_sent_is_bounded() -> None:
         link.publish(Publish(f"doolhof/c/rboundedqueue01/log/{n:06d}", bytes(300), False))
     waiting = len(getattr(link._client, "_out_messages", {}))
     assert waiting <= 1000, f"{waiting} messages wait to be sent"
+
+
+def test_a_waiting_game_kept_by_the_version_before_is_an_older_doolhofs_never_continued() -> None:
+    """Its log was made under the rules version before (the genesis names it): listed for a parent to end only."""
+    from doolhof.online.errors import Refused
+    from tests.online.bus import pair
+
+    host, _guest, _bus = pair()
+    kept = host.to_dict()
+    assert Room.from_dict(kept).room_id == host.room_id
+    kept["me"] = {**kept["me"], "rules": "doolhof-rules-2"}
+    with pytest.raises(Refused) as refused:
+        Room.from_dict(kept)
+    assert refused.value.reason == "version"

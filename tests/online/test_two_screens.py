@@ -28,6 +28,7 @@ from doolhof.gui.launch import build_app
 from doolhof.gui.parents.menu import ParentMenuScene
 from doolhof.gui.play.computer import make_computer
 from doolhof.online import store
+from doolhof.online.trouble import Trouble
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup
 from tests.gui.cards.helpers import cell_point, hold_done, lay_by_taps, point
 from tests.gui.helpers import FRAME, center, finger, mouse
@@ -66,6 +67,13 @@ def two_apps() -> Iterator[Callable[[], tuple[Any, Any]]]:
         online = app.screens.online
         if online is not None:
             online.stop()
+        for scene in list(app.scenes):  # a setup screen listening (remembered computers, ended rooms) stops
+            notice = getattr(scene, "invitations", None)
+            if notice is not None:
+                links = list(notice._links)
+                notice.stop()
+                for link in links:
+                    link.stop()
     pygame.quit()
 
 
@@ -187,7 +195,7 @@ def test_the_far_side_away_and_back_mid_game(relay: Any, proxy: Any, two_apps: A
     host_sign = next(o for o in host_scene.overlays if type(o).__name__ == "FarSign")
     far_sign = next(o for o in far_scene.overlays if type(o).__name__ == "FarSign")
     pump(both, lambda: host_sign.shown >= 1.0 and far_sign.shown >= 1.0)
-    assert host_sign.reason() == "away" and far_sign.reason() == "relay"
+    assert host_sign.reason() is Trouble.AWAY and far_sign.reason() is Trouble.LOST
     assert host_scene.far_pose(1)[1] < 255 and far_scene.far_pose(0)[1] < 255
     assert not host_scene.accepting()  # it is their turn: the host waits
     assert type(host_app.scene).__name__ == "PlayScene" and type(far_app.scene).__name__ == "PlayScene"
@@ -270,7 +278,7 @@ def test_the_parents_menu_says_what_the_trouble_is(relay: Any, two_apps: Any) ->
     host_app, far_app = two_apps()
     table = TableSetup("junior", (SeatConfig(), SeatConfig()), secrets=3)
     host_scene, _ = start_both(host_app, far_app, relay, table)
-    host_scene.online_game.trouble = "relay"
+    host_scene.online_game.trouble = Trouble.LOST
     menu = ParentMenuScene(host_app, from_game=True)
     assert any("relay" in line for line in menu.note())
 
@@ -283,7 +291,7 @@ def test_the_relay_going_away_mid_game_and_coming_back(relay: Any, two_apps: Any
     maze_turn(host_app, both)
     pump(both, lambda: resting(host_app) and resting(far_app) and far_scene.game.turn == 1)
     relay.stop()
-    pump(both, lambda: host_scene.online_game.trouble == "relay" and far_scene.online_game.trouble == "relay")
+    pump(both, lambda: host_scene.online_game.trouble is Trouble.LOST and far_scene.online_game.trouble is Trouble.LOST)
     note = ParentMenuScene(host_app, from_game=True).note()
     assert any("relay cannot be reached" in line for line in note)  # said plainly to the parent, no traceback
     relay.restart()  # nothing kept: the two computers restore the room on it
@@ -452,8 +460,9 @@ def test_an_online_game_ended_on_the_parents_page_leaves_the_far_screen_calmly(r
 
 
 def test_a_game_ended_while_this_computer_was_away_goes_calmly_when_it_is_continued(relay: Any, two_apps: Any) -> None:
-    """The child's computer was off when the grandparent ended the game: continued later, it hears the end, says so
-    on the setup screen and keeps the game no more."""
+    """The child's computer was off when the grandparent ended the game: continued later while the grandparent's
+    setup screen shows (it listens in the ended room: nothing is kept on the relay), it hears the end, says so on
+    the setup screen and keeps the game no more."""
     from doolhof.gui.parents.online_games import end_game
     from doolhof.online.follow import MSG_ENDED
 
@@ -479,7 +488,7 @@ def test_a_game_ended_while_this_computer_was_away_goes_calmly_when_it_is_contin
     far_app.settings = replace(far_app.settings, relay=relay.address)
     far_app.screens.show_setup()
     assert far_app.screens.resume_online(far_kept)
-    pump((far_app,), lambda: type(far_app.scene).__name__ == "SetupScene")
+    pump(both, lambda: type(far_app.scene).__name__ == "SetupScene")  # the grandparent's app runs on too
     assert far_app.scene.notes == [MSG_ENDED]
     assert store.waiting_rooms() == [], "forgotten there too"
 

@@ -3,7 +3,7 @@
 While the far side is away (it left, or this computer lost the relay) the sign shows the far
 figure, faded, beside an hourglass whose sand runs slowly: a child sees that the game waits for
 them. Beside it one short sentence in the parents' language says what is going on (the parents'
-menu says what to do: :data:`doolhof.online.follow.TROUBLE`). While the game waits for the far
+menu says what to do; both sentences: :mod:`doolhof.gui.online.trouble_words`). While the game waits for the far
 side, the sign lies over the turn block; while this side plays, only a small hourglass lies on the
 far seat's tray, so nothing this side needs is ever covered. The sign never takes a tap: where it
 is this side's turn, the child plays on, and the move waits for the far side. It eases in and out,
@@ -13,7 +13,7 @@ so a connection that flickers for a moment never flashes it.
 from __future__ import annotations
 
 import math
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 import pygame
 
@@ -23,20 +23,16 @@ from doolhof.gui.kit.pointer import PointerEvent
 from doolhof.gui.kit.scene import Host
 from doolhof.gui.kit.text import draw_text, readable_px
 from doolhof.gui.kit.widgets import draw_card, safe_icon
-from doolhof.i18n import N_, _
+from doolhof.gui.online.trouble_words import sign_sentence
 from doolhof.online.follow import OnlineGame
+from doolhof.online.trouble import Trouble
 from doolhof.session.games import AnyGame
 
 #: Seconds the far side must be away before the sign shows (a short drop never flashes it), and of its fade.
 SHOW_AFTER = 1.0
 FADE = 0.4
-#: What the parent reads on the sign, by what keeps the game waiting (the parents' menu says more:
-#: :data:`doolhof.online.follow.TROUBLE`).
-SIGN_TEXT: dict[str, str] = {
-    "away": N_("Waiting for the other computer…"),
-    "relay": N_("No connection to the relay. The game waits."),
-    "version": N_("The other computer has another version of Doolhof."),
-}
+#: The troubles that keep a game waiting (they show the sign); a game with none waits while the far side is away.
+WAITING: Final = (Trouble.LOST, Trouble.VERSION)
 
 
 class SignHost(Protocol):
@@ -100,14 +96,14 @@ class FarSign:
         """The sign takes no tap: the game below goes on where it can."""
         return False
 
-    def reason(self) -> str | None:
-        """What keeps the game waiting now (a key of :data:`SIGN_TEXT`), or None."""
+    def reason(self) -> Trouble | None:
+        """What keeps the game waiting now (one of :data:`WAITING`, or :attr:`~Trouble.AWAY`), or None."""
         online_game = self.scene.online_game
         if online_game is None:
             return None
-        if online_game.trouble in ("relay", "version"):
+        if online_game.trouble in WAITING:
             return online_game.trouble
-        return "away" if online_game.away else None
+        return Trouble.AWAY if online_game.away else None
 
     def wanted(self) -> bool:
         """True while the sign should show: the far side is away, or the relay is out of reach."""
@@ -131,7 +127,7 @@ class FarSign:
 
     def message(self) -> str:
         """The parents' sentence now, in their language."""
-        return _(SIGN_TEXT[self.reason() or "away"])
+        return sign_sentence(self.reason() or Trouble.AWAY)
 
     def waiting_on_them(self) -> bool:
         """True when the far side is to move: the game itself waits (the big sign); else this side plays on."""
@@ -201,4 +197,4 @@ class FarSign:
         return bool(getattr(self.scene.host.settings, "reduced_motion", False))
 
 
-__all__ = ["FADE", "SHOW_AFTER", "SIGN_TEXT", "FarSign"]
+__all__ = ["FADE", "SHOW_AFTER", "WAITING", "FarSign"]

@@ -21,30 +21,17 @@ from doolhof.gui.kit.scene import Host, Scene
 from doolhof.gui.kit.text import draw_text, readable_px
 from doolhof.gui.kit.widgets import Button, draw_card, garden_background, safe_art, safe_icon
 from doolhof.gui.online.switch import online_on, relays_of
-from doolhof.i18n import N_, _
+from doolhof.gui.online.trouble_words import card_sentence
+from doolhof.gui.online.trouble_words import picture as picture_of
 from doolhof.online import store
 from doolhof.online.room import hello
+from doolhof.online.trouble import Trouble
 
 log = logging.getLogger(__name__)
 
 #: How often (seconds) an idle online screen wakes to read its links.
 POLL_SECONDS = 0.1
 
-#: The parent's words for each trouble (the child gets a picture: :data:`TROUBLE_ICONS`).
-TROUBLE = {
-    "relay": N_("The relay cannot be reached. Check the relay address in the parents' settings "
-                "and the internet connection, then try again."),
-    "lost": N_("The connection to the relay was lost. Doolhof tries again by itself."),
-    "expired": N_("The pictures are no longer valid. Make a new code."),
-    "busy": N_("Another code is using these pictures on the relay just now. Make a new code."),
-    "host-code": N_("The other computer tapped other pictures, so this code ends. Make a new code."),
-    "code": N_("These pictures did not work. Ask for a new code and tap it in."),
-    "version": N_("The other computer has another version of Doolhof: update both."),
-}
-#: The picture the child sees for each trouble: the globe with a cross (no link), or a cross alone.
-TROUBLE_ICONS = {"relay": "globe", "lost": "globe"}
-#: Troubles said calmly, with a picture of what comes next and no cross (a wrong code: just try again).
-CALM_ICONS = {"code": "again", "host-code": "again"}
 
 
 class Channel(Protocol):
@@ -65,11 +52,6 @@ def my_hello(figure: int) -> dict[str, Any]:
     return hello(store.device_id(), max(0, min(5, figure)))
 
 
-def trouble_text(why: str) -> str:
-    """The parent's sentence for the trouble *why* (translated now)."""
-    return _(TROUBLE.get(why, TROUBLE["relay"]))
-
-
 class LinkScene(Scene):
     """A screen that owns links: polled every frame, all stopped when the screen is left."""
 
@@ -77,8 +59,8 @@ class LinkScene(Scene):
         """No links yet."""
         super().__init__(host)
         self.links: list[Channel] = []
-        #: The trouble shown now (a key of :data:`TROUBLE`), or None.
-        self.trouble: str | None = None
+        #: The trouble shown now (its words: :mod:`~doolhof.gui.online.trouble_words`), or None.
+        self.trouble: Trouble | None = None
         self.size = (0, 0)
         self.clock = 0.0
         self._drawn_at = 0.0
@@ -111,7 +93,7 @@ class LinkScene(Scene):
         if self not in self.host.scenes:
             self.stop_all()
 
-    def show_trouble(self, why: str) -> None:
+    def show_trouble(self, why: Trouble) -> None:
         """Say *why* to the parent (and log it): a picture and a sentence, never a traceback."""
         if self.trouble != why:
             log.info("online trouble shown: %s", why)
@@ -127,7 +109,7 @@ class LinkScene(Scene):
             except Exception:  # a broken link must never freeze the screen
                 log.exception("reading an online link failed")
                 self.drop(link)
-                self.show_trouble("relay")
+                self.show_trouble(Trouble.RELAY)
                 continue
             for event in events:
                 if link not in self.links:
@@ -268,32 +250,25 @@ def draw_far_mark(surface: pygame.Surface, rect: pygame.Rect, art: Art | None) -
     surface.blit(badge, where)
 
 
-def draw_trouble(surface: pygame.Surface, rect: pygame.Rect, art: Art, why: str, size: tuple[int, int]) -> None:
-    """The trouble card: the child's picture (the globe with a cross, or a big cross) and the parent's sentence."""
+def draw_trouble(surface: pygame.Surface, rect: pygame.Rect, art: Art, why: Trouble, size: tuple[int, int]) -> None:
+    """The trouble card: the child's picture (:func:`~doolhof.gui.online.trouble_words.picture`) and the parent's
+    sentence."""
     draw_card(surface, rect)
     inner = rect.inflate(-rect.height // 8, -rect.height // 8)
     px = max(16, min(inner.height // 2, inner.width // 3))
     picture = pygame.Rect(0, 0, px, px)
     picture.midtop = (inner.centerx, inner.y)
-    icon = TROUBLE_ICONS.get(why)
-    if why in CALM_ICONS:
-        image = safe_icon(art, CALM_ICONS[why], px)
-        if image is not None:
-            surface.blit(image, picture)
-    elif icon is not None:
-        image = safe_icon(art, icon, px)
-        if image is not None:
-            surface.blit(image, picture)
+    icon, crossed = picture_of(why)
+    image = safe_icon(art, icon, px)
+    if image is not None:
+        surface.blit(image, picture)
+    if crossed:
         cross = safe_icon(art, "cross", px // 2)
         if cross is not None:
             surface.blit(cross, cross.get_rect(center=picture.bottomright).move(-px // 8, -px // 8))
-    else:
-        cross = safe_icon(art, "cross", px)
-        if cross is not None:
-            surface.blit(cross, picture)
     words = pygame.Rect(inner.x, picture.bottom + inner.height // 20, inner.width,
                         max(1, inner.bottom - picture.bottom - inner.height // 20))
-    draw_text(surface, trouble_text(why), words, theme.INK, max_px=max(readable_px(size), words.height // 3))
+    draw_text(surface, card_sentence(why), words, theme.INK, max_px=max(readable_px(size), words.height // 3))
 
 
 def heading(surface: pygame.Surface, text: str, rect: pygame.Rect, size: tuple[int, int]) -> None:
@@ -320,6 +295,56 @@ def remember(paired: Any, figure: int | None = None) -> bool:
     return True
 
 
+def friend_link(relays: list[str], me: dict[str, Any], friend: Any, game: str = "") -> Any:
+    """A :class:`~doolhof.online.client.FriendLink` to *friend* that keeps its channel when an invitation is
+    taken (inviting, to play *game*) and carries the news of the games a parent ended here that *friend* has not
+    heard of yet (:func:`doolhof.online.store.ends_for`: read from a small file, so call it off the frame loop or
+    once)."""
+    from doolhof.online.client import FriendLink
+
+    try:
+        ends = store.ends_for(friend.device)
+    except OSError as error:
+        log.warning("the ended games could not be read (%s)", type(error).__name__)
+        ends = []
+    return FriendLink(relays, me, friend, on_moved=store.moved, ends=ends, on_end_heard=store.end_heard, game=game)
+
+
+#: The most ended rooms listened on at once (the newest; each is one more connection to the relay).
+MOST_ENDED_LINKS = 4
+
+
+def ended_rooms() -> list[tuple[str, str | None, str, bytes]]:
+    """The newest games a parent ended here that the other computer has not heard of, with their sealed end
+    (:func:`doolhof.online.store.ended_rooms`; never raises)."""
+    try:
+        return store.ended_rooms()[:MOST_ENDED_LINKS]
+    except Exception as error:  # a damaged file must never stop the screen
+        log.warning("the ended games could not be read (%s)", type(error).__name__)
+        return []
+
+
+def ended_room_link(relays: list[str], room_id: str, relay: str | None, topic: str, end: bytes) -> Any:
+    """An :class:`~doolhof.online.client.EndedRoom`: the room's own relay if kept, and its sealed end."""
+    from doolhof.online.client import EndedRoom
+    from doolhof.online.topics import Publish
+
+    return EndedRoom([relay] if relay else relays, room_id, Publish(topic, end, False))
+
+
+def forget_ended(room_id: str) -> bool:
+    """Forget the waiting game of *room_id* (a parent ended it on the other computer); True when it was kept."""
+    if not store.is_kept(room_id):
+        return False
+    try:
+        store.save_room({"room": room_id, "closed": True})  # a closed room is forgotten
+    except (OSError, ValueError) as error:
+        log.warning("an ended online game could not be forgotten (%s)", error)
+        return False
+    log.info("the other computer ended a waiting online game; it is forgotten here too")
+    return True
+
+
 def remembered() -> list[Any]:
     """The remembered computers (never raises: a damaged file gives none)."""
     try:
@@ -329,6 +354,7 @@ def remembered() -> list[Any]:
         return []
 
 
-__all__ = ["POLL_SECONDS", "TROUBLE", "Channel", "LinkScene", "draw_far_mark", "draw_figure", "draw_picture_card",
-           "draw_ring", "draw_trouble", "draw_waiting_dots", "heading", "my_hello", "online_on", "picture_slots",
-           "relays_of", "remember", "remembered", "trouble_text"]
+__all__ = ["MOST_ENDED_LINKS", "POLL_SECONDS", "Channel", "LinkScene", "draw_far_mark", "draw_figure",
+           "draw_picture_card", "draw_ring", "draw_trouble", "draw_waiting_dots", "ended_room_link", "ended_rooms",
+           "forget_ended", "friend_link", "heading", "my_hello", "online_on", "picture_slots", "relays_of", "remember",
+           "remembered"]

@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -33,7 +34,16 @@ from doolhof.gui.kit.scene import Host, Note
 from doolhof.gui.kit.text import draw_text, readable_px
 from doolhof.gui.kit.widgets import PRIMARY, QUIET, Button, ButtonSet, draw_card
 from doolhof.gui.kit.worker import Worker
-from doolhof.gui.online.common import POLL_SECONDS, draw_figure, my_hello, remembered
+from doolhof.gui.online.common import (
+    POLL_SECONDS,
+    draw_figure,
+    ended_room_link,
+    ended_rooms,
+    forget_ended,
+    friend_link,
+    my_hello,
+    remembered,
+)
 from doolhof.gui.online.switch import online_on, relays_of
 from doolhof.i18n import _
 from doolhof.online import store
@@ -70,6 +80,7 @@ class InvitationNotice:
         self._lock = threading.Lock()
         self._links: list[Any] = []
         self._stopped = True
+        self._ends_seen = 0
         #: The invitation shown now: its link and the inviter's figure; None while there is none.
         self.shown: tuple[Any, int] | None = None
         #: The invitation being taken (its room comes from the worker), or None.
@@ -101,16 +112,33 @@ class InvitationNotice:
         if not self._stopped:
             return
         self._stopped = False
+        self._ends_seen = store.ends_changes()
         threading.Thread(target=self._open, args=(relays_of(self.host.settings), self._figure()),
                          name="doolhof-invitations", daemon=True).start()
 
     def _open(self, relays: list[str], figure: int) -> None:
-        from doolhof.online.client import FriendLink
-
         me = my_hello(figure)  # files only, but off the frame loop all the same
-        for friend in remembered():
+        self._add([partial(friend_link, relays, me, friend) for friend in remembered()]
+                  + [partial(ended_room_link, relays, *ended) for ended in ended_rooms()])
+
+    def _ended_since(self, relays: list[str]) -> None:
+        """A parent ended a game while this screen listened (the parents' page over it): the links carry it too."""
+        from doolhof.online.client import EndedRoom, FriendLink
+
+        with self._lock:
+            links = list(self._links)
+        for link in links:
+            if isinstance(link, FriendLink):
+                for room_id in store.ends_for(link.friend.device):
+                    if room_id not in link.machine.ends:
+                        link.tell_ended(room_id)
+        rooms = {link.room_id for link in links if isinstance(link, EndedRoom)}
+        self._add([partial(ended_room_link, relays, *ended) for ended in ended_rooms() if ended[0] not in rooms])
+
+    def _add(self, makers: list[Callable[[], Any]]) -> None:
+        for make in makers:
             try:
-                link = FriendLink(relays, me, friend, on_moved=store.moved)
+                link = make()
             except Exception as error:  # a bad address: nothing to notice, never a traceback
                 log.warning("a remembered computer could not be listened for (%s)", error)
                 continue
@@ -150,6 +178,10 @@ class InvitationNotice:
                 self.host.screens.open_lobby(room)
                 return
 
+        if self.listening and store.ends_changes() != self._ends_seen:
+            self._ends_seen = store.ends_changes()
+            threading.Thread(target=self._ended_since, args=(relays_of(self.host.settings),),
+                             name="doolhof-invitations-ended", daemon=True).start()
         with self._lock:
             links = list(self._links)
         for link in links:
@@ -169,7 +201,7 @@ class InvitationNotice:
                 elif isinstance(event, Withdrawn) and self.shown is not None and self.shown[0] is link:
                     self.shown = None
                     self.host.request_redraw()
-                elif isinstance(event, RoomEnded) and _forget(event.room):
+                elif isinstance(event, RoomEnded) and forget_ended(event.room):
                     from doolhof.online.follow import MSG_ENDED
 
                     self.host.notes.append(Note(_(MSG_ENDED), "ended", link.friend.figure))
@@ -260,21 +292,6 @@ def _stop_all(links: list[Any]) -> None:
             link.stop()
         except Exception:  # stopping must never fail (the network thread may be gone already)
             log.exception("stopping a remembered computer's link failed")
-
-
-def _forget(room_id: str) -> bool:
-    """Forget the waiting game of *room_id* (a parent ended it on the other computer); True when it was kept."""
-    from doolhof.online import store
-
-    if not store.is_kept(room_id):
-        return False
-    try:
-        store.save_room({"room": room_id, "closed": True})  # a closed room is forgotten
-    except (OSError, ValueError) as error:
-        log.warning("an ended online game could not be forgotten (%s)", error)
-        return False
-    log.info("the other computer ended a waiting online game; it is forgotten here too")
-    return True
 
 
 def _accept(link: Any) -> Any:

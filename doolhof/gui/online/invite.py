@@ -31,6 +31,8 @@ from doolhof.gui.online.common import (
     draw_ring,
     draw_trouble,
     draw_waiting_dots,
+    forget_ended,
+    friend_link,
     heading,
     my_hello,
     picture_slots,
@@ -50,9 +52,11 @@ from doolhof.online.client import (
     FriendLink,
     HostCode,
     LinkChanged,
+    RoomEnded,
 )
 from doolhof.online.pairing import CODE_LENGTH, CODE_SECONDS, PictureCode
 from doolhof.online.timeouts import REACH_SECONDS
+from doolhof.online.trouble import Trouble
 from doolhof.session.seats import TableSetup
 
 log = logging.getLogger(__name__)
@@ -150,11 +154,11 @@ class InviteScene(LinkScene):
             code.start()
         except ValueError as error:  # a bad address, or none: said plainly
             log.warning("no code could be asked for (%s)", error)
-            self.fail("relay")
+            self.fail(Trouble.RELAY)
             return
         except Exception:  # a bug: its traceback in the log; the parent reads the plain sentence
             log.exception("no code could be asked for")
-            self.fail("relay")
+            self.fail(Trouble.RELAY)
             return
         self._asked_at = self.now()
         self.host.request_redraw()
@@ -164,7 +168,7 @@ class InviteScene(LinkScene):
         self.code, self.expires = code, expires
         self.host.request_redraw()
 
-    def fail(self, why: str) -> None:
+    def fail(self, why: Trouble) -> None:
         """Trouble: the code is gone; "new code" tries again."""
         if self.host_code is not None:
             self.drop(self.host_code)
@@ -180,19 +184,18 @@ class InviteScene(LinkScene):
         self.inviting, self.unanswered, self.declined = friend, None, False
         self.invite_expires = self.now() + CODE_SECONDS
         try:
-            link = FriendLink(self.relays, my_hello(self.figure), friend, on_moved=store.moved,
-                              game=self.table.variant)
+            link: FriendLink = friend_link(self.relays, my_hello(self.figure), friend, game=self.table.variant)
             self.friend_link = self.own(link)
             link.start()
         except ValueError as error:  # a bad address, or none: said plainly
             log.warning("the remembered computer could not be invited (%s)", error)
             self.friend_link, self.inviting = None, None
-            self.fail("relay")
+            self.fail(Trouble.RELAY)
             return
         except Exception:  # a bug: its traceback in the log; the parent reads the plain sentence
             log.exception("the remembered computer could not be invited")
             self.friend_link, self.inviting = None, None
-            self.fail("relay")
+            self.fail(Trouble.RELAY)
             return
         for button in self.friend_buttons:
             button.selected = button.friend is friend
@@ -215,11 +218,11 @@ class InviteScene(LinkScene):
             self.host.screens.open_lobby(room)
         elif isinstance(event, CodeFailed):
             log.info("the code ended: %s", event.why)
-            self.fail({"code": "host-code"}.get(event.why, event.why))
+            self.fail(event.why)
         elif isinstance(event, LinkChanged):
             if not event.up and self.trouble is None:
-                self.show_trouble("lost")
-            elif event.up and self.trouble == "lost":
+                self.show_trouble(Trouble.LOST)
+            elif event.up and self.trouble is Trouble.LOST:
                 self.trouble = None
 
     def _friend_event(self, event: Any) -> None:
@@ -227,6 +230,8 @@ class InviteScene(LinkScene):
         assert link is not None
         if isinstance(event, LinkChanged) and event.up:
             link.invite()
+        elif isinstance(event, RoomEnded):
+            forget_ended(event.room)  # a parent ended it on the other computer: the setup screen offers it no more
         elif isinstance(event, Accepted):
             room = link.room(self.table, self.far_seats)
             self.drop(link)
@@ -248,7 +253,7 @@ class InviteScene(LinkScene):
         code = self.host_code
         if code is not None and self.code is None and self.trouble is None and now - self._asked_at > REACH_SECONDS:
             log.info("the relay did not answer: %s", code.link.problem or "no answer")
-            self.fail("relay")
+            self.fail(Trouble.RELAY)
         friend = self.friend_link
         if friend is not None and not friend.link.connected.is_set() and \
                 now - (self.invite_expires - CODE_SECONDS) > REACH_SECONDS:
@@ -257,7 +262,7 @@ class InviteScene(LinkScene):
             self.friend_link, self.inviting = None, None
             for button in self.friend_buttons:
                 button.selected = False
-            self.fail("relay")
+            self.fail(Trouble.RELAY)
         if self.inviting is not None and now > self.invite_expires:
             # Its minutes are up: the other computer was not on its join screen. Said, not silently dropped.
             log.info("the remembered computer did not answer the invitation")

@@ -31,6 +31,8 @@ from doolhof.gui.online.common import (
     draw_ring,
     draw_trouble,
     draw_waiting_dots,
+    forget_ended,
+    friend_link,
     heading,
     my_hello,
     picture_slots,
@@ -39,10 +41,19 @@ from doolhof.gui.online.common import (
     remembered,
 )
 from doolhof.i18n import _
-from doolhof.online import store
-from doolhof.online.client import CodeDone, CodeFailed, FriendLink, Invited, JoinCode, LinkChanged, Withdrawn
+from doolhof.online.client import (
+    CodeDone,
+    CodeFailed,
+    FriendLink,
+    Invited,
+    JoinCode,
+    LinkChanged,
+    RoomEnded,
+    Withdrawn,
+)
 from doolhof.online.errors import Refused
 from doolhof.online.pairing import CODE_LENGTH, PICTURES, PictureCode
+from doolhof.online.trouble import Trouble
 
 log = logging.getLogger(__name__)
 
@@ -161,12 +172,12 @@ class JoinScene(LinkScene):
             code.start()
         except ValueError as error:  # a bad address, or none: said plainly
             log.warning("the code could not be tried (%s)", error)
-            self._fail("relay")
+            self._fail(Trouble.RELAY)
         except Exception:  # a bug: its traceback in the log; the parent reads the plain sentence
             log.exception("the code could not be tried")
-            self._fail("relay")
+            self._fail(Trouble.RELAY)
 
-    def _fail(self, why: str) -> None:
+    def _fail(self, why: Trouble) -> None:
         if self.join_code is not None:
             self.drop(self.join_code)
             self.join_code = None
@@ -192,7 +203,7 @@ class JoinScene(LinkScene):
         self._entered = True
         for friend in remembered():
             try:
-                link = FriendLink(self.relays, my_hello(self.figure), friend, on_moved=store.moved)
+                link = friend_link(self.relays, my_hello(self.figure), friend)
                 self.own(link)
                 link.start()
             except ValueError as error:  # a bad address, or none: said plainly
@@ -211,7 +222,7 @@ class JoinScene(LinkScene):
         except (ValueError, Refused) as error:
             log.warning("the invitation could not be taken (%s)", error)
             self.drop(link)
-            self.show_trouble("code")
+            self.show_trouble(Trouble.WRONG_CODE)
             self.sync()
             return
         self.drop(link)
@@ -233,6 +244,8 @@ class JoinScene(LinkScene):
             self.invitation = (link, int(event.hello.get("figure", link.friend.figure)))
             self.host.play_sound("pop")
             self.sync()
+        elif isinstance(event, RoomEnded):
+            forget_ended(event.room)  # a parent ended it on the other computer: the setup screen offers it no more
         elif isinstance(event, Withdrawn) and self.invitation is not None and self.invitation[0] is link:
             log.info("the remembered computer took its invitation back")
             self.invitation = None
@@ -244,7 +257,7 @@ class JoinScene(LinkScene):
                 room = code.room(event.paired, self.relays)
             except Refused:
                 log.warning("the host's welcome was damaged")
-                self._fail("code")
+                self._fail(Trouble.WRONG_CODE)
                 return
             self.drop(code)
             self.join_code = None
@@ -252,9 +265,9 @@ class JoinScene(LinkScene):
         elif link is self.join_code and isinstance(event, CodeFailed):
             log.info("the code did not work: %s", event.why)
             self.host.play_sound("nope")
-            self._fail(event.why if event.why in ("relay", "version") else "code")
+            self._fail(event.why)
         elif link is self.join_code and isinstance(event, LinkChanged) and not event.up:
-            self._fail("lost")
+            self._fail(Trouble.LOST)
 
     def cancel(self) -> None:
         """Back to the setup screen (every link stops)."""

@@ -34,6 +34,7 @@ from doolhof.online.client import LinkChanged, OnlineRoom
 from doolhof.online.lifecycle import OnlineSession
 from doolhof.online.room import PeerJoined, PeerPresence, Ready, Started, VersionMismatch
 from doolhof.online.timeouts import REACH_SECONDS
+from doolhof.online.trouble import Trouble
 from doolhof.session.seats import CARDS, TableSetup
 
 log = logging.getLogger(__name__)
@@ -93,7 +94,7 @@ class LobbyScene(LinkScene):
                 self.online.connect()
             except Exception:  # never a traceback: the parent reads that the relay cannot be reached
                 log.exception("the room could not connect")
-                self.show_trouble("relay")
+                self.show_trouble(Trouble.RELAY)
 
     def seats(self) -> list[tuple[int, bool, bool]]:
         """Each seat of the table (once known): (figure, played far away from here, a computer)."""
@@ -113,19 +114,19 @@ class LobbyScene(LinkScene):
             self.peer_here = event.here
         elif isinstance(event, VersionMismatch):
             log.warning("the other computer plays by other rules (%s)", event.theirs)
-            self.show_trouble("version")
+            self.show_trouble(Trouble.VERSION)
             self.start_button.enabled = False
         elif isinstance(event, Ready):
             self.ready = True
-            self.start_button.enabled = self.trouble != "version"
+            self.start_button.enabled = self.trouble is not Trouble.VERSION
         elif isinstance(event, Started):
             self.give_away(self.room)  # the play screen owns the room from now on
             self.host.screens.start_online(self.online)
             return
         elif isinstance(event, LinkChanged):
             if not event.up:
-                self.show_trouble("lost")
-            elif self.trouble in ("lost", "relay"):
+                self.show_trouble(Trouble.LOST)
+            elif self.trouble in (Trouble.LOST, Trouble.RELAY):
                 self.trouble = None
         self.host.request_redraw()
 
@@ -136,7 +137,7 @@ class LobbyScene(LinkScene):
         if self._started and self.trouble is None and self.room in self.links \
                 and not self.room.link.connected.is_set() and self.now() - self._started_at > REACH_SECONDS:
             log.info("the room's relay did not answer: %s", self.room.link.problem or "no answer")
-            self.show_trouble("relay")
+            self.show_trouble(Trouble.RELAY)
 
     def begin(self) -> None:
         """The host's parent starts the game (once ready)."""

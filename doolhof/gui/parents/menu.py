@@ -53,7 +53,9 @@ from doolhof.gui.kit.widgets import (
     safe_icon,
     share_text_size,
 )
+from doolhof.gui.online.trouble_words import game_sentence
 from doolhof.i18n import _
+from doolhof.online.trouble import Trouble
 from doolhof.session.logfile import log_path
 
 log = logging.getLogger(__name__)
@@ -251,11 +253,7 @@ def online_trouble(host: Host) -> str | None:
     """What goes wrong with the online game on screen, in the parents' words (their language), or None."""
     online = getattr(getattr(host, "screens", None), "online", None)
     kind = getattr(online, "trouble", None)
-    if not isinstance(kind, str):
-        return None
-    from doolhof.online.follow import TROUBLE
-
-    return _(TROUBLE[kind]) if kind in TROUBLE else None
+    return game_sentence(kind) if isinstance(kind, Trouble) else None
 
 
 def draw_badge(surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -5,9 +5,10 @@ The setup screen offers only the newest waiting online game; older ones (left, a
 here, each as the far side's figure with the globe over a little picture of its game (its own maze, or a
 card from its table), with a round cross under it that wants holding (a tap never ends a game). Held, the
 game is forgotten on this computer at once and the far computer is told (the room's ``end``,
-:func:`doolhof.online.client.end_room`, in a :class:`~doolhof.gui.kit.worker.Worker` off the frame loop):
-it forgets the game too when it hears it (at once when it is playing it, else when it looks). The page
-says, in a short sentence, whether the relay took the news.
+:func:`doolhof.online.client.end_room`, and on the two computers' own channel, in a
+:class:`~doolhof.gui.kit.worker.Worker` off the frame loop): it forgets the game too when it hears it (at
+once when it is playing it or listening; else the news waits on this computer, ``store.record_end``, and
+goes the next time both are online). The page says, in a short sentence, whether the relay took the news.
 
 A game an older Doolhof made (another rules version or room format) cannot be continued: it is listed all
 the same, its far figure faded on an empty picture and a plain note under the row, so a parent learns where
@@ -69,14 +70,13 @@ def waiting_games() -> list[WaitingGame]:
 
 
 def end_game(kept: dict[str, Any], relays: list[str]) -> bool:
-    """End the waiting game *kept*: the far computer is told through the relay, in the room (it hears it there
-    when it plays or continues the game) and on the two computers' own channel (its setup screen hears it
-    there; the only way for a room an older Doolhof made); blocks: run it in a worker. True when the relay
-    took it."""
+    """End the waiting game *kept*: the news is kept here until the far computer hears it, and told through the
+    relay in the room (heard there if it is playing the game now) and on the two computers' own channel (heard
+    there if its setup or join screen listens now, else the next time both are online; the only way for a room
+    an older Doolhof made); blocks: run it in a worker. True when the relay took it."""
+    from doolhof.online import store
     from doolhof.online.client import end_room, tell_ended
 
-    if not relays:
-        return False
     try:
         room: Room | None = Room.from_dict(kept)
     except Refused:  # an older Doolhof's room: its protocol is not spoken here any more
@@ -84,10 +84,20 @@ def end_game(kept: dict[str, Any], relays: list[str]) -> bool:
     me = room.me if room is not None else check_hello(kept.get("me"))
     peer = room.peer_device if room is not None else next(
         (str(d) for d in kept.get("members", ()) if d != me["device"]), "")
+    room_id = str(kept.get("room"))
+    end = Room.from_dict(kept).end()[0][0] if room is not None else None  # kept: said again when the other comes
+    try:
+        store.record_end(room_id, peer, relay=store.relay_of(kept), end=(end.topic, end.payload) if end else None)
+    except (OSError, ValueError) as error:
+        log.warning("an ended online game's news could not be kept (%s)", type(error).__name__)
+    if not relays:
+        return False
     told = end_room(room, relays) if room is not None else True
     friend = next((f for f in store.remembered() if f.device == peer), None)
     if friend is not None:
-        return tell_ended(str(kept.get("room")), me, friend, relays) and told
+        heard = tell_ended(room_id, me, friend, relays, on_end_heard=store.end_heard)
+        if room is None:
+            return heard
     return told and room is not None
 
 
