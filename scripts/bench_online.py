@@ -102,7 +102,7 @@ class Pair:
         room_id, key = new_room_id(), new_key()
         table = TableSetup("junior", (SeatConfig(), SeatConfig()))
         self.host = TimedRoom(Room(room_id, key, hello(host_id, 0), (host_id, guest_id), table=table,
-                                   far=frozenset({1})), [relay])
+                                   far_seats=frozenset({1})), [relay])
         self.guest = TimedRoom(Room(room_id, key, hello(guest_id, 1), (host_id, guest_id)), [relay])
         self.movers = {id(self.host): chooser("junior", "random", seed),
                        id(self.guest): chooser("junior", "random", seed + 1)}

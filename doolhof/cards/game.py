@@ -501,9 +501,9 @@ class CardGame(TurnGame):
         """A turn count or a table cell out of any game's reach (saved games only), or None."""
         if self._turn > MAX_TURN:
             return f"the turn count ({count_words(self._turn)}) is out of range (0 to {MAX_TURN:,})"
-        far = next((c for c in sorted(self._layout.cards) if max(abs(c[0]), abs(c[1])) > MAX_TURN), None)
-        if far is not None:
-            where = f"({count_words(far[0])}, {count_words(far[1])})"
+        outside = next((c for c in sorted(self._layout.cards) if max(abs(c[0]), abs(c[1])) > MAX_TURN), None)
+        if outside is not None:
+            where = f"({count_words(outside[0])}, {count_words(outside[1])})"
             return f"a card lies on {where}, out of range (x and y from {-MAX_TURN:,} to {MAX_TURN:,})"
         return None
 

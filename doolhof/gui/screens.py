@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from doolhof.gui.puzzles.scene import BookScene
     from doolhof.gui.rules.scene import RulesScene
     from doolhof.online.client import OnlineRoom
-    from doolhof.online.follow import FarGame
+    from doolhof.online.lifecycle import OnlineSession
     from doolhof.session.progress import StarKeeper
 
 
@@ -51,15 +51,11 @@ MSG_OPEN_ELSEWHERE = N_("This online game is already open in another Doolhof win
 
 
 def keep_room(data: dict[str, object]) -> None:
-    """Keep an online room in this computer's online memory (called on the network thread); never raises."""
-    import logging
+    """Keep an online room in this computer's online memory (:func:`doolhof.online.lifecycle.keep_room`, called
+    on the writer thread); never raises."""
+    from doolhof.online.lifecycle import keep_room as keep
 
-    from doolhof.online import store
-
-    try:
-        store.save_room(data)
-    except (OSError, ValueError) as error:
-        logging.getLogger(__name__).warning("a waiting online game could not be kept (%s)", error)
+    keep(data)
 
 
 class ScreenBuilder:
@@ -70,8 +66,8 @@ class ScreenBuilder:
         self.host = host
         #: The play scene showing the running game (maze or cards), or None.
         self.play_scene: GameScene | None = None
-        #: The online game on screen (its play scene follows it), or None.
-        self.online: FarGame | None = None
+        #: The online room whose game is on screen (its play scene follows it), or None.
+        self.online: OnlineSession | None = None
         #: Keeps an online room on this computer after every change (tests running two apps in one
         #: process give each its own).
         self.keep_room: Callable[[dict[str, object]], None] = keep_room
@@ -87,10 +83,10 @@ class ScreenBuilder:
         return self._stars
 
     # ----- the building blocks ---------------------------------------------------------------------
-    def setup_scene(self, table: TableSetup | None = None, far: Iterable[int] = ()) -> SetupScene:
+    def setup_scene(self, table: TableSetup | None = None, far_seats: Iterable[int] = ()) -> SetupScene:
         """A setup screen pre-filled with *table* (None: the last table played, from the settings) and the
-        seats *far* marked far away."""
-        return SetupScene(self.host, table, far)
+        seats *far_seats* marked far away."""
+        return SetupScene(self.host, table, far_seats)
 
     def play_scene_for(self, game: Game, table: TableSetup) -> PlayScene:
         """A play scene for *game*, not tied to the running session (pictures, tests).
@@ -242,9 +238,9 @@ class ScreenBuilder:
         return ParentControls(self.host)
 
     # ----- the Screens interface -----------------------------------------------------------------
-    def show_setup(self, table: TableSetup | None = None, far: Iterable[int] = ()) -> None:
-        """The setup screen in place of the top scene (with the seats *far* marked far away)."""
-        self.host.replace_scene(self.setup_scene(table, far))
+    def show_setup(self, table: TableSetup | None = None, far_seats: Iterable[int] = ()) -> None:
+        """The setup screen in place of the top scene (with the seats *far_seats* marked far away)."""
+        self.host.replace_scene(self.setup_scene(table, far_seats))
 
     def start_game(self, game: AnyGame, table: TableSetup, undo: AnyGame | None = None,
                    kept: dict[str, Any] | None = None) -> None:
@@ -269,27 +265,26 @@ class ScreenBuilder:
         host.session.start(game, table, undo, scene.kept())
         host.replace_scene(scene)
 
-    def start_online(self, room: OnlineRoom) -> None:
+    def start_online(self, room: OnlineRoom | OnlineSession) -> None:
         """Play the started game of the online *room* (its :class:`~doolhof.online.room.Started` was seen, or
-        it is a waiting online game brought back), connected (:meth:`OnlineRoom.start`) or not yet.
+        it is a waiting online game brought back), connected (:meth:`OnlineRoom.start`) or not yet; *room*
+        may come with its :class:`~doolhof.online.lifecycle.OnlineSession` (from the lobby).
 
-        The play scene reads the room's events from here on (:class:`~doolhof.online.follow.FarGame`); the
-        room is kept in this computer's online memory after every change (:mod:`doolhof.online.store`),
-        not in the game files, and has no undo (the far side has seen the move). No tutorial: the first
-        game is played at home.
+        The play scene reads the room's events from here on (:class:`~doolhof.online.follow.OnlineGame`); the
+        session keeps the room in this computer's online memory after every change (on the session's
+        writer), not in the game files, and has no undo (the far side has seen the move). No tutorial: the
+        first game is played at home.
         """
         from doolhof.gui.kit.far_sign import FarSign
-        from doolhof.online import store
-        from doolhof.online.follow import FarGame
+        from doolhof.online.lifecycle import OnlineSession
 
         host = self.host
-        game = room.view.game
-        table = room.view.table
+        online = room if isinstance(room, OnlineSession) else OnlineSession(room)
+        game = online.room.view.game
+        table = online.room.view.table
         if game is None or table is None:
             raise ValueError("the room's game has not started")
-        far = FarGame(room)
-        relay = {store.RELAY_KEY: str(room.link.address)}  # the room stays on it (store.relay_of)
-        room.keep(lambda data: self._keep_soon({**data, **relay}))
+        online_game = online.play(lambda data: self.keep_room(data), getattr(host.session, "writer", None))
         if host.session.running:
             host.session.leave()
         scene: PlayScene | CardPlayScene
@@ -301,70 +296,39 @@ class ScreenBuilder:
             from doolhof.gui.cards.scene import CardPlayScene
 
             scene = CardPlayScene(host, game.copy(), table)
-        scene.far = far
+        scene.online_game = online_game
         scene.overlays.append(FarSign(scene, game.players))
         scene.corner_buttons["menu"] = ("menu", lambda: None)  # the parents' corner layer takes the pointer there
-        room.hold()  # one window per room: another window's copy of it does not connect (OnlineRoom.hold)
-        room.start()  # nothing happens when it is connected already
-        self.online = far
+        self.online = online
         self.play_scene = scene
         host.replace_scene(scene)
-
-    def _keep_soon(self, data: dict[str, object]) -> None:
-        """Keep a room's *data* on the writer thread (the newest per room wins), so neither the frame loop nor
-        the network thread waits for the disk; the program's end waits for it (the session's writer)."""
-        writer = getattr(self.host.session, "writer", None)
-        slot = ("online room", str(data.get("room")))
-        try:
-            if writer is not None:
-                writer.submit(slot, lambda: self.keep_room(data))
-                return
-        except RuntimeError:  # the writer is closed: the program is ending; keep it here and now
-            pass
-        self.keep_room(data)
 
     def resume_online(self, kept: dict[str, object]) -> bool:
         """Continue a waiting online game kept on this computer (one of ``store.waiting_rooms()``) through the
         relay it started on (a room kept before rooms remembered theirs: the settings' relays); False (and a
         logged reason) when it cannot be brought back."""
-        import logging
-
         from doolhof.gui.online.switch import relays_of
-        from doolhof.online import store
-        from doolhof.online.client import OnlineRoom
-        from doolhof.online.errors import Refused
-        from doolhof.online.room import Room
+        from doolhof.online.lifecycle import OnlineSession
 
-        started_on = store.relay_of(kept)
-        relays = [started_on] if started_on else relays_of(self.host.settings)
-        try:
-            room = Room.from_dict(kept)
-        except Refused as refused:
-            logging.getLogger(__name__).warning("a waiting online game could not be read (%s)", refused.reason)
+        online = OnlineSession.resume(kept, relays_of(self.host.settings))
+        if online is None:
             return False
-        if room.game is None or not relays:
-            return False
-        from doolhof.online import store
-
-        if not store.is_kept(room.room_id):  # ended on the parents' page (or finished) since it was offered
-            logging.getLogger(__name__).info("a waiting online game offered earlier is no longer kept")
-            return False
-        online = OnlineRoom(room, relays)
-        if not online.hold() and store.open_elsewhere(room.client_id):
+        if not online.hold():
             # another Doolhof window plays it: two would take the room's connection from each other forever
-            logging.getLogger(__name__).info("a waiting online game is open in another window; not opened here")
-            online.stop()
-            if room.table is not None:
+            room = online.room.room
+            if room.table is not None and room.game is not None:
+                from doolhof.online import store
+
                 self.open_elsewhere_notice(SavedGame(room.game.copy(), room.table), store.far_figure(room))
             return True
         self.start_online(online)  # held here, or let go of in a moment by this window's room that was left
         return True
 
-    def open_invite(self, table: TableSetup, far: frozenset[int], figure: int) -> None:
+    def open_invite(self, table: TableSetup, far_seats: frozenset[int], figure: int) -> None:
         """The invite screen (:class:`~doolhof.gui.online.invite.InviteScene`) in place of the top scene."""
         from doolhof.gui.online.invite import InviteScene
 
-        self.host.replace_scene(InviteScene(self.host, table, far, figure))
+        self.host.replace_scene(InviteScene(self.host, table, far_seats, figure))
 
     def open_join(self, figure: int) -> None:
         """The join screen (:class:`~doolhof.gui.online.join.JoinScene`) in place of the top scene."""
@@ -386,12 +350,11 @@ class ScreenBuilder:
         """The end screen of *game* in place of the top scene (after an online game: the room is closed on the
         relay once the far side has it all, and the end screen leads back to setup only)."""
         scene = self.end_scene(game, table)
-        far, self.online = self.online, None
-        if far is not None:
-            far.close_soon()
+        online, self.online = self.online, None
+        if online is not None:
+            online.close()
             scene.online = True
-            view = far.room.view
-            scene.far_seats = view.far if view.is_host else frozenset()
+            scene.far_seats = online.far_seats
         self.host.replace_scene(scene)
 
     def open_parent_menu(self) -> None:
@@ -447,44 +410,33 @@ class ScreenBuilder:
     def leave_to_setup(self) -> None:
         """Back to the setup screen from the game (and any menus over it); the game stays saved."""
         host = self.host
-        table, far = host.session.table or host.settings.table, []
+        table, far_seats = host.session.table or host.settings.table, []
         online_table = getattr(self.play_scene, "table", None) if self.online is not None else None
         if isinstance(online_table, TableSetup) and self.play_scene is not None:
             # An online game on screen: the setup screen opens on its table with its far seats (the session's table
             # is this computer's last game of its own), so the big Continue offers the waiting online game.
             table = online_table
-            far = [seat for seat in range(len(table.seats)) if self.play_scene.is_far(seat)]
+            far_seats = [seat for seat in range(len(table.seats)) if self.play_scene.is_far(seat)]
         host.session.leave()
         self.leave_online()
         while len(host.scenes) > 1 and not self._is_play_scene(host.scenes[-1]):
             host.pop_scene()
         self.play_scene = None
-        self.show_setup(table, far)
+        self.show_setup(table, far_seats)
 
     def close_online(self) -> None:
         """The program ends: leave the online game on screen at once (the far side sees "away"; the game waits
         in the online memory), waiting at most a moment for the message to go."""
-        far, self.online = self.online, None
-        if far is None:
-            return
-        try:
-            far.leave()
-        except Exception:  # the game is kept already; whatever the network does now, the program ends
-            import logging
-
-            logging.getLogger(__name__).exception("leaving the online game at the end failed")
+        online, self.online = self.online, None
+        if online is not None:
+            online.quit()
 
     def leave_online(self) -> None:
         """Leave the online game on screen, if any: the far side sees "away", the game waits on both sides
         (kept in the online memory; the setup screen offers it again within the week). Never waits here."""
-        far, self.online = self.online, None
-        if far is None:
-            return
-        game = far.room.view.game
-        if game is not None and game.is_over():
-            far.close_soon()
-            return
-        far.leave_soon()
+        online, self.online = self.online, None
+        if online is not None:
+            online.leave()  # a game played to its end is closed instead
 
     def game_on_top(self) -> bool:
         """True when the top scene is the play scene of the running game (on this computer, or online)."""

@@ -305,7 +305,7 @@ def build_far_setup(screens: ScreenBuilder, args: argparse.Namespace, seats: tup
     room, _ = started_here(TableSetup(variant, (SeatConfig(), SeatConfig())), frozenset({1}), "screenshotroom1")
     store.save_room(room.to_dict())
     chosen = (SeatConfig("person"), SeatConfig("person")) + seats[2:]
-    return screens.setup_scene(TableSetup(variant, chosen[: max(2, args.players)]), far=(1,))
+    return screens.setup_scene(TableSetup(variant, chosen[: max(2, args.players)]), far_seats=(1,))
 
 
 def build_puzzle_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
@@ -363,7 +363,7 @@ def build_away_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
     """
     from doolhof.gui.kit.far_sign import FarSign
     from doolhof.online.client import OnlineRoom
-    from doolhof.online.follow import FarGame
+    from doolhof.online.follow import OnlineGame
     from doolhof.online.moves import lay_move, push_move, take_move, walk_move
     from doolhof.online.room import started_here
 
@@ -394,7 +394,7 @@ def build_away_scene(screens: ScreenBuilder, args: argparse.Namespace) -> Scene:
         scene = PlayScene(screens.host, shown.copy(), table)
     else:
         raise RuntimeError("the pictured room did not start")
-    scene.far = FarGame(room)
+    scene.online_game = OnlineGame(room)
     scene.overlays.append(FarSign(scene, players))
     return scene
 

@@ -366,10 +366,10 @@ class HostCode(_Code):
         """True once the code worked or failed."""
         return self.machine.finished
 
-    def room(self, paired: Paired, table: TableSetup, far: frozenset[int], relays: Sequence[str]) -> OnlineRoom:
+    def room(self, paired: Paired, table: TableSetup, far_seats: frozenset[int], relays: Sequence[str]) -> OnlineRoom:
         """The room the code welcomed the far computer into (not started: call :meth:`OnlineRoom.start`)."""
         members = (self.me.device, paired.hello.device)
-        return OnlineRoom(Room(self.room_id, self.room_key, self.me, members, table=table, far=far), relays,
+        return OnlineRoom(Room(self.room_id, self.room_key, self.me, members, table=table, far_seats=far_seats), relays,
                           link_factory=self._factory)
 
 
@@ -597,10 +597,10 @@ class FriendLink(_MachineChannel):
         with self.lock:
             self._send(self.machine.end(room_id))
 
-    def room(self, table: TableSetup, far: frozenset[int]) -> OnlineRoom:
+    def room(self, table: TableSetup, far_seats: frozenset[int]) -> OnlineRoom:
         """The host's side of the room it invited the friend into."""
         return OnlineRoom(Room(self.room_id, self.room_key, self.me, (self.me.device, self.friend.device),
-                               table=table, far=far), self._relays, link_factory=self._factory)
+                               table=table, far_seats=far_seats), self._relays, link_factory=self._factory)
 
 
 @dataclass(frozen=True)
@@ -618,7 +618,7 @@ class RoomView:
     entries: int
     game: AnyGame | None
     table: TableSetup | None
-    far: frozenset[int]
+    far_seats: frozenset[int]
     owners: tuple[str, ...]
     is_host: bool
     peer: Hello | None
@@ -634,7 +634,7 @@ class RoomView:
         entries = len(log_) if log_ is not None else 0
         game = before.game if before is not None and not fresh and before.entries == entries else (
             room.game.copy() if room.game is not None else None)
-        return cls(entries, game, room.table, room.far, log_.genesis.owners if log_ is not None else (),
+        return cls(entries, game, room.table, room.far_seats, log_.genesis.owners if log_ is not None else (),
                    room.is_host, room.peer, room.peer_here, room.ready, room.finished_and_known(), room.closed)
 
 
@@ -811,6 +811,10 @@ class OnlineRoom(_Channel):
     def leave_soon(self) -> None:
         """:meth:`leave`, on the network side (the frame loop does not wait for the relay)."""
         self._hand_over(self.leave)
+
+    def end_soon(self) -> None:
+        """:meth:`end`, on the network side (the frame loop does not wait for the relay)."""
+        self._hand_over(self.end)
 
     def begin_soon(self) -> None:
         """:meth:`begin`, on the network side (its :class:`~doolhof.online.room.Started` comes as an event)."""

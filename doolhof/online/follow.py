@@ -3,23 +3,25 @@ whether the far side is here, and what to tell the parent.
 
 The play screen keeps its own copy of the game and plays every move on it through its usual
 animation path: this computer's moves (its people's and its computer seats') it hands to
-:meth:`FarGame.send`, the far computer's it takes one at a time from :meth:`FarGame.next_move`
+:meth:`OnlineGame.send`, the far computer's it takes one at a time from :meth:`OnlineGame.next_move`
 once nothing moves on screen and it is that seat's turn. Every move the screen applies is counted
-(:meth:`FarGame.applied_one`), so a move that does not follow on (a gap, another seat, a move the
+(:meth:`OnlineGame.applied_one`), so a move that does not follow on (a gap, another seat, a move the
 screen's copy refuses) or a rebuilt log (:class:`~doolhof.online.room.Desync`) makes the screen take
-the checked game again (:meth:`FarGame.checked`): the room's log is the truth.
+the checked game again (:meth:`OnlineGame.checked`): the room's log is the truth.
 
 No pygame here; everything is read on the screen's thread from the room's event queue and its
 :attr:`~doolhof.online.client.OnlineRoom.view` (a snapshot): the screen never takes the room's lock,
 and this computer's moves are handed to the network side (:meth:`~doolhof.online.client.OnlineRoom.send`).
+The room's life (leave, keep, close) is its :class:`~doolhof.online.lifecycle.OnlineSession`'s, which
+makes this follower when a play screen takes the game.
 """
 
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -29,7 +31,6 @@ from doolhof.session.games import AnyGame
 from .client import LinkChanged, MoveRefused, OnlineRoom
 from .moves import Move
 from .room import Closed, Desync, Ended, Finished, MoveMade, PeerJoined, PeerPresence, Refusal, VersionMismatch
-from .timeouts import CLOSE_SECONDS
 from .trouble import Trouble
 
 log = logging.getLogger(__name__)
@@ -51,7 +52,7 @@ class FarMove:
     move: Move
 
 
-class FarGame:
+class OnlineGame:
     """One online game as a play screen follows it (see the module text)."""
 
     def __init__(self, room: OnlineRoom) -> None:
@@ -78,7 +79,11 @@ class FarGame:
         self.linked_at: float | None = None
         self._was_linked = room.link.connected.is_set()
         self._moves: deque[FarMove] = deque()
-        self._closing: threading.Thread | None = None
+        #: Called when the screen's game is over (:meth:`over`): the room's owner closes the room
+        #: (:meth:`OnlineSession.close <doolhof.online.lifecycle.OnlineSession.close>`).
+        self.on_over: Callable[[], None] = lambda: None
+        #: True once the room is let go on purpose (closed): its link going down is no trouble.
+        self.letting_go = False
 
     @property
     def out_of_step(self) -> bool:
@@ -95,7 +100,7 @@ class FarGame:
         """True when *seat* is played from this computer (a person here or the host's computer seat)."""
         return 0 <= seat < len(self.owners) and self.owners[seat] == self.me
 
-    def far(self, seat: int) -> bool:
+    def is_far(self, seat: int) -> bool:
         """True when *seat* is played from the far computer."""
         return not self.here(seat)
 
@@ -118,7 +123,7 @@ class FarGame:
             elif isinstance(event, PeerJoined):
                 self.peer_here = True
             elif isinstance(event, LinkChanged):
-                if not event.up and (self._closing is not None or self.room.view.closed):
+                if not event.up and (self.letting_go or self.room.view.closed):
                     continue  # the game is over and its room let go on purpose: no trouble, nothing to log
                 self.linked = event.up
                 if event.up and not self._was_linked:
@@ -208,34 +213,10 @@ class FarGame:
             self.trouble = Trouble.REBUILT
         return copy
 
-    # ----- leaving -----------------------------------------------------------------------------
-    def leave(self) -> None:
-        """This computer leaves the game on purpose: the far side sees "away", the game waits on both."""
-        self.room.leave()
-
-    def leave_soon(self) -> None:
-        """:meth:`leave` on the network side: the frame loop does not wait for the relay."""
-        self.room.leave_soon()
-
-    def close_soon(self) -> None:
-        """The game is over: clear the room from the relay once the far side has it all (in the background,
-        for at most :data:`CLOSE_SECONDS`), then disconnect."""
-        if self._closing is not None:
-            return
-
-        def close() -> None:
-            deadline = time.monotonic() + CLOSE_SECONDS
-            while time.monotonic() < deadline and not self.room.view.finished_and_known:
-                time.sleep(0.05)
-            self.room.close()
-
-        self._closing = threading.Thread(target=close, name="doolhof-close-room", daemon=True)
-        self._closing.start()
-
-    def join_closing(self, timeout: float = CLOSE_SECONDS + 3.0) -> None:
-        """Wait for :meth:`close_soon` to finish (tests and the program's end)."""
-        if self._closing is not None:
-            self._closing.join(timeout)
+    # ----- the end --------------------------------------------------------------------------------
+    def over(self) -> None:
+        """The screen's game is over: its room is closed by whoever owns it (:attr:`on_over`)."""
+        self.on_over()
 
 
-__all__ = ["CLOSE_SECONDS", "MSG_ENDED", "FarGame", "FarMove"]
+__all__ = ["MSG_ENDED", "OnlineGame", "FarMove"]

@@ -284,11 +284,11 @@ class Setup(Message):
     FIELDS: ClassVar[tuple[str, ...]] = ("t", "table", "far")
 
     table: TableSetup
-    far: frozenset[int]
+    far_seats: frozenset[int]
 
     def to_wire(self) -> dict[str, object]:
         """The JSON object (the far seats sorted)."""
-        return {"t": "setup", "table": self.table.to_dict(), "far": sorted(self.far)}
+        return {"t": "setup", "table": self.table.to_dict(), "far": sorted(self.far_seats)}
 
     @classmethod
     def from_wire(cls, data: object) -> Setup:

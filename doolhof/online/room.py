@@ -203,14 +203,14 @@ class _Deal:
 class Room:
     """One computer's side of one room (see the module text).
 
-    The host passes *table* and *far* (the seats the far computer plays); the far computer learns
+    The host passes *table* and *far_seats* (the seats the far computer plays); the far computer learns
     them from the host's ``setup``. *members* are the two device ids, host first. *signing* is this
     computer's Ed25519 key for the room (a new one unless a kept room brings it back).
     """
 
     def __init__(
         self, room_id: str, key: bytes, me: Hello, members: tuple[str, str], *,
-        table: TableSetup | None = None, far: frozenset[int] = frozenset(), signing: bytes | None = None,
+        table: TableSetup | None = None, far_seats: frozenset[int] = frozenset(), signing: bytes | None = None,
     ) -> None:
         """A room as it begins; :meth:`from_dict` brings a kept one back."""
         if len(key) != KEY_BYTES or len(members) != 2 or members[0] == members[1] or me.device not in members:
@@ -227,7 +227,7 @@ class Room:
         if self.is_host and table is None:
             raise ValueError("the host brings the table")
         self.table = table
-        self.far = far
+        self.far_seats = far_seats
         self.peer: Hello | None = None
         self.peer_here = False
         self.mismatch: str | None = None
@@ -305,7 +305,7 @@ class Room:
         out = [self._publish(self._mine("hello"), RoomHello(self.me, *self._stamp())),
                self._publish(self._mine("here"), RoomHere(True, *self._stamp()))]
         if self.is_host and self.table is not None:
-            out.append(self._publish(self._topic("setup"), Setup(self.table, self.far)))
+            out.append(self._publish(self._topic("setup"), Setup(self.table, self.far_seats)))
         out.append(self._deal_publish())
         if self.is_host and self.genesis is not None:
             out.append(self._publish(self._topic("start"), Start(self.genesis.digest)))
@@ -384,7 +384,7 @@ class Room:
         halves = [self._deals[d].reveal for d in self.members]
         assert all(h is not None for h in halves)
         seed = hashlib.sha256(b"doolhof deal|" + self.room_id.encode() + b"|" + b"|".join(h or b"" for h in halves))
-        owners = tuple(self.members[1] if s in self.far else self.host for s in range(len(self.table.seats)))
+        owners = tuple(self.members[1] if s in self.far_seats else self.host for s in range(len(self.table.seats)))
         keys = {self.me.device: str(self.me.sign), self.peer_device: str(self.peer.sign)}
         return Genesis(self.table, owners, int.from_bytes(seed.digest()[:8], "big"), self.room_id,
                        tuple(keys[o] for o in owners))
@@ -542,7 +542,7 @@ class Room:
     def _on_setup(self, message: Setup) -> tuple[list[Publish], list[RoomEvent]]:
         if self.genesis is not None:
             return [], []
-        self.table, self.far = message.table, message.far
+        self.table, self.far_seats = message.table, message.far_seats
         return [], self._maybe_ready()
 
     def _on_deal(self, message: Deal) -> tuple[list[Publish], list[RoomEvent]]:
@@ -667,7 +667,7 @@ class Room:
             "format": "doolhof.room", "version": 2, "room": self.room_id, "key": wire.b64(self.key),
             "me": self.me.to_wire(), "members": list(self.members),
             "signing": wire.b64(self._signing.private_bytes_raw()),
-            "table": self.table.to_dict() if self.table is not None else None, "far": sorted(self.far),
+            "table": self.table.to_dict() if self.table is not None else None, "far": sorted(self.far_seats),
             "peer": self.peer.to_wire() if self.peer is not None else None, "secret": self._secret.hex(),
             "deals": {d: {"commit": v.commit, "reveal": v.reveal.hex() if v.reveal else None}
                       for d, v in self._deals.items()},
@@ -689,7 +689,7 @@ class Room:
             me = Hello.from_wire(data["me"])
             table = TableSetup.from_dict(data["table"]) if data.get("table") is not None else None
             room = cls(str(data["room"]), wire.unb64(data["key"], KEY_BYTES), me, (members[0], members[1]),
-                       table=table, far=frozenset(int(s) for s in data.get("far", ())),
+                       table=table, far_seats=frozenset(int(s) for s in data.get("far", ())),
                        signing=wire.unb64(data["signing"], 32))
             room.peer = Hello.from_wire(data["peer"]) if data.get("peer") is not None else None
             room._secret = bytes.fromhex(data["secret"])
@@ -717,15 +717,15 @@ def _entries(value: object) -> Sequence[Entry]:
 
 
 
-def started_here(table: TableSetup, far: frozenset[int], room_id: str = "pictureroom0001") -> tuple[Room, Room]:
+def started_here(table: TableSetup, far_seats: frozenset[int], room_id: str = "pictureroom0001") -> tuple[Room, Room]:
     """The host's and the far computer's room of one started game, their messages handed over in memory
-    (no relay: for pictures of the screens and for tools); the host plays *table*, the far side *far*."""
+    (no relay: for pictures of the screens and for tools); the host plays *table*, the far side *far_seats*."""
     from .seal import new_key
 
     members = (new_device_id(), new_device_id())
     key = new_key()
-    rooms = (Room(room_id, key, hello(members[0], 0), members, table=table, far=far),
-             Room(room_id, key, hello(members[1], min(far, default=1)), members))
+    rooms = (Room(room_id, key, hello(members[0], 0), members, table=table, far_seats=far_seats),
+             Room(room_id, key, hello(members[1], min(far_seats, default=1)), members))
     for n, room in enumerate(rooms):  # fixed deal halves: the same deal (and picture) every time
         device = room.me.device
         room._secret = hashlib.sha256(b"picture deal half|%d" % n).digest()

@@ -70,8 +70,8 @@ def default_table(game: str, variant: str, players: int) -> tuple[TableSetup, fr
     seats = [SeatConfig() for _ in range(players)]
     if players >= 3:
         seats[(players - 1) // 2 * 2] = SeatConfig("computer", "gentle")  # the host's last seat
-    far = frozenset(s for s in range(players) if s % 2 == 1)
-    return TableSetup(CARDS if game == "cards" else variant, tuple(seats)), far
+    far_seats = frozenset(s for s in range(players) if s % 2 == 1)
+    return TableSetup(CARDS if game == "cards" else variant, tuple(seats)), far_seats
 
 
 def chooser(game: str, level: str, seed: int) -> Callable[[Any], Move]:
@@ -110,7 +110,7 @@ def _is_move(seq: int, event: object) -> bool:
     return isinstance(event, MoveMade) and event.seq == seq
 
 
-def play_one(relays: Sequence[str], table: TableSetup, far: frozenset[int], level: str, seed: int,
+def play_one(relays: Sequence[str], table: TableSetup, far_seats: frozenset[int], level: str, seed: int,
              summary: OnlineSummary, max_moves: int = 5000) -> None:
     """Pair two computers with a fresh code, play one whole game between them, and count it in *summary*."""
     host_hello, far_hello = hello(new_device_id(), 0), hello(new_device_id(), 1)
@@ -128,7 +128,7 @@ def play_one(relays: Sequence[str], table: TableSetup, far: frozenset[int], leve
         hosted = _wait(host_code, (CodeDone, CodeFailed), "the host seeing the join")
         if isinstance(joined, CodeFailed) or isinstance(hosted, CodeFailed):
             raise OnlineTrouble("the picture code did not work")
-        host = host_code.room(hosted.paired, table, far, relays)
+        host = host_code.room(hosted.paired, table, far_seats, relays)
         guest = join.room(joined.paired, relays)
         host_code.stop()
         join.stop()
@@ -182,11 +182,11 @@ def simulate_online(relays: Sequence[str], game: str = "maze", games: int = 1, s
         if problem is not None:
             raise OnlineTrouble(problem)
     count = players if players is not None else (3 if game == "cards" else 2)
-    table, far = default_table(game, variant, count)
+    table, far_seats = default_table(game, variant, count)
     summary = OnlineSummary(", ".join(relays), CARDS if game == "cards" else variant)
     began = time.perf_counter()
     for number in range(games):
-        play_one(relays, table, far, level, seed + 1000 * number, summary)
+        play_one(relays, table, far_seats, level, seed + 1000 * number, summary)
         if progress is not None and not progress(number + 1):
             break
     summary.seconds = time.perf_counter() - began

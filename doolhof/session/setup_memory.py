@@ -63,7 +63,7 @@ class SetupMemory:
     secrets: int | None = None
     first_player: int = 0
     #: The seats marked far away (only used while online play is on).
-    far: frozenset[int] = field(default_factory=frozenset)
+    marked_far: frozenset[int] = field(default_factory=frozenset)
     #: When these choices were made (seconds since the epoch; 0: never chosen).
     at: float = 0.0
     #: The figure each seat card plays, in play or not: all :data:`SLOTS` different.
@@ -87,11 +87,11 @@ class SetupMemory:
 
     def far_seats(self) -> frozenset[int]:
         """The seats in play now marked far away."""
-        return frozenset(k for k in self.far if k < self.count())
+        return frozenset(k for k in self.marked_far if k < self.count())
 
-    def with_table(self, table: TableSetup, far: Iterable[int] = (), at: float | None = None) -> SetupMemory:
+    def with_table(self, table: TableSetup, far_seats: Iterable[int] = (), at: float | None = None) -> SetupMemory:
         """These choices with *table* chosen (its kind's seats and secrets; the other kind's stay), its
-        seats *far* marked far away."""
+        seats *far_seats* marked far away."""
         n = len(table.seats)
         slots = tuple(table.seats[k] if k < n else self.slots[k] for k in range(SLOTS))
         counts = (self.counts[0], n) if table.is_cards else (n, self.counts[1])
@@ -100,7 +100,8 @@ class SetupMemory:
         rest = [f for f in self.figures[n:] if f not in mine]
         figures = fill_figures(mine + rest, SLOTS)
         changes: dict[str, Any] = {"variant": table.variant, "slots": slots, "counts": counts,
-                                   "first_player": table.first_player, "far": frozenset(k for k in far if k < n),
+                                   "first_player": table.first_player,
+                                   "marked_far": frozenset(k for k in far_seats if k < n),
                                    "figures": figures}
         if not table.is_cards:
             changes.update(maze=table.variant, secrets=table.secrets)
@@ -117,7 +118,7 @@ class SetupMemory:
         """JSON-safe form."""
         return {"variant": self.variant, "maze": self.maze, "slots": [s.to_dict() for s in self.slots],
                 "counts": list(self.counts), "secrets": self.secrets, "first_player": self.first_player,
-                "far": sorted(self.far), "at": self.at, "figures": list(self.figures)}
+                "far": sorted(self.marked_far), "at": self.at, "figures": list(self.figures)}
 
     @classmethod
     def from_dict(cls, data: object) -> SetupMemory:
@@ -148,12 +149,12 @@ class SetupMemory:
         first = data.get("first_player")
         first = first if isinstance(first, int) and not isinstance(first, bool) and 0 <= first < SLOTS else 0
         far_raw = data.get("far")
-        far = frozenset(k for k in far_raw if isinstance(k, int) and not isinstance(k, bool) and 0 <= k < SLOTS) \
+        far_seats = frozenset(k for k in far_raw if isinstance(k, int) and not isinstance(k, bool) and 0 <= k < SLOTS) \
             if isinstance(far_raw, list) else frozenset()
         at = data.get("at")
         at = float(at) if isinstance(at, (int, float)) and not isinstance(at, bool) and math.isfinite(at) else 0.0
         figures = read_figures(data.get("figures"), SLOTS) or base.figures  # missing (older settings): their own
-        memory = cls(variant, maze, tuple(slots), (counts[0], counts[1]), secrets, first, far, at, figures)
+        memory = cls(variant, maze, tuple(slots), (counts[0], counts[1]), secrets, first, far_seats, at, figures)
         try:  # the engine knows which secret counts this variant and these seats allow (R13, R14)
             replace(memory, variant=maze).table().fresh(seed=0)
         except ValueError:

@@ -247,7 +247,7 @@ def test_the_online_screens_show_the_chosen_figures(make_app: Any, monkeypatch: 
     app = make_app(size)
     drawn = Drawn(monkeypatch)
     table = TableSetup(CARDS if game == "cards" else "junior", (SeatConfig(), SeatConfig()), figures=(3, 4))
-    room = Room("rfigures000000001", bytes(32), hello(HOST, 3), (HOST, GUEST), table=table, far=frozenset({1}))
+    room = Room("rfigures000000001", bytes(32), hello(HOST, 3), (HOST, GUEST), table=table, far_seats=frozenset({1}))
     room.peer = hello(GUEST, 0)
     lobby = LobbyScene(app, OnlineRoom(room, NOWHERE), connect=False)
     app.push_scene(lobby)

@@ -228,8 +228,8 @@ def test_host_invites_the_joiner_taps_the_code_both_see_who_plays_and_start(
     assert until([host, guest], lambda: lobby_host.ready and lobby_host.start_button.enabled)
     assert until([host, guest], lambda: len(lobby_guest.seats()) == 2)
     # each side sees which seats are far away from it: the host's seat 1, the guest's seat 0
-    assert [far for _k, far, _c in lobby_host.seats()] == [False, True]
-    assert [far for _k, far, _c in lobby_guest.seats()] == [True, False]
+    assert [is_far for _k, is_far, _c in lobby_host.seats()] == [False, True]
+    assert [is_far for _k, is_far, _c in lobby_guest.seats()] == [True, False]
     assert not lobby_guest.start_button.visible, "only the host starts"
     host.tap(lobby_host.start_button.rect, by_finger=True)
     assert until([host, guest], lambda: isinstance(host.scene, PlayScene) and isinstance(guest.scene, PlayScene))
@@ -411,7 +411,7 @@ def test_a_lobby_whose_relay_does_not_answer_says_so(make_app: Any, tmp_path: Pa
     side = Side(make_app, tmp_path / "host", type("R", (), {"address": "127.0.0.1:1"})())
     me = hello("a0a0a0a0a0a0a0a0", 0)
     room = Room("rtest000000000001", new_key(), me, ("a0a0a0a0a0a0a0a0", "b1b1b1b1b1b1b1b1"), table=TWO,
-                far=frozenset({1}))
+                far_seats=frozenset({1}))
     with at_home(side.home):
         side.app.push_scene(LobbyScene(side.app, OnlineRoom(room, ["127.0.0.1:1"])))
     side.step()

@@ -62,7 +62,7 @@ def test_a_game_open_in_another_window_is_said_and_not_opened(make_app: Any, oth
     app.push_scene(SetupScene(app))
     run(app)
     setup = app.scene
-    assert setup.offered_far() is not None and setup.continue_button.visible
+    assert setup.offered_online() is not None and setup.continue_button.visible
     tap_by(app, center(setup.continue_button.rect), by_finger)
     notice = app.scene
     assert isinstance(notice, NoticeScene), "the game is not opened a second time"

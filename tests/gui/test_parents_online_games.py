@@ -147,7 +147,7 @@ def test_the_setup_screen_does_not_offer_a_game_an_older_doolhof_made(make_app: 
     scene = SetupScene(app)
     app.push_scene(scene)
     run(app)
-    assert scene.far_game_buttons == [] and scene.offered_far() is None
+    assert scene.online_game_buttons == [] and scene.offered_online() is None
 
 
 @pytest.fixture

@@ -264,8 +264,9 @@ def test_a_damaged_memory_gives_defaults_part_by_part() -> None:
     memory = SetupMemory.from_dict({"variant": "chess", "slots": [{"kind": "robot"}, 7], "counts": [9, 3],
                                     "secrets": 99, "first_player": -1, "far": [1, "x", 40], "at": "soon"})
     assert memory.variant == "junior" and memory.slots[0] == SeatConfig() and memory.counts == (2, 3)
-    assert memory.secrets is None and memory.first_player == 0 and memory.far == frozenset({1}) and memory.at == 0
-    kept = SetupMemory().with_table(TableSetup(CARDS, (SeatConfig(),) * 5), far=(3,), at=5.0)
+    assert memory.secrets is None and memory.first_player == 0 and memory.marked_far == frozenset({1})
+    assert memory.at == 0
+    kept = SetupMemory().with_table(TableSetup(CARDS, (SeatConfig(),) * 5), far_seats=(3,), at=5.0)
     assert SetupMemory.from_dict(kept.to_dict()) == kept
 
 
@@ -303,7 +304,7 @@ def test_the_hosts_far_seat_is_kept_after_a_restart(make_app: Any, size: tuple[i
     tap(app, center(scene.kind_buttons[1].rect))
     tap(app, center(scene.place_buttons[1].rect))
     invited: list[Any] = []
-    app.screens.open_invite = lambda table, far, figure: invited.append((table, far))
+    app.screens.open_invite = lambda table, far_seats, figure: invited.append((table, far_seats))
     tap(app, center(scene.play_button.rect))
     assert invited and invited[0][1] == frozenset({1})
     restarted = open_setup(restart(make_app, size))
@@ -353,7 +354,7 @@ def test_after_a_restart_the_big_button_continues_the_waiting_online_game(make_a
     assert cont.width * cont.height > play.width * play.height, "Continue is the big button"
     assert scene.play_button.label() == "New game"
     assert scene.offered()[1] == 1 and drawn and set(drawn) == {1}, "the far figure is on it"
-    assert not any(b.visible for b in scene.far_game_buttons), "offered once"
+    assert not any(b.visible for b in scene.online_game_buttons), "offered once"
     assert scene.variant_buttons["junior"].waiting_here(), "its game card carries the again arrow"
     resumed: list[Any] = []
     app.screens.resume_online = lambda kept: resumed.append(kept) or True
@@ -369,8 +370,8 @@ def test_a_game_of_this_computer_played_later_keeps_the_big_button(make_app: Any
     app = make_app()
     online(app)
     scene = open_setup(app)
-    assert scene.offered_far() is None and scene.offered()[0] is not None and scene.offered()[1] is None
-    (side,) = [b for b in scene.far_game_buttons if b.visible]
+    assert scene.offered_online() is None and scene.offered()[0] is not None and scene.offered()[1] is None
+    (side,) = [b for b in scene.online_game_buttons if b.visible]
     assert side.figure == 1 and min(side.rect.size) >= 64, "the online game waits beside Join"
     started: list[Any] = []
     app.screens.start_game = lambda g, table, undo=None, kept=None: started.append(g)
@@ -382,7 +383,7 @@ def test_nothing_online_shows_while_online_play_is_off(make_app: Any) -> None:
     keep_online_game()
     scene = open_setup(make_app())
     assert not scene.continue_button.visible and scene.play_button.label() == "Play!"
-    assert not any(b.visible for b in scene.far_game_buttons) and not any(b.visible for b in scene.place_buttons)
+    assert not any(b.visible for b in scene.online_game_buttons) and not any(b.visible for b in scene.place_buttons)
 
 
 def test_the_choices_are_kept_when_the_window_closes_on_the_setup_screen(make_app: Any,

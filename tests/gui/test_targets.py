@@ -448,7 +448,7 @@ def _setup_far_game(app: Any) -> None:
     host, _ = started_here(TableSetup("junior", (SeatConfig(), SeatConfig())), frozenset({1}))
     store.save_room(host.to_dict())
     _setup_far(app)
-    assert [b.visible for b in app.scene.far_game_buttons] == [True]
+    assert [b.visible for b in app.scene.online_game_buttons] == [True]
 
 
 def _setup_far_front(app: Any) -> None:
@@ -467,8 +467,8 @@ def _setup_far_front(app: Any) -> None:
     scene = app.scene
     scene.tap_figure(3)
     scene.toggle_place(2)
-    assert scene.offered_far() is not None and scene.continue_button.visible
-    assert [b.visible for b in scene.far_game_buttons] == [False, True]
+    assert scene.offered_online() is not None and scene.continue_button.visible
+    assert [b.visible for b in scene.online_game_buttons] == [False, True]
     run(app, 0)
 
 

@@ -64,14 +64,14 @@ class Bus:
         return [e for e in self.events[id(room)] if isinstance(e, kind)]
 
 
-def pair(table: TableSetup | None = None, far: frozenset[int] = frozenset({1}), room_id: str = "rtestroom0001",
+def pair(table: TableSetup | None = None, far_seats: frozenset[int] = frozenset({1}), room_id: str = "rtestroom0001",
          ) -> tuple[Room, Room, Bus]:
     """A host's and a guest's room of one game, connected through a :class:`Bus`, started."""
     from doolhof.online.room import hello
 
     table = table or TableSetup("junior", (SeatConfig(), SeatConfig()))
     key = new_key()
-    host = Room(room_id, key, hello(HOST, 0), (HOST, GUEST), table=table, far=far)
+    host = Room(room_id, key, hello(HOST, 0), (HOST, GUEST), table=table, far_seats=far_seats)
     guest = Room(room_id, key, hello(GUEST, 1), (HOST, GUEST))
     bus = Bus(host, guest)
     bus.connect(host)

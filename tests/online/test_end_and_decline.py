@@ -64,7 +64,7 @@ def test_an_end_is_said_again_to_a_computer_that_comes_back_while_the_ending_one
 def test_an_end_from_outside_the_room_is_refused() -> None:
     host, guest, bus = pair()
     stranger = Room(host.room_id, new_key(), hello("c2c2c2c2c2c2c2c2", 2), ("c2c2c2c2c2c2c2c2", HOST),
-                    table=host.table, far=frozenset({1}))
+                    table=host.table, far_seats=frozenset({1}))
     bus.send(stranger.end()[0][:1])  # sealed with another key
     assert not host.ended and not guest.ended and bus.of(host, Ended) == []
     # sealed with the room key but naming a computer not in the room

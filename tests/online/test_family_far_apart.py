@@ -121,9 +121,9 @@ def make_app() -> Iterator[Callable[[tuple[int, int]], Any]]:
         for scene in app.scenes:
             if isinstance(scene, LinkScene):
                 scene.stop_all()
-        far = app.screens.online
-        if far is not None:
-            far.room.stop()
+        online = app.screens.online
+        if online is not None:
+            online.stop()
     pygame.quit()
 
 
@@ -245,9 +245,9 @@ def both_resting(sides: list[Side]) -> Callable[[], bool]:
     """A condition: each play screen shows its game at rest (nothing moving, no far move waiting) and the rooms
     hold the same moves (the last one reached the other computer)."""
     def rested() -> bool:
-        rooms = [getattr(side.app.scene, "far", None) for side in sides]
+        rooms = [getattr(side.app.scene, "online_game", None) for side in sides]
         return all(resting(side.app) for side in sides) and len(
-            {far.room.view.entries for far in rooms if far is not None}) <= 1
+            {online_game.room.view.entries for online_game in rooms if online_game is not None}) <= 1
 
     return rested
 
@@ -320,7 +320,7 @@ def far_away_and_back(home: Side, far: Side, proxy: Any) -> None:
     tap_at(home, center(home_scene.arrow_rect(push.side, push.index)), by_finger=False)
     assert not home_scene.accepting() and home_scene.game.to_dict() == waiting
     assert isinstance(home.scene, PlayScene) and isinstance(far.scene, PlayScene), "nobody is thrown out"
-    room_id = home_scene.far.room.room.room_id
+    room_id = home_scene.online_game.room.room.room_id
     for side in both:  # the game waits in each computer's own memory meanwhile
         with at_home(side.home):
             assert [kept["room"] for kept in store.waiting_rooms()] == [room_id]
@@ -366,7 +366,7 @@ def relay_away_and_back(home: Side, far: Side, relay: Any) -> None:
     both = [home, far]
     home_scene, far_scene = home.scene, far.scene
     relay.stop()
-    pump(both, lambda: home_scene.far.trouble is Trouble.LOST and far_scene.far.trouble is Trouble.LOST)
+    pump(both, lambda: home_scene.online_game.trouble is Trouble.LOST and far_scene.online_game.trouble is Trouble.LOST)
     pump(both, lambda: sign_of(home_scene).shown >= 1.0 and sign_of(far_scene).shown >= 1.0)
     assert sign_of(home_scene).reason() is sign_of(far_scene).reason() is Trouble.LOST
     menu = hold_menu(home, by_finger=False)
@@ -374,7 +374,7 @@ def relay_away_and_back(home: Side, far: Side, relay: Any) -> None:
     home.tap(menu.back_button.rect)
     assert home.scene is home_scene
     relay.restart()  # nothing kept on it: the two computers put the room back
-    pump(both, lambda: home_scene.far.trouble is None and far_scene.far.trouble is None, wait=BACK)
+    pump(both, lambda: home_scene.online_game.trouble is None and far_scene.online_game.trouble is None, wait=BACK)
     pump(both, lambda: sign_of(home_scene).shown == 0.0 and sign_of(far_scene).shown == 0.0)
 
 
@@ -468,7 +468,8 @@ def both_in_game(home: Side, far: Side, kind: type) -> None:
     assert far.scene.is_far(0) and not far.scene.is_far(1)
 
 
-def same_end(home: Side, far: Side, kind: type, played: tuple[Any, Any], relay: Any) -> None:
+def same_end(home: Side, far: Side, kind: type, played: tuple[Any, Any], onlines: tuple[Any, Any], relay: Any,
+             ) -> None:
     """From the *played* screens both go on to the same end screen: the same winners, the same finished game;
     the finished room is cleared from the relay and from each computer's memory."""
     both = [home, far]
@@ -479,11 +480,12 @@ def same_end(home: Side, far: Side, kind: type, played: tuple[Any, Any], relay: 
     assert home_end.winners == far_end.winners and home_end.winners
     assert home_end.finished.to_dict() == far_end.finished.to_dict() == last
     assert home_end.online and far_end.online and not home_end.again_button.visible
-    for side, game in zip(both, (played[0].far, played[1].far), strict=True):
+    for side, online in zip(both, onlines, strict=True):
         with at_home(side.home):
-            game.join_closing()
+            assert online.phase.value == "closed", "the game over, its room is let go"
+            online.join_closing()
             assert store.waiting_rooms() == [], "a finished game does not wait on either computer"
-    room = played[0].far.room.room
+    room = played[0].online_game.room.room
     late = RawClient(relay.host, relay.port, room.room_id).start()
     try:
         late.subscribe(room.base + "/#")
@@ -550,14 +552,16 @@ def test_a_family_far_apart_sets_up_invites_and_plays_a_maze_and_a_card_game(
     assert [(f.device, f.figure) for f in far.remembered()] == [(home.device(), 0)]
     # 5. The maze game, grandma away and back after home's first move, to the same end.
     played = home.scene, far.scene
+    onlines = home.app.screens.online, far.app.screens.online  # each room's session, closed at the end
     play_maze(home, far, proxy)
-    same_end(home, far, EndScene, played, relay)
+    same_end(home, far, EndScene, played, onlines, relay)
     # 6. A card game: the remembered computer invited by its figure; the relay away and back midway.
     invite_the_remembered(home, far)
     both_in_game(home, far, CardPlayScene)
     played = home.scene, far.scene
+    onlines = home.app.screens.online, far.app.screens.online  # each room's session, closed at the end
     play_cards(home, far, relay)
-    same_end(home, far, CardEndScene, played, relay)
+    same_end(home, far, CardEndScene, played, onlines, relay)
     assert len(rooms) == 4, "two games, a room on each computer for each"
     for room in rooms:
         room.stop()

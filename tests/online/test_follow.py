@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from doolhof.online.client import LinkChanged, OnlineRoom
-from doolhof.online.follow import FarGame
+from doolhof.online.follow import OnlineGame
 from doolhof.online.room import Desync, MoveMade, PeerPresence, started_here
 from doolhof.online.trouble import Trouble
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup
@@ -40,69 +40,69 @@ def make_app() -> Iterator[Callable[[], Any]]:
     pygame.quit()
 
 
-def follower() -> FarGame:
+def follower() -> OnlineGame:
     host, _ = started_here(TableSetup("junior", (SeatConfig(), SeatConfig())), frozenset({1}))
-    return FarGame(OnlineRoom(host, ["127.0.0.1:1"]))  # never started: no connection
+    return OnlineGame(OnlineRoom(host, ["127.0.0.1:1"]))  # never started: no connection
 
 
 def test_the_seats_are_told_apart() -> None:
-    far = follower()
-    assert far.here(0) and not far.far(0)
-    assert far.far(1) and not far.here(1)
-    assert far.far(7)  # no such seat: never played from here
+    online_game = follower()
+    assert online_game.here(0) and not online_game.is_far(0)
+    assert online_game.is_far(1) and not online_game.here(1)
+    assert online_game.is_far(7)  # no such seat: never played from here
 
 
 def test_far_moves_come_in_order_and_what_does_not_follow_on_is_out_of_step() -> None:
-    far = follower()
-    events = far.room.events
+    online_game = follower()
+    events = online_game.room.events
     events.put(MoveMade(1, 1, ["push", "N1r0"], False))
     events.put(MoveMade(1, 1, ["push", "N1r0"], False))  # the same entry twice (a resend)
     events.put(MoveMade(2, 1, ["walk", 0, 0], False))
-    assert far.poll()
-    first = far.next_move(1)
+    assert online_game.poll()
+    first = online_game.next_move(1)
     assert first is not None and first.seq == 1
-    far.applied_one()
-    second = far.next_move(1)
-    assert second is not None and second.seq == 2 and not far.out_of_step
-    far.applied_one()
-    assert far.next_move(1) is None
+    online_game.applied_one()
+    second = online_game.next_move(1)
+    assert second is not None and second.seq == 2 and not online_game.out_of_step
+    online_game.applied_one()
+    assert online_game.next_move(1) is None
     events.put(MoveMade(5, 1, ["walk", 0, 0], False))  # a gap
-    far.poll()
-    assert far.next_move(1) is None and far.out_of_step
+    online_game.poll()
+    assert online_game.next_move(1) is None and online_game.out_of_step
 
 
 def test_a_move_for_another_seat_is_out_of_step_and_this_computers_own_are_not_queued() -> None:
-    far = follower()
-    far.room.events.put(MoveMade(1, 0, ["push", "N1r0"], True))  # our own, echoed
-    far.poll()
-    assert far.waiting_moves() == 0
-    far.room.events.put(MoveMade(1, 1, ["push", "N1r0"], False))
-    far.poll()
-    assert far.next_move(0) is None and far.out_of_step
+    online_game = follower()
+    online_game.room.events.put(MoveMade(1, 0, ["push", "N1r0"], True))  # our own, echoed
+    online_game.poll()
+    assert online_game.waiting_moves() == 0
+    online_game.room.events.put(MoveMade(1, 1, ["push", "N1r0"], False))
+    online_game.poll()
+    assert online_game.next_move(0) is None and online_game.out_of_step
 
 
 def test_away_and_back_and_the_relay_lost_and_found() -> None:
-    far = follower()
-    assert not far.away
-    far.room.events.put(PeerPresence(False))
-    far.poll()
-    assert far.away
-    far.room.events.put(PeerPresence(True))
-    far.room.events.put(LinkChanged(False, "the connection to the relay was lost"))
-    far.poll()
-    assert far.away and far.trouble is Trouble.LOST
-    far.room.events.put(LinkChanged(True))
-    far.poll()
-    assert not far.away and far.trouble is None
+    online_game = follower()
+    assert not online_game.away
+    online_game.room.events.put(PeerPresence(False))
+    online_game.poll()
+    assert online_game.away
+    online_game.room.events.put(PeerPresence(True))
+    online_game.room.events.put(LinkChanged(False, "the connection to the relay was lost"))
+    online_game.poll()
+    assert online_game.away and online_game.trouble is Trouble.LOST
+    online_game.room.events.put(LinkChanged(True))
+    online_game.poll()
+    assert not online_game.away and online_game.trouble is None
 
 
 def test_a_rebuilt_log_asks_the_screen_to_take_the_checked_game() -> None:
-    far = follower()
-    far.room.events.put(Desync(True))
-    far.poll()
-    assert far.out_of_step and far.trouble is Trouble.REBUILT
-    game = far.checked()
-    assert not far.out_of_step and game.turn == 0 and far.applied == 0
+    online_game = follower()
+    online_game.room.events.put(Desync(True))
+    online_game.poll()
+    assert online_game.out_of_step and online_game.trouble is Trouble.REBUILT
+    game = online_game.checked()
+    assert not online_game.out_of_step and game.turn == 0 and online_game.applied == 0
 
 
 def test_the_automatic_hint_still_comes_to_a_child_at_an_online_card_table(make_app: Any) -> None:
@@ -116,7 +116,7 @@ def test_the_automatic_hint_still_comes_to_a_child_at_an_online_card_table(make_
     game = host.game
     assert game is not None
     scene = CardPlayScene(app, game.copy(), table)
-    scene.far = FarGame(OnlineRoom(host, ["127.0.0.1:1"]))
+    scene.online_game = OnlineGame(OnlineRoom(host, ["127.0.0.1:1"]))
     scene.overlays.append(FarSign(scene, 2))  # the waiting sign lies over every online game
     app.push_scene(scene)
     assert scene.local_person(0) and scene.auto_hint_waiting()

@@ -45,7 +45,7 @@ def family(table: TableSetup, host_relays: list[str], guest_relays: list[str] | 
     """Two computers in one new room (host first); both started unless *start_guest* is False."""
     members = (new_device_id(), new_device_id())
     room_id, key = new_room_id(), new_key()
-    host = OnlineRoom(Room(room_id, key, hello(members[0], 0), members, table=table, far=frozenset({1})),
+    host = OnlineRoom(Room(room_id, key, hello(members[0], 0), members, table=table, far_seats=frozenset({1})),
                       host_relays)
     guest = OnlineRoom(Room(room_id, key, hello(members[1], 1), members), guest_relays or host_relays)
     OPENED.extend((host, guest))

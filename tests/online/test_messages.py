@@ -249,7 +249,7 @@ def test_a_result_is_a_welcome_or_a_refusal() -> None:
 def test_a_deal_half_that_is_not_hex_is_refused_by_the_room() -> None:
     """A room once let a 64-character half that is not hex through as a ValueError out of ``receive``."""
     key = new_key()
-    host = Room("rhexroom00001", key, hello(HOST, 0), (HOST, GUEST), table=TableSetup(), far=frozenset({1}))
+    host = Room("rhexroom00001", key, hello(HOST, 0), (HOST, GUEST), table=TableSetup(), far_seats=frozenset({1}))
     guest = Room("rhexroom00001", key, hello(GUEST, 1), (HOST, GUEST))
     deal = next(m for m in guest.connected() if "/deal/" in m.topic)
     commit = wire.loads(Sealer(key).open(deal.topic, deal.payload))["commit"]
@@ -266,7 +266,7 @@ def test_a_deal_half_that_is_not_hex_is_refused_by_the_room() -> None:
 def test_a_room_refuses_sealed_junk_on_every_topic(named: str, plain: str, data: dict[str, Any],
                                                    kind: str | None) -> None:
     key = bytes(32)
-    host = Room("rjunkroom0001", key, hello(HOST, 0), (HOST, GUEST), table=TableSetup(), far=frozenset({1}))
+    host = Room("rjunkroom0001", key, hello(HOST, 0), (HOST, GUEST), table=TableSetup(), far_seats=frozenset({1}))
     guest = Room("rjunkroom0001", key, hello(GUEST, 1), (HOST, GUEST))
     name = next(m for m in guest.connected() if f"/{named}/" in m.topic).topic.rsplit("/", 1)[1]
     message = {**data, "t": kind} if kind else data

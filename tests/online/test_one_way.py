@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from doolhof.online.client import MoveRefused, OnlineRoom
-from doolhof.online.follow import FarGame
+from doolhof.online.follow import OnlineGame
 from doolhof.online.room import MoveMade, started_here
 from doolhof.online.simulate import chooser
 from doolhof.session.seats import SeatConfig, TableSetup
@@ -65,13 +65,13 @@ def quick(call: Any, *args: Any) -> Any:
 
 def test_a_move_played_on_screen_is_handed_over_while_the_network_side_holds_the_room(held: Any) -> None:
     room = online_room()
-    far = FarGame(room)
+    online_game = OnlineGame(room)
     view = room.view
     assert view.game is not None
     move = chooser("junior", "random", 1)(view.game.copy())
     held(room)
-    quick(far.send, move)
-    assert not far.out_of_step, "a move on its way is no trouble"
+    quick(online_game.send, move)
+    assert not online_game.out_of_step, "a move on its way is no trouble"
     assert room.settle()
     assert room.view.entries == 1 and room.view.game is not None and room.view.game.turn == 0
     assert any(isinstance(e, MoveMade) and e.mine for e in room.poll())
@@ -79,25 +79,25 @@ def test_a_move_played_on_screen_is_handed_over_while_the_network_side_holds_the
 
 def test_the_screen_reads_and_takes_the_checked_game_without_the_lock(held: Any) -> None:
     room = online_room()
-    far = FarGame(room)
+    online_game = OnlineGame(room)
     held(room)
-    quick(far.poll)
-    game = quick(far.checked)
-    assert game.turn == 0 and far.applied == 0
+    quick(online_game.poll)
+    game = quick(online_game.checked)
+    assert game.turn == 0 and online_game.applied == 0
     assert game is not room.view.game and game is not room.room.game, "the screen's own copy"
 
 
 def test_a_move_the_room_refuses_comes_back_and_the_screen_takes_the_checked_game() -> None:
     room = online_room()
-    far = FarGame(room)
-    far.send(["walk", 0, 0])  # a walk in the push phase
+    online_game = OnlineGame(room)
+    online_game.send(["walk", 0, 0])  # a walk in the push phase
     assert room.settle()
     events = room.poll()
     assert [type(e) for e in events] == [MoveRefused]
     for event in events:
         room.events.put(event)
-    far.poll()
-    assert far.out_of_step and far.checked().turn == 0 and far.applied == 0
+    online_game.poll()
+    assert online_game.out_of_step and online_game.checked().turn == 0 and online_game.applied == 0
 
 
 def test_an_online_game_is_kept_on_the_writer_thread_the_newest_winning(make_app: Any) -> None:  # noqa: F811
@@ -112,8 +112,9 @@ def test_an_online_game_is_kept_on_the_writer_thread_the_newest_winning(make_app
     app.screens.keep_room = slow_disk
     room = online_room()
     app.screens.start_online(room)
-    far = app.screens.online
-    assert far is not None and room.view.game is not None
+    online = app.screens.online
+    assert online is not None and online.game is not None and room.view.game is not None
+    online_game = online.game
     pick = chooser("junior", "random", 2)
     game = room.view.game.copy()
     for _ in range(2):  # the host's push and walk, played on screen
@@ -121,7 +122,7 @@ def test_an_online_game_is_kept_on_the_writer_thread_the_newest_winning(make_app
         from doolhof.online.moves import apply_move
 
         apply_move(game, move)
-        quick(far.send, move)
+        quick(online_game.send, move)
     assert room.settle()
     assert kept == [], "the frame loop did not wait for the disk"
     app.session.flush()

@@ -45,12 +45,12 @@ def code_pair(host_relays: list[str], far_relays: list[str] | None = None,
     return host, join, hosted, joined
 
 
-def open_rooms(table: TableSetup, far: frozenset[int], host_relays: list[str],
+def open_rooms(table: TableSetup, far_seats: frozenset[int], host_relays: list[str],
                far_relays: list[str] | None = None) -> tuple[OnlineRoom, OnlineRoom]:
     """Pair two computers and open and start their room."""
     host_code, join, hosted, joined = code_pair(host_relays, far_relays)
     assert isinstance(hosted, CodeDone) and isinstance(joined, CodeDone)
-    host = host_code.room(hosted.paired, table, far, host_relays)
+    host = host_code.room(hosted.paired, table, far_seats, host_relays)
     guest = join.room(joined.paired, far_relays or host_relays)
     host_code.stop()
     join.stop()
@@ -119,27 +119,27 @@ def close(*rooms: OnlineRoom) -> None:
         room.close()
 
 
-@pytest.mark.parametrize(("variant", "seats", "far"), [
+@pytest.mark.parametrize(("variant", "seats", "far_seats"), [
     ("junior", 2, {1}), ("junior-own", 2, {0}), ("classic", 2, {1}), ("junior", 4, {1, 3}),
     (CARDS, 2, {1}), (CARDS, 3, {1}), (CARDS, 4, {0, 2}),
 ])
-def test_two_computers_finish_a_game(relay: Any, variant: str, seats: int, far: set[int]) -> None:
+def test_two_computers_finish_a_game(relay: Any, variant: str, seats: int, far_seats: set[int]) -> None:
     table = TableSetup(variant, tuple(SeatConfig() for _ in range(seats)))
     summary = OnlineSummary(relay.address, variant)
     # Random players on the big board need a median of about 3800 actions and one deal in eight goes past
     # the 5000 play_one allows (the deal's seed is the two computers' own, not the test's): gentle ones
     # finish there within about 550.
     level = "gentle" if variant == "classic" else "random"
-    play_one([relay.address], table, frozenset(far), level, seed=seats, summary=summary)
+    play_one([relay.address], table, frozenset(far_seats), level, seed=seats, summary=summary)
     assert (summary.games, summary.finished, summary.desyncs, summary.refused) == (1, 1, 0, 0)
     assert summary.moves > 0
 
 
 def test_a_host_computer_seat_plays_through_the_log(relay: Any) -> None:
-    table, far = default_table("cards", "junior", 3)
-    assert table.seats[2].is_computer and 2 not in far
+    table, far_seats = default_table("cards", "junior", 3)
+    assert table.seats[2].is_computer and 2 not in far_seats
     summary = OnlineSummary(relay.address, CARDS)
-    play_one([relay.address], table, far, "gentle", seed=3, summary=summary)
+    play_one([relay.address], table, far_seats, "gentle", seed=3, summary=summary)
     assert (summary.finished, summary.desyncs, summary.refused) == (1, 0, 0)
 
 

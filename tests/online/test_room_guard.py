@@ -139,7 +139,7 @@ def test_an_old_away_never_hides_a_present_computer() -> None:
 def test_a_late_guest_starts_though_the_hosts_hello_setup_and_deal_are_gone() -> None:
     table = TableSetup("junior", (SeatConfig(), SeatConfig()))
     key = new_key()
-    host = Room("rlateguest001", key, hello(HOST, 0), (HOST, GUEST), table=table, far=frozenset({1}))
+    host = Room("rlateguest001", key, hello(HOST, 0), (HOST, GUEST), table=table, far_seats=frozenset({1}))
     guest = Room("rlateguest001", key, hello(GUEST, 1), (HOST, GUEST))
     bus = Bus(host, guest)
     bus.online[id(guest)] = False
@@ -179,12 +179,12 @@ def guess_rate(kinds_by_length: list[tuple[int, str]]) -> tuple[float, float]:
     return right / len(kinds_by_length), floor / len(kinds_by_length)
 
 
-def sealed_lengths(variant: str, seats: int, far: frozenset[int], games: int) -> list[tuple[int, str]]:
+def sealed_lengths(variant: str, seats: int, far_seats: frozenset[int], games: int) -> list[tuple[int, str]]:
     """(sealed length, kind of move) of every entry of *games* whole games, as the relay carried them."""
     seen: list[tuple[int, str]] = []
     for game in range(games):
         table = TableSetup(variant, tuple(SeatConfig() for _ in range(seats)))
-        host, guest, bus = pair(table, far, room_id=f"rlengths{game:05d}")
+        host, guest, bus = pair(table, far_seats, room_id=f"rlengths{game:05d}")
         play_out(host, guest, bus, seed=game + 1)
         assert host.log is not None
         first: dict[str, int] = {}
@@ -195,11 +195,11 @@ def sealed_lengths(variant: str, seats: int, far: frozenset[int], games: int) ->
     return seen
 
 
-@pytest.mark.parametrize(("variant", "seats", "far", "games"), [("junior", 2, frozenset({1}), 2),
+@pytest.mark.parametrize(("variant", "seats", "far_seats", "games"), [("junior", 2, frozenset({1}), 2),
                                                                 (CARDS, 3, frozenset({1}), 10)])
-def test_sealed_lengths_no_longer_tell_the_kind_of_move(variant: str, seats: int, far: frozenset[int],
+def test_sealed_lengths_no_longer_tell_the_kind_of_move(variant: str, seats: int, far_seats: frozenset[int],
                                                         games: int) -> None:
-    rate, floor = guess_rate(sealed_lengths(variant, seats, far, games))
+    rate, floor = guess_rate(sealed_lengths(variant, seats, far_seats, games))
     assert rate <= floor + 0.02, f"the length tells the kind of move {rate:.0%} of the time (floor {floor:.0%})"
 
 
@@ -207,7 +207,7 @@ def test_an_old_app_and_this_one_refuse_each_other() -> None:
     assert RULES != OLD_RULES, "the protocol changed (signed entries, pseudonyms, epochs): the version must too"
     key = new_key()
     table = TableSetup("junior", (SeatConfig(), SeatConfig()))
-    host = Room("rversion00002", key, hello(HOST, 0), (HOST, GUEST), table=table, far=frozenset({1}))
+    host = Room("rversion00002", key, hello(HOST, 0), (HOST, GUEST), table=table, far_seats=frozenset({1}))
     old = Room("rversion00002", key, replace(hello(GUEST, 1), rules=OLD_RULES), (HOST, GUEST))
     bus = Bus(host, old)
     bus.connect(host)

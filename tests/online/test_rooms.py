@@ -57,12 +57,12 @@ def table_of(variant: str, seats: int) -> TableSetup:
     return TableSetup(variant, tuple(SeatConfig() for _ in range(seats)))
 
 
-@pytest.mark.parametrize(("variant", "seats", "far"), [
+@pytest.mark.parametrize(("variant", "seats", "far_seats"), [
     ("junior", 2, {1}), ("junior-own", 3, {1, 2}), ("classic", 4, {1, 3}),
     (CARDS, 2, {0}), (CARDS, 3, {1}), (CARDS, 4, {0, 3}),
 ])
-def test_both_computers_play_a_whole_game_and_agree(variant: str, seats: int, far: set[int]) -> None:
-    host, guest, bus = pair(table_of(variant, seats), frozenset(far))
+def test_both_computers_play_a_whole_game_and_agree(variant: str, seats: int, far_seats: set[int]) -> None:
+    host, guest, bus = pair(table_of(variant, seats), frozenset(far_seats))
     assert bus.of(host, Ready) and bus.of(guest, Started)
     moves = play_out(host, guest, bus)
     assert host.game is not None and host.game.is_over() and host.game == guest.game
@@ -104,9 +104,9 @@ def test_refusals_change_nothing() -> None:
         "sender": forged(guest, "hello/c2c2c2c2c2c2c2c2", {"t": "hello", **hello("c2c2c2c2c2c2c2c2", 2).to_wire()}),
     }
     # an illegal move: the walk goes where the mover cannot go (signed by the seat's own computer)
-    far = next((r, c) for r in range(5) for c in range(5) if (r, c) not in host.game.reachable())
+    out_of_reach = next((r, c) for r in range(5) for c in range(5) if (r, c) not in host.game.reachable())
     tries["illegal"] = forged(guest, "log/000002", {"t": "entry", "entry": sign_entry(host._signing, Entry(
-        2, 0, ["walk", *far], wire.digest(entry), "0" * 64)).to_wire()})
+        2, 0, ["walk", *out_of_reach], wire.digest(entry), "0" * 64)).to_wire()})
     # the host's next move, made and signed by the far computer: it plays only its own seats
     walk = sorted(host.game.reachable())[0]
     after = host.game.copy()
@@ -155,7 +155,7 @@ def test_out_of_order_entries_wait_for_the_missing_one() -> None:
 def test_the_deal_needs_both_halves_and_a_half_must_keep_its_promise() -> None:
     key = new_key()
     table = table_of("junior-own", 2)
-    host = Room("rdealroom0001", key, hello(HOST, 0), (HOST, GUEST), table=table, far=frozenset({1}))
+    host = Room("rdealroom0001", key, hello(HOST, 0), (HOST, GUEST), table=table, far_seats=frozenset({1}))
     guest = Room("rdealroom0001", key, hello(GUEST, 1), (HOST, GUEST))
     first = next(m for m in host.connected() if "/deal/" in m.topic)
     opened = wire.loads(Sealer(key).open(first.topic, first.payload))
@@ -179,7 +179,8 @@ def test_the_deal_needs_both_halves_and_a_half_must_keep_its_promise() -> None:
 
 def test_other_rules_refuse_to_start_on_both_sides() -> None:
     key = new_key()
-    host = Room("rversion00001", key, hello(HOST, 0), (HOST, GUEST), table=table_of("junior", 2), far=frozenset({1}))
+    host = Room("rversion00001", key, hello(HOST, 0), (HOST, GUEST), table=table_of("junior", 2),
+                far_seats=frozenset({1}))
     old = replace(hello(GUEST, 1), rules="doolhof-rules-0")
     guest = Room("rversion00001", key, old, (HOST, GUEST))
     bus = Bus(host, guest)

@@ -64,9 +64,9 @@ def two_apps() -> Iterator[Callable[[], tuple[Any, Any]]]:
 
     yield factory
     for app in made:
-        far = app.screens.online
-        if far is not None:
-            far.room.stop()
+        online = app.screens.online
+        if online is not None:
+            online.stop()
         for scene in list(app.scenes):  # a setup screen listening (remembered computers, ended rooms) stops
             notice = getattr(scene, "invitations", None)
             if notice is not None:
@@ -91,10 +91,11 @@ def resting(app: Any) -> bool:
     """True when the app's play screen shows its game at rest (nothing moving, no far move waiting, every move of
     its room on screen and none of its own still on the way into the room)."""
     scene = app.scene
-    far = getattr(scene, "far", None)
+    online_game = getattr(scene, "online_game", None)
     timeline = getattr(scene, "timeline", None)
-    return (timeline is None or not timeline.busy()) and (far is None or (
-        far.waiting_moves() == 0 and not far.room.busy and far.applied == far.room.view.entries))
+    return (timeline is None or not timeline.busy()) and (online_game is None or (
+        online_game.waiting_moves() == 0 and not online_game.room.busy
+        and online_game.applied == online_game.room.view.entries))
 
 
 def press(app: Any, pos: tuple[int, int], by_finger: bool) -> None:
@@ -140,6 +141,7 @@ def test_a_maze_game_by_taps_on_two_screens_to_the_same_end(relay: Any, two_apps
     host_app, far_app = two_apps()
     table = TableSetup("junior", (SeatConfig(), SeatConfig()), secrets=3)
     host_scene, far_scene = start_both(host_app, far_app, relay, table)
+    onlines = host_app.screens.online, far_app.screens.online
     both = (host_app, far_app)
     assert host_scene.is_far(1) and not host_scene.is_far(0)
     assert far_scene.is_far(0) and not far_scene.is_far(1)
@@ -161,12 +163,12 @@ def test_a_maze_game_by_taps_on_two_screens_to_the_same_end(relay: Any, two_apps
     assert host_scene.game.is_over() and far_scene.game.is_over()
     assert seen_far_push, "the far side's moves animated"
     # Both screens go on to the same end screen; the room is cleared from the relay afterwards.
-    host_far, guest_far = host_scene.far, far_scene.far
+    host_far = host_scene.online_game
     pump(both, lambda: type(host_app.scene).__name__ == "EndScene" and type(far_app.scene).__name__ == "EndScene")
     assert host_app.scene.winners == far_app.scene.winners
     assert not host_app.scene.again_button.visible  # "again" would start a game on one computer only
-    host_far.join_closing()
-    guest_far.join_closing()
+    for online in onlines:
+        online.join_closing()
     late = RawClient(relay.host, relay.port, host_far.room.room.room_id).start()
     late.subscribe(host_far.room.room.base + "/#")
     late.barrier()
@@ -177,7 +179,7 @@ def test_a_maze_game_by_taps_on_two_screens_to_the_same_end(relay: Any, two_apps
     # setup marks nothing (its host was the far one).
     assert host_app.scene.far_seats == frozenset({1}) and far_app.scene.far_seats == frozenset()
     press(host_app, center(host_app.scene.setup_button.rect), False)
-    assert type(host_app.scene).__name__ == "SetupScene" and host_app.scene.far == {1}
+    assert type(host_app.scene).__name__ == "SetupScene" and host_app.scene.marked_far == {1}
 
 
 def test_the_far_side_away_and_back_mid_game(relay: Any, proxy: Any, two_apps: Any) -> None:
@@ -221,16 +223,16 @@ def test_leaving_keeps_the_online_game_waiting_and_undo_is_off(relay: Any, two_a
     host_app.screens.leave_to_setup()
     setup = host_app.scene
     assert type(setup).__name__ == "SetupScene" and host_app.screens.online is None
-    pump((far_app,), lambda: far_scene.far.away)
+    pump((far_app,), lambda: far_scene.online_game.away)
     # The game waits on the setup screen: the big Continue offers it, its picture with the far figure; a tap
     # continues it.
-    assert setup.offered_far() is not None and setup.offered()[1] == 1
+    assert setup.offered_online() is not None and setup.offered()[1] == 1
     assert setup.continue_button.visible and setup.continue_button.rect.width >= 48
-    assert not any(button.visible for button in setup.far_game_buttons), "offered once, on the big button"
+    assert not any(button.visible for button in setup.online_game_buttons), "offered once, on the big button"
     press(host_app, center(setup.continue_button.rect), by_finger=True)
     back = host_app.scene
     assert type(back).__name__ == "PlayScene" and back.game.to_dict() == far_scene.game.to_dict()
-    pump(both, lambda: not far_scene.far.away and not back.far.away)
+    pump(both, lambda: not far_scene.online_game.away and not back.online_game.away)
 
 
 def test_a_card_game_by_taps_on_two_screens(relay: Any, two_apps: Any, caplog: pytest.LogCaptureFixture) -> None:
@@ -238,6 +240,7 @@ def test_a_card_game_by_taps_on_two_screens(relay: Any, two_apps: Any, caplog: p
     host_app, far_app = two_apps()
     table = TableSetup(CARDS, (SeatConfig(), SeatConfig()))
     host_scene, far_scene = start_both(host_app, far_app, relay, table)
+    onlines = host_app.screens.online, far_app.screens.online
     both = (host_app, far_app)
     assert far_scene.face_down(0) and not far_scene.face_down(1)  # each screen shows only its own hand
     assert host_scene.face_down(1) and not host_scene.face_down(0)
@@ -264,10 +267,10 @@ def test_a_card_game_by_taps_on_two_screens(relay: Any, two_apps: Any, caplog: p
         assert host_scene.game.to_dict() == far_scene.game.to_dict()
     assert host_scene.game.is_over() and far_scene.game.is_over()
     pump(both, lambda: all(type(app.scene).__name__ == "CardEndScene" for app in both))
-    for far in (host_scene.far, far_scene.far):
-        far.join_closing()
-        far.poll()  # what the room said as it closed
-        assert far.trouble is None
+    for online, online_game in zip(onlines, (host_scene.online_game, far_scene.online_game), strict=True):
+        online.join_closing()
+        online_game.poll()  # what the room said as it closed
+        assert online_game.trouble is None
     assert not [r for r in caplog.records if "relay was lost" in r.getMessage()], "a normal end is no lost relay"
 
 
@@ -275,7 +278,7 @@ def test_the_parents_menu_says_what_the_trouble_is(relay: Any, two_apps: Any) ->
     host_app, far_app = two_apps()
     table = TableSetup("junior", (SeatConfig(), SeatConfig()), secrets=3)
     host_scene, _ = start_both(host_app, far_app, relay, table)
-    host_scene.far.trouble = Trouble.LOST
+    host_scene.online_game.trouble = Trouble.LOST
     menu = ParentMenuScene(host_app, from_game=True)
     assert any("relay" in line for line in menu.note())
 
@@ -288,11 +291,11 @@ def test_the_relay_going_away_mid_game_and_coming_back(relay: Any, two_apps: Any
     maze_turn(host_app, both)
     pump(both, lambda: resting(host_app) and resting(far_app) and far_scene.game.turn == 1)
     relay.stop()
-    pump(both, lambda: host_scene.far.trouble is Trouble.LOST and far_scene.far.trouble is Trouble.LOST)
+    pump(both, lambda: host_scene.online_game.trouble is Trouble.LOST and far_scene.online_game.trouble is Trouble.LOST)
     note = ParentMenuScene(host_app, from_game=True).note()
     assert any("relay cannot be reached" in line for line in note)  # said plainly to the parent, no traceback
     relay.restart()  # nothing kept: the two computers restore the room on it
-    pump(both, lambda: host_scene.far.trouble is None and far_scene.far.trouble is None, wait=40.0)
+    pump(both, lambda: host_scene.online_game.trouble is None and far_scene.online_game.trouble is None, wait=40.0)
     maze_turn(far_app, both)
     pump(both, lambda: resting(host_app) and resting(far_app) and host_scene.game.turn == 2)
     assert host_scene.game.to_dict() == far_scene.game.to_dict()
@@ -308,7 +311,7 @@ def test_a_window_closed_mid_game_opens_on_the_same_game(relay: Any, two_apps: A
     pump(both, lambda: resting(host_app) and resting(far_app) and far_scene.game.turn == 1)
     # The host's window closes (as launch does at the end); the far side sees them away.
     host_app.screens.close_online()
-    pump((far_app,), lambda: far_scene.far.away)
+    pump((far_app,), lambda: far_scene.online_game.away)
     # Meanwhile the far side plays its turn; its move waits on the relay.
     maze_turn(far_app, (far_app,))
     pump((far_app,), lambda: resting(far_app))
@@ -320,7 +323,7 @@ def test_a_window_closed_mid_game_opens_on_the_same_game(relay: Any, two_apps: A
     again.screens.show_setup()
     assert again.screens.resume_online(kept[0])
     back = again.scene
-    pump((again, far_app), lambda: back.game.turn == 2 and resting(again) and not far_scene.far.away)
+    pump((again, far_app), lambda: back.game.turn == 2 and resting(again) and not far_scene.online_game.away)
     assert back.game.to_dict() == far_scene.game.to_dict()
     assert back.accepting()  # the host's turn again, where it was
     again.screens.online.room.stop()
@@ -359,7 +362,7 @@ def test_a_waiting_game_stays_on_its_relay_when_the_parents_change_the_relay(rel
     maze_turn(host_app, both)
     pump(both, lambda: resting(host_app) and resting(far_app) and far_scene.game.turn == 1)
     host_app.screens.close_online()
-    pump((far_app,), lambda: far_scene.far.away)
+    pump((far_app,), lambda: far_scene.online_game.away)
     maze_turn(far_app, (far_app,))
     pump((far_app,), lambda: resting(far_app))
     # The host's parents now use another relay (a new release's list, or one they typed): the waiting game
@@ -372,7 +375,7 @@ def test_a_waiting_game_stays_on_its_relay_when_the_parents_change_the_relay(rel
     assert again.screens.resume_online(kept[0])
     back = again.scene
     assert str(again.screens.online.room.link.address) == relay.address
-    pump((again, far_app), lambda: back.game.turn == 2 and resting(again) and not far_scene.far.away)
+    pump((again, far_app), lambda: back.game.turn == 2 and resting(again) and not far_scene.online_game.away)
     assert back.game.to_dict() == far_scene.game.to_dict()
     again.screens.online.room.stop()
 
@@ -403,7 +406,7 @@ def test_catching_up_after_a_restart_shows_the_right_turn_at_once(relay: Any, tw
         again.step([], FRAME)
     assert back.game.turn == 2 and back.game.current_player == 0, "the right turn at once"
     assert back.accepting() and not back.timeline.busy()
-    assert back.far.trouble is None, "a catch-up is no trouble for the parent"
+    assert back.online_game.trouble is None, "a catch-up is no trouble for the parent"
     room.stop()
 
 
@@ -424,7 +427,7 @@ def test_an_online_game_ended_on_the_parents_page_leaves_the_far_screen_calmly(r
     pump(both, lambda: resting(host_app) and resting(far_app))
     host_app.settings = replace(host_app.settings, relay=relay.address)
     host_app.screens.leave_to_setup()
-    pump((far_app,), lambda: far_scene.far.away)
+    pump((far_app,), lambda: far_scene.online_game.away)
     host_app.screens.open_settings()
     settings = host_app.scene
     press(host_app, center(settings.online_button.rect), by_finger=False)
@@ -449,9 +452,9 @@ def test_an_online_game_ended_on_the_parents_page_leaves_the_far_screen_calmly(r
     host_app.pop_scene()
     setup = host_app.scene
     assert type(setup).__name__ == "SetupScene"
-    assert setup.offered_far() is None and not setup.continue_button.visible, "the ended game is not offered"
-    assert not any(b.visible for b in setup.far_game_buttons)
-    for button in setup.far_game_buttons:
+    assert setup.offered_online() is None and not setup.continue_button.visible, "the ended game is not offered"
+    assert not any(b.visible for b in setup.online_game_buttons)
+    for button in setup.online_game_buttons:
         button.resume()
         assert host_app.scene is setup and host_app.screens.online is None
 
@@ -470,7 +473,7 @@ def test_a_game_ended_while_this_computer_was_away_goes_calmly_when_it_is_contin
     both = (host_app, far_app)
     maze_turn(host_app, both)
     pump(both, lambda: resting(host_app) and resting(far_app))
-    far_kept = far_scene.far.room.room.to_dict()
+    far_kept = far_scene.online_game.room.room.to_dict()
     far_app.screens.close_online()  # the child's computer is switched off
     host_app.settings = replace(host_app.settings, relay=relay.address)
     host_app.screens.leave_to_setup()
@@ -545,5 +548,5 @@ def test_new_game_from_the_parents_menu_during_an_online_card_game_offers_it_on_
     assert type(setup).__name__ == "SetupScene" and host_app.screens.online is None
     assert setup.is_cards, "the setup screen opens on the card table just left"
     assert setup.far_seats() == {1}, "its far seat is still far away"
-    assert setup.offered_far() is not None and setup.continue_button.visible, "the big Continue offers it"
+    assert setup.offered_online() is not None and setup.continue_button.visible, "the big Continue offers it"
     assert setup.continue_button.style is not setup.play_button.style

@@ -77,7 +77,7 @@ def _room_game(table: Any, far: frozenset[int], room_id: str, record: Callable[[
 
     key = hashlib.sha256(b"wire scenario room key|" + room_id.encode()).digest()
     members = (HOST, GUEST)
-    rooms = [Room(room_id, key, hello(HOST, 0), members, table=table, far=far,
+    rooms = [Room(room_id, key, hello(HOST, 0), members, table=table, far_seats=far,
                   signing=hashlib.sha256(b"host signing|" + room_id.encode()).digest()),
              Room(room_id, key, hello(GUEST, 1), members,
                   signing=hashlib.sha256(b"guest signing|" + room_id.encode()).digest())]

@@ -116,9 +116,9 @@ class BoardArt:
         """The robot badge of computer seats."""
         return self.art.robot(max(4, int(px)))
 
-    def far(self, px: int) -> pygame.Surface:
+    def far_badge(self, px: int) -> pygame.Surface:
         """The far-away badge of seats played on the other computer."""
-        return self.art.far(max(4, int(px)))
+        return self.art.far_badge(max(4, int(px)))
 
     def _cached(self, key: tuple[object, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
         surface = self._misc.get(key)

@@ -516,7 +516,7 @@ class CardPainter:
             figure.set_alpha(opacity)
         surface.blit(figure, figure.get_rect(center=rect.center))
         if self.scene.is_far(seat) and not self.scene.is_computer(seat):
-            badge = self.scene.host.art.far(max(16, rect.w // 3))
+            badge = self.scene.host.art.far_badge(max(16, rect.w // 3))
             surface.blit(badge, badge.get_rect(bottomright=rect.bottomright))
 
     def _draw_thinking(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -751,7 +751,7 @@ class CardPainter:
                 img.set_alpha(opacity)
             surface.blit(img, img.get_rect(center=(fig.centerx, round(y))))
             badge = scene.host.art.robot(max(10, fig.w // 2)) if scene.is_computer(seat) else (
-                scene.host.art.far(max(10, fig.w // 2)) if scene.is_far(seat) else None)
+                scene.host.art.far_badge(max(10, fig.w // 2)) if scene.is_far(seat) else None)
             if badge is not None:
                 surface.blit(badge, badge.get_rect(center=(fig.right - badge.get_width() // 5,
                                                           fig.bottom - badge.get_height() // 5)))

@@ -797,8 +797,8 @@ class CardPlayScene(PlayingScene[CardGame, Decision]):
             try:
                 events = self.game.place(place)
             except IllegalMoveError:
-                if self.far is not None and self.far.far(seat):
-                    self.far.out_of_step = True
+                if self.online_game is not None and self.online_game.is_far(seat):
+                    self.online_game.out_of_step = True
                 return  # the next frame thinks again
             self.moved(seat, lay_move(place.hand_index, place.cell, place.rotation))
             self.on_action(self.game)

@@ -80,7 +80,7 @@ class Art:
         """The small robot badge that marks a computer-played seat."""
         return self._get("figures", "robot", px)
 
-    def far(self, px: int) -> pygame.Surface:
+    def far_badge(self, px: int) -> pygame.Surface:
         """The small far-away badge that marks a seat played on the other computer (an online game)."""
         return self._get("figures", "far", px)
 

@@ -24,7 +24,7 @@ from doolhof.gui.kit.scene import Host
 from doolhof.gui.kit.text import draw_text, readable_px
 from doolhof.gui.kit.widgets import draw_card, safe_icon
 from doolhof.gui.online.trouble_words import sign_sentence
-from doolhof.online.follow import FarGame
+from doolhof.online.follow import OnlineGame
 from doolhof.online.trouble import Trouble
 from doolhof.session.games import AnyGame
 
@@ -39,7 +39,7 @@ class SignHost(Protocol):
     """What the sign reads of its play scene."""
 
     @property
-    def far(self) -> FarGame | None:
+    def online_game(self) -> OnlineGame | None:
         """The online game followed."""
         ...
 
@@ -98,12 +98,12 @@ class FarSign:
 
     def reason(self) -> Trouble | None:
         """What keeps the game waiting now (one of :data:`WAITING`, or :attr:`~Trouble.AWAY`), or None."""
-        far = self.scene.far
-        if far is None:
+        online_game = self.scene.online_game
+        if online_game is None:
             return None
-        if far.trouble in WAITING:
-            return far.trouble
-        return Trouble.AWAY if far.away else None
+        if online_game.trouble in WAITING:
+            return online_game.trouble
+        return Trouble.AWAY if online_game.away else None
 
     def wanted(self) -> bool:
         """True while the sign should show: the far side is away, or the relay is out of reach."""
@@ -175,7 +175,7 @@ class FarSign:
         figure = art.figure(self.scene.figure_of(self.far_seat()), int(pics * 0.9)).copy()
         figure.set_alpha(120)
         layer.blit(figure, figure.get_rect(center=figure_box.center))
-        badge = art.far(max(12, pics // 2))
+        badge = art.far_badge(max(12, pics // 2))
         layer.blit(badge, badge.get_rect(bottomright=figure_box.bottomright))
         glass = self._glass(art, int(pics * 0.8))
         glass_box = pygame.Rect(local.right - pad - pics, pad, pics, pics)

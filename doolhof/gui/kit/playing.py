@@ -23,7 +23,7 @@ from doolhof.session.games import AnyGame
 from doolhof.session.seats import TableSetup
 
 if TYPE_CHECKING:  # an online game's modules (the network's libraries) load only when one is played
-    from doolhof.online.follow import FarGame
+    from doolhof.online.follow import OnlineGame
 
 G = TypeVar("G", bound=AnyGame)
 D = TypeVar("D")
@@ -72,7 +72,7 @@ class PlayingScene(Scene, Generic[G, D]):
         #: Wall clock for the idle time of the automatic hint (tests replace it).
         self.wall_clock: Callable[[], float] = time.monotonic
         #: The online game this screen follows (its far seats are played on the far computer), or None.
-        self.far: FarGame | None = None
+        self.online_game: OnlineGame | None = None
         self._breath_drawn = 0.0
 
     # ----- reading the state -------------------------------------------------------------------
@@ -100,7 +100,7 @@ class PlayingScene(Scene, Generic[G, D]):
 
     def is_far(self, seat: int) -> bool:
         """True when *seat* is played from the far computer (an online game)."""
-        return self.far is not None and self.far.far(seat)
+        return self.online_game is not None and self.online_game.is_far(seat)
 
     def local_person(self, seat: int) -> bool:
         """True when a person at this screen plays *seat* (no computer player, not the far computer)."""
@@ -210,17 +210,17 @@ class PlayingScene(Scene, Generic[G, D]):
     # ----- an online game's far seats ----------------------------------------------------------
     def far_thinking(self) -> bool:
         """True while the far side is to move and here (its figure breathes; nothing moves on screen)."""
-        far = self.far
-        return (far is not None and not far.away and not self.finished and not self.game.is_over()
-                and far.far(self.game.current_player) and not self.timeline.busy())
+        online_game = self.online_game
+        return (online_game is not None and not online_game.away and not self.finished and not self.game.is_over()
+                and online_game.is_far(self.game.current_player) and not self.timeline.busy())
 
     def far_pose(self, seat: int) -> tuple[float, int]:
         """How *seat*'s figure is drawn: (scale, opacity 0-255). A far seat breathes while the far side
         thinks (not with reduced motion) and fades while the far side is away; every other seat: (1, 255)."""
-        far = self.far
-        if far is None or not far.far(seat):
+        online_game = self.online_game
+        if online_game is None or not online_game.is_far(seat):
             return (1.0, 255)
-        if far.away:
+        if online_game.away:
             return (1.0, FAR_AWAY_OPACITY)
         if seat == self.game.current_player and self.far_thinking() and not self.motion.reduced:
             return (1.0 + 0.06 * math.sin(self.clock * 2.4), 255)
@@ -233,7 +233,7 @@ class PlayingScene(Scene, Generic[G, D]):
     def far_wake_after(self) -> float | None:
         """In an online game, how soon to look for the far side's news (or draw the next breath) while nothing
         else needs a frame."""
-        if self.far is None:
+        if self.online_game is None:
             return None
         return 1 / BREATH_FPS if self.far_breathing() else FAR_POLL
 
@@ -244,12 +244,12 @@ class PlayingScene(Scene, Generic[G, D]):
         flies, never jumps). When the screen's game and the room's checked game part (a move that
         does not follow on, a rebuilt log), the screen takes the checked one, once nothing moves.
         """
-        far = self.far
-        if far is None:
+        online_game = self.online_game
+        if online_game is None:
             return
-        if far.poll():
+        if online_game.poll():
             self.host.request_redraw()
-            if far.ended:  # a parent ended it on the far computer: back to the setup screen, said calmly
+            if online_game.ended:  # a parent ended it on the far computer: back to the setup screen, said calmly
                 from doolhof.online.follow import MSG_ENDED
 
                 far_seat = next((s for s in range(len(self.table.seats)) if self.is_far(s)), None)
@@ -262,27 +262,27 @@ class PlayingScene(Scene, Generic[G, D]):
             self.host.request_redraw()
         if self.timeline.busy() or self.finished:
             return
-        if far.out_of_step:
-            self.restore(far.checked())  # type: ignore[arg-type]  # the room plays this screen's game
+        if online_game.out_of_step:
+            self.restore(online_game.checked())  # type: ignore[arg-type]  # the room plays this screen's game
             self.host.request_redraw()
             return
-        if far.catching_up():  # moves made while this computer was away: the turn as it stands, at once
-            self.restore(far.caught_up())  # type: ignore[arg-type]
+        if online_game.catching_up():  # moves made while this computer was away: the turn as it stands, at once
+            self.restore(online_game.caught_up())  # type: ignore[arg-type]
             self.host.request_redraw()
             if self.game.is_over():  # it ended meanwhile: on to the end (no move of it is left to animate)
                 self.finish()
             return
         if self.game.is_over():
-            far.close_soon()
+            online_game.over()  # its room is closed (its session's business)
             return
         seat = self.game.current_player
-        if not far.far(seat):
+        if not online_game.is_far(seat):
             return
-        move = far.next_move(seat)
+        move = online_game.next_move(seat)
         if move is not None:
             self.wake()
             if not self.play_far(move.move):
-                far.out_of_step = True
+                online_game.out_of_step = True
 
     def play_far(self, move: list[Any]) -> bool:
         """Play the far side's *move* (a wire move) on screen as a computer's would be; False when refused."""
@@ -291,13 +291,13 @@ class PlayingScene(Scene, Generic[G, D]):
     def moved(self, seat: int, move: list[Any]) -> None:
         """The screen's game took *move* for *seat* (in an online game: sent to the room when *seat* is
         played here, counted when it came from the far side)."""
-        far = self.far
-        if far is None:
+        online_game = self.online_game
+        if online_game is None:
             return
-        if far.here(seat):
-            far.send(move)
+        if online_game.here(seat):
+            online_game.send(move)
         else:
-            far.applied_one()
+            online_game.applied_one()
 
     def restore(self, game: G) -> None:
         """Show *game* instead of the current one at once (the play scenes say how)."""

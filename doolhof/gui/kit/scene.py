@@ -31,6 +31,7 @@ from doolhof.session.settings import Settings
 
 if TYPE_CHECKING:  # the online client (paho) is imported only once online play is used
     from doolhof.online.client import OnlineRoom
+    from doolhof.online.lifecycle import OnlineSession
 
 T = TypeVar("T")
 
@@ -146,8 +147,8 @@ class GameScene(Protocol):
 class Screens(Protocol):
     """Opens the screens of the game (implemented by :class:`doolhof.gui.screens.ScreenBuilder`)."""
 
-    def show_setup(self, table: TableSetup | None = None, far: Iterable[int] = ()) -> None:
-        """The setup screen in place of the top scene, pre-filled with *table* and the seats *far* marked far
+    def show_setup(self, table: TableSetup | None = None, far_seats: Iterable[int] = ()) -> None:
+        """The setup screen in place of the top scene, pre-filled with *table* and the seats *far_seats* marked far
         away."""
         ...
 
@@ -218,8 +219,8 @@ class Screens(Protocol):
         ...
 
     # ----- playing with a computer far away (gui/online/) -----
-    def open_invite(self, table: TableSetup, far: frozenset[int], figure: int) -> None:
-        """The invite screen (the picture code) for *table* with the *far* seats, in place of the top scene."""
+    def open_invite(self, table: TableSetup, far_seats: frozenset[int], figure: int) -> None:
+        """The invite screen (the picture code) for *table* with the *far_seats* seats, in place of the top scene."""
         ...
 
     def open_join(self, figure: int) -> None:
@@ -230,8 +231,8 @@ class Screens(Protocol):
         """Who is playing in the online *room* (just paired, not started) in place of the top scene."""
         ...
 
-    def start_online(self, room: OnlineRoom) -> None:
-        """Play the started game of the online *room* in place of the top scene."""
+    def start_online(self, room: OnlineRoom | OnlineSession) -> None:
+        """Play the started game of the online *room* (or of the room of a session) in place of the top scene."""
         ...
 
 

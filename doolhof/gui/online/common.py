@@ -222,7 +222,7 @@ def draw_waiting_dots(surface: pygame.Surface, center: tuple[int, int], size: in
                            (center[0] + (k - 1) * step, center[1]), max(2, size // 9))
 
 
-def draw_figure(surface: pygame.Surface, rect: pygame.Rect, art: Art, figure: int, far: bool = False,
+def draw_figure(surface: pygame.Surface, rect: pygame.Rect, art: Art, figure: int, far_badge: bool = False,
                 faded: bool = False) -> None:
     """A seat's figure in *rect* (square), the globe badge when it is played far away."""
     px = int(min(rect.width, rect.height) * 0.86)
@@ -234,7 +234,7 @@ def draw_figure(surface: pygame.Surface, rect: pygame.Rect, art: Art, figure: in
             image = image.copy()
             image.set_alpha(80)
         surface.blit(image, image.get_rect(center=rect.center))
-    if far:
+    if far_badge:
         draw_far_mark(surface, rect, art)
 
 

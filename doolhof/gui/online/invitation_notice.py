@@ -280,7 +280,7 @@ class InvitationNotice:
         draw_card(surface, self.rect)
         draw_text(surface, _("A computer you played with invites you to play"), self.caption_rect, theme.INK,
                   max_px=max(readable_px(self.size), self.caption_rect.h * 2 // 3))
-        draw_figure(surface, self.figure_rect, self.host.art, self.shown[1], far=True)
+        draw_figure(surface, self.figure_rect, self.host.art, self.shown[1], far_badge=True)
         if self.game and self._draw_game is not None:
             self._draw_game(surface, self.game_rect, self.game, self.host.art)
         self.buttons.draw(surface, self.host.art)

@@ -81,17 +81,17 @@ class FriendButton(Button):
         side = min(area.width, area.height)
         box = pygame.Rect(0, 0, side, side)
         box.center = area.center
-        draw_figure(surface, box, art, self.friend.figure, far=True, faded=self.scene.unanswered is self.friend)
+        draw_figure(surface, box, art, self.friend.figure, far_badge=True, faded=self.scene.unanswered is self.friend)
 
 
 class InviteScene(LinkScene):
     """The host's code and remembered computers; *figure* is the host's own figure (its first local seat)."""
 
-    def __init__(self, host: Host, table: TableSetup, far: frozenset[int], figure: int = 0,
+    def __init__(self, host: Host, table: TableSetup, far_seats: frozenset[int], figure: int = 0,
                  connect: bool = True) -> None:
         """Ready to invite; the code is asked for when the screen shows (unless *connect* is False: pictures)."""
         super().__init__(host)
-        self.table, self.far, self.figure = table, far, figure
+        self.table, self.far_seats, self.figure = table, far_seats, figure
         self.relays = relays_of(host.settings)
         self.code: PictureCode | None = None
         self.expires = 0.0
@@ -209,10 +209,10 @@ class InviteScene(LinkScene):
         if isinstance(event, CodeReady):
             self.show_code(event.code, event.expires)
         elif isinstance(event, CodeDone):
-            remember(event.paired, min(self.far, default=None))
+            remember(event.paired, min(self.far_seats, default=None))
             code = self.host_code
             assert code is not None
-            room = code.room(event.paired, self.table, self.far, self.relays)
+            room = code.room(event.paired, self.table, self.far_seats, self.relays)
             self.drop(code)
             self.host_code = None
             self.host.screens.open_lobby(room)
@@ -233,7 +233,7 @@ class InviteScene(LinkScene):
         elif isinstance(event, RoomEnded):
             forget_ended(event.room)  # a parent ended it on the other computer: the setup screen offers it no more
         elif isinstance(event, Accepted):
-            room = link.room(self.table, self.far)
+            room = link.room(self.table, self.far_seats)
             self.drop(link)
             self.friend_link = None
             self.host.screens.open_lobby(room)
@@ -276,7 +276,7 @@ class InviteScene(LinkScene):
     def cancel(self) -> None:
         """Back to the setup screen (every link stops)."""
         self.stop_all()
-        self.host.screens.show_setup(self.table, self.far)
+        self.host.screens.show_setup(self.table, self.far_seats)
 
     # ----- screen ------------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:

@@ -346,7 +346,7 @@ class JoinScene(LinkScene):
             draw_card(surface, self.invite_rect)
             draw_text(surface, _("A computer you played with invites you to play"), self.invite_caption, theme.INK,
                       max_px=max(readable_px(self.size), self.invite_caption.h * 2 // 3))
-            draw_figure(surface, self.invite_figure, art, self.invitation[1], far=True)
+            draw_figure(surface, self.invite_figure, art, self.invitation[1], far_badge=True)
             self.invite_buttons.draw(surface, art)
 
 

@@ -5,8 +5,8 @@ stays faded until that computer is in the room (:class:`~doolhof.online.room.Pee
 The host's screen has the start button, which wakes once the room is :class:`~doolhof.online.room.Ready`
 (the far computer is in, the deal is made) and calls :meth:`~doolhof.online.client.OnlineRoom.begin`; the
 other computer shows waiting dots. On :class:`~doolhof.online.room.Started` both go to the play screen
-(``host.screens.start_online``), which takes the room over. Back (the cross) leaves the room ("away" for
-the other side) and goes to the setup screen.
+(``host.screens.start_online``), which takes the room's :class:`~doolhof.online.lifecycle.OnlineSession`
+over. Back (the cross) leaves the room ("away" for the other side) and goes to the setup screen.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from doolhof.gui.online.common import (
 )
 from doolhof.i18n import N_, _, ngettext
 from doolhof.online.client import LinkChanged, OnlineRoom
+from doolhof.online.lifecycle import OnlineSession
 from doolhof.online.messages import Hello
 from doolhof.online.room import PeerJoined, PeerPresence, Ready, Started, VersionMismatch
 from doolhof.online.timeouts import REACH_SECONDS
@@ -60,6 +61,8 @@ class LobbyScene(LinkScene):
         """The lobby of *room* (an :class:`OnlineRoom` just made from a code or an invitation)."""
         super().__init__(host)
         self.room: OnlineRoom = self.own(room)
+        #: The room's life from here to the end (the play screen takes it on :class:`Started`).
+        self.online = OnlineSession(room)
         view = room.view  # a snapshot: the screen never reads the live room
         self.is_host = view.is_host
         self.peer: Hello | None = view.peer
@@ -89,7 +92,7 @@ class LobbyScene(LinkScene):
             self._started = True
             self._started_at = self.now()
             try:
-                self.room.start()
+                self.online.connect()
             except Exception:  # never a traceback: the parent reads that the relay cannot be reached
                 log.exception("the room could not connect")
                 self.show_trouble(Trouble.RELAY)
@@ -100,8 +103,9 @@ class LobbyScene(LinkScene):
         table = view.table
         if table is None:
             return []
-        far = view.far
-        return [(table.figure(k), (k in far) == self.is_host, seat.is_computer) for k, seat in enumerate(table.seats)]
+        far_seats = view.far_seats
+        return [(table.figure(k), (k in far_seats) == self.is_host, seat.is_computer)
+                for k, seat in enumerate(table.seats)]
 
     def on_event(self, link: Any, event: Any) -> None:
         """The room's news: the far computer in or away, ready, started, another version, the link."""
@@ -118,7 +122,7 @@ class LobbyScene(LinkScene):
             self.start_button.enabled = self.trouble is not Trouble.VERSION
         elif isinstance(event, Started):
             self.give_away(self.room)  # the play screen owns the room from now on
-            self.host.screens.start_online(self.room)
+            self.host.screens.start_online(self.online)
             return
         elif isinstance(event, LinkChanged):
             if not event.up:
@@ -140,15 +144,14 @@ class LobbyScene(LinkScene):
         """The host's parent starts the game (once ready)."""
         if not self.is_host or not self.ready:
             return
-        self.room.begin_soon()  # its Started comes through the room's events
+        self.online.begin()  # its Started comes through the room's events
 
     def back(self) -> None:
         """Leave the room (the other side sees "away") and go back to the setup screen."""
-        room = self.room
-        self.give_away(room)
-        room.leave_soon()  # on the network side: the frame loop does not wait for the relay
-        view = room.view
-        self.host.screens.show_setup(view.table if self.is_host else None, view.far if self.is_host else ())
+        self.give_away(self.room)
+        self.online.leave()  # on the network side: the frame loop does not wait for the relay
+        view = self.room.view
+        self.host.screens.show_setup(view.table if self.is_host else None, view.far_seats if self.is_host else ())
 
     # ----- screen ------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -189,13 +192,13 @@ class LobbyScene(LinkScene):
             side = self.seat_side(len(seats))
             total = len(seats) * side + (len(seats) - 1) * pad
             x = self.seats_area.centerx - total // 2
-            for k, (figure, far, computer) in enumerate(seats):
+            for k, (figure, is_far, computer) in enumerate(seats):
                 card = pygame.Rect(x + k * (side + pad), self.seats_area.centery - side // 2, side, side)
                 color = theme.SEAT_COLORS[figure % len(theme.SEAT_COLORS)]
-                away = far and not (self.peer is not None and self.peer_here)
+                away = is_far and not (self.peer is not None and self.peer_here)
                 pygame.draw.rect(surface, lighten(color, 0.7 if not away else 0.85), card, border_radius=side // 8)
                 pygame.draw.rect(surface, color, card, width=max(2, side // 30), border_radius=side // 8)
-                draw_figure(surface, card.inflate(-side // 8, -side // 8), art, figure, far=far, faded=away)
+                draw_figure(surface, card.inflate(-side // 8, -side // 8), art, figure, far_badge=is_far, faded=away)
                 if computer:
                     badge = safe_art("robot", lambda: art.robot(max(8, side // 3)))
                     if badge is not None:

@@ -65,7 +65,7 @@ def join(host: Host) -> JoinScene:
 
 def lobby(host: Host) -> LobbyScene:
     """Who is playing, on the host's side: the far computer is in, the host may start."""
-    room = Room("rsample0000000001", bytes(32), hello(HOST, 0), (HOST, GUEST), table=TABLE, far=FAR)
+    room = Room("rsample0000000001", bytes(32), hello(HOST, 0), (HOST, GUEST), table=TABLE, far_seats=FAR)
     room.peer = hello(GUEST, 3)
     scene = LobbyScene(host, OnlineRoom(room, NOWHERE), connect=False)
     scene.peer, scene.peer_here, scene.ready = room.peer, True, True

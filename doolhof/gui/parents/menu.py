@@ -251,8 +251,8 @@ class ParentControls:
 
 def online_trouble(host: Host) -> str | None:
     """What goes wrong with the online game on screen, in the parents' words (their language), or None."""
-    far = getattr(getattr(host, "screens", None), "online", None)
-    kind = getattr(far, "trouble", None)
+    online = getattr(getattr(host, "screens", None), "online", None)
+    kind = getattr(online, "trouble", None)
     return game_sentence(kind) if isinstance(kind, Trouble) else None
 
 

@@ -273,7 +273,7 @@ def _draw_game(surface: pygame.Surface, cell: pygame.Rect, game: WaitingGame, ar
     pygame.draw.rect(surface, theme.PANEL_DARK, cell, border_radius=max(4, cell.w // 8))
     inner = cell.inflate(-cell.w // 8, -cell.h // 8)
     if game.game is None:  # an older Doolhof's game: nothing to show of it but whom it was with, faded
-        draw_figure(surface, inner, art, game.figure, far=True, faded=True)
+        draw_figure(surface, inner, art, game.figure, far_badge=True, faded=True)
         return
     if isinstance(game.game, Game):
         image = pygame.Surface(inner.size, pygame.SRCALPHA)
@@ -286,7 +286,7 @@ def _draw_game(surface: pygame.Surface, cell: pygame.Rect, game: WaitingGame, ar
             draw_card_face(surface, inner, card_nets(((n.ports, n.treasures) for n in card.networks), rotation), art)
     figure = pygame.Rect(0, 0, cell.w * 3 // 5, cell.w * 3 // 5)
     figure.bottomright = (cell.right + cell.w // 10, cell.bottom + cell.w // 10)
-    draw_figure(surface, figure, art, game.figure, far=True)
+    draw_figure(surface, figure, art, game.figure, far_badge=True)
 
 
 __all__ = ["END_HOLD", "MOST_LISTED", "WaitingGame", "WaitingGames", "end_game", "waiting_games"]

@@ -392,7 +392,7 @@ class PlayPainter:
             if scene.thinking:
                 self._draw_thinking(surface)
         elif scene.is_far(s.current):
-            badge = scene.view.far(max(16, lay.portrait.w // 3))
+            badge = scene.view.far_badge(max(16, lay.portrait.w // 3))
             surface.blit(badge, badge.get_rect(bottomright=lay.portrait.bottomright))
         if not scene.timeline.hides_spare() and scene.gestures.drag != "spare":
             self.blit_card(surface, s.spare, s.spare_picture, lay.spare.center, lay.spare.w, scene.angle)

@@ -135,10 +135,10 @@ def tray_slots(shown: Shown, seat: int) -> int:
 
 
 def draw_trays(surface: pygame.Surface, lay: PlayLayout, shown: Shown, view: BoardArt,
-               computers: Sequence[bool], raised: int | None, far: Sequence[int] = ()) -> None:
+               computers: Sequence[bool], raised: int | None, far_opacity: Sequence[int] = ()) -> None:
     """Every player's tray: portrait, robot badge, collected tokens, own pile left.
 
-    *far* gives, per seat of an online game, 0 for a seat played here, else the opacity of its
+    *far_opacity* gives, per seat of an online game, 0 for a seat played here, else the opacity of its
     far-away figure (255, or less while the far side is away); the figure then wears the far-away badge.
     """
     for seat, rect in enumerate(lay.trays):
@@ -152,13 +152,13 @@ def draw_trays(surface: pygame.Surface, lay: PlayLayout, shown: Shown, view: Boa
         pygame.draw.circle(surface, _shade(color, 0.55), portrait.center, portrait.w // 2)
         pygame.draw.circle(surface, color, portrait.center, portrait.w // 2 - max(2, portrait.w // 14))
         figure = view.figure(seat, int(portrait.w * 0.86))
-        opacity = far[seat] if seat < len(far) else 0
+        opacity = far_opacity[seat] if seat < len(far_opacity) else 0
         if 0 < opacity < 255:
             figure = figure.copy()
             figure.set_alpha(opacity)
         surface.blit(figure, figure.get_rect(center=portrait.center))
         badge = view.robot(max(12, portrait.w // 2)) if computers[seat] else (
-            view.far(max(12, portrait.w // 2)) if opacity else None)
+            view.far_badge(max(12, portrait.w // 2)) if opacity else None)
         if badge is not None:
             surface.blit(badge, badge.get_rect(center=(portrait.right - badge.get_width() // 5,
                                                       portrait.bottom - badge.get_height() // 5)))

@@ -54,7 +54,7 @@ class SetupChoices(Protocol):
     #: Every waiting game, kind (``"maze"``, ``"cards"``) -> game.
     waiting: dict[str, SavedGame]
     #: The seats marked far away (played on the other computer; only while online play is on).
-    far: set[int]
+    marked_far: set[int]
     #: The figure each seat card plays (all different).
     figures: list[int]
 
@@ -155,7 +155,8 @@ class SeatFigureButton(Button):
             badge = safe_art("robot", lambda: art.robot(badge_px))
             if badge is not None:
                 surface.blit(badge, badge.get_rect(topright=spot.topright))
-        if active and self.k in self.scene.far and self.scene.online and not self.scene.slots[self.k].is_computer:
+        if active and self.k in self.scene.marked_far and self.scene.online \
+                and not self.scene.slots[self.k].is_computer:
             pygame.draw.circle(surface, theme.WHITE, spot.center, badge_px // 2 + max(1, badge_px // 12))
             badge = safe_icon(art, "globe", badge_px)
             if badge is not None:
@@ -315,13 +316,13 @@ class PlaceButton(_SeatWordButton):
         Button.__init__(self, lambda: scene.toggle_place(k), style=CHOICE, name=f"place{k}", label=self.word)
         self.scene, self.k = scene, k
 
-    def far(self) -> bool:
+    def is_far(self) -> bool:
         """True when the seat is played far away (on the other computer)."""
-        return self.k in self.scene.far and self.scene.online and not self.scene.slots[self.k].is_computer
+        return self.k in self.scene.marked_far and self.scene.online and not self.scene.slots[self.k].is_computer
 
     def word(self) -> str:
         """Here or far away."""
-        return _("Far away") if self.far() else _("Here")
+        return _("Far away") if self.is_far() else _("Here")
 
     def label_texts(self) -> list[str]:
         """Both words, so the row keeps its size when the seat switches."""
@@ -331,13 +332,13 @@ class PlaceButton(_SeatWordButton):
         """The house and "Here", or the globe and "Far away" on the sky's colour."""
         if not self.visible or self.rect.width <= 0:
             return
-        far = self.far()
+        is_far = self.is_far()
         color = theme.SEAT_COLORS[self.scene.figures[self.k]]
-        face = theme.FAR_FACE if far else theme.WHITE
-        face_rect = draw_slab(surface, self.rect, face, darken(color, 0.25) if far else theme.SOFT_EDGE,
+        face = theme.FAR_FACE if is_far else theme.WHITE
+        face_rect = draw_slab(surface, self.rect, face, darken(color, 0.25) if is_far else theme.SOFT_EDGE,
                               self.pressed)
         icon_box, words, px = self._parts(face_rect)
-        icon = safe_icon(art, "globe" if far else "home", px)
+        icon = safe_icon(art, "globe" if is_far else "home", px)
         self._draw_inside(surface, face_rect, icon_box, words, icon)
 
 
@@ -619,7 +620,7 @@ def draw_far_figure(surface: pygame.Surface, area: pygame.Rect, figure: int, art
     spot = image.get_rect(center=area.center) if alone else \
         image.get_rect(bottomright=(area.right + px // 6, area.bottom + px // 8))
     surface.blit(image, spot)
-    badge = safe_art("far", lambda: art.far(max(10, px // 2)))
+    badge = safe_art("far", lambda: art.far_badge(max(10, px // 2)))
     if badge is not None:
         surface.blit(badge, badge.get_rect(center=(spot.right - badge.get_width() // 4,
                                                   spot.bottom - badge.get_height() // 4)))

@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 MOST = 3
 
 
-class FarGameButton(Button):
+class OnlineGameButton(Button):
     """One waiting online game: its picture, the far figure with its badge; a tap continues it."""
 
     def __init__(self, host: Host, kept: dict[str, Any], game: AnyGame, table: TableSetup, figure: int,
@@ -79,7 +79,7 @@ class FarGameButton(Button):
         draw_far_figure(surface, area, self.figure, art)
 
 
-def far_game_buttons(host: Host) -> list[FarGameButton]:
+def online_game_buttons(host: Host) -> list[OnlineGameButton]:
     """A button per waiting online game, newest first (none while online play is off)."""
     if not online_on(host.settings):
         return []
@@ -90,8 +90,8 @@ def far_game_buttons(host: Host) -> list[FarGameButton]:
     except OSError as error:
         log.warning("the waiting online games could not be read (%s)", error)
         return []
-    return [FarGameButton(host, g.kept, g.game, g.table, g.figure, g.at) for g in games
+    return [OnlineGameButton(host, g.kept, g.game, g.table, g.figure, g.at) for g in games
             if g.game is not None and g.table is not None]
 
 
-__all__ = ["MOST", "FarGameButton", "far_game_buttons"]
+__all__ = ["MOST", "OnlineGameButton", "online_game_buttons"]

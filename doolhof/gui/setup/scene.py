@@ -88,7 +88,7 @@ from doolhof.gui.setup.buttons import (
     draw_waiting_game,
     minus_reach,
 )
-from doolhof.gui.setup.far_games import FarGameButton, far_game_buttons
+from doolhof.gui.setup.far_games import OnlineGameButton, online_game_buttons
 from doolhof.gui.setup.figures import FigurePicker
 from doolhof.gui.setup.replace import ReplaceCard
 from doolhof.i18n import _, ngettext
@@ -112,9 +112,9 @@ CHOICES_CARD = CARD.but(corner=12, least_radius=6, drop=60, least_drop=2)
 class SetupScene(Scene):
     """Choose the table and start a game. *table* pre-fills the choices (e.g. the last game's)."""
 
-    def __init__(self, host: Host, table: TableSetup | None = None, far: Iterable[int] = ()) -> None:
+    def __init__(self, host: Host, table: TableSetup | None = None, far_seats: Iterable[int] = ()) -> None:
         """Build the screen with the remembered choices (:meth:`Settings.setup_memory`); *table* (the game
-        just left, say) is chosen over them, its seats *far* marked far away (coming back from inviting, or
+        just left, say) is chosen over them, its seats *far_seats* marked far away (coming back from inviting, or
         from an online game's end). A waiting game, if any, is offered with a Continue button."""
         super().__init__(host)
         #: The games that can be continued, kind (``"maze"``, ``"cards"``) -> game.
@@ -128,7 +128,7 @@ class SetupScene(Scene):
                     memory = memory.with_table(saved.table)
             memory = memory.with_table(host.settings.table)
         if table is not None:
-            memory = memory.with_table(table, far)
+            memory = memory.with_table(table, far_seats)
         self.slots: list[SeatConfig] = list(memory.slots)
         self.variant = memory.variant if memory.variant in VARIANT_ORDER else "junior"
         #: The maze variant the secrets count for (the last one chosen while the card game is chosen).
@@ -139,7 +139,7 @@ class SetupScene(Scene):
         self.first_player = memory.first_player if memory.first_player < self.count else 0
         #: The seats marked "far away": played on the other computer (only while online play is on; a
         #: computer seat is never far away, but its mark comes back with the person).
-        self.far: set[int] = set(memory.far)
+        self.marked_far: set[int] = set(memory.marked_far)
         #: The figure each seat card plays, in play or not (all different: a free seat keeps its own).
         self.figures: list[int] = list(memory.figures)
         #: Messages for the parent, shown one after the other on a card until tapped away.
@@ -177,7 +177,7 @@ class SetupScene(Scene):
         self.place_buttons = [add(PlaceButton(self, k)) for k in range(MAX_SEATS)]
         # The waiting online games (only while online play is on): the newest of the chosen kind is the big
         # Continue's; the newest other one has a button beside Join: its picture and the far figure.
-        self.far_game_buttons: list[FarGameButton] = [add(button) for button in far_game_buttons(host)]
+        self.online_game_buttons: list[OnlineGameButton] = [add(button) for button in online_game_buttons(host)]
         #: The last seat's minus: held a moment, that seat goes (a tap on a face never takes a player away).
         self.remove_button = HoldButton(self.remove_last, icon="minus", hold_seconds=REMOVE_HOLD,
                                         on_tap=lambda: self.host.play_sound("tap"), face=theme.WHITE)
@@ -212,7 +212,7 @@ class SetupScene(Scene):
     def memory(self) -> SetupMemory:
         """Every choice on the screen now, for both kinds of game (its ``at`` left at 0)."""
         return SetupMemory(self.variant, self.maze, tuple(self.slots), (self.counts["maze"], self.counts["cards"]),
-                           self.secrets, self.first_player, frozenset(self.far), figures=tuple(self.figures))
+                           self.secrets, self.first_player, frozenset(self.marked_far), figures=tuple(self.figures))
 
     @property
     def count(self) -> int:
@@ -228,13 +228,13 @@ class SetupScene(Scene):
         """This computer's waiting game of the chosen kind (maze or cards), which a new game would replace."""
         return self.waiting.get(kind_of(self.variant))
 
-    def offered_far(self) -> FarGameButton | None:
+    def offered_online(self) -> OnlineGameButton | None:
         """The waiting online game of the chosen kind the big Continue offers: the newest one, when no game of
         this computer of that kind was played later (None while online play is off)."""
         if not self.online:
             return None
         kind, here = kind_of(self.variant), self.saved_game
-        for button in self.far_game_buttons:
+        for button in self.online_game_buttons:
             if not button.gone and button.saved.kind == kind:
                 return button if here is None or button.at >= here.saved_at else None
         return None
@@ -242,16 +242,16 @@ class SetupScene(Scene):
     def offered(self) -> tuple[SavedGame | None, int | None]:
         """The game the big Continue offers (None: nothing of this kind waits) and, for an online game, the figure
         its far seat plays."""
-        far = self.offered_far()
-        if far is not None:
-            return far.saved, far.figure
+        waiting = self.offered_online()
+        if waiting is not None:
+            return waiting.saved, waiting.figure
         return self.saved_game, None
 
     def waiting_variants(self) -> frozenset[str]:
         """The variants a game waits in (this computer's, and online ones while online play is on)."""
         found = {saved.table.variant for saved in self.waiting.values()}
         if self.online:
-            found |= {button.saved.table.variant for button in self.far_game_buttons if not button.gone}
+            found |= {button.saved.table.variant for button in self.online_game_buttons if not button.gone}
         return frozenset(found)
 
     @property
@@ -294,7 +294,7 @@ class SetupScene(Scene):
         # computer or a far player (the parent switches it after, on purpose); the computer's level is kept.
         for j in range(self.count, k + 1):
             self.slots[j] = SeatConfig("person", self.slots[j].level)
-            self.far.discard(j)
+            self.marked_far.discard(j)
         self.count = k + 1
         self.set_secrets(self.secrets)
 
@@ -317,7 +317,7 @@ class SetupScene(Scene):
         """The seats in play marked far away (none while online play is off; a computer is never far away)."""
         if not self.online:
             return frozenset()
-        return frozenset(k for k in self.far if k < self.count and not self.slots[k].is_computer)
+        return frozenset(k for k in self.marked_far if k < self.count and not self.slots[k].is_computer)
 
     def free_figures(self) -> list[int]:
         """The figures no seat in play wears (a seat may choose one of them), in figure order."""
@@ -342,10 +342,10 @@ class SetupScene(Scene):
         """Seat *k*'s person plays here or far away, on the other computer (only while online play is on)."""
         if not self.online or self.slots[k].is_computer:
             return
-        if k in self.far:
-            self.far.discard(k)
+        if k in self.marked_far:
+            self.marked_far.discard(k)
         else:
-            self.far.add(k)
+            self.marked_far.add(k)
         self.sync()
 
     def cycle_level(self, k: int) -> None:
@@ -397,11 +397,11 @@ class SetupScene(Scene):
         With seats far away, invite the other computer instead (the invite screen; a waiting game of this
         computer stays as it is).
         """
-        far = self.far_seats()
-        if far:
+        far_seats = self.far_seats()
+        if far_seats:
             table = self.table()
             self.remember(table=table)
-            self.host.screens.open_invite(table, far, self.my_figure())
+            self.host.screens.open_invite(table, far_seats, self.my_figure())
             return
         if self.saved_game is not None:
             self.replace_card.open(self.saved_game)
@@ -437,7 +437,7 @@ class SetupScene(Scene):
         after the choices were made at *since* brings its kind to the front, so the big button offers it."""
         games = list(self.waiting.values())
         if self.online:
-            games += [button.saved for button in self.far_game_buttons if not button.gone]
+            games += [button.saved for button in self.online_game_buttons if not button.gone]
         newest = max(games, key=lambda saved: saved.saved_at, default=None)
         if newest is not None and newest.saved_at > since and newest.kind != kind_of(self.variant):
             self.set_variant(newest.table.variant)
@@ -446,14 +446,14 @@ class SetupScene(Scene):
         """The puzzle book, read by the child playing here: the figure of the first person in play on this computer;
         the book's last reader when that child is at this table too (a sibling who picked their figure in the book),
         or when only computers are in play."""
-        far = self.far_seats()
-        here = [self.figures[k] for k in range(self.count) if not self.slots[k].is_computer and k not in far]
+        far_seats = self.far_seats()
+        here = [self.figures[k] for k in range(self.count) if not self.slots[k].is_computer and k not in far_seats]
         self.host.screens.open_puzzles(tuple(here))
 
     def my_figure(self) -> int:
         """This computer's figure for the other one: the figure of its first seat not far away."""
-        far = self.far_seats()
-        return self.figures[next((k for k in range(self.count) if k not in far), 0)]
+        far_seats = self.far_seats()
+        return self.figures[next((k for k in range(self.count) if k not in far_seats), 0)]
 
     def open_join(self) -> None:
         """The join screen: tap in the other computer's pictures, or take a remembered computer's invitation."""
@@ -468,14 +468,14 @@ class SetupScene(Scene):
     def resume(self) -> None:
         """Continue the game the big Continue offers: the newest waiting one of the chosen kind (online, or this
         computer's with its undo step)."""
-        far = self.offered_far()
-        if far is None:
+        waiting = self.offered_online()
+        if waiting is None:
             self.resume_here()
             return
         self.replace_card.hide()
         self.remember()
-        far.resume()
-        if far.gone:  # it cannot come back (damaged, or no relay): the next waiting game is offered
+        waiting.resume()
+        if waiting.gone:  # it cannot come back (damaged, or no relay): the next waiting game is offered
             self.host.play_sound("nope")
             self.sync()
             if self.size != (0, 0):
@@ -521,16 +521,16 @@ class SetupScene(Scene):
         for secret_button in (self.minus_button, self.plus_button):
             secret_button.visible = not self.is_cards
         inviting = bool(self.far_seats())
-        offered = self.offered_far()
+        offered = self.offered_online()
         waiting = self.offered()[0] is not None
         self.continue_button.visible = waiting
         self.continue_button.style = PRIMARY if waiting else SECONDARY
         self.play_button.style = SECONDARY if waiting else PRIMARY
         self.play_button.icon = "globe" if inviting else "play"
         self.join_button.visible = online
-        side = next((b for b in self.far_game_buttons if not b.gone and b is not offered), None) if online else None
-        for far_game in self.far_game_buttons:
-            far_game.visible = far_game is side
+        side = next((b for b in self.online_game_buttons if not b.gone and b is not offered), None) if online else None
+        for waiting_game in self.online_game_buttons:
+            waiting_game.visible = waiting_game is side
         # Leaving full screen is for parents (the menu); here it can only be entered.
         self.fullscreen_button.visible = not self.host.fullscreen
         self.host.request_redraw()
@@ -550,7 +550,7 @@ class SetupScene(Scene):
     def enter(self) -> None:
         """Listen for remembered computers' invitations while the screen shows (only with online play on); a waiting
         online game ended meanwhile (on the parents' page over this screen) is offered no more."""
-        if any([button.forget_if_ended() for button in self.far_game_buttons]):
+        if any([button.forget_if_ended() for button in self.online_game_buttons]):
             self.sync()
         self.invitations.start()
 
@@ -714,7 +714,7 @@ class SetupScene(Scene):
         self.join_button.visible = online
         self.join_button.rect = pygame.Rect(area.right - door_w, area.y, door_w, area.height) if online \
             else pygame.Rect(0, 0, 0, 0)
-        far_games = [b for b in self.far_game_buttons if b.visible] if online else []
+        far_games = [b for b in self.online_game_buttons if b.visible] if online else []
         right_edge = self.join_button.rect.x
         for button in far_games:
             button.rect = pygame.Rect(right_edge - pad - door_w, area.y, door_w, area.height)
@@ -931,7 +931,7 @@ def _draw_note_picture(surface: pygame.Surface, area: pygame.Rect, note: Note, a
     total = side * (2 if note.figure is not None else 1) + (gap if note.figure is not None else 0)
     x = area.centerx - total // 2
     if note.figure is not None:
-        draw_figure(surface, pygame.Rect(x, area.y, side, side), art, note.figure, far=True)
+        draw_figure(surface, pygame.Rect(x, area.y, side, side), art, note.figure, far_badge=True)
         x += side + gap
     icon = safe_icon(art, note.picture, side)
     if icon is not None:

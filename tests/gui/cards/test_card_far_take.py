@@ -21,7 +21,7 @@ from doolhof.cards import CardGame, Place
 from doolhof.gui.cards.scene import CardPlayScene
 from doolhof.gui.kit.far_sign import FarSign
 from doolhof.online.client import OnlineRoom
-from doolhof.online.follow import FarGame
+from doolhof.online.follow import OnlineGame
 from doolhof.online.moves import lay_move, take_move
 from doolhof.online.room import MoveMade, started_here
 from doolhof.session.seats import CARDS, SeatConfig, TableSetup
@@ -44,7 +44,7 @@ def far_screen(app: Any) -> tuple[CardPlayScene, Place]:
             trial.place(place)
             if trial.phase == "take":
                 scene = CardPlayScene(app, game.copy(), TABLE)
-                scene.far = FarGame(OnlineRoom(away, ["127.0.0.1:1"]))  # never started: no connection
+                scene.online_game = OnlineGame(OnlineRoom(away, ["127.0.0.1:1"]))  # never started: no connection
                 scene.overlays.append(FarSign(scene, 2))
                 app.push_scene(scene)
                 return scene, place
@@ -59,9 +59,9 @@ def test_the_far_side_sees_the_cards_to_take_and_that_the_other_player_chooses(
     h.fast(app)
     scene, place = far_screen(app)
     assert scene.is_far(0) and scene.local_person(1)
-    far = scene.far
-    assert far is not None
-    far.room.events.put(MoveMade(1, 0, lay_move(place.hand_index, place.cell, place.rotation), False))
+    online_game = scene.online_game
+    assert online_game is not None
+    online_game.room.events.put(MoveMade(1, 0, lay_move(place.hand_index, place.cell, place.rotation), False))
     assert h.step_until(app, lambda: scene.game.phase == "take" and not scene.timeline.busy()), "their card lies"
     takeable = scene.game.takeable()
     assert takeable
@@ -80,7 +80,7 @@ def test_the_far_side_sees_the_cards_to_take_and_that_the_other_player_chooses(
     assert scene.picks == set() and scene.game.phase == "take" and scene.game.current_player == 0
     # Their take comes: picked card by card, then taken; the choosing is over.
     chosen = next(frozenset({c}) for c in sorted(takeable) if scene.game.can_take({c}))
-    far.room.events.put(MoveMade(2, 0, take_move(chosen), False))
+    online_game.room.events.put(MoveMade(2, 0, take_move(chosen), False))
     assert h.step_until(app, lambda: bool(scene.picks) or scene.game.phase != "take")
     assert not scene.far_choosing() and scene.painter.table_look(None).pulse == frozenset()
     assert h.step_until(app, lambda: scene.game.current_player == 1 and not scene.timeline.busy())
