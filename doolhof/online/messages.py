@@ -732,12 +732,13 @@ class InviteWithdraw(FriendMessage):
         return cls(nonce, _str(obj, "id"), hello)
 
 
-@dataclass(frozen=True)
-class EndedNews(FriendMessage):
-    """The games of *rooms* were ended on the sending computer: told to the machine of nonce *to*."""
+_R = TypeVar("_R", bound="_RoomsNews")
 
-    TOPIC: ClassVar[str] = "ended"
-    KIND: ClassVar[str | None] = "ended"
+
+@dataclass(frozen=True)
+class _RoomsNews(FriendMessage):
+    """News about the games of *rooms*, answering the machine of nonce *to* (``ended`` and its ``heard``)."""
+
     FIELDS: ClassVar[tuple[str, ...]] = ("t", "n", "to", "rooms", "hello")
 
     nonce: str
@@ -750,11 +751,20 @@ class EndedNews(FriendMessage):
         return self._wire(to=self.to, rooms=list(self.rooms))
 
     @classmethod
-    def from_wire(cls, data: object) -> EndedNews:
-        """A well-formed ended; raises :class:`Refused`."""
-        obj = _tagged(data, "ended")
+    def from_wire(cls: type[_R], data: object) -> _R:
+        """A well-formed message of this kind; raises :class:`Refused`."""
+        assert cls.KIND is not None
+        obj = _tagged(data, cls.KIND)
         nonce, hello = _sender(obj)
         return cls(nonce, _str(obj, "to"), _rooms(obj), hello)
+
+
+@dataclass(frozen=True)
+class EndedNews(_RoomsNews):
+    """The games of *rooms* were ended on the sending computer: told to the machine of nonce *to*."""
+
+    TOPIC: ClassVar[str] = "ended"
+    KIND: ClassVar[str | None] = "ended"
 
 
 @dataclass(frozen=True)
@@ -783,28 +793,11 @@ class OldEndedNews(FriendMessage):
 
 
 @dataclass(frozen=True)
-class EndHeardNews(FriendMessage):
+class EndHeardNews(_RoomsNews):
     """The computer heard of the ended games of *rooms*, told by the machine of nonce *to*."""
 
     TOPIC: ClassVar[str] = "heard"
     KIND: ClassVar[str | None] = "heard"
-    FIELDS: ClassVar[tuple[str, ...]] = ("t", "n", "to", "rooms", "hello")
-
-    nonce: str
-    to: str
-    rooms: tuple[str, ...]
-    hello: Hello
-
-    def to_wire(self) -> dict[str, object]:
-        """The JSON object."""
-        return self._wire(to=self.to, rooms=list(self.rooms))
-
-    @classmethod
-    def from_wire(cls, data: object) -> EndHeardNews:
-        """A well-formed heard; raises :class:`Refused`."""
-        obj = _tagged(data, "heard")
-        nonce, hello = _sender(obj)
-        return cls(nonce, _str(obj, "to"), _rooms(obj), hello)
 
 
 @dataclass(frozen=True)
