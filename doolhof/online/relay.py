@@ -3,15 +3,15 @@
 A relay is an Eclipse Mosquitto broker configured as in ``packaging/relay/``. This module knows
 topics and bytes, never rules: it connects with the channel id as its user name (the relay's ACL
 lets a client read and write only ``doolhof/c/<its user name>/#``), subscribes to its channel,
-publishes with QoS 1 (retained messages expire after a week), leaves a last will with a delay (so a
-short glitch does not flicker "away"), reconnects by itself, and hands every message to a callback
-on its thread. Nothing here blocks the caller: :meth:`RelayLink.start` returns at once.
+publishes with QoS 1, leaves a last will with a delay (so a short glitch does not flicker "away"),
+reconnects by itself, and hands every message to a callback on its thread. Nothing here blocks the
+caller: :meth:`RelayLink.start` returns at once.
 
-A game room's link (``retained=False``) takes no retained message from the relay but those of the
-topics it names (``keep``: a room's ``end``, one message at most), so junk a stranger left there is never
-delivered; it keeps one client id on every connection (so the relay drops the old
-connection's last will when the new one comes), and sets a new will before each connection (its
-"away" names that connection). What waits to be sent is bounded (:data:`MAX_QUEUED`).
+A game room's link (``retained=False``) takes no retained message from the relay (the shipped relay keeps
+none, ``retain_available false``; on another relay, junk a stranger left is never delivered). It keeps one
+client id on every connection (so the relay drops the old connection's last will when the new one comes),
+and sets a new will before each connection (its "away" names that connection). What waits to be sent is
+bounded (:data:`MAX_QUEUED`).
 """
 
 from __future__ import annotations
@@ -253,13 +253,11 @@ class RelayLink:
         self, address: Address, channel: str, *, on_message: Callable[[str, bytes], None],
         on_connect: Callable[[], None] | None = None, on_disconnect: Callable[[str], None] | None = None,
         will: Publish | Callable[[], Publish] | None = None, client_id: str | None = None, retained: bool = True,
-        keep: Sequence[str] = (),
     ) -> None:
         """Nothing is sent until :meth:`start`; the callbacks run on the network thread.
 
         *will* is the last will, or what gives a new one before every connection (on the network thread).
-        Without *retained*, the relay's retained messages are not delivered to this link, but for the channel's
-        topics named in *keep*."""
+        Without *retained*, the relay's retained messages are not delivered to this link."""
         if not 8 <= len(channel) <= 64 or not all(c.isalnum() or c == "-" for c in channel):
             raise ValueError("a channel id is 8 to 64 letters, digits and dashes")
         self.address = address
@@ -271,7 +269,6 @@ class RelayLink:
         self.problem: str | None = None
         self.dropped = 0
         self._retained = retained
-        self._keep = tuple(keep)
         self._client = mqtt.Client(
             CallbackAPIVersion.VERSION2, client_id=client_id or "", protocol=mqtt.MQTTv5,
             reconnect_on_failure=True,
@@ -382,8 +379,6 @@ class RelayLink:
         self.problem = None
         # retainHandling 2: the relay sends no retained message on subscribing (a room keeps none there)
         topics = [(self.base + "/#", SubscribeOptions(qos=1, retainHandling=0 if self._retained else 2))]
-        if not self._retained:
-            topics += [(f"{self.base}/{name}", SubscribeOptions(qos=1)) for name in self._keep]
         client.subscribe(topics)
         self.connected.set()
         if self._on_connect is not None:
